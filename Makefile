@@ -16,11 +16,16 @@ BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
 .PHONY: help html clean test venv audit matrix-diff bench
+PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
+FORMAT      ?= markdown
 
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
 	@echo "make test    run the test suite"
 	@echo "make clean   remove $(BUILDDIR)"
+	@echo "make audit FILE=...         check a hand-written page's figures against the data"
+	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
+	@echo "make bench                   build-time benchmark at scale"
 
 venv: $(VENV_STAMP)
 
@@ -39,3 +44,17 @@ test: $(VENV_STAMP)
 
 clean:
 	rm -rf $(BUILDDIR)
+
+# make audit FILE=path/to/page.rst  -- figures in a hand-written page checked against the data
+audit: $(VENV_STAMP)
+	@test -n "$(FILE)" || { echo "usage: make audit FILE=path"; exit 2; }
+	$(PY_EXT) -m neuron_docs.audit "$(FILE)"
+
+# make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
+matrix-diff: $(VENV_STAMP)
+	@test -n "$(BASE)" || { echo "usage: make matrix-diff BASE=<git revision> [FORMAT=json]"; exit 2; }
+	$(PY_EXT) -m neuron_docs.matrix_diff --base "$(BASE)" --format "$(FORMAT)"
+
+# make bench  -- build-time benchmark at scale (see bench/README.md)
+bench: $(VENV_STAMP)
+	$(PY_EXT) bench/run.py $(BENCH_ARGS)

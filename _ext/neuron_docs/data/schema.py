@@ -10,7 +10,7 @@ import math
 import datetime as dt
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$", max_length=80)]
 SpecKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
@@ -18,15 +18,40 @@ Text = Annotated[str, Field(min_length=1, max_length=4000)]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
-def _finite(value: float) -> float:
-    if not math.isfinite(value):
+def _number_input(value: object) -> object:
+    """Refuse booleans (YAML reads yes/no/on/off as true/false) and NaN or infinity, before parsing."""
+    if isinstance(value, bool):
+        msg = f"a number (got {value}; YAML reads true/false/yes/no/on/off as a boolean)"
+        raise ValueError(msg)
+    number = value
+    if isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            return value
+    if isinstance(number, float) and not math.isfinite(number):
         msg = "a finite number (not NaN or infinity)"
         raise ValueError(msg)
     return value
 
 
-PositiveNumber = Annotated[float, Field(gt=0, allow_inf_nan=True), AfterValidator(_finite)]
-PositiveInt = Annotated[int, Field(gt=0, lt=10**9)]
+def _date_input(value: object) -> object:
+    """Accept a date or a string; refuse numbers (which pydantic would read as Unix time)."""
+    if isinstance(value, dt.datetime):
+        if value.time() != dt.time(0) or value.tzinfo is not None:
+            msg = "a date written YYYY-MM-DD, without a time of day"
+            raise ValueError(msg)
+        return value.date()
+    if isinstance(value, dt.date | str):
+        return value
+    msg = "a date written YYYY-MM-DD"
+    raise ValueError(msg)
+
+
+PositiveNumber = Annotated[float, BeforeValidator(_number_input), Field(gt=0, allow_inf_nan=False)]
+PositiveInt = Annotated[int, BeforeValidator(_number_input), Field(gt=0, lt=10**9)]
+Date = Annotated[dt.date, BeforeValidator(_date_input)]
+Url = Annotated[str, Field(pattern=r"^https://\S+$", max_length=2000)]
 
 Unit = Literal[
     "TOPS", "TFLOPS", "PFLOPS", "GB", "GB/s", "TB/s", "GHz", "Gbps",
@@ -53,8 +78,8 @@ class Quantity(Record):
 class Source(Record):
     id: Id
     title: Name
-    url: Annotated[str, Field(pattern=r"^https://\S+$")] | None = None
-    date: dt.date | None = None
+    url: Url | None = None
+    date: Date | None = None
 
 
 class Device(Record):
@@ -75,7 +100,7 @@ class Device(Record):
     @model_validator(mode="after")
     def _neuron_devices_have_cores(self) -> Device:
         if self.kind == "neuron" and self.neuroncores is None:
-            msg = "neuroncores is required for a neuron device"
+            msg = "neuroncores (it is required for a neuron device)"
             raise ValueError(msg)
         return self
 
@@ -83,7 +108,7 @@ class Device(Record):
 class Price(Record):
     usd_per_hour: PositiveNumber
     source: Id
-    as_of: dt.date
+    as_of: Date
 
 
 class Instance(Record):
@@ -143,7 +168,7 @@ class Family(Record):
 
 
 class FamiliesHeader(Record):
-    last_update: dict[Id, dt.date]
+    last_update: dict[Id, Date]
     support_definition: Text
 
 
@@ -162,7 +187,7 @@ class KnownIssue(Record):
 class RoadmapItem(Record):
     id: Id
     title: Name
-    url: Annotated[str, Field(pattern=r"^https://\S+$")]
+    url: Url
     description: Text
     source: Id
 

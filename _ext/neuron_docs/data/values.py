@@ -93,6 +93,11 @@ def build_values(catalog: Catalog) -> dict[str, Value]:
             None, "instances", family, True)
     for run in catalog.inference_runs.values():
         env = catalog.environments[run.environment]
+        put(f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
+            "inference_runs", run.id)
+        if run.neuroncores:
+            put(f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source,
+                "inference_runs", run.id)
         if run.p90_latency_ms is not None:
             put(f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
                 run.source, "inference_runs", run.id)

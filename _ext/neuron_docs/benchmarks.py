@@ -1,0 +1,181 @@
+"""Inference benchmark, accuracy, cost and model-status tables.
+
+- ``.. neuron:benchmark-table::`` (filters ``:model:``, ``:instance:``, ``:device:``) — every run
+  with batch size, cores, compiler options, p90 latency, throughput and the derived cost per 1M
+  inferences (hourly price / (throughput x 3600) x 10^6, never typed).
+- ``.. neuron:cost-table::`` — per model and instance, the best throughput and its cost per 1M.
+- ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from .data.formatting import NumberFormat, format_number
+from .data.values import cost_per_million
+from .domain import xref
+from .specs import DataDirective, source_ref
+from .store import dataset, uses
+from .tables import broken_notice, build_table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+BENCH_FILES = ("benchmarks/inference.csv", "models.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
+COST = NumberFormat(decimals=2)
+STATUS_LABEL = {"compiled": "Compiled", "fragmented": "Compiles, fragmented", "not_compiled": "Not compiled"}
+
+
+class _RunDirective(DataDirective):
+    option_spec: ClassVar = {**DataDirective.option_spec, "model": directives.unchanged,
+                             "instance": directives.unchanged, "device": directives.unchanged,
+                             "caption": directives.unchanged}
+
+    def runs(self, table: dict) -> list:
+        catalog = dataset(self.env).catalog
+        models = self.pick("model", catalog.models)
+        instances = self.pick("instance", catalog.instances)
+        devices = self.pick("device", catalog.devices)
+        out = []
+        for run in table.values():
+            instance = catalog.instances[catalog.environments[run.environment].instance]
+            if ((not models or run.model in models) and (not instances or instance.id in instances)
+                    and (not devices or instance.device in devices)):
+                out.append(run)
+        return out
+
+    def instance_of(self, run: object) -> object:
+        catalog = dataset(self.env).catalog
+        return catalog.instances[catalog.environments[run.environment].instance]
+
+
+class BenchmarkTable(_RunDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *BENCH_FILES)
+        rows, ids = [], []
+        for run in self.runs(catalog.inference_runs):
+            instance = self.instance_of(run)
+            model = catalog.models[run.model]
+            cost = (format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD", COST)
+                    if run.throughput_per_s else "")
+            ids.append(f"run-{nodes.make_id(run.id)}")
+            rows.append([
+                xref("model", model.id, model.name), run.variant or "", xref("instance", instance.id, instance.id),
+                str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                run.compiler_options or "default",
+                format_number(run.p90_latency_ms, "ms") if run.p90_latency_ms else "",
+                format_number(run.throughput_per_s, "inferences/s") if run.throughput_per_s else "",
+                cost,
+            ])
+        name = "benchmarks" + "".join(f"-{v}" for k in ("model", "instance", "device") if (v := self.options.get(k)))
+        table = build_table(["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline",
+                             "Compiler options", "p90 latency", "Throughput", "Cost per 1M inferences"], rows,
+                            row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
+                            caption=self.options.get("caption"), name=nodes.make_id(name))
+        table["neuron_csv"] = nodes.make_id(name)
+        return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+
+
+class CostTable(_RunDirective):
+    """The best throughput of each model on each instance, with its price and cost per 1M inferences."""
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *BENCH_FILES)
+        best: dict[tuple[str, str, str], object] = {}
+        for run in self.runs(catalog.inference_runs):
+            if run.throughput_per_s is None:
+                continue
+            key = (run.model, run.variant or "", self.instance_of(run).id)
+            if key not in best or run.throughput_per_s > best[key].throughput_per_s:
+                best[key] = run
+        rows = []
+        for (model_id, variant, instance_id), run in best.items():
+            instance = catalog.instances[instance_id]
+            model = catalog.models[model_id]
+            rows.append([
+                xref("model", model.id, model.name), variant, xref("instance", instance.id, instance.id),
+                str(run.batch_size), run.compiler_options or "default",
+                format_number(run.throughput_per_s, "inferences/s"),
+                format_number(instance.price.usd_per_hour, "USD/h"),
+                format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD", COST),
+            ])
+        name = nodes.make_id("costs" + "".join(f"-{v}" for k in ("model", "instance", "device")
+                                               if (v := self.options.get(k))))
+        table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
+                             "On-demand price", "Cost per 1M inferences"], rows,
+                            classes=["neuron-cost-table", "neuron-sortable"], caption=self.options.get("caption"),
+                            name=name)
+        table["neuron_csv"] = name
+        return [table]
+
+
+class AccuracyTable(_RunDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "benchmarks/accuracy.csv", *BENCH_FILES)
+        rows = []
+        for run in self.runs(catalog.accuracy_runs):
+            instance = self.instance_of(run)
+            model = catalog.models[run.model]
+            rows.append([
+                xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
+                str(run.batch_size or ""), run.compiler_options or "default",
+                format_number(run.top1_percent, "%"),
+                format_number(run.duration_s, "s") if run.duration_s else "",
+                format_number(model.paper_top1.value, "%") if model.paper_top1 else "",
+            ])
+        name = nodes.make_id("accuracy" + "".join(f"-{v}" for k in ("model", "instance", "device")
+                                                  if (v := self.options.get(k))))
+        table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
+                             "Accuracy-run time", "Top-1 in the original paper"], rows,
+                            classes=["neuron-accuracy-table", "neuron-sortable"], name=name,
+                            caption=self.options.get("caption"))
+        table["neuron_csv"] = name
+        return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
+
+
+class EnvironmentTable(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "models.yaml", "instances.yaml", "sources.yaml")
+        rows = []
+        for env in catalog.environments.values():
+            software = "; ".join(f"{k} {v}" for k, v in env.software.items())
+            rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
+                         source_ref(catalog, env.source)])
+        return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
+                            classes=["neuron-environment-table"], name="environments")]
+
+
+class ModelStatus(DataDirective):
+    """Compilation status of every benchmarked model; the models' canonical place."""
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "models.yaml", "families.yaml")
+        rows, ids = [], []
+        for model in catalog.models.values():
+            ids.append(self.register("model", model.id, model.name))
+            variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
+                                                                if v.script_modules else "") for v in model.variants)
+            rows.append([
+                model.name, xref("family", model.family, catalog.families[model.family].name),
+                STATUS_LABEL[model.status], ", ".join(model.unsupported_operators), variants, model.notes or "",
+            ])
+        table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
+                            row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
+        table["neuron_csv"] = "model-status"
+        return [table, *broken_notice(catalog.broken_in("models"))]
+
+
+def setup_benchmarks(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "benchmark-table", BenchmarkTable)
+    app.add_directive_to_domain("neuron", "cost-table", CostTable)
+    app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)
+    app.add_directive_to_domain("neuron", "environment-table", EnvironmentTable)
+    app.add_directive_to_domain("neuron", "model-status", ModelStatus)

@@ -1,0 +1,144 @@
+"""The ``neuron`` domain: devices, instances, frameworks, model families and more as objects.
+
+Directives that render an object's canonical place (a family's guideline section, a device's
+specification table, an instance's row) call :meth:`NeuronDomain.note_object`; roles such as
+``:neuron:family:`encoder``` resolve to it, entries go to the index and to ``objects.inv``, and
+the search finds them by name. Per-document state is cleared and merged for parallel builds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Set
+
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+#: Object type -> (label, catalog collection the ids come from).
+OBJECT_TYPES: dict[str, tuple[str, str]] = {
+    "device": ("device", "devices"),
+    "instance": ("instance type", "instances"),
+    "framework": ("framework", "frameworks"),
+    "family": ("model family", "families"),
+    "model": ("model", "models"),
+    "issue": ("known issue", "known_issues"),
+    "roadmap": ("roadmap item", "roadmap"),
+}
+
+
+class ObjectEntry(NamedTuple):
+    docname: str
+    anchor: str
+    title: str
+    objtype: str
+
+
+def anchor_for(objtype: str, name: str) -> str:
+    """The HTML id of an object's canonical place, e.g. ``family-encoder``."""
+    return nodes.make_id(f"{objtype}-{name}")
+
+
+class NeuronDomain(Domain):
+    """Cross-references to the objects of the Neuron data set."""
+
+    name = "neuron"
+    label = "Neuron"
+    object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
+    roles = {name: XRefRole() for name in OBJECT_TYPES}
+    initial_data: dict[str, Any] = {"objects": {}, "doc_files": {}, "aliases": {}}
+    data_version = 1
+
+    @property
+    def objects(self) -> dict[tuple[str, str], ObjectEntry]:
+        return self.data.setdefault("objects", {})
+
+    @property
+    def aliases(self) -> dict[str, tuple[str, str, str]]:
+        """Search-only names (e.g. a representative model) -> (docname, anchor, objtype)."""
+        return self.data.setdefault("aliases", {})
+
+    def note_object(self, objtype: str, name: str, title: str, anchor: str, location: Any = None) -> None:
+        key = (objtype, name)
+        if key in self.objects and self.objects[key].docname != self.env.docname:
+            other = self.objects[key].docname
+            logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
+                           OBJECT_TYPES[objtype][0], name, other, location=location,
+                           type="neuron", subtype="duplicate")
+        self.objects[key] = ObjectEntry(self.env.docname, anchor, title, objtype)
+
+    def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
+        self.aliases.setdefault(alias, (self.env.docname, anchor, objtype))
+
+    def clear_doc(self, docname: str) -> None:
+        for key, entry in list(self.objects.items()):
+            if entry.docname == docname:
+                del self.objects[key]
+        for alias, entry in list(self.aliases.items()):
+            if entry[0] == docname:
+                del self.aliases[alias]
+        self.data.setdefault("doc_files", {}).pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for key, entry in otherdata.get("objects", {}).items():
+            if entry.docname in docnames:
+                self.objects[key] = entry
+        for alias, entry in otherdata.get("aliases", {}).items():
+            if entry[0] in docnames:
+                self.aliases.setdefault(alias, entry)
+        for docname, files in otherdata.get("doc_files", {}).items():
+            if docname in docnames:
+                self.data.setdefault("doc_files", {})[docname] = files
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+                     target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        entry = self.objects.get((typ, target))
+        if entry is None:
+            return None
+        return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+                         node: addnodes.pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
+        results = []
+        for objtype in OBJECT_TYPES:
+            ref = self.resolve_xref(env, fromdocname, builder, objtype, target, node, contnode)
+            if ref is not None:
+                results.append((f"neuron:{objtype}", ref))
+        return results
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for (objtype, name), entry in sorted(self.objects.items()):
+            yield name, entry.title, objtype, entry.docname, entry.anchor, 1
+        for alias, (docname, anchor, objtype) in sorted(self.aliases.items()):
+            yield alias, alias, objtype, docname, anchor, -1
+
+    def get_full_qualified_name(self, node: nodes.Element) -> str | None:
+        return node.get("reftarget")
+
+
+def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[str] = (),
+         content: nodes.Node | None = None) -> nodes.Node:
+    """A pending cross-reference to a Neuron object, resolved once every page has been read.
+
+    The link shows ``content`` if given, else ``text`` (default: the target id) as plain text.
+    """
+    ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
+                       refwarn=True)
+    ref += content if content is not None else nodes.inline(
+        text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
+    return ref
+
+
+def setup_domain(app: Sphinx) -> None:
+    app.add_domain(NeuronDomain)

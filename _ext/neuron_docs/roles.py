@@ -1,0 +1,114 @@
+"""Inline roles that print data in prose.
+
+- ``:neuron:value:`run:vit-inf1-b3:throughput``` prints a figure with its unit; an expression over
+  figures with a declared format prints a derived claim:
+  ``:neuron:value:`pct_less(run:vit-inf1-b3:cost_per_1m, run:vit-g5-b128:cost_per_1m) | .0f```.
+- ``:neuron:fit:`decoder/inferentia``` prints "a good fit" or "not a good fit".
+- ``:neuron:status:`encoder/trainium/torch-neuronx``` prints the support status in words.
+Each output carries a tooltip naming the data it came from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from .data.expressions import ExpressionError, evaluate
+from .data.formatting import NumberFormat, format_number
+from .store import dataset, uses
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+FIT_WORDS = {"good": "a good fit", "poor": "not a good fit"}
+STATUS_WORDS = {"supported": "supported", "roadmap": "not supported yet (a roadmap item)",
+                "na": "not supported (not applicable)"}
+#: Decimals used for a derived figure whose page did not declare a format, by unit.
+DEFAULT_DECIMALS = {"USD": 2, "%": 0, "pp": 2, "x": 1}
+
+
+class _DataRole(SphinxRole):
+    def problem(self, message: str, subtype: str) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        logger.warning(message, location=self.get_location(), type="neuron", subtype=subtype)
+        node = nodes.problematic(self.rawtext, self.rawtext)
+        return [node], []
+
+    def output(self, text: str, explanation: str, classes: list[str]) -> list[nodes.Node]:
+        return [nodes.abbreviation(text, text, explanation=explanation, classes=classes)]
+
+
+class ValueRole(_DataRole):
+    """A figure or a derived claim from the data, formatted with its unit."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        expression, _, spec = self.text.partition("|")
+        data = dataset(self.env)
+        try:
+            number_format = NumberFormat.parse(spec)
+            result = evaluate(expression, data.values)
+        except (ExpressionError, ValueError) as exc:
+            return self.problem(f"neuron:value: {exc}", "value")
+        single = result.paths[0] if len(result.paths) == 1 and expression.strip() == result.paths[0] else None
+        derived = single is None or data.values[single].derived
+        exact_count = result.unit == "" and float(result.number).is_integer()
+        if derived and not exact_count and number_format.decimals is None:
+            return self.problem(
+                f"neuron:value: a derived figure needs a declared format, e.g. "
+                f"`{expression.strip()} | .{DEFAULT_DECIMALS.get(result.unit, 2)}f`", "value")
+        uses(self, *sorted({data.catalog.file_of(data.values[p].collection) for p in result.paths}))
+        text = format_number(result.number, result.unit, number_format)
+        labels = "; ".join(f"{data.values[p].label} ({p})" for p in result.paths)
+        explanation = f"{'Computed from ' if derived else ''}{labels}"
+        nodes_ = self.output(text, explanation, ["neuron-value", *(["neuron-derived"] if derived else [])])
+        nodes_[0]["neuron_expression"] = expression.strip()
+        return nodes_, []
+
+
+class FitRole(_DataRole):
+    """``family/device`` -> "a good fit" / "not a good fit"."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        parts = [p.strip() for p in self.text.split("/")]
+        catalog = dataset(self.env).catalog
+        if len(parts) != 2:
+            return self.problem(f"neuron:fit: expected 'family/device', got {self.text!r}", "value")
+        family, device = parts
+        fit = catalog.families.get(family, None)
+        entry = fit.devices.get(device) if fit else None
+        if entry is None:
+            return self.problem(f"neuron:fit: no fit recorded for family {family!r} on device {device!r}", "value")
+        uses(self, "families.yaml")
+        return self.output(FIT_WORDS[entry.fit], f"Architecture fit of {fit.name} on {device} (families.yaml)",
+                           ["neuron-fit-word", f"neuron-fit-{entry.fit}"]), []
+
+
+class StatusRole(_DataRole):
+    """``family/device/framework`` -> the support status in words."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        parts = [p.strip() for p in self.text.split("/")]
+        catalog = dataset(self.env).catalog
+        if len(parts) != 3:
+            return self.problem(f"neuron:status: expected 'family/device/framework', got {self.text!r}", "value")
+        family, device, framework = parts
+        record = catalog.families.get(family)
+        entry = record.devices.get(device) if record else None
+        support = entry.support.get(framework) if entry else None
+        if support is None:
+            return self.problem(f"neuron:status: no support status for {family!r} on {device!r} with "
+                                f"{framework!r}", "value")
+        uses(self, "families.yaml")
+        return self.output(STATUS_WORDS[support.status],
+                           f"Support of {record.name} on {device} with {framework} (families.yaml)",
+                           ["neuron-status-word", f"neuron-status-{support.status}"]), []
+
+
+def setup_roles(app: Sphinx) -> None:
+    app.add_role_to_domain("neuron", "value", ValueRole())
+    app.add_role_to_domain("neuron", "fit", FitRole())
+    app.add_role_to_domain("neuron", "status", StatusRole())

@@ -1,0 +1,112 @@
+"""Building docutils tables, badges and data-problem notices shared by every directive family.
+
+Cells are docutils nodes or plain strings; strings always become text nodes, so data can never
+inject markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from .data import Broken
+
+Cell = str | nodes.Node | Sequence[nodes.Node] | None
+
+#: Status and fit words as printed, and the CSS modifier of their badge.
+STATUS_TEXT = {"supported": "Supported", "roadmap": "Roadmap Item", "na": "NA"}
+FIT_TEXT = {"good": "Good Fit", "poor": "Not a Good Fit"}
+
+
+def badge(kind: str, value: str, text: str) -> nodes.inline:
+    """A status badge: always text, its colour only a second signal (``neuron-<kind>-<value>``)."""
+    return nodes.inline(text, text, classes=["neuron-badge", f"neuron-{kind}", f"neuron-{kind}-{value}"])
+
+
+def _inline(node: nodes.Node) -> bool:
+    """Text-level nodes go into a paragraph; pending cross-references are inline too."""
+    return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"
+
+
+def _entry(cell: Cell) -> nodes.entry:
+    entry = nodes.entry()
+    if cell is None or cell == "":
+        return entry
+    if isinstance(cell, str):
+        entry += nodes.paragraph(cell, cell)
+    elif isinstance(cell, nodes.Node):
+        entry += nodes.paragraph("", "", cell) if _inline(cell) else cell
+    else:
+        paragraph = nodes.paragraph()
+        for child in cell:
+            if _inline(child):
+                paragraph += child
+            else:
+                entry += child
+        if paragraph.children:
+            entry.insert(0, paragraph)
+    return entry
+
+
+def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, classes: Sequence[str] = (),
+                caption: str | None = None, row_ids: Sequence[str | None] | None = None,
+                name: str | None = None) -> nodes.table:
+    """A table with one header row; ``row_ids`` give rows an HTML id to link to."""
+    table = nodes.table(classes=["neuron-table", *classes])
+    if name:
+        table["ids"].append(nodes.make_id(name))
+    if caption:
+        table += nodes.title(caption, caption)
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    header_row = nodes.row()
+    for text in headers:
+        header_row += _entry(text)
+    head += header_row
+    group += head
+    body = nodes.tbody()
+    for index, cells in enumerate(rows):
+        row = nodes.row()
+        if row_ids and row_ids[index]:
+            row["ids"].append(row_ids[index])
+        for cell in cells:
+            row += _entry(cell)
+        body += row
+    group += body
+    return table
+
+
+def text_with_note(text: str, note: str | None) -> list[nodes.Node]:
+    """Text followed by a note that is shown as a footnote-like marker with the note on hover."""
+    out: list[nodes.Node] = [nodes.Text(text)]
+    if note:
+        out.append(nodes.inline(note, note, classes=["neuron-cell-note"]))
+    return out
+
+
+def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
+    """A visible warning box listing records that failed validation and so are not shown above."""
+    if not broken:
+        return []
+    box = nodes.admonition(classes=["warning", "neuron-data-problem"])
+    box += nodes.title("Data problem", "Data problem")
+    intro = "These records failed validation and are missing from the table above:"
+    box += nodes.paragraph(intro, intro)
+    items = nodes.bullet_list()
+    for record in broken:
+        for error in record.errors:
+            item_text = f"{record.collection} {record.record_id or '(unnamed)'}: {error}"
+            items += nodes.list_item("", nodes.paragraph(item_text, item_text))
+    box += items
+    return [box]
+
+
+def comma_list(argument: str | None) -> list[str]:
+    """Directive option ``a, b, c`` -> ``["a", "b", "c"]`` (blank items dropped)."""
+    return [part.strip() for part in (argument or "").split(",") if part.strip()]

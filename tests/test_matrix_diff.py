@@ -1,0 +1,294 @@
+"""The matrix diff of pull-request previews, on a throw-away git repository with real commits."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from neuron_docs import matrix_diff as md
+from neuron_docs.data import load_catalog
+from neuron_docs.data.values import build_values, cost_per_million
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "data"
+EXT = Path(md.__file__).resolve().parent.parent  # the directory that holds the neuron_docs package
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",
+    "GIT_COMMITTER_NAME": "Matrix Diff Test", "GIT_COMMITTER_EMAIL": "matrix-diff@example.invalid",
+    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00+00:00",
+    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+}
+
+# The changes made by the "update" commit, and what they must show as.
+SUPPORT = ("support", "encoder", "trainium", "tensorflow-neuronx")  # roadmap -> supported
+FIT = ("fit", "decoder", "inferentia")  # poor -> good
+G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge (runs vit-g5-b128 and beit-g5-b128)
+VIT_B3 = (536.718, 600.0)  # throughput of vit-inf1-b3 on inf1.2xlarge ($0.362/h)
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, **GIT_ENV}
+    return subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True).stdout
+
+
+def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **GIT_ENV, "PYTHONPATH": str(EXT)}
+    return subprocess.run([sys.executable, "-m", "neuron_docs.matrix_diff", *args], cwd=repo, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def edit_yaml(path: Path, change) -> None:
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(document)
+    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def change_data(data: Path) -> None:
+    def families(doc: dict) -> None:
+        by_id = {f["id"]: f for f in doc["families"]}
+        by_id["encoder"]["devices"]["trainium"]["support"]["tensorflow-neuronx"] = "supported"
+        by_id["decoder"]["devices"]["inferentia"]["fit"] = "good"
+        doc["families"] = [f for f in doc["families"] if f["id"] != "rnn"]
+        doc["families"].append({
+            "id": "gnn", "name": "Graph neural networks", "title": "Graph neural network models",
+            "short_name": "GNNs", "category": "cv", "description": "Message passing over graphs.",
+            "devices": {"inferentia": {"fit": "poor", "support": {
+                "torch-neuron": "na", "tensorflow-neuron-tf1": "na", "tensorflow-neuron-tf2": "na"}}},
+        })
+
+    def instances(doc: dict) -> None:
+        doc["instances"] = [i for i in doc["instances"] if i["id"] != "inf1.xlarge"]
+        g5 = next(i for i in doc["instances"] if i["id"] == "g5.xlarge")
+        assert g5["price"]["usd_per_hour"] == G5_PRICE[0]
+        g5["price"]["usd_per_hour"] = G5_PRICE[1]
+        doc["instances"].append({"id": "trn2.48xlarge", "family": "trn2", "device": "trainium", "device_count": 16,
+                                 "vcpus": 192, "price": {"usd_per_hour": 40.0, "source": "aws-pricing",
+                                                         "as_of": "2026-01-01"}})
+
+    edit_yaml(data / "families.yaml", families)
+    edit_yaml(data / "instances.yaml", instances)
+    csv = data / "benchmarks" / "inference.csv"
+    old_row = "vit-inf1-b3,vit-base,,inf1-neuron-1.11,3,1,1,,,536.718,results-analysis"
+    text = csv.read_text(encoding="utf-8")
+    assert text.count(old_row) == 1
+    csv.write_text(text.replace(old_row, old_row.replace(",536.718,", ",600,")), encoding="utf-8")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A git repository whose first commit (tagged ``base``) holds a copy of the real ``data/``."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    shutil.copytree(DATA, root / "data")
+    git(root, "add", "data")
+    git(root, "commit", "-q", "-m", "base data")
+    git(root, "tag", "base")
+    return root
+
+
+@pytest.fixture
+def changed_repo(repo: Path) -> Path:
+    """``repo`` with a second commit (HEAD) that makes the changes of :func:`change_data`."""
+    change_data(repo / "data")
+    git(repo, "commit", "-q", "-a", "-m", "update the matrix")
+    return repo
+
+
+def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[str]]:
+    base, head = md.load_revision("base", repo), md.load_revision("HEAD", repo)
+    removed = {p for p in build_values(base) if p.startswith("instance:inf1.xlarge:")}
+    added = {p for p in build_values(head) if p.startswith("instance:trn2.48xlarge:")} | {
+        "instance_family:trn2:count"}
+    moved = {"instance:g5.xlarge:price", "run:vit-g5-b128:cost_per_1m", "run:beit-g5-b128:cost_per_1m",
+             "run:vit-inf1-b3:throughput", "run:vit-inf1-b3:cost_per_1m", "instance_family:inf1:count"}
+    keys = {SUPPORT, FIT, *(("value", p) for p in moved | added | removed)} | {
+        ("record", "families", "encoder"), ("record", "families", "decoder"), ("record", "families", "gnn"),
+        ("record", "families", "rnn"), ("record", "instances", "g5.xlarge"), ("record", "instances", "inf1.xlarge"),
+        ("record", "instances", "trn2.48xlarge"), ("record", "inference_runs", "vit-inf1-b3")}
+    return keys, moved, added | removed
+
+
+def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
+    base, head = md.load_revision("base", changed_repo), md.load_revision("HEAD", changed_repo)
+    assert not base.errors and not head.errors
+    diff = md.compare(base, head, "base", "HEAD")
+    keys, moved, added_or_removed = expected_changes(changed_repo)
+
+    assert diff.changed_keys() == keys
+    assert diff.support == [md.CellChange(SUPPORT, "roadmap", "supported", ("status",))]
+    assert diff.fit == [md.CellChange(FIT, "poor", "good", ("fit",))]
+    assert diff.header == [] and diff.errors == []
+    records = {c.key[1:]: (c.change, c.fields) for c in diff.records}
+    assert records == {
+        ("families", "decoder"): ("changed", ("devices",)), ("families", "encoder"): ("changed", ("devices",)),
+        ("families", "gnn"): ("added", ()), ("families", "rnn"): ("removed", ()),
+        ("inference_runs", "vit-inf1-b3"): ("changed", ("throughput_per_s",)),
+        ("instances", "g5.xlarge"): ("changed", ("price",)), ("instances", "inf1.xlarge"): ("removed", ()),
+        ("instances", "trn2.48xlarge"): ("added", ()),
+    }
+    values = {c.key[1]: c for c in diff.values}
+    assert {p for p, c in values.items() if c.change == "changed"} == moved
+    assert {p for p, c in values.items() if c.change != "changed"} == added_or_removed
+    assert values["instance:inf1.xlarge:price"].change == "removed"
+    assert values["instance_family:trn2:count"].change == "added"
+
+    # The derived cost per 1M inferences moves with the price and with the throughput.
+    for run, throughput in (("vit-g5-b128", 375.89), ("beit-g5-b128", 355.67)):
+        cost = values[f"run:{run}:cost_per_1m"]
+        assert cost.derived and cost.unit == "USD"
+        assert cost.old == pytest.approx(cost_per_million(G5_PRICE[0], throughput))
+        assert cost.new == pytest.approx(cost_per_million(G5_PRICE[1], throughput))
+    cost = values["run:vit-inf1-b3:cost_per_1m"]
+    assert (cost.old, cost.new) == (pytest.approx(cost_per_million(0.362, VIT_B3[0])),
+                                    pytest.approx(cost_per_million(0.362, VIT_B3[1])))
+    assert (cost.old_text, cost.new_text) == ("$0.1874", "$0.1676")
+    assert values["run:vit-g5-b128:cost_per_1m"].relative_change == pytest.approx(
+        (G5_PRICE[1] / G5_PRICE[0] - 1) * 100)
+    price = values["instance:g5.xlarge:price"]
+    assert (price.old_text, price.new_text, price.derived) == ("$1.006/h", "$1.212/h", False)
+    count = values["instance_family:inf1:count"]
+    assert (count.old, count.new) == (4, 3)
+
+
+def test_markdown_report(changed_repo: Path) -> None:
+    result = run_cli(changed_repo, "--base", "base", "--head", "HEAD")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    base_commit = git(changed_repo, "rev-parse", "base").strip()[:12]
+    assert out.startswith(f"## Support matrix preview: `base ({base_commit})` -> `HEAD (")
+    sections = [line for line in out.splitlines() if line.startswith("### ")]
+    assert sections == ["### Support status", "### Architecture fit", "### Added and removed records",
+                        "### Changed records", "### Figures (prices, specifications, benchmarks)",
+                        "### Derived figures (costs, ratios, counts)"]
+    for row in (
+        "| Transformers Encoders (`encoder`) | `trainium` | `tensorflow-neuronx` | roadmap -> supported |",
+        "| Transformers Decoders (`decoder`) | `inferentia` | poor -> good |",
+        "| families | `gnn` | added |", "| families | `rnn` | removed |",
+        "| instances | `inf1.xlarge` | removed |", "| instances | `trn2.48xlarge` | added |",
+        "| instances | `g5.xlarge` | price |", "| inference_runs | `vit-inf1-b3` | throughput_per_s |",
+        "| g5.xlarge on-demand price | `instance:g5.xlarge:price` | $1.006/h -> $1.212/h (+20.5%) |",
+        "| throughput of vit-inf1-b3 | `run:vit-inf1-b3:throughput` "
+        "| 536.718 inferences/s -> 600 inferences/s (+11.8%) |",
+        "| cost per 1M inferences of vit-inf1-b3 | `run:vit-inf1-b3:cost_per_1m` | $0.1874 -> $0.1676 (-10.5%) |",
+        "| cost per 1M inferences of vit-g5-b128 | `run:vit-g5-b128:cost_per_1m` | $0.7434 -> $0.8957 (+20.5%) |",
+        "| cost per 1M inferences of beit-g5-b128 | `run:beit-g5-b128:cost_per_1m` "
+        "| $0.7857 -> $0.9466 (+20.5%) |",
+        "| instance types in the inf1 family | `instance_family:inf1:count` | 4 -> 3 (-25.0%) |",
+        "| inf1.xlarge on-demand price | `instance:inf1.xlarge:price` | $0.228/h -> (none) |",
+        "| trn2.48xlarge on-demand price | `instance:trn2.48xlarge:price` | (none) -> $40/h |",
+    ):
+        assert row in out.splitlines(), row
+    # Nothing else moved: one table row per change.
+    keys, _, _ = expected_changes(changed_repo)
+    rows = [line for line in out.splitlines() if line.startswith("| ") and not line.startswith(
+        ("| Family |", "| Collection |", "| Figure |"))]
+    assert len(rows) == len(keys)
+
+
+def test_json_report(changed_repo: Path) -> None:
+    result = run_cli(changed_repo, "--base", "base", "--head", "HEAD", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert run_cli(changed_repo, "--base", "base", "--head", "HEAD", "--format", "json").stdout == result.stdout
+    report = json.loads(result.stdout)
+    assert set(report) == {"schema_version", "base", "head", "changed", "summary", "support", "fit", "header",
+                           "records", "values", "errors", "keys"}
+    assert report["schema_version"] == md.SCHEMA_VERSION == 1
+    assert report["changed"] is True
+    keys, moved, added_or_removed = expected_changes(changed_repo)
+    assert report["keys"] == sorted([list(k) for k in keys])
+    assert report["summary"] == {"support": 1, "fit": 1, "header": 0, "records": 8,
+                                 "values": len(moved | added_or_removed), "errors": 0}
+    assert report["support"] == [{"key": list(SUPPORT), "family": "encoder", "device": "trainium",
+                                  "framework": "tensorflow-neuronx", "old": "roadmap", "new": "supported",
+                                  "fields": ["status"]}]
+    assert report["fit"] == [{"key": list(FIT), "family": "decoder", "device": "inferentia",
+                              "old": "poor", "new": "good", "fields": ["fit"]}]
+    assert [v["path"] for v in report["values"]] == sorted(v["path"] for v in report["values"])
+    cost = next(v for v in report["values"] if v["path"] == "run:vit-g5-b128:cost_per_1m")
+    assert cost == {
+        "key": ["value", "run:vit-g5-b128:cost_per_1m"], "path": "run:vit-g5-b128:cost_per_1m",
+        "change": "changed", "label": "cost per 1M inferences of vit-g5-b128", "unit": "USD", "derived": True,
+        "collection": "inference_runs", "record": "vit-g5-b128",
+        "old": pytest.approx(cost_per_million(G5_PRICE[0], 375.89)),
+        "new": pytest.approx(cost_per_million(G5_PRICE[1], 375.89)),
+        "old_text": "$0.7434", "new_text": "$0.8957", "relative_change_percent": 20.48,
+    }
+    removed = next(v for v in report["values"] if v["path"] == "instance:inf1.xlarge:price")
+    assert (removed["change"], removed["old"], removed["new"], removed["new_text"]) == ("removed", 0.228, None, None)
+
+
+def test_working_tree_and_data_dir(changed_repo: Path, tmp_path: Path) -> None:
+    """Without --head the working tree's data/ is compared (uncommitted edits included)."""
+    assert "no changes" in run_cli(changed_repo, "--base", "HEAD").stdout
+    csv = changed_repo / "data" / "benchmarks" / "inference.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",375.89,", ",400,"), encoding="utf-8")
+    result = run_cli(changed_repo, "--base", "HEAD", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["head"] == "working tree"
+    assert [v["path"] for v in report["values"]] == ["run:vit-g5-b128:cost_per_1m", "run:vit-g5-b128:throughput"]
+    other = tmp_path / "other-data"
+    shutil.copytree(changed_repo / "data", other)
+    report = json.loads(run_cli(changed_repo, "--base", "HEAD", "--data-dir", str(other), "--format", "json").stdout)
+    assert report["head"] == str(other) and len(report["values"]) == 2
+
+
+def test_no_changes(changed_repo: Path) -> None:
+    for args in (("--base", "HEAD"), ("--base", "HEAD", "--head", "main")):
+        result = run_cli(changed_repo, *args)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.rstrip().endswith("no changes")
+        assert "|" not in result.stdout
+    report = json.loads(run_cli(changed_repo, "--base", "HEAD", "--format", "json").stdout)
+    assert report["changed"] is False and report["keys"] == [] and report["support"] == []
+
+    # Reformatting a file (comments, layout) changes no record and no figure.
+    path = changed_repo / "data" / "frameworks.yaml"
+    path.write_text("# reformatted\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    git(changed_repo, "commit", "-q", "-a", "-m", "comment only")
+    result = run_cli(changed_repo, "--base", "HEAD~1", "--head", "HEAD")
+    assert result.returncode == 0 and "no changes" in result.stdout
+
+
+def test_unknown_revision_is_a_clear_error(repo: Path, tmp_path: Path) -> None:
+    result = run_cli(repo, "--base", "no-such-branch")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "matrix-diff: error: unknown revision 'no-such-branch'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert run_cli(repo, "--base", "base", "--head", "--bogus").returncode == 2
+    with pytest.raises(md.RevisionError, match="unknown revision 'deadbeef'"):
+        md.load_revision("deadbeef", repo)
+
+    # A revision without data/ and a directory outside any repository are errors too.
+    (repo / "README.md").write_text("readme\n", encoding="utf-8")
+    git(repo, "rm", "-q", "-r", "data")
+    git(repo, "add", "README.md")
+    git(repo, "commit", "-q", "-m", "no data")
+    result = run_cli(repo, "--base", "HEAD", "--data-dir", str(DATA))
+    assert result.returncode == 2 and "revision 'HEAD' has no data/ directory" in result.stderr
+    outside = tmp_path / "not-a-repo"
+    outside.mkdir()
+    result = run_cli(outside, "--base", "HEAD")
+    assert result.returncode == 2 and "is not inside a git repository" in result.stderr
+
+
+def test_derived_figures_get_the_digits_that_tell_them_apart(data_copy: Path) -> None:
+    base = load_catalog(data_copy)
+    edit_yaml(data_copy / "instances.yaml", lambda doc: next(
+        i for i in doc["instances"] if i["id"] == "g5.xlarge")["price"].update(usd_per_hour=1.00601))
+    diff = md.compare(base, load_catalog(data_copy))
+    cost = next(c for c in diff.values if c.key == ("value", "run:vit-g5-b128:cost_per_1m"))
+    assert cost.old_text != cost.new_text
+    assert cost.old_text.startswith("$0.7434") and cost.new_text.startswith("$0.7434")
+    rows = [line for line in md.render_markdown(diff).splitlines() if line.startswith("| ") and " -> " in line]
+    assert len(rows) == len(diff.values) == 3
