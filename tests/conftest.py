@@ -33,3 +33,43 @@ def data_copy(tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(DATA, target)
     return target
+
+
+class SiteBuild:
+    """A finished build of the real site (``source/`` with the top-level ``conf.py``)."""
+
+    def __init__(self, outdir: Path, warnings: str, app: object) -> None:
+        self.outdir = outdir
+        self.warnings = warnings
+        self.app = app
+
+    def html(self, page: str) -> str:
+        return (self.outdir / page).read_text(encoding="utf-8")
+
+    def soup(self, page: str):  # noqa: ANN201 - BeautifulSoup
+        from bs4 import BeautifulSoup
+
+        return BeautifulSoup(self.html(page), "lxml")
+
+
+def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
+               builder: str = "html", **overrides: object) -> SiteBuild:
+    """Build the real site into ``outroot`` with Sphinx's API, strict and nitpicky like ``make html``."""
+    from io import StringIO
+
+    from sphinx.application import Sphinx
+
+    status, warning = StringIO(), StringIO()
+    if data_dir is not None:
+        overrides["neuron_data_dir"] = str(data_dir)
+    app = Sphinx(REPO / "source", REPO, outroot / builder, outroot / "doctrees", builder,
+                 confoverrides=overrides, status=status, warning=warning, freshenv=True,
+                 warningiserror=False, parallel=parallel, keep_going=True)
+    app.build()
+    return SiteBuild(outroot / builder, warning.getvalue(), app)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The real site built once per test session from the real data."""
+    return build_site(tmp_path_factory.mktemp("site"))

@@ -151,8 +151,8 @@ def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
     assert (cost.old, cost.new) == (pytest.approx(cost_per_million(0.362, VIT_B3[0])),
                                     pytest.approx(cost_per_million(0.362, VIT_B3[1])))
     assert (cost.old_text, cost.new_text) == ("$0.1874", "$0.1676")
-    assert values["run:vit-g5-b128:cost_per_1m"].relative_change == pytest.approx(
-        (G5_PRICE[1] / G5_PRICE[0] - 1) * 100)
+    assert values["run:vit-g5-b128:cost_per_1m"].relative_change_percent == pytest.approx(
+        (G5_PRICE[1] / G5_PRICE[0] - 1) * 100, abs=0.005)
     price = values["instance:g5.xlarge:price"]
     assert (price.old_text, price.new_text, price.derived) == ("$1.006/h", "$1.212/h", False)
     count = values["instance_family:inf1:count"]

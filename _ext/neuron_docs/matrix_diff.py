@@ -35,7 +35,6 @@ import sys
 import tarfile
 import tempfile
 from dataclasses import asdict, dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -131,13 +130,7 @@ class ValueChange:
     new: float | None
     old_text: str | None
     new_text: str | None
-
-    @property
-    def relative_change(self) -> float | None:
-        """Percent change of the number, or None (added, removed, zero base or unit change)."""
-        if self.old is None or self.new is None or self.old == 0:
-            return None
-        return (self.new - self.old) / abs(self.old) * 100.0
+    relative_change_percent: float | None  # to 2 decimals; None if added, removed, from 0 or unit changed
 
 
 @dataclass
@@ -177,15 +170,10 @@ class MatrixDiff:
             "fit": [row(c, family=c.key[1], device=c.key[2]) for c in self.fit],
             "header": [row(c, field=".".join(c.key[1:])) for c in self.header],
             "records": [row(c, collection=c.key[1], id=c.key[2]) for c in self.records],
-            "values": [row(c, path=c.key[1], relative_change_percent=_round(c.relative_change))
-                       for c in self.values],
+            "values": [row(c, path=c.key[1]) for c in self.values],
             "errors": list(self.errors),
             "keys": [list(k) for k in sorted(self.changed_keys())],
         }
-
-
-def _round(number: float | None) -> float | None:
-    return None if number is None else float(round_half_up(number, 2))
 
 
 def _dump(record: Any) -> dict[str, Any]:
@@ -261,9 +249,12 @@ def _compare_values(base: Catalog, head: Catalog, diff: MatrixDiff) -> None:
         change = "added" if old is None else "removed" if new is None else "changed"
         ref = new or old
         assert ref is not None
+        relative = None
+        if old is not None and new is not None and old.unit == new.unit and old.number != 0:
+            relative = float(round_half_up((new.number - old.number) / abs(old.number) * 100.0, 2))
         diff.values.append(ValueChange(
             ("value", path), change, ref.label, ref.unit, ref.derived, ref.collection, ref.record,
-            old.number if old else None, new.number if new else None, _text(old, new), _text(new, old)))
+            old.number if old else None, new.number if new else None, _text(old, new), _text(new, old), relative))
 
 
 def compare(base: Catalog, head: Catalog, base_label: str = "base", head_label: str = "head") -> MatrixDiff:
@@ -291,8 +282,8 @@ def _arrow(change: CellChange) -> str:
 
 def _value_row(change: ValueChange) -> str:
     text = f"{_cell(change.old_text)} -> {_cell(change.new_text)}"
-    if (rel := change.relative_change) is not None:
-        text += f" ({'+' if rel >= 0 else '-'}{Decimal(round_half_up(abs(rel), 1))}%)"
+    if (rel := change.relative_change_percent) is not None:
+        text += f" ({'+' if rel >= 0 else '-'}{round_half_up(abs(rel), 1)}%)"
     return f"| {_cell(change.label)} | `{change.key[1]}` | {text} |"
 
 
