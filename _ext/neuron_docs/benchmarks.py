@@ -170,7 +170,7 @@ class ModelStatus(DataDirective):
         table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
                             row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
         table["neuron_csv"] = "model-status"
-        return [table, *broken_notice(catalog.broken_in("models"))]
+        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("models"))]
 
 
 def setup_benchmarks(app: Sphinx) -> None:

@@ -35,6 +35,7 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "model": ("model", "models"),
     "issue": ("known issue", "known_issues"),
     "roadmap": ("roadmap item", "roadmap"),
+    "representative": ("representative model", "families"),
 }
 
 
@@ -121,7 +122,7 @@ class NeuronDomain(Domain):
         for (objtype, name), entry in sorted(self.objects.items()):
             yield name, entry.title, objtype, entry.docname, entry.anchor, 1
         for alias, (docname, anchor, objtype) in sorted(self.aliases.items()):
-            yield alias, alias, objtype, docname, anchor, -1
+            yield alias, alias, objtype, docname, anchor, 2
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
@@ -138,6 +139,12 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
     ref += content if content is not None else nodes.inline(
         text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
     return ref
+
+
+def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
+    """A general-index entry ("Transformers Encoders (model family)") pointing at ``anchor``."""
+    label = OBJECT_TYPES[objtype][0]
+    return addnodes.index(entries=[("single", f"{title} ({label})", anchor, "", None)])
 
 
 def setup_domain(app: Sphinx) -> None:

@@ -15,7 +15,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .domain import NeuronDomain, anchor_for, xref
+from .domain import NeuronDomain, anchor_for, index_entry, xref
 from .matrix import MATRIX_FILES
 from .roles import FIT_WORDS
 from .store import dataset, uses
@@ -84,11 +84,12 @@ class FamilyGuidelines(SphinxDirective):
         section = _section(family.title, anchor, ("neuron-family",))
         if "no-index" not in self.options:
             domain.note_object("family", family.id, family.name, anchor, location=self.get_location())
+            section += index_entry("family", family.name, anchor)
             for name in family.representatives:
-                domain.note_alias(name, anchor, "family")
+                domain.note_alias(name, anchor, "representative")
             for model in catalog.models.values():
                 if model.family == family.id:
-                    domain.note_alias(model.name, anchor, "family")
+                    domain.note_alias(model.name, anchor, "representative")
         section += nodes.paragraph(family.description, family.description)
         if family.representatives:
             paragraph = nodes.paragraph(classes=["neuron-representatives"])

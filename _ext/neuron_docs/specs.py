@@ -17,7 +17,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .data.formatting import format_number
-from .domain import NeuronDomain, anchor_for, xref
+from .domain import NeuronDomain, anchor_for, index_entry, xref
 from .store import dataset, uses
 from .tables import broken_notice, build_table, comma_list
 
@@ -44,11 +44,20 @@ class DataDirective(SphinxDirective):
         return wanted
 
     def register(self, objtype: str, name: str, title: str) -> str:
+        """Make this the canonical place of an object (unless ``:no-index:``); return its anchor.
+
+        The general-index entries collected here are emitted by :meth:`index_nodes`.
+        """
         anchor = anchor_for(objtype, name)
         if "no-index" not in self.options:
             domain: NeuronDomain = self.env.get_domain("neuron")
             domain.note_object(objtype, name, title, anchor, location=self.get_location())
+            self.__dict__.setdefault("_index", []).append(index_entry(objtype, title, anchor))
         return anchor
+
+    def index_nodes(self) -> list[nodes.Node]:
+        """Index entries for the objects registered so far (put them before the table)."""
+        return self.__dict__.pop("_index", [])
 
 
 def source_ref(catalog: object, source_id: str | None) -> nodes.Node:
@@ -92,7 +101,7 @@ class DeviceSpecs(DataDirective):
                             name=f"specs-{device.id}")
         table["ids"].append(anchor)
         table["neuron_csv"] = f"specs-{device.id}"
-        return [table]
+        return [*self.index_nodes(), table]
 
 
 class InstanceTable(DataDirective):
@@ -126,7 +135,7 @@ class InstanceTable(DataDirective):
                              "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                             row_ids=ids, name=name)
         table["neuron_csv"] = name
-        result: list[nodes.Node] = [table]
+        result: list[nodes.Node] = [*self.index_nodes(), table]
         if "specs" in self.options:
             for instance in instances:
                 if instance.specs:
@@ -155,7 +164,7 @@ class FrameworkTable(DataDirective):
                                                 else ""), devices])
         table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
                             classes=["neuron-framework-table"], name="frameworks")
-        return [table, *broken_notice(catalog.broken_in("frameworks"))]
+        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("frameworks"))]
 
 
 class SourceTable(DataDirective):

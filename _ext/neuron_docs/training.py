@@ -59,6 +59,7 @@ class KnownIssues(DataDirective):
                     paragraph.extend(body)
                     field += nodes.field_body("", paragraph)
                     facts += field
+            section += self.index_nodes()
             section += facts
             section += nodes.paragraph(issue.description, issue.description)
             result.append(section)
@@ -77,7 +78,8 @@ class RoadmapItems(DataDirective):
             covered = sorted({f"{name} on {catalog.devices[d].name}" for name, d in cells})
             rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
                          "; ".join(covered)])
-        return [build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
+        return [*self.index_nodes(),
+                build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
                             classes=["neuron-roadmap-table"], name="roadmap")]
 
 
