@@ -133,9 +133,11 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
     """A pending cross-reference to a Neuron object, resolved once every page has been read.
 
     The link shows ``content`` if given, else ``text`` (default: the target id) as plain text.
+    Generated links whose object has no canonical place in this project stay plain text
+    (see :func:`_unlinked_generated_reference`); links written by hand still warn.
     """
     ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
-                       refwarn=True)
+                                refwarn=False, neuron_generated=True)
     ref += content if content is not None else nodes.inline(
         text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
     return ref
@@ -147,5 +149,14 @@ def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", f"{title} ({label})", anchor, "", None)])
 
 
+def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                                  contnode: nodes.Element) -> nodes.Node | None:
+    """Keep a generated link's text when its target is not described anywhere in this project."""
+    if node.get("refdomain") == "neuron" and node.get("neuron_generated"):
+        return contnode
+    return None
+
+
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(NeuronDomain)
+    app.connect("missing-reference", _unlinked_generated_reference)

@@ -1,0 +1,124 @@
+"""The extension on small test roots: directives, roles, cross-references and located warnings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import DATA
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.tables import FIT_TEXT, STATUS_TEXT
+
+REAL_DATA = {"neuron_data_dir": str(DATA)}
+
+
+def soup(app, page: str) -> BeautifulSoup:
+    return BeautifulSoup((app.outdir / page).read_text(encoding="utf-8"), "lxml")
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_basic_project_builds_without_warnings(app):
+    app.build()
+    assert app.warning.getvalue() == ""
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_filtered_matrix_has_only_requested_rows_and_columns(app, catalog):
+    app.build()
+    table = soup(app, "matrix.html").select_one("table.neuron-support-matrix")
+    headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    assert headers == ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
+                       "PyTorch Neuron (torch-neuronx)"]
+    expected = [f for f in catalog.families.values() if f.category == "nlp" and "trainium" in f.devices]
+    rows = table.select("tbody tr")
+    assert [r.select("td")[0].get_text(strip=True) for r in rows] == [f.name for f in expected]
+    for row, family in zip(rows, expected, strict=True):
+        cells = [td.get_text(" ", strip=True) for td in row.select("td")]
+        entry = family.devices["trainium"]
+        assert cells[1] == catalog.categories[family.category].name
+        assert cells[2] == FIT_TEXT[entry.fit]
+        assert cells[3].startswith(STATUS_TEXT[entry.support["torch-neuronx"].status])
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_cross_references_resolve_to_canonical_places(app):
+    app.build()
+    page = soup(app, "index.html")
+    links = {a.get_text(strip=True): a["href"] for a in page.select("a.reference.internal")}
+    assert links["encoder"] == "matrix.html#family-encoder"
+    assert links["trainium"] == "matrix.html#device-trainium"
+    assert links["inf1.2xlarge"] == "matrix.html#instance-inf1-2xlarge"
+    assert links["torch-neuronx"] == "matrix.html#framework-torch-neuronx"
+    assert links["vit-base"] == "matrix.html#model-vit-base"
+    assert links["large-model-weights-2gb"] == "matrix.html#issue-large-model-weights-2gb"
+    target = soup(app, "matrix.html")
+    for href in (v for v in links.values() if "#" in v):
+        assert target.find(id=href.split("#", 1)[1]) is not None, href
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_roles_print_values_and_derived_claims(app, catalog):
+    app.build()
+    values = [a.get_text() for a in soup(app, "prose.html").select("abbr.neuron-value")]
+    run, gpu = catalog.inference_runs["vit-inf1-b3"], catalog.inference_runs["vit-g5-b128"]
+    price = catalog.instances["inf1.2xlarge"].price.usd_per_hour
+    assert values == [
+        format_number(run.throughput_per_s, "inferences/s"),
+        format_number(price / (run.throughput_per_s * 3600) * 1e6, "USD", NumberFormat(2)),
+        format_number(run.throughput_per_s - gpu.throughput_per_s, "inferences/s", NumberFormat(0)),
+    ]
+    words = [a.get_text() for a in soup(app, "prose.html").select("abbr.neuron-fit-word, abbr.neuron-status-word")]
+    assert words == ["not a good fit", "not supported yet (a roadmap item)"]
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_objects_inventory_lists_every_object(app, catalog):
+    from sphinx.util.inventory import InventoryFile
+
+    app.build()
+    with (app.outdir / "objects.inv").open("rb") as stream:
+        inventory = InventoryFile.load(stream, "", lambda base, uri: uri)
+    data = inventory.data if hasattr(inventory, "data") else inventory
+    assert set(data["neuron:family"]) == {f.id for f in catalog.families.values() if f.category == "nlp"}
+    assert set(data["neuron:instance"]) == {i.id for i in catalog.instances.values() if i.device == "inferentia"}
+    assert set(data["neuron:framework"]) == set(catalog.frameworks)
+    assert "BERT" in data["neuron:representative"]
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+def test_general_index_has_entries(app):
+    app.build()
+    text = soup(app, "genindex.html").get_text(" ")
+    assert "Transformers Encoders (model family)" in text
+    assert "inf1.2xlarge (instance type)" in text
+
+
+@pytest.mark.sphinx("html", testroot="bad-directives", confoverrides=REAL_DATA)
+def test_misuse_gives_located_warnings_not_tracebacks(app):
+    app.build()
+    warnings = app.warning.getvalue()
+    expected = [
+        r"index.rst:4: WARNING: neuron:support-matrix: unknown device 'tpu-v9'",
+        r"index.rst:6: WARNING: neuron:support-matrix: framework 'jax-neuronx' does not run on 'trainium'",
+        r"index.rst:6: WARNING: neuron:support-matrix: unknown category 'audio'",
+        r"index.rst:10: WARNING: neuron:value: unknown data value 'run:nope:throughput'",
+        r"index.rst:12: WARNING: neuron:value: a derived figure needs a declared format",
+        r"index.rst:14: WARNING: neuron:value: format ' %d' is not understood",
+        r"index.rst:16: WARNING: neuron:value: only data paths, numbers",
+        r"index.rst:18: WARNING: .*transformers",
+        r"index.rst:20: WARNING: neuron:fit: expected 'family/device'",
+    ]
+    for pattern in expected:
+        assert re.search(pattern, warnings), f"{pattern!r} not in:\n{warnings}"
+    assert "Traceback" not in warnings
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, parallel=2)
+def test_parallel_build_merges_domain_data(app):
+    app.build()
+    assert app.warning.getvalue() == ""
+    domain = app.env.get_domain("neuron")
+    assert ("family", "encoder") in domain.objects
+    assert soup(app, "index.html").select_one('a[href="matrix.html#family-encoder"]') is not None
