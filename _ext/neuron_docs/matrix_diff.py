@@ -130,7 +130,7 @@ class ValueChange:
     new: float | None
     old_text: str | None
     new_text: str | None
-    relative_change_percent: float | None  # to 2 decimals; None if added, removed, from 0 or unit changed
+    relative_change_percent: float | None  # None if added, removed, from 0 or with a new unit
 
 
 @dataclass
@@ -155,6 +155,17 @@ class MatrixDiff:
         return not self.changes() and not self.errors
 
     def to_json(self) -> dict[str, Any]:
+        """The ``--format json`` document (schema version 1; printed with sorted keys).
+
+        ``base``/``head``: labels (``rev (commit)``, ``working tree`` or a directory); ``changed``:
+        bool; ``summary``: counts per list; every list entry has ``key`` (a list) and, besides:
+        ``support``: family, device, framework, old, new (status or null), fields (what changed:
+        status, note, roadmap, known_issue); ``fit``: family, device, old, new, fields (fit,
+        rationale, support_text); ``header``: field, old, new; ``records``: collection, id,
+        change (added|removed|changed), fields; ``values``: path, change, label, unit, derived,
+        collection, record, old, new (numbers or null), old_text, new_text (as formatted),
+        relative_change_percent (2 decimals or null); ``errors``: strings; ``keys``: every key.
+        """
         def row(change: Any, **extra: Any) -> dict[str, Any]:
             data = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(change).items()}
             return {**data, **extra}
@@ -170,7 +181,8 @@ class MatrixDiff:
             "fit": [row(c, family=c.key[1], device=c.key[2]) for c in self.fit],
             "header": [row(c, field=".".join(c.key[1:])) for c in self.header],
             "records": [row(c, collection=c.key[1], id=c.key[2]) for c in self.records],
-            "values": [row(c, path=c.key[1]) for c in self.values],
+            "values": [row(c, path=c.key[1], relative_change_percent=None if c.relative_change_percent is None
+                           else float(round_half_up(c.relative_change_percent, 2))) for c in self.values],
             "errors": list(self.errors),
             "keys": [list(k) for k in sorted(self.changed_keys())],
         }
@@ -190,9 +202,9 @@ def _compare_matrix(base: Catalog, head: Catalog, diff: MatrixDiff) -> None:
         for device in sorted(old_family.devices.keys() | new_family.devices.keys()):
             old_fit, new_fit = old_family.devices.get(device), new_family.devices.get(device)
             old_dump, new_dump = _dump(old_fit), _dump(new_fit)
-            fields = _changed_fields(old_dump, new_dump, skip=("support",))
-            if fields:
-                diff.fit.append(CellChange(("fit", family_id, device), old_dump.get("fit"), new_dump.get("fit"), fields))
+            if fields := _changed_fields(old_dump, new_dump, skip=("support",)):
+                key = ("fit", family_id, device)
+                diff.fit.append(CellChange(key, old_dump.get("fit"), new_dump.get("fit"), fields))
             old_support, new_support = old_dump.get("support", {}), new_dump.get("support", {})
             for framework in sorted(old_support.keys() | new_support.keys()):
                 old_cell, new_cell = old_support.get(framework, {}), new_support.get(framework, {})
@@ -251,7 +263,7 @@ def _compare_values(base: Catalog, head: Catalog, diff: MatrixDiff) -> None:
         assert ref is not None
         relative = None
         if old is not None and new is not None and old.unit == new.unit and old.number != 0:
-            relative = float(round_half_up((new.number - old.number) / abs(old.number) * 100.0, 2))
+            relative = (new.number - old.number) / abs(old.number) * 100.0
         diff.values.append(ValueChange(
             ("value", path), change, ref.label, ref.unit, ref.derived, ref.collection, ref.record,
             old.number if old else None, new.number if new else None, _text(old, new), _text(new, old), relative))
