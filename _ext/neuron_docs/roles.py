@@ -66,6 +66,7 @@ class ValueRole(_DataRole):
         explanation = f"{'Computed from ' if derived else ''}{labels}"
         nodes_ = self.output(text, explanation, ["neuron-value", *(["neuron-derived"] if derived else [])])
         nodes_[0]["neuron_expression"] = expression.strip()
+        nodes_[0]["neuron_format"] = spec.strip()
         return nodes_, []
 
 

@@ -1,0 +1,64 @@
+"""Changing a value in data/ changes every page that shows it, and the suite's checks still hold."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import build_site
+from neuron_docs.data import load_catalog
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.data.values import cost_per_million
+
+
+def _replace(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_price_and_throughput_changes_reach_every_page(tmp_path, data_copy):
+    _replace(data_copy / "instances.yaml", "usd_per_hour: 0.362,", "usd_per_hour: 0.55,")
+    _replace(data_copy / "benchmarks" / "inference.csv", ",,536.718,", ",,612.5,")
+    catalog = load_catalog(data_copy)
+    assert catalog.errors == []
+    site = build_site(tmp_path / "out", data_dir=data_copy)
+    assert site.warnings == ""
+
+    price = format_number(0.55, "USD/h")
+    cost = format_number(cost_per_million(0.55, 612.5), "USD", NumberFormat(2))
+    old_cost = format_number(cost_per_million(0.362, 536.718), "USD", NumberFormat(2))
+    assert cost != old_cost
+
+    instances = site.soup("instances.html").find(id="instance-inf1-2xlarge")
+    assert price in instances.get_text(" ")
+    analysis = site.soup("inference/results-analysis.html")
+    vit = analysis.find(id="benchmarks-vit-base").find(id="run-vit-inf1-b3")
+    assert "612.5 inferences/s" in vit.get_text(" ")
+    assert cost in vit.get_text(" ")
+    prose = [a.get_text() for a in analysis.select("abbr.neuron-value")]
+    assert price in prose and cost in prose and "612.5 inferences/s" in prose
+    assert "536.718 inferences/s" not in analysis.get_text(" ")
+    assert old_cost not in prose
+    device = site.soup("devices/inferentia.html")
+    assert cost in device.find(id="costs-inferentia").get_text(" ")
+
+
+def test_support_and_fit_changes_reach_matrix_guidelines_and_prose(tmp_path, data_copy):
+    families = data_copy / "families.yaml"
+    text = families.read_text(encoding="utf-8")
+    # Decoders become a good fit for Inferentia and supported by torch-neuron.
+    block = re.search(r"  - id: decoder\n(.*?)\n  - id:", text, re.S).group(1)
+    new_block = block.replace("        fit: poor", "        fit: good").replace(
+        "{torch-neuron: na,", "{torch-neuron: supported,")
+    families.write_text(text.replace(block, new_block), encoding="utf-8")
+    assert load_catalog(data_copy).errors == []
+    site = build_site(tmp_path / "out", data_dir=data_copy)
+    page = site.soup("architecture-fit.html")
+    row = page.find(id="matrix-inferentia-decoder")
+    cells = [td.get_text(" ", strip=True) for td in row.find_all("td")]
+    assert cells[2] == "Good Fit"
+    assert cells[3] == "Supported"
+    section = page.find(id="family-decoder-inferentia").get_text(" ", strip=True)
+    assert "Autoregressive models are a good fit for AWS Inferentia." in section
+    assert site.soup("devices/inferentia.html").find(id="matrix-inferentia-decoder").find_all("td")[2].get_text(
+        strip=True) == "Good Fit"

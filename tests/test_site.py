@@ -1,0 +1,201 @@
+"""The real site against the data, cell by cell: matrices, guidelines, specs, prices, benchmarks, prose."""
+
+from __future__ import annotations
+
+from urllib.parse import urldefrag
+
+import pytest
+from bs4 import BeautifulSoup
+from docutils import nodes
+
+from neuron_docs.data.expressions import evaluate
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.data.values import build_values, cost_per_million
+from neuron_docs.matrix import framework_header
+from neuron_docs.tables import FIT_TEXT, STATUS_TEXT
+
+
+def cells(row) -> list[str]:
+    return [td.get_text(" ", strip=True) for td in row.find_all("td", recursive=False)]
+
+
+def test_real_site_builds_without_a_single_warning(site):
+    assert site.warnings == ""
+
+
+@pytest.mark.parametrize("device", ["trainium", "inferentia"])
+def test_support_matrix_matches_data_cell_by_cell(site, catalog, device):
+    page = site.soup("architecture-fit.html")
+    table = page.find("table", id=f"support-matrix-{device}")
+    frameworks = catalog.frameworks_for(device)
+    headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    assert headers[3:] == [framework_header(f) for f in frameworks]
+    families = [f for f in catalog.families.values() if device in f.devices]
+    rows = table.select("tbody tr")
+    assert len(rows) == len(families)
+    for row, family in zip(rows, families, strict=True):
+        entry = family.devices[device]
+        texts = cells(row)
+        assert texts[0] == family.name
+        assert texts[1] == catalog.categories[family.category].name
+        assert texts[2] == FIT_TEXT[entry.fit]
+        for text, framework in zip(texts[3:], frameworks, strict=True):
+            support = entry.support[framework.id]
+            assert text.split(" ")[0:len(STATUS_TEXT[support.status].split())] == STATUS_TEXT[support.status].split()
+        family_link = row.find("td").find("a")
+        assert family_link["href"] == f"#family-{family.id}"
+
+
+def test_rcnn_is_in_both_tables_although_the_seed_tables_missed_it(site, catalog):
+    assert catalog.families["rcnn"].in_seed_tables is False
+    page = site.soup("architecture-fit.html")
+    for device in ("trainium", "inferentia"):
+        names = [cells(r)[0] for r in page.find("table", id=f"support-matrix-{device}").select("tbody tr")]
+        assert "Region-based CNN (R-CNN) models" in names
+
+
+def test_roadmap_cells_link_to_the_roadmap_item(site, catalog):
+    page = site.soup("architecture-fit.html")
+    badges = page.select("table.neuron-support-matrix .neuron-status-roadmap")
+    assert badges
+    for badge in badges:
+        assert badge.find_parent("a")["href"] == "roadmap.html#roadmap-neuron-roadmap"
+    assert site.soup("roadmap.html").find(id="roadmap-neuron-roadmap") is not None
+
+
+def test_last_update_comes_from_the_data(site, catalog):
+    lines = [p.get_text(" ", strip=True) for p in site.soup("architecture-fit.html").select("p.neuron-last-update")]
+    assert lines == [f"Last update - {catalog.header.last_update[d].isoformat()}" for d in ("trainium", "inferentia")]
+
+
+def test_matrix_notes_are_numbered_footnotes(site, catalog):
+    page = site.soup("architecture-fit.html")
+    table = page.find("table", id="support-matrix-inferentia")
+    notes = [e.note for f in catalog.families.values() if "inferentia" in f.devices
+             for e in f.devices["inferentia"].support.values() if e.note]
+    markers = table.select("a.neuron-note-marker")
+    assert [m.get_text() for m in markers] == [str(i) for i in range(1, len(notes) + 1)]
+    for marker, note in zip(markers, notes, strict=True):
+        target = page.find(id=marker["href"].lstrip("#"))
+        assert target.get_text(" ", strip=True) == " ".join(note.split())
+
+
+def test_every_family_has_a_guideline_section_per_device(site, catalog):
+    page = site.soup("architecture-fit.html")
+    for family in catalog.families.values():
+        section = page.find(id=f"family-{family.id}")
+        assert section is not None, family.id
+        assert section.find(["h2", "h3", "h4", "h5", "h6"]).get_text(strip=True).rstrip("#¶") == family.title
+        for device_id, fit in family.devices.items():
+            sub = page.find(id=f"family-{family.id}-{device_id}")
+            text = sub.get_text(" ", strip=True)
+            assert f"{family.short_name} are" in text
+            assert ("not a good fit" in text) == (fit.fit == "poor")
+            if fit.rationale:
+                assert " ".join(fit.rationale.split())[:80] in " ".join(text.split())
+
+
+@pytest.mark.parametrize("device", ["inferentia", "inferentia2", "trainium", "a10g", "a100"])
+def test_device_page_specs_match_data(site, catalog, device):
+    page = site.soup(f"devices/{device}.html")
+    record = catalog.devices[device]
+    table = page.find("table", id=f"specs-{device}")
+    rows = {cells(r)[0]: cells(r)[1] for r in table.select("tbody tr")}
+    for spec in record.specs.values():
+        assert rows[spec.label] == format_number(spec.value, spec.unit)
+    assert rows["Data types"] == ", ".join(record.data_types)
+    if record.neuroncores:
+        assert rows["NeuronCores per device"] == str(record.neuroncores)
+
+
+def test_instance_table_matches_data(site, catalog):
+    table = site.soup("instances.html").find("table", id="instances")
+    rows = table.select("tbody tr")
+    assert [cells(r)[0] for r in rows] == list(catalog.instances)
+    for row, instance in zip(rows, catalog.instances.values(), strict=True):
+        texts = cells(row)
+        assert row["id"] == f"instance-{nodes.make_id(instance.id)}"
+        assert texts[2] == str(instance.device_count)
+        device = catalog.devices[instance.device]
+        assert texts[3] == (str(instance.device_count * device.neuroncores) if device.neuroncores else "")
+        assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
+        assert texts[7].endswith(instance.price.as_of.isoformat())
+
+
+@pytest.mark.parametrize("model", ["vit-base", "beit", "layoutlmv3"])
+def test_benchmark_tables_match_runs_and_derive_costs(site, catalog, model):
+    page = site.soup("inference/results-analysis.html")
+    table = page.find("table", id=f"benchmarks-{model}")
+    runs = [r for r in catalog.inference_runs.values() if r.model == model]
+    rows = table.select("tbody tr")
+    assert len(rows) == len(runs)
+    for row, run in zip(rows, runs, strict=True):
+        texts = cells(row)
+        instance = catalog.instances[catalog.environments[run.environment].instance]
+        assert texts[2] == instance.id
+        assert texts[3] == str(run.batch_size)
+        assert texts[6] == (run.compiler_options or "default")
+        assert texts[7] == (format_number(run.p90_latency_ms, "ms") if run.p90_latency_ms else "")
+        assert texts[8] == (format_number(run.throughput_per_s, "inferences/s") if run.throughput_per_s else "")
+        expected_cost = (format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD",
+                                       NumberFormat(2)) if run.throughput_per_s else "")
+        assert texts[9] == expected_cost
+
+
+def test_seed_costs_follow_from_prices_and_throughput(catalog):
+    """The results analysis quoted $0.19 and $0.74 for ViT and $0.65 for BEiT: they follow from the data."""
+    values = build_values(catalog)
+    assert format_number(values["run:vit-inf1-b3:cost_per_1m"].number, "USD", NumberFormat(2)) == "$0.19"
+    assert format_number(values["run:vit-g5-b128:cost_per_1m"].number, "USD", NumberFormat(2)) == "$0.74"
+    assert format_number(values["run:beit-inf1-b4:cost_per_1m"].number, "USD", NumberFormat(2)) == "$0.65"
+    assert format_number(values["run:layoutlmv3-inf1-b2:cost_per_1m"].number, "USD", NumberFormat(2)) == "$10.23"
+
+
+def _value_nodes(site):
+    env = site.app.env
+    for docname in sorted(env.found_docs):
+        doctree = env.get_doctree(docname)
+        for node in doctree.findall(nodes.abbreviation):
+            if "neuron_expression" in node:
+                yield docname, node
+
+
+def test_every_figure_in_prose_is_the_data_value(site, catalog):
+    values = build_values(catalog)
+    seen = 0
+    for docname, node in _value_nodes(site):
+        result = evaluate(node["neuron_expression"], values)
+        expected = format_number(result.number, result.unit, NumberFormat.parse(node["neuron_format"]))
+        assert node.astext() == expected, (docname, node["neuron_expression"])
+        seen += 1
+    assert seen > 80
+
+
+def test_html_shows_the_same_figures_as_the_doctrees(site):
+    by_doc: dict[str, list[str]] = {}
+    for docname, node in _value_nodes(site):
+        by_doc.setdefault(docname, []).append(node.astext())
+    for docname, texts in by_doc.items():
+        html = site.soup(f"{docname}.html")
+        main = html.find(attrs={"role": "main"}) or html
+        assert [a.get_text() for a in main.select("abbr.neuron-value")] == texts, docname
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    pages = sorted(site.outdir.rglob("*.html"))
+    soups: dict = {}
+    for page in pages:
+        soups[page] = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
+    checked = 0
+    for page, soup in soups.items():
+        for link in soup.select("a[href]"):
+            href = link["href"]
+            if href.startswith(("http:", "https:", "mailto:", "javascript:")) or href in ("", "#"):
+                continue
+            path, fragment = urldefrag(href)
+            target = (page.parent / path).resolve() if path else page
+            assert target.exists(), f"{page.name}: {href}"
+            if fragment and target.suffix == ".html":
+                assert soups[target].find(id=fragment) is not None, f"{page.name}: {href}"
+            checked += 1
+    assert checked > 200
