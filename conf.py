@@ -5,8 +5,10 @@ Pages live in ``source/``; build with ``make html`` (``sphinx-build -c . source 
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "_ext"))
@@ -19,6 +21,9 @@ extensions = [
     "neuron_docs",
     "myst_parser",
     "sphinx_design",
+    "sphinx_copybutton",
+    "notfound.extension",
+    "sphinx_sitemap",
 ]
 
 neuron_data_dir = "data"
@@ -32,4 +37,39 @@ suppress_warnings: list[str] = []
 
 html_theme = "furo"
 html_title = project
+#: "Last updated" dates come from the data (a "Data last updated" line on each page that reads
+#: dated data, and each matrix's "Last update"), not from the time of the build.
 html_last_updated_fmt = None
+html_favicon = "_ext/neuron_docs/static/neuron-favicon.svg"
+html_theme_options = {
+    "navigation_with_keys": True,
+    "sidebar_hide_name": False,
+    "light_css_variables": {"color-brand-primary": "#1f5fa8", "color-brand-content": "#1f5fa8"},
+    "dark_css_variables": {"color-brand-primary": "#7db4f0", "color-brand-content": "#7db4f0"},
+}
+
+#: The site's canonical address (sitemap, 404 page links): Read the Docs sets
+#: READTHEDOCS_CANONICAL_URL; NEURON_DOCS_BASEURL overrides it elsewhere.
+html_baseurl = (os.environ.get("NEURON_DOCS_BASEURL") or os.environ.get("READTHEDOCS_CANONICAL_URL")
+                or "https://neuron-model-support.readthedocs.io/en/latest/")
+if not html_baseurl.endswith("/"):
+    html_baseurl += "/"
+sitemap_url_scheme = "{link}"
+sitemap_excludes = ["search.html", "genindex.html", "404.html"]
+
+#: sphinx-notfound-page: absolute links on the 404 page, wherever the missing URL was.
+notfound_urls_prefix = urlsplit(html_baseurl).path or "/"
+notfound_context = {
+    "title": "Page not found",
+    "body": (
+        "<h1>Page not found</h1>"
+        "<p>The page you asked for is not here: it may have moved when the site was reorganised.</p>"
+        "<p>Use the search box, or start again from the home page to find a device, an instance type "
+        "or a model family (search also finds representative models, such as BERT).</p>"
+    ),
+}
+
+#: sphinx-copybutton: leave prompts and outputs out of what is copied.
+copybutton_exclude = ".linenos, .gp, .go"
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True

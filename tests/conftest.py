@@ -58,14 +58,18 @@ def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
     from io import StringIO
 
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     status, warning = StringIO(), StringIO()
     if data_dir is not None:
         overrides["neuron_data_dir"] = str(data_dir)
-    app = Sphinx(REPO / "source", REPO, outroot / builder, outroot / "doctrees", builder,
-                 confoverrides=overrides, status=status, warning=warning, freshenv=True,
-                 warningiserror=False, parallel=parallel, keep_going=True)
-    app.build()
+    # docutils_namespace() undoes the global registrations (directives, roles, node classes) that
+    # building makes, as sphinx-build does, so later builds in this process start clean.
+    with patch_docutils(REPO), docutils_namespace():
+        app = Sphinx(REPO / "source", REPO, outroot / builder, outroot / "doctrees", builder,
+                     confoverrides=overrides, status=status, warning=warning, freshenv=True,
+                     warningiserror=False, parallel=parallel, keep_going=True)
+        app.build()
     return SiteBuild(outroot / builder, warning.getvalue(), app)
 
 

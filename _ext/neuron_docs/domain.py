@@ -127,6 +127,29 @@ class NeuronDomain(Domain):
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
 
+    def directive(self, name: str) -> Any:
+        """The directive adapter, marking the output as data: text exactly as the data file has it.
+
+        Sphinx's smart quotes would otherwise turn a data string's ``"``, ``'``, ``--`` and ``...``
+        into typography (``--fast-math`` would print as ``\u2013fast-math``, with an en dash).
+        """
+        adapter = super().directive(name)
+        if adapter is None or getattr(adapter, "neuron_data_output", False):
+            return adapter
+
+        class DataAdapter(adapter):
+            neuron_data_output = True
+
+            def run(self) -> list[nodes.Node]:
+                result = super().run()
+                for node in result:
+                    if isinstance(node, nodes.Element):
+                        node["support_smartquotes"] = False
+                return result
+
+        self._directive_cache[name] = DataAdapter
+        return DataAdapter
+
 
 def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[str] = (),
          content: nodes.Node | None = None) -> nodes.Node:

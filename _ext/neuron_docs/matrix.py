@@ -17,7 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import xref
 from .store import dataset, uses
-from .tables import FIT_TEXT, STATUS_TEXT, badge, broken_notice, build_table, comma_list
+from .tables import FIT_TEXT, STATUS_TEXT, badge, broken_notice, build_table, comma_list, status_legend
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -104,6 +104,7 @@ class SupportMatrix(SphinxDirective):
                 item += nodes.paragraph(text, text)
                 note_list += item
             result.append(note_list)
+        result.append(status_legend())
         if catalog.header:
             definition = nodes.note()
             definition += nodes.paragraph(catalog.header.support_definition, catalog.header.support_definition)
@@ -137,7 +138,8 @@ class SupportMatrix(SphinxDirective):
             number = str(len(notes))
             marker = nodes.reference(number, number, refid=f"support-matrix-{device}-note-{number}",
                                      classes=["neuron-note-marker"])
-            cell.append(nodes.superscript("", "", marker))
+            hidden = nodes.inline("Note ", "Note ", classes=["neuron-visually-hidden"])  # read as "Note 1"
+            cell.append(nodes.superscript("", "", hidden, marker))
         return cell
 
 

@@ -16,9 +16,9 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from .data.expressions import ExpressionError, evaluate
+from .data.expressions import evaluate
 from .data.formatting import NumberFormat, format_number
-from .store import dataset, uses
+from .store import DataSet, dataset, uses
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -42,32 +42,47 @@ class _DataRole(SphinxRole):
         return [nodes.abbreviation(text, text, explanation=explanation, classes=classes)]
 
 
+def value_node(data: DataSet, expression: str, spec: str, *, require_format: bool = True
+               ) -> tuple[nodes.abbreviation, list[str]]:
+    """The rendered figure of ``expression`` and the data files it read.
+
+    A derived figure (computed, or an expression) needs a declared format unless it is an exact
+    count; with ``require_format=False`` it falls back to :data:`DEFAULT_DECIMALS`. Raises
+    ``ValueError`` (including :class:`ExpressionError`) with a message for the page's writer.
+    """
+    number_format = NumberFormat.parse(spec)
+    result = evaluate(expression, data.values)
+    single = result.paths[0] if len(result.paths) == 1 and expression.strip() == result.paths[0] else None
+    derived = single is None or data.values[single].derived
+    exact_count = result.unit == "" and float(result.number).is_integer()
+    if derived and not exact_count and number_format.decimals is None:
+        decimals = DEFAULT_DECIMALS.get(result.unit, 2)
+        if require_format:
+            msg = f"a derived figure needs a declared format, e.g. `{expression.strip()} | .{decimals}f`"
+            raise ValueError(msg)
+        number_format = NumberFormat(decimals, number_format.sign)
+    text = format_number(result.number, result.unit, number_format)
+    labels = "; ".join(f"{data.values[p].label} ({p})" for p in result.paths)
+    node = nodes.abbreviation(text, text, explanation=f"{'Computed from ' if derived else ''}{labels}",
+                              classes=["neuron-value", *(["neuron-derived"] if derived else [])])
+    node["neuron_expression"] = expression.strip()
+    node["neuron_format"] = spec.strip() if spec.strip() or not derived or exact_count else (
+        f".{number_format.decimals}f")
+    files = sorted({data.catalog.file_of(data.values[p].collection) for p in result.paths})
+    return node, files
+
+
 class ValueRole(_DataRole):
     """A figure or a derived claim from the data, formatted with its unit."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         expression, _, spec = self.text.partition("|")
-        data = dataset(self.env)
         try:
-            number_format = NumberFormat.parse(spec)
-            result = evaluate(expression, data.values)
-        except (ExpressionError, ValueError) as exc:
+            node, files = value_node(dataset(self.env), expression, spec)
+        except ValueError as exc:
             return self.problem(f"neuron:value: {exc}", "value")
-        single = result.paths[0] if len(result.paths) == 1 and expression.strip() == result.paths[0] else None
-        derived = single is None or data.values[single].derived
-        exact_count = result.unit == "" and float(result.number).is_integer()
-        if derived and not exact_count and number_format.decimals is None:
-            return self.problem(
-                f"neuron:value: a derived figure needs a declared format, e.g. "
-                f"`{expression.strip()} | .{DEFAULT_DECIMALS.get(result.unit, 2)}f`", "value")
-        uses(self, *sorted({data.catalog.file_of(data.values[p].collection) for p in result.paths}))
-        text = format_number(result.number, result.unit, number_format)
-        labels = "; ".join(f"{data.values[p].label} ({p})" for p in result.paths)
-        explanation = f"{'Computed from ' if derived else ''}{labels}"
-        nodes_ = self.output(text, explanation, ["neuron-value", *(["neuron-derived"] if derived else [])])
-        nodes_[0]["neuron_expression"] = expression.strip()
-        nodes_[0]["neuron_format"] = spec.strip()
-        return nodes_, []
+        uses(self, *files)
+        return [node], []
 
 
 class FitRole(_DataRole):

@@ -130,7 +130,8 @@ class InstanceTable(DataDirective):
                 format_number(price.usd_per_hour, "USD/h"),
                 [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
             ])
-        name = "instances" + (f"-{'-'.join(devices)}" if devices else "")
+        # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
+        name = nodes.make_id("instances" + (f"-{'-'.join(devices)}" if devices else ""))
         table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
                              "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                             row_ids=ids, name=name)

@@ -110,3 +110,29 @@ def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
 def comma_list(argument: str | None) -> list[str]:
     """Directive option ``a, b, c`` -> ``["a", "b", "c"]`` (blank items dropped)."""
     return [part.strip() for part in (argument or "").split(",") if part.strip()]
+
+
+#: What each badge means, for the legend under a matrix.
+BADGE_MEANING = {
+    ("fit", "good"): "the architecture suits the device",
+    ("fit", "poor"): "the architecture does not suit the device",
+    ("status", "supported"): "at least one model of the family runs with this framework",
+    ("status", "roadmap"): "planned; links to its roadmap item",
+    ("status", "na"): "not applicable to this framework",
+}
+
+
+def status_legend() -> nodes.paragraph:
+    """A legend of the fit and status badges: each badge with its words and meaning."""
+    legend = nodes.paragraph(classes=["neuron-legend"])
+    legend += nodes.strong("Legend:", "Legend:")
+    for (kind, value), meaning in BADGE_MEANING.items():
+        text = (FIT_TEXT if kind == "fit" else STATUS_TEXT)[value]
+        item = nodes.inline(classes=["neuron-legend-item"])
+        item += nodes.Text(" ")
+        mark = badge(kind, value, text)
+        mark["classes"].append("neuron-legend-badge")
+        item += mark
+        item += nodes.Text(f" {meaning}")
+        legend += item
+    return legend

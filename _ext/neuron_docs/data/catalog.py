@@ -45,6 +45,7 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("training.yaml", {"experiments": s.Experiment, "comparisons": s.Comparison, "claims": s.Claim}),
     FileSpec("benchmarks/inference.csv", csv=("inference_runs", s.InferenceRun)),
     FileSpec("benchmarks/accuracy.csv", csv=("accuracy_runs", s.AccuracyRun)),
+    FileSpec("errata.yaml", {"errata": s.Erratum}),
 )
 
 COLLECTIONS: tuple[str, ...] = tuple(
@@ -301,7 +302,8 @@ def _located(exc: ValidationError, model: type[BaseModel], name: str, positions:
             parent = _model_at(model, loc)
             message = _unknown_key(loc[-1], list(parent.model_fields) if parent else [])
         elif kind == "missing":
-            message = f"required field {loc[-1]!r} is missing" if loc else "required field is missing"
+            message = (f"required field {loc[-1]!r} is missing; expected a value for it" if loc
+                       else "required field is missing; expected a value for it")
         elif kind == "literal_error":
             choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
             message = f"expected {ctx.get('expected', 'one of the allowed values')}{got}"
@@ -316,8 +318,11 @@ def _located(exc: ValidationError, model: type[BaseModel], name: str, positions:
         elif kind in ("string_too_short", "string_too_long"):
             size = len(err["input"]) if isinstance(err.get("input"), str) else "?"
             limit = ctx.get("min_length", ctx.get("max_length"))
-            bound = "at least" if kind == "string_too_short" else "at most"
-            message = f"expected text of {bound} {limit} characters (got {size} characters)"
+            if kind == "string_too_short" and limit == 1:
+                message = "expected non-empty text (got an empty string)"
+            else:
+                bound = "at least" if kind == "string_too_short" else "at most"
+                message = f"expected text of {bound} {limit} characters (got {size} characters)"
         elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
             words = {"greater_than": "greater than", "greater_than_equal": "at least",
                      "less_than": "less than", "less_than_equal": "at most"}[kind]
@@ -331,7 +336,8 @@ def _located(exc: ValidationError, model: type[BaseModel], name: str, positions:
         elif kind == "list_type":
             message = f"expected a list{got or ' (got a mapping)'}"
         else:
-            message = f"expected {msg.removeprefix('Input should be ').removeprefix('Value error, ')}{got}"
+            text = msg.removeprefix("Input should be ").removeprefix("Value error, ")
+            message = f"expected {text}{'' if '(got ' in text else got}"
         if is_key:
             message = f"invalid key: {message}"
         errors.append(DataError(name, line, field_of(path), message))
@@ -396,7 +402,8 @@ def _nearest_line(positions: Positions, path: tuple[Any, ...]) -> int | None:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    text = value.isoformat(sep=" ") if isinstance(value, dt.datetime) else (
+        value.isoformat() if isinstance(value, dt.date) else repr(value))
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -408,7 +415,7 @@ SINGULAR = {
     "categories": "category", "families": "family", "known_issues": "known issue", "roadmap": "roadmap item",
     "models": "model", "environments": "environment", "experiments": "experiment",
     "comparisons": "comparison", "claims": "claim", "inference_runs": "inference run",
-    "accuracy_runs": "accuracy run",
+    "accuracy_runs": "accuracy run", "errata": "erratum",
 }
 
 Ref = tuple[tuple[Any, ...], str, str]

@@ -9,13 +9,15 @@ only those node types are evaluated: no names, attributes or calls beyond the ta
 from __future__ import annotations
 
 import ast
+import math
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .values import Value, cost_per_million
 
-PATH_RE = re.compile(r"(?<![\w.\-:])([a-z_]+):([a-z0-9][a-z0-9.\-]*):([a-z0-9_]+)(?![\w:])")
+PATH_RE = re.compile(r"(?<![\w.:])(?<![\w.:]-)([a-z_]+):([a-z0-9][a-z0-9.\-]*):([a-z0-9_]+)(?![\w:])")
 
 
 class ExpressionError(ValueError):
@@ -68,43 +70,81 @@ def _cost(price: Value, throughput: Value) -> Value:
     return Value(cost_per_million(price.number, throughput.number), "USD", "cost per 1M inferences")
 
 
+def _extreme(pick: Callable[..., Value], name: str) -> Callable[..., Value]:
+    def choose(*args: Value) -> Value:
+        first = args[0]
+        for other in args[1:]:
+            _same_unit(first, other, f"{name}()")
+        return pick(args, key=lambda v: v.normalized().number)
+    return choose
+
+
 FUNCTIONS: dict[str, Callable[..., Value]] = {
     "diff": _diff, "ratio": _ratio, "pct_more": _pct_more, "pct_less": _pct_less, "cost_per_1m": _cost,
     "abs": lambda a: Value(abs(a.number), a.unit, a.label),
-    "min": lambda *a: min(a, key=lambda v: v.normalized().number),
-    "max": lambda *a: max(a, key=lambda v: v.normalized().number),
+    "min": _extreme(min, "min"),
+    "max": _extreme(max, "max"),
 }
+
+#: How many arguments each function takes: (fewest, most); ``None`` for no upper bound.
+ARITY: dict[str, tuple[int, int | None]] = {
+    "diff": (2, 2), "ratio": (2, 2), "pct_more": (2, 2), "pct_less": (2, 2), "cost_per_1m": (2, 2),
+    "abs": (1, 1), "min": (1, None), "max": (1, None),
+}
+
+#: Longest expression accepted, in characters.
+MAX_LENGTH = 500
+
+_SLOT = "__v"
 
 
 def evaluate(expression: str, values: Mapping[str, Value]) -> Result:
     """Evaluate ``expression`` against ``values``; raise :class:`ExpressionError` on any problem."""
-    if len(expression) > 500:
-        raise ExpressionError("expression is longer than 500 characters")
+    if not isinstance(expression, str):
+        raise ExpressionError(f"an expression must be text, got {type(expression).__name__}")
+    if len(expression) > MAX_LENGTH:
+        raise ExpressionError(f"expression is longer than {MAX_LENGTH} characters")
+    if _SLOT in expression:
+        raise ExpressionError(_ALLOWED)
     paths: list[str] = []
 
     def substitute(match: re.Match[str]) -> str:
         paths.append(match.group(0))
-        return f"__v{len(paths) - 1}"
+        return f"{_SLOT}{len(paths) - 1}"
 
     source = PATH_RE.sub(substitute, expression.strip())
     for path in paths:
         if path not in values:
             raise ExpressionError(f"unknown data value {path!r}")
+    if not source:
+        raise ExpressionError("the expression is empty; expected a data path such as run:<id>:throughput")
     try:
-        tree = ast.parse(source, mode="eval")
-    except SyntaxError:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)  # e.g. "1if": reported as a parse error
+            tree = ast.parse(source, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise ExpressionError(f"cannot parse expression {expression!r}") from None
     try:
         result = _eval(tree.body, [values[p] for p in paths])
     except ZeroDivisionError:
         raise ExpressionError(f"division by zero in {expression!r}") from None
+    except OverflowError:
+        raise ExpressionError(f"a number is too large in {expression!r}") from None
+    except RecursionError:
+        raise ExpressionError(f"expression {expression!r} is nested too deeply") from None
+    if not math.isfinite(result.number):
+        raise ExpressionError(f"expression {expression!r} does not give a finite number")
     return Result(result.number, result.unit, tuple(dict.fromkeys(paths)))
+
+
+_ALLOWED = ("only data paths, numbers, + - * / and the functions "
+            f"{', '.join(sorted(FUNCTIONS))} are allowed")
 
 
 def _eval(node: ast.AST, slots: list[Value]) -> Value:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
         return Value(float(node.value), "", "constant")
-    if isinstance(node, ast.Name) and node.id.startswith("__v"):
+    if isinstance(node, ast.Name) and re.fullmatch(rf"{_SLOT}\d+", node.id) and int(node.id[3:]) < len(slots):
         return slots[int(node.id[3:])]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         inner = _eval(node.operand, slots)
@@ -115,14 +155,28 @@ def _eval(node: ast.AST, slots: list[Value]) -> Value:
             left, right = _same_unit(left, right, "+ and -")
             number = left.number + right.number if isinstance(node.op, ast.Add) else left.number - right.number
             return Value(number, left.unit, "sum")
-        number = left.number * right.number if isinstance(node.op, ast.Mult) else left.number / right.number
-        unit = left.unit if not right.unit else (right.unit if not left.unit and isinstance(node.op, ast.Mult) else "")
-        return Value(number, unit, "product")
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS and not node.keywords:
+        if isinstance(node.op, ast.Mult):
+            if left.unit and right.unit:
+                msg = (f"cannot multiply a figure in {left.unit} by one in {right.unit}; "
+                       "expected at most one of them to have a unit")
+                raise ExpressionError(msg)
+            return Value(left.number * right.number, left.unit or right.unit, "product")
+        if left.unit and right.unit:
+            # Two figures of one kind (3.4 PFLOPS / 312 TFLOPS): compare them in a common unit.
+            left, right = _same_unit(left, right, "/")
+            return Value(left.number / right.number, "", "quotient")
+        if right.unit:
+            msg = f"cannot divide a plain number by a figure in {right.unit}; expected the figure first"
+            raise ExpressionError(msg)
+        return Value(left.number / right.number, left.unit, "quotient")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS:
+        name = node.func.id
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            raise ExpressionError(f"{name}() takes plain arguments, not keywords or *")
+        fewest, most = ARITY[name]
+        if len(node.args) < fewest or (most is not None and len(node.args) > most):
+            wanted = str(fewest) if fewest == most else f"at least {fewest}"
+            raise ExpressionError(f"wrong number of arguments to {name}(): expected {wanted}, got {len(node.args)}")
         args = [_eval(a, slots) for a in node.args]
-        try:
-            return FUNCTIONS[node.func.id](*args)
-        except TypeError:
-            raise ExpressionError(f"wrong number of arguments to {node.func.id}()") from None
-    allowed = ", ".join(sorted(FUNCTIONS))
-    raise ExpressionError(f"only data paths, numbers, + - * / and the functions {allowed} are allowed")
+        return FUNCTIONS[name](*args)
+    raise ExpressionError(_ALLOWED)

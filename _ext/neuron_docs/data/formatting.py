@@ -6,9 +6,10 @@ Without ``decimals`` a value is written with the digits it was typed with (its s
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 _SUFFIX = {
     "": "", "%": "%", "x": "x", "pp": " percentage points", "USD/h": "/h",
@@ -35,12 +36,32 @@ class NumberFormat:
 
 
 def round_half_up(number: float, decimals: int) -> Decimal:
-    """Round as people do on paper: 0.125 -> 0.13, 2.5 -> 3 (not banker's rounding)."""
-    return Decimal(repr(number)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    """Round as people do on paper: 0.125 -> 0.13, 2.5 -> 3 (not banker's rounding).
+
+    The digits rounded are those the number is written with (its shortest repr), so 1.005 rounds
+    to 1.01 although the nearest binary float is slightly below 1.005. Raises ``ValueError`` for
+    NaN and infinity.
+    """
+    exact = Decimal(number) if isinstance(number, int) and not isinstance(number, bool) else Decimal(repr(float(number)))
+    if not exact.is_finite():
+        msg = f"cannot round {number!r}; expected a finite number"
+        raise ValueError(msg)
+    # Enough precision for every digit before the point plus the decimals kept.
+    digits = max(exact.adjusted() + 1, 1) + max(decimals, 0) + 2
+    with localcontext() as context:
+        context.prec = max(28, digits)
+        return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
 def plain_number(number: float, fmt: NumberFormat = NumberFormat()) -> str:
-    """The number alone, rounded per ``fmt``; integral values typed without decimals stay bare."""
+    """The number alone, rounded per ``fmt``; integral values typed without decimals stay bare.
+
+    A value that rounds to zero is written without a minus sign. Raises ``ValueError`` for NaN and
+    infinity, which no page should print.
+    """
+    if not math.isfinite(number):
+        msg = f"cannot format {number!r}; expected a finite number"
+        raise ValueError(msg)
     if fmt.decimals is not None:
         text = f"{round_half_up(abs(number), fmt.decimals):f}"
     elif float(number).is_integer() and abs(number) < 1e15:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,26 +139,28 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
 
     Raises :class:`DataFileError` when the text cannot be parsed at all.
     """
-    loader = _StrictLoader(text)
-    try:
-        node = loader.get_single_node()
+    fast = _compose_with_libyaml(text)
+    if fast is not None:
+        loader, node = fast
         positions: Positions = {}
         problems: list[Problem] = []
+        try:
+            return _convert(loader, node, (), positions, problems, name), positions, problems
+        finally:
+            loader.dispose()
+    try:
+        loader = _StrictLoader(text)
+    except yaml.reader.ReaderError as exc:
+        raise DataFileError(_reader_error(exc, text, name)) from None
+    try:
+        node = loader.get_single_node()
+        positions = {}
+        problems = []
         value = _convert(loader, node, (), positions, problems, name) if node is not None else None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or "invalid YAML"
-        if exc.context:
-            context_line = exc.context_mark.line + 1 if exc.context_mark else None
-            at = f" (line {context_line})" if context_line and context_line != line else ""
-            problem = f"{exc.context}{at}: {problem}"
-        raise DataFileError(DataError(name, line, "", f"YAML syntax: {problem}")) from None
+        raise DataFileError(_syntax_error(exc, name)) from None
     except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
-        character = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
-        msg = f"YAML syntax: character {character} is not allowed; expected printable text"
-        raise DataFileError(DataError(name, line, "", msg)) from None
+        raise DataFileError(_reader_error(exc, text, name)) from None
     except yaml.YAMLError as exc:
         raise DataFileError(DataError(name, None, "", f"YAML syntax: {exc}")) from None
     except RecursionError:
@@ -166,6 +169,86 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
     finally:
         loader.dispose()
     return value, positions, problems
+
+
+_NOT_FLOW = re.compile(r"[^\[\]{}]+")
+
+
+def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
+    """The node tree composed by libyaml (several times faster), or ``None`` for the careful path.
+
+    Only well-formed, alias-free, shallow documents take this path; anything else (a syntax error,
+    an alias, deep nesting) is composed again by :class:`_StrictLoader`, which says exactly what is
+    wrong and where. Flow nesting is bounded before libyaml sees the text, so its recursion is too.
+    """
+    if not getattr(yaml, "__with_libyaml__", False) or _flow_depth(text) > MAX_DEPTH:
+        return None
+    try:
+        loader = yaml.CSafeLoader(text)
+    except (yaml.YAMLError, ValueError):
+        return None
+    try:
+        node = loader.get_single_node()
+    except (yaml.YAMLError, ValueError):  # ValueError: e.g. text that cannot be encoded (surrogates)
+        loader.dispose()
+        return None
+    if node is None or not _plain_tree(node):
+        loader.dispose()
+        return None
+    return loader, node
+
+
+def _flow_depth(text: str) -> int:
+    """An upper bound of the bracket nesting of ``text`` (brackets in strings count too)."""
+    depth = deepest = 0
+    for char in _NOT_FLOW.sub("", text):
+        depth = depth + 1 if char in "[{" else max(depth - 1, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _plain_tree(root: Any) -> bool:
+    """True when no node is reached twice (an alias) and nothing is nested deeper than allowed."""
+    seen: set[int] = set()
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen or depth > MAX_DEPTH:
+            return False
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                stack.extend(((key, depth + 1), (value, depth + 1)))
+        elif isinstance(node, SequenceNode):
+            stack.extend((item, depth + 1) for item in node.value)
+    return True
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> DataError:
+    """Locate a YAML syntax error where the writer must look.
+
+    Inside a flow collection ([...] or {...}) or a quoted or block scalar, the mistake (a missing
+    bracket or quote) is usually where that construct starts, not where the parser gave up.
+    """
+    problem_line = exc.problem_mark.line + 1 if exc.problem_mark else None
+    context_line = exc.context_mark.line + 1 if exc.context_mark else None
+    problem = exc.problem or "invalid YAML"
+    starts_at_context = bool(exc.context) and any(w in exc.context for w in ("flow", "quoted", "scanning a"))
+    line = (context_line if starts_at_context else problem_line) or problem_line or context_line
+    if exc.context:
+        problem = f"{exc.context}: {problem}"
+    other = problem_line if line == context_line else context_line
+    if other and other != line:
+        problem += f" (on line {other})"
+    if "expected" not in problem:
+        problem += "; expected valid YAML (check the indentation, quotes and brackets)"
+    return DataError(name, line, "", f"YAML syntax: {problem}")
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, name: str) -> DataError:
+    line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+    character = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+    return DataError(name, line, "", f"YAML syntax: character {character} is not allowed; expected printable text")
 
 
 def _convert(loader: yaml.SafeLoader, node: Any, path: tuple[Any, ...], positions: Positions,
@@ -272,7 +355,10 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
                 raise DataFileError(DataError(name, start, "", f"CSV syntax: {exc}; expected a header row")) from None
             index = len(records)
             positions[(index,)] = start
-            records.append({})
+            # Keep what can be told of the record (its first cell, usually the id) for the report.
+            lines = text.splitlines()
+            first = lines[start - 1].split(",", 1)[0].strip().strip('"') if start <= len(lines) else ""
+            records.append({header[0]: first or None} if header else {})
             msg = f"CSV syntax: {exc}; expected fields separated by ',' (quote a field that holds , or \")"
             problems.append(((index,), DataError(name, start, "", msg)))
             continue

@@ -290,3 +290,14 @@ class Claim(Record):
     unit: Unit
     label: Name
     source: Id
+
+
+class Erratum(Record):
+    """A claim of a source document that the data corrects: the quote, the true value, why."""
+
+    id: Id
+    source: Id
+    quote: Text
+    expression: Annotated[str, Field(min_length=1, max_length=500)] | None = None
+    format: Annotated[str, Field(max_length=10)] | None = None
+    explanation: Text

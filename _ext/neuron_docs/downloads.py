@@ -1,0 +1,250 @@
+"""Downloads: every generated table as CSV, and the whole data set as one JSON file with its schema.
+
+- Each table carrying ``table["neuron_csv"] = name`` is written to ``_downloads/tables/<name>.csv``
+  (UTF-8, header row first, cell text as shown, note markers left out) while its page is written,
+  and a "Download as CSV" link is put under it.
+- On ``build-finished`` the data set is written to ``_downloads/neuron-data.json`` and its JSON
+  schema to ``_downloads/neuron-data.schema.json``. The schema is generated from the record models
+  of :mod:`neuron_docs.data.schema`; :data:`SCHEMA_VERSION` is bumped in its major part when a
+  change could break readers (a field removed, renamed or retyped) and in its minor part when
+  fields or collections are added.
+
+Only HTML builders get downloads.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from pydantic import TypeAdapter
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+
+from .data import catalog as catalog_module
+from .data import schema as s
+from .store import dataset, uses
+from .tables import build_table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from .data import Catalog
+
+logger = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "1.0"
+TABLES_DIR = "_downloads/tables"
+JSON_NAME = "_downloads/neuron-data.json"
+SCHEMA_NAME = "_downloads/neuron-data.schema.json"
+SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.split('.')[0]}.schema.json"
+
+
+# CSV ----------------------------------------------------------------------------------------------
+
+def _cell_text(entry: nodes.Element) -> str:
+    """The text of a cell as read, without footnote markers or visually hidden words."""
+    parts: list[str] = []
+
+    def walk(node: nodes.Node) -> None:
+        if isinstance(node, nodes.Text):
+            parts.append(node.astext())
+        elif isinstance(node, nodes.Element):
+            classes = node.get("classes", [])
+            if isinstance(node, nodes.superscript) or "neuron-visually-hidden" in classes:
+                return
+            if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
+                parts.append(" ")
+            for child in node.children:
+                walk(child)
+
+    walk(entry)
+    return " ".join("".join(parts).split())
+
+
+def table_csv(table: nodes.table) -> str:
+    """A docutils table as CSV text: header rows then body rows."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in table.findall(nodes.row):
+        writer.writerow([_cell_text(entry) for entry in row.findall(nodes.entry)])
+    return out.getvalue()
+
+
+def _is_html(app: Sphinx) -> bool:
+    return getattr(app.builder, "format", "") == "html"
+
+
+def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    if not _is_html(app):
+        return
+    written: dict[str, tuple[str, str]] = app.builder.__dict__.setdefault("_neuron_csv_written", {})
+    target = Path(app.outdir, TABLES_DIR)
+    page_uri = app.builder.get_target_uri(docname)
+    for table in list(doctree.findall(nodes.table)):
+        name = table.get("neuron_csv")
+        if not name:
+            continue
+        content = table_csv(table)
+        if name in written and written[name][1] != content:
+            logger.warning("table download %r is written by %s and %s with different content", name,
+                           written[name][0], docname, location=(docname, table.line),
+                           type="neuron", subtype="download")
+        written[name] = (docname, content)
+        target.mkdir(parents=True, exist_ok=True)
+        path = target / f"{name}.csv"
+        if not path.exists() or path.read_text(encoding="utf-8") != content:
+            path.write_text(content, encoding="utf-8")
+        link = nodes.paragraph(classes=["neuron-download"])
+        uri = relative_uri(page_uri, f"{TABLES_DIR}/{name}.csv")
+        link += nodes.reference("", "Download this table as CSV", refuri=uri,
+                                classes=["neuron-download-link"])
+        link += nodes.Text(f" ({name}.csv)")
+        table.parent.insert(table.parent.index(table) + 1, link)
+
+
+# JSON ---------------------------------------------------------------------------------------------
+
+def _collection_types() -> dict[str, type[s.Record]]:
+    types: dict[str, type[s.Record]] = {}
+    for spec in catalog_module.FILES:
+        types.update(spec.collections)
+        if spec.csv:
+            types[spec.csv[0]] = spec.csv[1]
+    return types
+
+
+def newest_date(catalog: Catalog) -> str | None:
+    """The newest date anywhere in the data (prices, sources, matrix updates), ISO formatted."""
+    dates: list[str] = []
+    if catalog.header:
+        dates.extend(d.isoformat() for d in catalog.header.last_update.values())
+    dates.extend(i.price.as_of.isoformat() for i in catalog.instances.values())
+    dates.extend(src.date.isoformat() for src in catalog.sources.values() if src.date)
+    return max(dates, default=None)
+
+
+def data_document(catalog: Catalog) -> dict[str, Any]:
+    """The whole data set as plain JSON values, in file order."""
+    collections = {name: [record.model_dump(mode="json", exclude_none=True)
+                          for record in catalog.records.get(name, {}).values()]
+                   for name in _collection_types()}
+    header = catalog.header.model_dump(mode="json") if catalog.header else None
+    values = dataset_values(catalog)
+    return {
+        "$schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "data_fingerprint": catalog.fingerprint,
+        "data_last_updated": newest_date(catalog),
+        "matrix": header,
+        "collections": collections,
+        "values": values,
+    }
+
+
+def dataset_values(catalog: Catalog) -> dict[str, dict[str, Any]]:
+    from .data.values import build_values
+
+    out = {}
+    for path, value in sorted(build_values(catalog).items()):
+        item = {"number": value.number, "unit": value.unit, "label": value.label, "derived": value.derived}
+        if value.source:
+            item["source"] = value.source
+        out[path] = item
+    return out
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON schema of :func:`data_document`, generated from the record models."""
+    types = _collection_types()
+    defs: dict[str, Any] = {}
+    collection_props: dict[str, Any] = {}
+    for name, model in types.items():
+        schema = TypeAdapter(list[model]).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+        defs.update(schema.pop("$defs", {}))
+        schema["description"] = f"The records of {catalog_module.Catalog(Path()).file_of(name)}."
+        collection_props[name] = schema
+    header = TypeAdapter(s.FamiliesHeader).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+    defs.update(header.pop("$defs", {}))
+    defs["FamiliesHeader"] = header
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "Neuron model support & performance data",
+        "description": ("Every record of the data set behind the Neuron support matrix, with every figure "
+                        f"(typed or derived) by path. Schema version {SCHEMA_VERSION}: the major part changes "
+                        "when a field is removed, renamed or retyped, the minor part when one is added."),
+        "type": "object",
+        "required": ["schema_version", "data_fingerprint", "collections", "values"],
+        "additionalProperties": False,
+        "properties": {
+            "$schema": {"type": "string"},
+            "schema_version": {"type": "string", "pattern": rf"^{SCHEMA_VERSION.split('.')[0]}\.\d+$"},
+            "data_fingerprint": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                                 "description": "SHA-256 over the data files: equal fingerprints, equal data."},
+            "data_last_updated": {"type": ["string", "null"], "format": "date",
+                                  "description": "The newest date in the data (prices, sources, matrix)."},
+            "matrix": {"anyOf": [{"$ref": "#/$defs/FamiliesHeader"}, {"type": "null"}],
+                       "description": "The support matrix header: last update per device and the definition."},
+            "collections": {"type": "object", "properties": collection_props,
+                            "required": list(collection_props), "additionalProperties": False},
+            "values": {
+                "type": "object",
+                "description": "Every figure by path kind:id:field, as the pages print it.",
+                "additionalProperties": {
+                    "type": "object", "required": ["number", "unit", "label", "derived"],
+                    "additionalProperties": False,
+                    "properties": {"number": {"type": "number"}, "unit": {"type": "string"},
+                                   "label": {"type": "string"}, "derived": {"type": "boolean"},
+                                   "source": {"type": "string"}},
+                },
+            },
+        },
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _dumps(document: dict[str, Any]) -> str:
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    if exception is not None or not _is_html(app):
+        return
+    catalog = dataset(app.env).catalog
+    _write_if_changed(Path(app.outdir, JSON_NAME), _dumps(data_document(catalog)))
+    _write_if_changed(Path(app.outdir, SCHEMA_NAME), _dumps(json_schema()))
+
+
+class DataDownloads(SphinxDirective):
+    """The collections of the JSON download: name, data file, record count and record type."""
+
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        uses(self, *(spec.name for spec in catalog_module.FILES))
+        rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
+                 nodes.literal(model.__name__, model.__name__)]
+                for name, model in _collection_types().items()]
+        intro = nodes.paragraph()
+        intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated "
+                            f"{newest_date(data.catalog) or 'unknown'}.")
+        table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
+                            classes=["neuron-download-collections"], name="download-collections")
+        return [intro, table]
+
+
+def setup_downloads(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "data-downloads", DataDownloads)
+    app.connect("doctree-resolved", _on_doctree_resolved)
+    app.connect("build-finished", _on_build_finished)

@@ -1,0 +1,275 @@
+"""Synthetic data set and Sphinx projects for the build-time benchmark (see bench/README.md).
+
+:func:`write_data` writes a data directory in the exact format of ``data/`` (the data layer loads it
+with zero errors); :func:`write_projects` writes two Sphinx projects showing the same tables: one
+rendered by our extension (``ext/``), one hand-written as ``list-table`` RST (``hand/``).
+
+Shape: 8 devices (``dev-0`` and ``dev-1`` have a support matrix), 4 frameworks running on the
+neuron devices, ``families`` model families (each on one matrix device, alternating, with a status
+for each of its 4 frameworks), 100 models and ``runs`` inference runs. The matrix pages show every
+family; the benchmark page shows the runs of one model (``runs / 100`` rows).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from neuron_docs.data.catalog import FILES
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.data.values import cost_per_million
+
+MATRIX_DEVICES = ("dev-0", "dev-1")
+FRAMEWORKS = ("fw-0", "fw-1", "fw-2", "fw-3")
+CATEGORIES = (("cat-0", "NLP"), ("cat-1", "Computer Vision"), ("cat-2", "Sequence models"), ("cat-3", "Other"))
+MODELS = 100
+STATUSES = ("supported", "na", "supported", "supported", "na")
+FIT_TEXT = {"good": "Good Fit", "poor": "Not a Good Fit"}
+STATUS_TEXT = {"supported": "Supported", "roadmap": "Roadmap Item", "na": "NA"}
+SUPPORT_DEFINITION = "Supported means that at least a single model of the family is already enabled."
+LAST_UPDATE = "2024-01-15"
+
+
+def family(index: int) -> dict:
+    """The synthetic family ``index``: its device, fit, category and one status per framework."""
+    return {
+        "id": f"f-{index}",
+        "name": f"Family {index}",
+        "category": CATEGORIES[index % len(CATEGORIES)],
+        "device": MATRIX_DEVICES[index % len(MATRIX_DEVICES)],
+        "fit": "good" if index % 3 else "poor",
+        "support": {fw: STATUSES[(index + k) % len(STATUSES)] for k, fw in enumerate(FRAMEWORKS)},
+    }
+
+
+def run_row(index: int) -> list[str]:
+    """Inference run ``index``: model ``index % 100``, on one of the four neuron environments."""
+    model, env = index % MODELS, index % 4
+    batch = 1 + (index // MODELS) % 64
+    latency = f"{1 + (index * 7919) % 5000 / 100:.3f}"
+    throughput = f"{10 + (index * 104729) % 900000 / 100:.2f}"
+    return [f"run-{index}", f"m-{model}", "", f"env-{env}", str(batch), str(1 + env % 2), "1",
+            "" if index % 2 else "fast-math=none", latency, throughput, "bench"]
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _families_yaml(count: int) -> str:
+    lines = ["last_update:", *(f"  {d}: {LAST_UPDATE}" for d in MATRIX_DEVICES),
+             f"support_definition: {SUPPORT_DEFINITION}", "categories:"]
+    lines += [f"  - {{id: {cid}, name: {name}, title: {name} models}}" for cid, name in CATEGORIES]
+    lines.append("families:")
+    for i in range(count):
+        f = family(i)
+        support = ", ".join(f"{k}: {v}" for k, v in f["support"].items())
+        lines.append(f"  - {{id: {f['id']}, name: {f['name']}, title: F{i}, short_name: F{i}, "
+                     f"category: {f['category'][0]}, description: F{i}., "
+                     f"devices: {{{f['device']}: {{fit: {f['fit']}, support: {{{support}}}}}}}}}")
+    return "\n".join(lines) + "\n"
+
+
+def _devices_yaml() -> str:
+    lines = ["devices:"]
+    for i in range(8):
+        kind = "neuron" if i < 4 else "gpu"
+        cores = ", neuroncores: 2" if kind == "neuron" else ""
+        lines.append(f"  - {{id: dev-{i}, name: Device {i}, vendor: Bench, kind: {kind}, architecture: Arch {i}, "
+                     f"purpose: general{cores}, interconnect: PCIe, source: bench}}")
+    return "\n".join(lines) + "\n"
+
+
+def _instances_yaml() -> str:
+    lines = ["instances:"]
+    for i in range(8):
+        lines.append(f"  - {{id: inst-{i}, family: inst, device: dev-{i}, device_count: 1, vcpus: 8, "
+                     f"price: {{usd_per_hour: {1 + i * 0.25}, source: bench, as_of: 2024-01-01}}}}")
+    return "\n".join(lines) + "\n"
+
+
+def _frameworks_yaml() -> str:
+    lines = ["frameworks:"]
+    for i, fw in enumerate(FRAMEWORKS):
+        lines.append(f"  - {{id: {fw}, name: Framework {i}, package: pkg-{i}, framework: Fw{i}, "
+                     "devices: [dev-0, dev-1, dev-2, dev-3]}")
+    return "\n".join(lines) + "\n"
+
+
+def _models_yaml() -> str:
+    lines = ["models:"]
+    lines += [f"  - {{id: m-{i}, name: Model {i}, family: f-{i}, status: compiled}}" for i in range(MODELS)]
+    lines.append("environments:")
+    lines += [f"  - {{id: env-{i}, instance: inst-{i}, os: Linux, software: {{Neuron: '2.{i}'}}, source: bench}}"
+              for i in range(4)]
+    return "\n".join(lines) + "\n"
+
+
+def _csv(header: list[str], rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+INFERENCE_HEADER = ["id", "model", "variant", "environment", "batch_size", "neuroncores", "pipeline",
+                    "compiler_options", "p90_latency_ms", "throughput_per_s", "source"]
+
+
+def write_data(target: Path, families: int, runs: int) -> Path:
+    """Write the synthetic data set into ``target`` (``families`` >= 100 so every model has a family)."""
+    _write(target / "sources.yaml", "sources:\n  - {id: bench, title: Synthetic benchmark data}\n")
+    _write(target / "devices.yaml", _devices_yaml())
+    _write(target / "instances.yaml", _instances_yaml())
+    _write(target / "frameworks.yaml", _frameworks_yaml())
+    _write(target / "families.yaml", _families_yaml(families))
+    _write(target / "issues.yaml", "known_issues: []\nroadmap:\n  - {id: bench-roadmap, title: Roadmap, "
+                                   "url: 'https://example.com/roadmap', description: Planned work., source: bench}\n")
+    _write(target / "models.yaml", _models_yaml())
+    _write(target / "training.yaml", "experiments: []\ncomparisons: []\nclaims: []\n")
+    _write(target / "benchmarks/inference.csv", _csv(INFERENCE_HEADER, [run_row(i) for i in range(runs)]))
+    _write(target / "benchmarks/accuracy.csv", _csv(
+        ["id", "model", "environment", "dataset", "batch_size", "compiler_options", "top1_percent", "duration_s",
+         "source"], [[f"acc-{i}", f"m-{i}", "env-0", "ImageNet", "1", "", "76.5", "30", "bench"] for i in range(10)]))
+    for spec in FILES:  # data files the benchmark has no figures for (e.g. errata.yaml): empty lists
+        if not (target / spec.name).exists() and spec.collections and not spec.header:
+            _write(target / spec.name, "".join(f"{c}: []\n" for c in spec.collections))
+    return target
+
+
+# Sphinx projects ---------------------------------------------------------------------------------
+
+CONF_EXT = '''import sys
+sys.path[:0] = [{ext!r}, {here!r}]
+project = "bench"
+extensions = ["neuron_docs", "bench_targets"]
+neuron_data_dir = {data!r}
+html_theme = "basic"
+'''
+
+CONF_HAND = '''project = "bench"
+html_theme = "basic"
+'''
+
+#: A bench-only directive giving every family its link target (on the real site the guideline
+#: sections do this; here only the targets, so both projects link family names the same way).
+TARGETS_EXT = '''from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+from neuron_docs.domain import anchor_for
+from neuron_docs.store import dataset, uses
+
+
+class FamilyTargets(SphinxDirective):
+    def run(self):
+        uses(self, "families.yaml")
+        domain = self.env.get_domain("neuron")
+        items = nodes.bullet_list()
+        for family in dataset(self.env).catalog.families.values():
+            anchor = anchor_for("family", family.id)
+            domain.note_object("family", family.id, family.name, anchor)
+            items += nodes.list_item("", nodes.paragraph(family.name, family.name, ids=[anchor]))
+        return [items]
+
+
+def _report_read(app, env, docnames):
+    print("BENCH-READ: " + " ".join(sorted(docnames)), flush=True)
+
+
+def setup(app):
+    app.add_directive("bench-family-targets", FamilyTargets)
+    app.connect("env-before-read-docs", _report_read)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+'''
+
+INDEX = """Benchmark
+=========
+
+.. toctree::
+
+   matrix-dev-0
+   matrix-dev-1
+   families
+   benchmarks
+   about
+"""
+
+ABOUT = "About\n=====\n\nA page that reads no data.\n"
+
+
+def _ext_pages(model: str) -> dict[str, str]:
+    pages = {f"matrix-{d}.rst": f"{_title(f'Matrix {d}')}.. neuron:support-matrix:: {d}\n" for d in MATRIX_DEVICES}
+    pages["families.rst"] = "Families\n========\n\n.. bench-family-targets::\n"
+    pages["benchmarks.rst"] = f"Benchmarks\n==========\n\n.. neuron:benchmark-table::\n   :model: {model}\n"
+    return pages
+
+
+def _title(text: str) -> str:
+    return f"{text}\n{'=' * len(text)}\n\n"
+
+
+def _list_table(headers: list[str], rows: list[list[str]]) -> str:
+    out = [".. list-table::", "   :header-rows: 1", ""]
+    for row in [headers, *rows]:
+        out.append(f"   * - {row[0]}" if row[0] else "   * -")
+        out += [f"     - {cell}" if cell else "     -" for cell in row[1:]]
+    return "\n".join(out) + "\n"
+
+
+def _hand_matrix(device: str, families: int) -> str:
+    headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
+               *(f"Framework {i} (pkg-{i})" for i in range(len(FRAMEWORKS)))]
+    rows = []
+    for i in range(families):
+        f = family(i)
+        if f["device"] != device:
+            continue
+        rows.append([f":ref:`{f['name']} <family-{f['id']}>`", f["category"][1], FIT_TEXT[f["fit"]],
+                     *(STATUS_TEXT[s] for s in f["support"].values())])
+    return (f"{_title(f'Matrix {device}')}*Last update* - {LAST_UPDATE}\n\n{_list_table(headers, rows)}\n"
+            f".. note::\n\n   {SUPPORT_DEFINITION}\n")
+
+
+def _hand_families(families: int) -> str:
+    lines = ["Families", "========", ""]
+    for i in range(families):
+        f = family(i)
+        lines += [f".. _family-{f['id']}:", "", f"- {f['name']}", ""]
+    return "\n".join(lines)
+
+
+def _hand_benchmarks(model: str, runs: int) -> str:
+    headers = ["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+               "p90 latency", "Throughput", "Cost per 1M inferences"]
+    rows = []
+    for i in range(runs):
+        r = run_row(i)
+        if r[1] != model:
+            continue
+        env = int(r[3].split("-")[1])
+        price, throughput = 1 + env * 0.25, float(r[9])
+        cost = format_number(cost_per_million(price, throughput), "USD", NumberFormat(decimals=2))
+        rows.append([f"Model {model[2:]}", "", f"inst-{env}", r[4], r[5], r[6], r[7] or "default",
+                     format_number(float(r[8]), "ms"), format_number(throughput, "inferences/s"), cost])
+    return f"Benchmarks\n==========\n\n{_list_table(headers, rows)}"
+
+
+def write_projects(root: Path, data: Path, families: int, runs: int, ext_dir: Path) -> tuple[Path, Path]:
+    """Write ``root/ext`` (our directives) and ``root/hand`` (the same tables as list-table)."""
+    model = "m-0"
+    ext, hand = root / "ext", root / "hand"
+    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), data=str(data)))
+    _write(ext / "bench_targets.py", TARGETS_EXT)
+    _write(hand / "conf.py", CONF_HAND)
+    for project in (ext, hand):
+        _write(project / "index.rst", INDEX)
+        _write(project / "about.rst", ABOUT)
+    for name, text in _ext_pages(model).items():
+        _write(ext / name, text)
+    for device in MATRIX_DEVICES:
+        _write(hand / f"matrix-{device}.rst", _hand_matrix(device, families))
+    _write(hand / "families.rst", _hand_families(families))
+    _write(hand / "benchmarks.rst", _hand_benchmarks(model, runs))
+    return ext, hand

@@ -1,0 +1,1 @@
+"""Tests that drive headless Chromium against the built site (marker ``browser``)."""

@@ -1,0 +1,77 @@
+"""``make audit``: figures of a page matched against the data, and the errata found in the seeds."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from neuron_docs.audit import Row, audit_file, main
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE = REPO / "tests" / "fixtures" / "audit-page.rst"
+SEEDS = Path("/work/shared/seeds")
+SEED_OF_SOURCE = {"results-analysis": "001_", "training-faq": "002_", "guide": "000_", "training-article": "003_"}
+
+PCT_MORE = "pct_more(run:vit-g5-b128:cost_per_1m, run:vit-inf1-b3:cost_per_1m)"
+
+
+def test_fixture_rows_are_exactly_the_expected_ones() -> None:
+    rows = audit_file(FIXTURE)
+    assert [(r.line, r.figure, r.data, r.value, r.agrees) for r in rows] == [
+        (4, "9.007 ms", "run:vit-inf1-b1:p90_latency_ms", "9.007 ms", True),
+        (4, "7.14 ms", "run:vit-g5-b1:p90_latency_ms", "7.14 ms", True),
+        (6, "$0.78", "run:beit-g5-b128:cost_per_1m", "$0.79", False),
+        (6, "$0.65", "run:beit-inf1-b4:cost_per_1m", "$0.65", True),
+        (8, "75%", PCT_MORE, "297%", False),
+        (14, "good fit", ":neuron:fit:`decoder/inferentia`", "not a good fit", False),
+    ]
+
+
+def test_markdown_output_and_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(FIXTURE)]) == 0
+    out = capsys.readouterr().out
+    assert "| Line | Figure in the text |" in out
+    assert "| 6 | $0.78 | `run:beit-g5-b128:cost_per_1m` | $0.79 | **no** |" in out
+    assert main(["--strict", str(FIXTURE)]) == 1
+
+
+def test_make_audit_runs_without_sphinx() -> None:
+    result = subprocess.run(["make", "-s", "audit", f"FILE={FIXTURE}"], cwd=REPO, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert "run:vit-inf1-b1:p90_latency_ms" in result.stdout
+    for module in ("audit.py", "figures.py"):  # shared with the build, but free of Sphinx
+        source = (REPO / "_ext" / "neuron_docs" / module).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) (sphinx|docutils)", source, re.MULTILINE), module
+
+
+def _seed(source: str) -> Path:
+    return next(SEEDS.glob(f"{SEED_OF_SOURCE[source]}*.txt"))
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not on this machine")
+def test_audit_over_the_seeds_finds_every_erratum(catalog) -> None:  # noqa: ANN001
+    figures = [e for e in catalog.errata.values() if e.expression]
+    assert len(figures) >= 8
+    audits: dict[str, list[Row]] = {}
+    for erratum in figures:
+        seed = _seed(erratum.source)
+        text = seed.read_text(encoding="utf-8")
+        lines = [i + 1 for i, line in enumerate(text.splitlines()) if erratum.quote in line]
+        assert lines, f"{erratum.id}: quote not found in {seed.name}"
+        rows = audits.setdefault(seed.name, audit_file(seed))
+        found = [r for r in rows if r.line in lines and not r.agrees
+                 and re.sub(r"\s", "", r.data) == re.sub(r"\s", "", erratum.expression)]
+        assert found, f"{erratum.id}: the audit of {seed.name} did not flag line {lines}"
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not on this machine")
+def test_audit_agrees_with_the_correct_figures_of_the_results_analysis() -> None:
+    rows = {(r.line, r.figure): r for r in audit_file(_seed("results-analysis"))}
+    assert rows[(14, "9.007 ms")].agrees
+    assert rows[(16, "less than 2 ms")].agrees
+    assert rows[(36, "3.06%")].agrees
+    assert rows[(36, "3.06%")].data == "diff(accuracy:vit-g5-acc:top1, accuracy:vit-inf1-acc:top1)"

@@ -1,0 +1,165 @@
+"""Broken data at the site level: the site is still built, the problem is shown and located.
+
+A copy of ``data/`` holds one broken family record (an architecture fit that is not a fit). A
+build that is not strict still writes every page, with the rest of the support matrix intact and
+the broken record in a visible "Data problem" box; its warning names the file, the line and the
+field. A strict build (``-W``, like ``make html``) fails, with that located message and no Python
+traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import REPO, build_site
+
+
+def clean_build(*args: Any, **kwargs: Any) -> Any:
+    """``build_site`` in its own docutils namespace, as ``sphinx-build`` does: the directives, roles
+    and node classes the build registers are removed afterwards, so that later Sphinx applications
+    in this test process (``sphinx.testing`` ones included) do not warn that they already exist."""
+    from sphinx.util.docutils import docutils_namespace
+
+    with docutils_namespace():
+        return build_site(*args, **kwargs)
+
+BROKEN_FAMILY = "lstm"
+BROKEN_FAMILY_INDEX = 7  # families[7] in families.yaml
+
+
+def _break_family(data: Path) -> int:
+    """Give the lstm family an impossible fit on Trainium; return the line of the broken value."""
+    path = data / "families.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.strip() == f"- id: {BROKEN_FAMILY}")
+    ids = [line.strip() for line in lines if re.match(r"^  - id: ", line)]
+    assert ids.index(f"- id: {BROKEN_FAMILY}") == BROKEN_FAMILY_INDEX
+    trainium = next(i for i in range(start, len(lines)) if lines[i].strip() == "trainium:")
+    fit = next(i for i in range(trainium, len(lines)) if lines[i].strip().startswith("fit:"))
+    assert lines[fit].strip() == "fit: good"
+    lines[fit] = lines[fit].replace("fit: good", "fit: great")
+    path.write_text("".join(lines), encoding="utf-8")
+    return fit + 1
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The real site, built here in its own docutils namespace (these tests run before others that
+    need a clean one), to compare the broken build with."""
+    return clean_build(tmp_path_factory.mktemp("reference"))
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path, int]:
+    import shutil
+
+    from conftest import DATA
+
+    root = tmp_path_factory.mktemp("broken")
+    data = root / "data"
+    shutil.copytree(DATA, data)
+    line = _break_family(data)
+    return clean_build(root, data_dir=data), data, line
+
+
+def _pages(outdir: Path) -> set[str]:
+    return {str(p.relative_to(outdir)) for p in outdir.rglob("*.html")}
+
+
+def test_every_page_is_still_built(broken: tuple[Any, Path, int], site: Any) -> None:
+    broken_site, _, _ = broken
+    assert _pages(broken_site.outdir) == _pages(site.outdir)
+
+
+def test_warning_names_file_line_and_field(broken: tuple[Any, Path, int]) -> None:
+    broken_site, data, line = broken
+    expected = (f"{data / 'families.yaml'}:{line}: WARNING: families[{BROKEN_FAMILY_INDEX}].devices.trainium.fit: "
+                f"expected 'good' or 'poor'")
+    assert expected in broken_site.warnings, broken_site.warnings
+    assert "[neuron.data]" in broken_site.warnings
+    assert "Traceback" not in broken_site.warnings
+
+
+@pytest.mark.parametrize("page", ["architecture-fit.html", "devices/trainium.html"])
+def test_rest_of_the_matrix_is_intact(broken: tuple[Any, Path, int], site: Any, page: str) -> None:
+    broken_site, _, _ = broken
+    for device in ("trainium", "inferentia"):
+        good = site.soup(page).select_one(f"#support-matrix-{device}")
+        if good is None:
+            continue
+        bad = broken_site.soup(page).select_one(f"#support-matrix-{device}")
+        assert bad is not None, f"{page}: the {device} matrix is missing"
+        good_rows = {tr["id"]: tr.get_text(" ", strip=True) for tr in good.select("tbody tr[id]")}
+        bad_rows = {tr["id"]: tr.get_text(" ", strip=True) for tr in bad.select("tbody tr[id]")}
+        missing = f"matrix-{device}-{BROKEN_FAMILY}"
+        assert missing in good_rows
+        assert missing not in bad_rows
+        assert bad_rows == {k: v for k, v in good_rows.items() if k != missing}
+
+
+@pytest.mark.parametrize("page", ["architecture-fit.html", "devices/trainium.html", "devices/inferentia.html"])
+def test_page_shows_the_data_problem(broken: tuple[Any, Path, int], site: Any, page: str) -> None:
+    broken_site, _, line = broken
+    assert not site.soup(page).select(".neuron-data-problem"), f"{page} has a data problem with the real data"
+    boxes = broken_site.soup(page).select(".neuron-data-problem")
+    assert boxes, f"{page}: no Data problem box"
+    text = " ".join(boxes[0].get_text(" ").split())
+    assert "Data problem" in text
+    assert f"families {BROKEN_FAMILY}:" in text
+    assert f"families.yaml:{line}:" in text and ".devices.trainium.fit" in text and "great" in text
+
+
+def test_guideline_section_of_the_broken_family_is_left_out(broken: tuple[Any, Path, int]) -> None:
+    broken_site, _, _ = broken
+    soup = broken_site.soup("architecture-fit.html")
+    assert soup.select_one(f"#family-{BROKEN_FAMILY}") is None
+    assert soup.select_one("#family-rnn") is not None
+
+
+def test_strict_build_fails(tmp_path: Path, data_copy: Path) -> None:
+    """With warnings as errors (the API's ``warningiserror``), the located data warning fails the build."""
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxWarning
+
+    line = _break_family(data_copy)
+    warning = StringIO()
+    from sphinx.util.docutils import docutils_namespace
+
+    with docutils_namespace():
+        app = Sphinx(REPO / "source", REPO, tmp_path / "html", tmp_path / "doctrees", "html",
+                     confoverrides={"neuron_data_dir": str(data_copy)}, status=StringIO(), warning=warning,
+                     freshenv=True, warningiserror=True)
+        try:
+            app.build()
+        except SphinxWarning as exc:
+            message = str(exc)
+        else:
+            assert app.statuscode != 0, "a strict build with broken data succeeded"
+            message = warning.getvalue()
+    assert f"families.yaml:{line}" in message
+    assert f"families[{BROKEN_FAMILY_INDEX}].devices.trainium.fit" in message
+
+
+def test_sphinx_build_W_fails_with_the_located_message(tmp_path: Path, data_copy: Path) -> None:
+    """``sphinx-build -W`` (what ``make html`` runs) exits non-zero, naming file:line and field, no traceback."""
+    line = _break_family(data_copy)
+    sphinx_build = Path(sys.executable).with_name("sphinx-build")
+    command = [str(sphinx_build), "-b", "html", "-c", str(REPO), "-W", "--keep-going", "-n", "-q",
+               "-D", f"neuron_data_dir={data_copy}", "-d", str(tmp_path / "doctrees"),
+               str(REPO / "source"), str(tmp_path / "html")]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, env=env, check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert (f"{data_copy / 'families.yaml'}:{line}: WARNING: families[{BROKEN_FAMILY_INDEX}].devices.trainium.fit: "
+            "expected 'good' or 'poor'") in output, output
+    assert "Traceback" not in output, output
+    assert "Exception occurred" not in output, output

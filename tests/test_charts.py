@@ -1,0 +1,110 @@
+"""Charts: deterministic SVG drawn from the data, described in words, with the data table beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import DATA
+
+from neuron_docs.charts import (Bar, Chart, Group, Panel, cost_chart, fastmath_chart, latency_chart, nice_step,
+                                render_svg, _Runs)
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.data.values import build_values
+
+CHART_PAGE = "inference/results-analysis.html"
+
+
+def small_chart() -> Chart:
+    return Chart("demo", "Demo & <chart>", (Panel("p90 latency (ms)", (
+        Group("ViT", (Bar("inf1.2xlarge, batch 1", 9.007, "9.007 ms", 0), Bar("g5.xlarge, batch 1", 7.14, "7.14 ms", 1))),
+    ), "lower is better"),))
+
+
+@pytest.mark.parametrize(("maximum", "step"), [(12.3, 2.5), (536.7, 200), (0.8, 0.2), (49, 10), (1.39, 0.5)])
+def test_nice_step(maximum, step):
+    assert nice_step(maximum) == pytest.approx(step)
+
+
+def test_svg_is_deterministic_accessible_and_escaped():
+    first, second = render_svg(small_chart(), "c1"), render_svg(small_chart(), "c1")
+    assert first == second
+    assert 'role="img"' in first and 'aria-labelledby="c1-title c1-desc"' in first
+    assert "<title id=\"c1-title\">Demo &amp; &lt;chart&gt;</title>" in first
+    assert "9.007 ms" in first and "7.14 ms" in first
+    assert "<script" not in first
+
+
+def test_description_names_every_bar():
+    text = small_chart().description()
+    assert "ViT: inf1.2xlarge, batch 1 9.007 ms, g5.xlarge, batch 1 7.14 ms" in text
+    assert "lower is better" in text
+
+
+def test_cost_chart_uses_the_derived_cost(catalog):
+    values = build_values(catalog)
+    chart = cost_chart(_Runs(catalog, ["vit-base"], [], []), "x")
+    texts = {bar.label: bar.text for group in chart.panels[0].groups for bar in group.bars}
+    assert texts["inf1.2xlarge, batch 3"] == format_number(values["run:vit-inf1-b3:cost_per_1m"].number, "USD",
+                                                           NumberFormat(2))
+    assert texts["g5.xlarge, batch 128"] == format_number(values["run:vit-g5-b128:cost_per_1m"].number, "USD",
+                                                          NumberFormat(2))
+
+
+def test_latency_and_fastmath_charts_cover_the_runs(catalog):
+    runs = _Runs(catalog, [], [], [])
+    latency = latency_chart(runs, "x")
+    bars = [b for g in latency.panels[0].groups for b in g.bars]
+    assert len(bars) == sum(1 for r in catalog.inference_runs.values() if r.p90_latency_ms)
+    fastmath = fastmath_chart(runs, "y", list(catalog.accuracy_runs.values()))
+    assert [p.title for p in fastmath.panels] == ["p90 latency (ms)", "Throughput (inferences/s)", "Top-1 accuracy (%)"]
+    for panel in fastmath.panels:
+        for group in panel.groups:
+            assert [b.label for b in group.bars][0] == "default options"
+            assert len(group.bars) >= 2
+
+
+def test_charts_on_the_site(site):
+    page = site.soup(CHART_PAGE)
+    figures = page.select("figure.neuron-chart")
+    assert {f["id"] for f in figures} >= {"chart-cost", "chart-latency", "chart-throughput", "chart-fastmath",
+                                          "chart-latency-vit-base"}
+    for figure in figures:
+        svg = figure.find("svg")
+        assert svg["role"] == "img"
+        title_id, desc_id = svg["aria-labelledby"].split()
+        assert svg.find(id=title_id).get_text() and len(svg.find(id=desc_id).get_text()) > 40
+        assert figure.find("figcaption").get_text(strip=True)
+        details = figure.find_next_sibling("details")
+        assert details is not None and details.find("summary").get_text().startswith("Data table")
+        table = details.find("table", class_="neuron-chart-data")
+        rows = table.select("tbody tr")
+        assert len(rows) == len(svg.select("g.neuron-chart-bar"))
+        for row in rows:  # every value in the table is printed on a bar too
+            assert row.find_all("td")[-1].get_text(strip=True) in svg.get_text()
+
+
+def test_price_performance_chart(site, catalog):
+    page = site.soup("training/inferentia2.html")
+    svg = page.select_one("figure#chart-price-performance-vit-toy-training svg")
+    pp = catalog.experiments["vit-toy-training"].price_performance[0]
+    assert format_number(1 + pp.gain.value / 100, "x", NumberFormat(2)) in svg.get_text()
+
+
+def test_device_page_chart(site):
+    assert site.soup("devices/inferentia.html").select_one("figure#chart-cost-inferentia svg")
+
+
+def test_chart_pages_depend_on_their_data(site):
+    deps = {doc: {str(p) for p in paths} for doc, paths in site.app.env.dependencies.items()}
+    assert any(p.endswith("benchmarks/inference.csv") for p in deps["inference/results-analysis"])
+    assert any(p.endswith("benchmarks/accuracy.csv") for p in deps["inference/results-analysis"])
+    assert any(p.endswith("training.yaml") for p in deps["training/inferentia2"])
+    files = site.app.env.domaindata["neuron"]["doc_files"]["training/inferentia2"]
+    assert "training.yaml" in files
+
+
+@pytest.mark.sphinx("html", testroot="basic", confoverrides={"neuron_data_dir": str(DATA)})
+def test_unknown_metric_warns(app):
+    (app.srcdir / "chart.rst").write_text("Chart\n=====\n\n.. neuron:chart:: speed\n", encoding="utf-8")
+    app.build()
+    assert "unknown metric 'speed'" in app.warning.getvalue()

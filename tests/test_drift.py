@@ -1,0 +1,126 @@
+"""The drift checker: literal figures and fit/support words that duplicate or contradict the data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from neuron_docs.data import load_catalog
+from neuron_docs.data.expressions import evaluate
+from neuron_docs.data.formatting import NumberFormat, format_number
+from neuron_docs.data.values import build_values
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = str(REPO / "data")
+
+
+def _warnings(app) -> list[str]:  # noqa: ANN001
+    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    return [line for line in text.splitlines() if "WARNING" in line and "[neuron." in line]
+
+
+@pytest.mark.sphinx("html", testroot="drift-basic", confoverrides={"neuron_data_dir": DATA})
+def test_duplicates_and_contradictions_are_located(app) -> None:  # noqa: ANN001
+    app.build()
+    warnings = _warnings(app)
+    index = str(Path(app.srcdir) / "index.rst")
+    assert f"{index}:5: WARNING: literal 9.007 ms duplicates run:vit-inf1-b1:p90_latency_ms; write " \
+           ":neuron:value:`run:vit-inf1-b1:p90_latency_ms` [neuron.drift]" in warnings
+    assert f"{index}:5: WARNING: literal 7.14 ms duplicates run:vit-g5-b1:p90_latency_ms; write " \
+           ":neuron:value:`run:vit-g5-b1:p90_latency_ms` [neuron.drift]" in warnings
+    assert any(w.startswith(f"{index}:7: WARNING: literal $0.78 contradicts run:beit-g5-b128:cost_per_1m ($0.79)")
+               for w in warnings)
+    # fit contradiction; the agreeing support sentence, roles, literals and code are not reported
+    assert any(w.startswith(f"{index}:12: WARNING: 'good fit' contradicts the data: Transformers Decoders on "
+                            "inferentia is not a good fit") for w in warnings)
+    assert len(warnings) == 4, warnings
+    assert all(w.endswith("[neuron.drift]") for w in warnings)
+
+
+@pytest.mark.sphinx("html", testroot="drift-basic",
+                    confoverrides={"neuron_data_dir": DATA, "suppress_warnings": ["neuron.drift"]})
+def test_suppress_warnings_silences_the_checker(app) -> None:  # noqa: ANN001
+    app.build()
+    assert _warnings(app) == []
+
+
+@pytest.mark.sphinx("html", testroot="drift-basic",
+                    confoverrides={"neuron_data_dir": DATA, "neuron_drift_check": False})
+def test_the_checker_can_be_switched_off(app) -> None:  # noqa: ANN001
+    app.build()
+    assert _warnings(app) == []
+
+
+@pytest.mark.sphinx("html", testroot="drift-support", confoverrides={"neuron_data_dir": DATA})
+def test_support_contradiction_and_markdown_lines(app) -> None:  # noqa: ANN001
+    app.build()
+    warnings = _warnings(app)
+    page = str(Path(app.srcdir) / "index.md")
+    assert any(w.startswith(f"{page}:5: WARNING: 'supported' contradicts the data: Diffusion models on trainium "
+                            "is not supported") for w in warnings), warnings
+    assert any(w.startswith(f"{page}:8: WARNING: literal 800 Gbps duplicates instance:trn1.32xlarge:efa_gbps")
+               for w in warnings), warnings
+    assert len(warnings) == 2, warnings
+
+
+@pytest.mark.sphinx("html", testroot="drift-support",
+                    confoverrides={"neuron_data_dir": DATA, "suppress_warnings": ["neuron.drift"]})
+def test_the_checker_follows_the_data_dir(app, data_copy: Path) -> None:  # noqa: ANN001
+    app.build()
+    assert _warnings(app) == []
+
+
+def test_real_site_builds_clean_with_the_checker(site) -> None:  # noqa: ANN001
+    assert "[neuron.drift]" not in site.warnings
+    assert site.app.config.neuron_drift_check is True
+
+
+def test_derived_claims_follow_a_data_change(tmp_path: Path, data_copy: Path) -> None:
+    """Change measurements in a copy of the data: every derived claim on the site is recomputed."""
+    from conftest import build_site
+
+    csv = data_copy / "benchmarks" / "inference.csv"
+    text = csv.read_text(encoding="utf-8")
+    text = text.replace(",536.718,", ",612.5,").replace(",375.89,", ",401.2,").replace(",9.007,", ",8.25,")
+    csv.write_text(text, encoding="utf-8")
+    built = build_site(tmp_path, data_dir=data_copy)
+    assert "[neuron.data]" not in built.warnings
+    values = build_values(load_catalog(data_copy))
+    sources = {p: (REPO / "source" / p).read_text(encoding="utf-8")
+               for p in ("inference/results-analysis.rst", "training/faq.md", "training/inferentia2.md")}
+    role = re.compile(r"(?::neuron:value:|\{neuron:value\})`([^`]+)`")
+    checked = 0
+    for page, source in sources.items():
+        html = built.soup(page.rsplit(".", 1)[0] + ".html")
+        rendered = [a.get_text() for a in html.select("abbr.neuron-value")]
+        expected = []
+        for target in role.findall(source):
+            expression, _, spec = target.partition("|")
+            result = evaluate(expression, values)
+            expected.append(format_number(result.number, result.unit, NumberFormat.parse(spec)))
+        assert rendered[: len(expected)] == expected or all(e in rendered for e in expected), page
+        checked += len(expected)
+    assert checked > 50
+    analysis = [a.get_text() for a in built.soup("inference/results-analysis.html").select("abbr.neuron-derived")]
+    assert format_number(612.5 - 401.2, "inferences/s", NumberFormat(0)) in analysis
+    assert format_number(8.25 - 7.14, "ms", NumberFormat(2)) in analysis
+
+
+def test_errata_page_recomputes_true_values(tmp_path: Path, data_copy: Path) -> None:
+    from conftest import build_site
+
+    errata = yaml.safe_load((data_copy / "errata.yaml").read_text(encoding="utf-8"))["errata"]
+    csv = data_copy / "benchmarks" / "inference.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",355.67,", ",300,"), encoding="utf-8")
+    built = build_site(tmp_path, data_dir=data_copy)
+    values = build_values(load_catalog(data_copy))
+    shown = [a.get_text() for a in built.soup("errata.html").select("table.neuron-errata abbr.neuron-value")]
+    for entry in errata:
+        if entry.get("expression"):
+            result = evaluate(entry["expression"], values)
+            fmt = NumberFormat.parse(entry.get("format") or "")
+            assert format_number(result.number, result.unit, fmt) in shown, entry["id"]
+    assert "$0.93" in shown  # beit-g5-b128 cost with the new throughput

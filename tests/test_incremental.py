@@ -1,0 +1,135 @@
+"""Incremental builds: which pages a rebuild re-reads, and how often the data is loaded.
+
+The test root (``roots/test-incremental``) has a page reading families.yaml (a support matrix), one
+reading only the benchmark files (a benchmark table) and one reading no data. Each test builds a
+copy of it against a copy of ``data/`` several times in a row, recording the pages Sphinx re-reads
+(``env-before-read-docs``) and the calls of ``load_catalog``. Behaviour only, no timings: speed is
+measured by ``bench/run.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import neuron_docs.store
+
+ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
+
+
+class Site:
+    """A copy of the test root, built again and again against the data directory ``data``."""
+
+    def __init__(self, make_app, srcdir: Path, data: Path, monkeypatch: pytest.MonkeyPatch, **overrides) -> None:
+        shutil.copytree(ROOT, srcdir)
+        self.make_app, self.srcdir, self.data, self.overrides = make_app, srcdir, data, overrides
+        self.loads = 0
+        original = neuron_docs.store.load_catalog
+
+        def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            self.loads += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(neuron_docs.store, "load_catalog", counting)
+
+    def build(self, parallel: int = 0) -> list[str]:
+        """Build (incrementally); the pages that were re-read, sorted."""
+        read: list[str] = []
+        app = self.make_app("html", srcdir=self.srcdir, parallel=parallel,
+                            confoverrides={"neuron_data_dir": str(self.data), **self.overrides})
+        app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(docnames))
+        app.build()
+        return sorted(read)
+
+    def html(self, page: str) -> str:
+        return (self.srcdir / "_build" / "html" / f"{page}.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def site(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
+    return Site(make_app, tmp_path / "site", data_copy, monkeypatch)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_first_build_reads_every_page_and_loads_the_data_once(site: Site) -> None:
+    assert site.build() == ["benchmarks", "index", "matrix", "plain"]
+    assert site.loads == 1  # once per build, not per page or directive
+
+
+def test_rebuild_with_nothing_changed_reads_nothing(site: Site) -> None:
+    site.build()
+    assert site.build() == []
+    assert site.loads == 1  # the second build took the catalog from the content-keyed cache
+
+
+def test_benchmark_change_rereads_only_the_benchmark_page(site: Site) -> None:
+    site.build()
+    assert "536.718" in site.html("benchmarks")
+    edit(site.data / "benchmarks" / "inference.csv", ",536.718,", ",537.5,")
+    assert site.build() == ["benchmarks"]
+    assert site.loads == 2  # new content: validated again, once
+    assert "537.5" in site.html("benchmarks")
+    assert "536.718" not in site.html("benchmarks")
+
+
+def test_families_change_rereads_only_the_matrix_page(site: Site) -> None:
+    site.build()
+    edit(site.data / "families.yaml", "name: Transformers Encoders", "name: Transformer Encoders Renamed")
+    assert site.build() == ["matrix"]
+    assert "Transformer Encoders Renamed" in site.html("matrix")
+
+
+def test_touch_without_change_rereads_the_pages_of_the_file_but_loads_nothing(site: Site) -> None:
+    """A new mtime alone (``touch``): Sphinx's dependency tracking compares the file's mtime with the
+    page's, so the pages that use the file are re-read; the content key is unchanged, so the catalog
+    comes from the cache (no parsing, no validation) and the page comes out the same."""
+    site.build()
+    before = site.html("matrix")
+    os.utime(site.data / "families.yaml")  # now: later than the page's own mtime
+    assert site.build() == ["matrix"]
+    assert site.loads == 1
+    assert site.html("matrix") == before
+
+
+def test_data_directory_change_rereads_everything(site: Site, tmp_path: Path) -> None:
+    site.build()
+    other = tmp_path / "other-data"
+    shutil.copytree(site.data, other)
+    site.data = other  # neuron_data_dir is an "env" setting: Sphinx re-reads every page
+    assert site.build() == ["benchmarks", "index", "matrix", "plain"]
+
+
+def test_without_the_cache_every_build_loads_once(make_app, tmp_path: Path, data_copy: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    site = Site(make_app, tmp_path / "site", data_copy, monkeypatch, neuron_cache_dir="")
+    site.build()
+    assert site.build() == []
+    assert site.loads == 2
+    assert not (site.srcdir / ".neuron-cache").exists()
+
+
+def test_parallel_build_gives_the_same_html_as_serial(make_app, tmp_path: Path, data_copy: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    serial = Site(make_app, tmp_path / "serial", data_copy, monkeypatch)
+    parallel = Site(make_app, tmp_path / "parallel", data_copy, monkeypatch)
+    assert serial.build() == parallel.build(parallel=2)
+    for page in ("index", "matrix", "benchmarks", "plain"):
+        assert parallel.html(page) == serial.html(page), page
+
+
+def test_a_damaged_cache_entry_is_ignored(site: Site) -> None:
+    site.build()
+    (entry,) = (site.srcdir / ".neuron-cache").glob("catalog-*.pickle")
+    entry.write_bytes(b"not a pickle")
+    edit(site.srcdir / "plain.rst", "reads no data", "still reads no data")
+    assert site.build() == ["plain"]
+    assert site.loads == 2  # loaded again, and the entry rewritten
+    assert entry.read_bytes() != b"not a pickle"

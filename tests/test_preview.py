@@ -1,0 +1,233 @@
+"""Pull-request previews: changed cells and figures marked on the pages, and the changes page.
+
+Each preview build reads the base data from a throw-away git repository holding a copy of
+``data/``; the build's own data is that repository's working tree with a support status and a
+price changed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+from conftest import DATA, REPO, build_site
+
+from neuron_docs.preview import default_base
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Preview Test", "GIT_AUTHOR_EMAIL": "preview@example.invalid",
+    "GIT_COMMITTER_NAME": "Preview Test", "GIT_COMMITTER_EMAIL": "preview@example.invalid",
+    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00+00:00",
+    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+}
+SUPPORT = ("encoder", "trainium", "tensorflow-neuronx")  # roadmap -> supported
+G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge, which runs vit-g5-b128 and beit-g5-b128
+G5_RUNS = ("vit-g5-b128", "beit-g5-b128")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, env={**os.environ, **GIT_ENV}, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def edit_yaml(path: Path, change) -> None:
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(document)
+    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def make_repo(root: Path) -> Path:
+    """A git repository with a copy of data/ committed, and a changed status and price in the work tree."""
+    root.mkdir()
+    shutil.copytree(DATA, root / "data")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "data")
+    git(root, "commit", "-q", "-m", "base data")
+
+    def families(doc: dict) -> None:
+        family, device, framework = SUPPORT
+        support = next(f for f in doc["families"] if f["id"] == family)["devices"][device]["support"]
+        assert support[framework] == "roadmap"
+        support[framework] = "supported"
+
+    def instances(doc: dict) -> None:
+        price = next(i for i in doc["instances"] if i["id"] == "g5.xlarge")["price"]
+        assert price["usd_per_hour"] == G5_PRICE[0]
+        price["usd_per_hour"] = G5_PRICE[1]
+
+    edit_yaml(root / "data" / "families.yaml", families)
+    edit_yaml(root / "data" / "instances.yaml", instances)
+    return root
+
+
+def html_pages(outdir: Path) -> dict[str, BeautifulSoup]:
+    return {p.relative_to(outdir).as_posix(): BeautifulSoup(p.read_text(encoding="utf-8"), "lxml")
+            for p in sorted(outdir.rglob("*.html"))}
+
+
+def marked(soup: BeautifulSoup) -> list:
+    return soup.select(".neuron-changed")
+
+
+def preview_warnings(warnings: str) -> list[str]:
+    return [line for line in ANSI.sub("", warnings).splitlines() if "[neuron.preview]" in line]
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_repo(tmp_path_factory.mktemp("preview") / "repo")
+
+
+@pytest.fixture(scope="module")
+def preview(repo: Path, tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - SiteBuild
+    return build_site(tmp_path_factory.mktemp("preview-site"), data_dir=repo / "data",
+                      neuron_preview_base="HEAD", neuron_preview_repo=str(repo))
+
+
+@pytest.fixture(scope="module")
+def pages(preview) -> dict[str, BeautifulSoup]:  # noqa: ANN001
+    return html_pages(preview.outdir)
+
+
+def test_default_base() -> None:
+    assert default_base("", {}) == ""
+    assert default_base("", {"READTHEDOCS_VERSION_TYPE": "branch"}) == ""
+    assert default_base("", {"READTHEDOCS_VERSION_TYPE": "external"}) == "origin/main"
+    assert default_base("", {"READTHEDOCS_VERSION_TYPE": "external", "NEURON_PREVIEW_BASE": "origin/v2"}) == "origin/v2"
+    assert default_base("v1.0", {"READTHEDOCS_VERSION_TYPE": "external"}) == "v1.0"
+
+
+def test_preview_build_has_no_preview_warning(preview) -> None:  # noqa: ANN001
+    assert preview_warnings(preview.warnings) == []
+
+
+@pytest.mark.parametrize("page", ["architecture-fit.html", "devices/trainium.html"])
+def test_changed_matrix_cell_is_the_only_mark_in_its_table(pages: dict[str, BeautifulSoup], page: str) -> None:
+    soup = pages[page]
+    family, device, framework = SUPPORT
+    table = soup.find("table", id=f"support-matrix-{device}")
+    assert table is not None
+    marks = marked(table)
+    assert len(marks) == 1, [str(m)[:200] for m in marks]
+    (cell,) = marks
+    assert "neuron-status-supported" in cell["class"]
+    assert cell.find_parent("tr")["id"] == f"matrix-{device}-{family}"
+    column = [th.get_text() for th in table.find("thead").find_all("th")]
+    index = cell.find_parent("td").find_previous_siblings("td")
+    assert framework in column[len(index)]
+    description = "changed in this preview: Roadmap Item -> Supported"
+    assert cell.find_parent("abbr")["title"] == description
+    assert cell.find_parent("td").select_one(".neuron-changed-note").get_text() == description
+    # The other device's matrix on the page is untouched.
+    other = soup.find("table", id="support-matrix-inferentia")
+    assert other is None or not marked(other)
+
+
+def test_figures_that_depend_on_the_price_are_marked(pages: dict[str, BeautifulSoup]) -> None:
+    results = pages["inference/results-analysis.html"]
+    for run in G5_RUNS:
+        row = results.find("tr", id=f"run-{run}")
+        assert "neuron-changed" in row["class"]
+        assert "changed in this preview" in row.select_one(".neuron-changed-note").get_text()
+    assert "neuron-changed" not in results.find("tr", id="run-vit-inf1-b3").get("class", [])
+    assert "neuron-changed" in pages["instances.html"].find("tr", id="instance-g5-xlarge")["class"]
+    # Every :neuron:value: figure reads the data it names; exactly those that read a G5 cost are marked.
+    values = [abbr for soup in pages.values() for abbr in soup.select("abbr.neuron-value")]
+    reads_g5 = [v for v in values if any(f"run:{run}:cost_per_1m" in v["title"] for run in G5_RUNS)
+                or "instance:g5.xlarge:price" in v["title"]]
+    assert reads_g5
+    assert all("neuron-changed" in v["class"] for v in reads_g5)
+    assert not [v for v in values if "neuron-changed" in v["class"] and v not in reads_g5]
+    g5_cost = [v for v in values if "(run:vit-g5-b128:cost_per_1m)" in v["title"]]
+    assert g5_cost
+    for value in g5_cost:
+        assert "changed in this preview: cost per 1M inferences of vit-g5-b128: $0.7434 -> $0.8957" in value["title"]
+        assert "$0.7434 -> $0.8957" in value.find_next_sibling(class_="neuron-changed-note").get_text()
+
+
+def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> None:  # noqa: ANN001
+    page = pages["preview-changes.html"]
+    main = page.find(id="preview-changes")
+    assert main.find("h1").get_text() == "Changes in this preview"
+    text = main.get_text(" ")
+    assert "Roadmap Item -> Supported" in text
+    assert "$1.006/h -> $1.212/h" in text
+    assert "$0.7434 -> $0.8957" in text
+    linked: set[tuple[str, str]] = set()
+    for link in main.select("a.reference.internal"):
+        target = urlsplit(urljoin("https://preview.invalid/preview-changes.html", link["href"]))
+        path = target.path.lstrip("/")
+        assert path in pages, link["href"]
+        assert pages[path].find(id=target.fragment) is not None, link["href"]
+        linked.add((path, target.fragment))
+    marks = {(path, m["id"]) for path, soup in pages.items() for m in marked(soup)}
+    assert marks and marks <= linked
+    support = main.find(id="support-status").find("tbody").find_all("tr")
+    assert len(support) == 1
+    assert {(urlsplit(a["href"]).path, urlsplit(a["href"]).fragment) for a in support[0].find_all("a")} == {
+        ("architecture-fit.html", "changed-encoder-trainium-tensorflow-neuronx"),
+        ("devices/trainium.html", "changed-encoder-trainium-tensorflow-neuronx")}
+    # The root page says this is a preview and links to the list; the pages link the stylesheet.
+    banner = pages["index.html"].select_one(".neuron-preview-banner a")
+    assert banner["href"] == "preview-changes.html"
+    assert (preview.outdir / "_static" / "preview.css").is_file()
+    assert pages["index.html"].find("link", href=re.compile(r"_static/preview\.css"))
+
+
+def test_non_preview_build_has_no_marks(site) -> None:  # noqa: ANN001
+    outdir = Path(site.outdir)
+    assert not (outdir / "preview-changes.html").exists()
+    for path, soup in html_pages(outdir).items():
+        assert not marked(soup), path
+        assert not soup.select(".neuron-changed-note, .neuron-preview-banner"), path
+        assert not soup.find("link", href=re.compile(r"preview\.css")), path
+
+
+def test_readthedocs_pull_request_build_is_a_preview(repo: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("READTHEDOCS_VERSION_TYPE", "external")
+    monkeypatch.setenv("NEURON_PREVIEW_BASE", "HEAD")
+    build = build_site(tmp_path, data_dir=repo / "data", neuron_preview_repo=str(repo))
+    assert build.app.config.neuron_preview_base == "HEAD"
+    assert preview_warnings(build.warnings) == []
+    assert (build.outdir / "preview-changes.html").is_file()
+    assert len(marked(build.soup("architecture-fit.html").find("table", id="support-matrix-trainium"))) == 1
+
+
+def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:
+    build = build_site(tmp_path, data_dir=repo / "data", neuron_preview_base="no-such-revision",
+                       neuron_preview_repo=str(repo))
+    warnings = preview_warnings(build.warnings)
+    assert len(warnings) == 1, build.warnings
+    location, _, message = warnings[0].partition(": WARNING: ")
+    assert location == f"{REPO / 'conf.py'}:1"  # conf.py does not set neuron_preview_base
+    assert "no-such-revision" in message
+    assert (build.outdir / "index.html").is_file()
+    assert not (build.outdir / "preview-changes.html").exists()
+    for path, soup in html_pages(build.outdir).items():
+        assert not marked(soup), path
+
+
+def test_base_is_the_merge_base_like_a_pull_request(tmp_path: Path) -> None:
+    from neuron_docs.preview import _comparison_commit
+
+    root = make_repo(tmp_path / "repo")
+    git(root, "stash", "-q")
+    fork_point = git(root, "rev-parse", "HEAD").strip()
+    git(root, "switch", "-q", "-c", "feature")
+    git(root, "switch", "-q", "main")
+    git(root, "stash", "pop", "-q")
+    git(root, "commit", "-q", "-a", "-m", "later change on main")
+    git(root, "switch", "-q", "feature")
+    commit, label = _comparison_commit("main", root)
+    assert commit == fork_point
+    assert label == f"the merge base of HEAD and main ({fork_point[:12]})"
+    assert _comparison_commit("HEAD", root) == (fork_point, f"HEAD ({fork_point[:12]})")

@@ -1,0 +1,105 @@
+"""Reproducible output: the same sources and data give the same bytes, however and whenever built.
+
+- Two clean builds of the real site give byte-identical files: every HTML page, every generated
+  asset (CSV and JSON downloads, search index, inventory, sitemap, static files).
+- A parallel build (``-j 2``) gives the same files as a serial one, and so does
+  ``make html SPHINXOPTS="-j 2"``.
+- No page carries the date of the build (dates on pages come from the data).
+
+Nothing is excluded as volatile except, in ``sitemap.xml``, the order of the URLs: sphinx-sitemap
+lists pages in the order they are written, which under ``-j`` is the order in which worker
+processes finish (the set of URLs must still be equal).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import REPO, build_site
+
+#: Files whose content may differ only in the order of their entries (see the module docstring).
+ORDER_FREE = {"sitemap.xml"}
+
+
+def real_warnings(text: str) -> str:
+    """Build warnings without Sphinx's notes that node classes were registered by an earlier build
+    in this process (``build_site`` runs several Sphinx applications in one test session)."""
+    return "".join(line for line in text.splitlines(keepends=True)
+                   if not re.search(r"while setting up extension .* is already registered", line))
+
+
+def _files(outdir: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(outdir)): p.read_bytes() for p in sorted(outdir.rglob("*"))
+            if p.is_file() and ".doctrees" not in p.relative_to(outdir).parts}
+
+
+def _sitemap_urls(content: bytes) -> list[str]:
+    return sorted(re.findall(r"<url>.*?</url>", content.decode("utf-8"), flags=re.S))
+
+
+def assert_same_output(expected_dir: Path, actual_dir: Path) -> None:
+    expected, actual = _files(expected_dir), _files(actual_dir)
+    assert sorted(actual) == sorted(expected), "the two builds wrote different files"
+    assert any(name.endswith(".html") for name in expected)
+    differing = []
+    for name, content in expected.items():
+        if name in ORDER_FREE:
+            if _sitemap_urls(actual[name]) != _sitemap_urls(content):
+                differing.append(name)
+        elif actual[name] != content:
+            differing.append(name)
+    assert not differing, f"files differ between the builds: {differing}"
+
+
+@pytest.fixture(scope="module")
+def second_build(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A second clean build, loading the data afresh (no catalog cache), whatever the first one did."""
+    return build_site(tmp_path_factory.mktemp("second"), neuron_cache_dir="")
+
+
+def test_two_clean_builds_are_byte_identical(site: Any, second_build: Any) -> None:
+    assert real_warnings(site.warnings) == "" and real_warnings(second_build.warnings) == ""
+    assert_same_output(site.outdir, second_build.outdir)
+
+
+def test_generated_assets_are_compared(site: Any) -> None:
+    """The comparison above covers the generated downloads and indexes, not only the pages."""
+    names = set(_files(site.outdir))
+    assert {"searchindex.js", "objects.inv", "_static/basic.css"} <= names
+    assert any(n.startswith("_downloads/") for n in names), "expected generated downloads"
+
+
+def test_parallel_build_gives_the_same_output(site: Any, tmp_path: Path) -> None:
+    parallel = build_site(tmp_path, parallel=2)
+    assert real_warnings(parallel.warnings) == ""
+    assert_same_output(site.outdir, parallel.outdir)
+
+
+def test_make_html_in_parallel_works(site: Any, tmp_path: Path) -> None:
+    """``make html SPHINXOPTS="-j 2"`` builds strictly and gives the same site."""
+    build = tmp_path / "build"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    result = subprocess.run(["make", "-C", str(REPO), "html", "SPHINXOPTS=-j 2 -q", f"BUILDDIR={build}"],
+                            capture_output=True, text=True, timeout=600, env=env, check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "WARNING" not in output and "Traceback" not in output, output
+    assert_same_output(site.outdir, build / "html")
+
+
+def test_no_page_carries_the_build_date(site: Any) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    stamps = {today.isoformat(), today.strftime("%b %d, %Y"), today.strftime("%d %B %Y"),
+              today.strftime("%B %d, %Y"), f"{today:%b} {today.day}, {today.year}"}
+    for path in site.outdir.rglob("*"):
+        if path.suffix in {".html", ".json", ".csv", ".xml", ".js"} and path.is_file():
+            text = path.read_text(encoding="utf-8")
+            found = [s for s in stamps if s in text]
+            assert not found, f"{path.relative_to(site.outdir)} holds the build date {found}"
