@@ -115,7 +115,8 @@ class FamilyGuidelines(SphinxDirective):
                 if support_body:
                     support_body.append(nodes.Text("; "))
                 framework = catalog.frameworks[framework_id]
-                support_body.append(xref("framework", framework_id, framework.package))
+                label = framework.package + (f" ({framework.framework_version})" if framework.framework_version else "")
+                support_body.append(xref("framework", framework_id, label))
                 support_body.append(nodes.Text(": "))
                 support_body.append(badge("status", entry.status, STATUS_TEXT[entry.status]))
             if fit.support_text:

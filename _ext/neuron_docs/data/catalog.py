@@ -3,25 +3,24 @@
 :func:`load_catalog` reads the files listed in :data:`FILES`, validates each record with its
 pydantic model, then checks every reference between records. A record that fails is never dropped
 silently: it is kept in :attr:`Catalog.broken` with its errors, so pages can show it and the build
-can report it. This module does not import Sphinx.
+can report it. How pydantic's errors become located messages is in :mod:`.validation_errors`; which
+references and cross-record rules a record has is in :mod:`.references`. This module does not
+import Sphinx.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import difflib
 import hashlib
-import re
-import types
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from . import schema as s
 from .loader import DataError, DataFileError, Positions, Problem, dotted_path, read_csv, read_text, read_yaml
+from .references import consistency_problems, dangling_message, references_of
+from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
 
 
 @dataclass(frozen=True)
@@ -48,9 +47,13 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("errata.yaml", {"errata": s.Erratum}),
 )
 
-COLLECTIONS: tuple[str, ...] = tuple(
-    name for spec in FILES for name in (*spec.collections, *([spec.csv[0]] if spec.csv else []))
-)
+
+def _collections_of(spec: FileSpec) -> tuple[str, ...]:
+    """The collections a file holds, in the order of the file."""
+    return (*spec.collections, *([spec.csv[0]] if spec.csv else []))
+
+
+COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES for name in _collections_of(spec))
 
 
 @dataclass
@@ -91,7 +94,7 @@ class Catalog:
     def file_of(self, collection: str) -> str:
         """The data file (relative to the data directory) that holds ``collection``."""
         for spec in FILES:
-            if collection in spec.collections or (spec.csv and spec.csv[0] == collection):
+            if collection in _collections_of(spec):
                 return spec.name
         raise KeyError(collection)
 
@@ -141,10 +144,6 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     return catalog
 
 
-def _collections_of(spec: FileSpec) -> tuple[str, ...]:
-    return (*spec.collections, *([spec.csv[0]] if spec.csv else []))
-
-
 def _file_broken(catalog: Catalog, spec: FileSpec, errors: list[DataError]) -> None:
     """The whole file is unreadable: report why, and set aside every collection it holds."""
     catalog.errors.extend(errors)
@@ -178,7 +177,7 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
         _file_broken(catalog, spec, [error])
         return
     if not isinstance(document, dict):
-        kind = "a list" if isinstance(document, list) else f"a single value ({_short(document)})"
+        kind = "a list" if isinstance(document, list) else f"a single value ({short_repr(document)})"
         error = DataError(spec.name, positions.get(()), "",
                           f"file holds {kind}; expected a mapping with keys: {', '.join(expected)}")
         _file_broken(catalog, spec, [error])
@@ -198,12 +197,14 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
     header_problems = any(p and spec.header and p[0] in spec.header.model_fields for p, _ in loose)
     for key in document:
         if key not in expected:
-            catalog.errors.append(DataError(spec.name, positions.get((key,)), str(key), _unknown_key(key, expected)))
+            catalog.errors.append(DataError(spec.name, positions.get((key,)), str(key),
+                                            unknown_key_message(key, expected)))
     for collection, model in spec.collections.items():
         items = document.get(collection)
         if not isinstance(items, list):
             error = DataError(spec.name, positions.get((collection,)), collection,
-                              f"expected a list of {collection} records (got {_short(items)})" if collection in document
+                              f"expected a list of {collection} records (got {short_repr(items)})"
+                              if collection in document
                               else f"missing required list {collection!r}; expected a key '{collection}:' "
                                    f"holding a list of {collection} records")
             catalog.errors.append(error)
@@ -216,7 +217,7 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
         try:
             catalog.header = spec.header.model_validate(header)
         except ValidationError as exc:
-            catalog.errors.extend(_located(exc, spec.header, spec.name, positions, (), dotted_path))
+            catalog.errors.extend(located_errors(exc, spec.header, spec.name, positions, (), dotted_path))
 
 
 def _problems_by_record(problems: list[Problem], prefix: tuple[Any, ...]) -> dict[int, list[DataError]]:
@@ -253,13 +254,13 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
         try:
             record = model.model_validate(item)
         except ValidationError as exc:
-            errors = _located(exc, model, name, positions, path, field_of)
+            errors = located_errors(exc, model, name, positions, path, field_of)
             catalog.errors.extend(errors)
             catalog.broken.append(Broken(collection, record_id, name, line, errors))
             continue
         if record.id in table:
             first = catalog.origins[(collection, record.id)][1]
-            error = DataError(name, _nearest_line(positions, (*path, "id")), field_of((*path, "id")),
+            error = DataError(name, nearest_line(positions, (*path, "id")), field_of((*path, "id")),
                               f"duplicate id {record.id!r} (first defined on line {first}); expected a unique id")
             catalog.errors.append(error)
             catalog.broken.append(Broken(collection, record.id, name, line, [error]))
@@ -269,270 +270,6 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
         catalog._paths[(collection, record.id)] = (path, csv)
 
 
-#: Human descriptions of the patterns in :mod:`.schema`, for error messages.
-_PATTERNS = {
-    r"^[a-z0-9][a-z0-9.\-]*$": "an id (lowercase letters, digits, '.' and '-', starting with a letter or digit)",
-    r"^[a-z][a-z0-9_]*$": "a key of lowercase letters, digits and '_', starting with a letter",
-    r"^https://\S+$": "an https:// URL without spaces",
-}
-_WRAPPER_LOC = re.compile(r"^[a-z][a-z-]*\[.*\]$")
-
-
-def _located(exc: ValidationError, model: type[BaseModel], name: str, positions: Positions,
-             prefix: tuple[Any, ...], field_of: Any) -> list[DataError]:
-    """Turn pydantic's errors into :class:`DataError` with the line and field path of each."""
-    errors = []
-    for err in exc.errors(include_url=False):
-        raw_loc = err["loc"]
-        is_key = "[key]" in raw_loc
-        loc = tuple(part for part in raw_loc
-                    if not (isinstance(part, str) and (part == "[key]" or _WRAPPER_LOC.match(part))))
-        kind = err["type"]
-        msg = str(err["msg"])
-        ctx = err.get("ctx") or {}
-        if kind == "value_error" and not loc:
-            # A rule over the whole record (model_validator): it names the field first.
-            first = msg.removeprefix("Value error, ").split(" ", 1)[0]
-            if first in model.model_fields:
-                loc = (first,)
-        path = (*prefix, *loc)
-        line = _nearest_line(positions, path)
-        got = f" (got {_short(err['input'])})" if "input" in err and not isinstance(err["input"], dict | list) else ""
-        if kind == "extra_forbidden":
-            parent = _model_at(model, loc)
-            message = _unknown_key(loc[-1], list(parent.model_fields) if parent else [])
-        elif kind == "missing":
-            message = (f"required field {loc[-1]!r} is missing; expected a value for it" if loc
-                       else "required field is missing; expected a value for it")
-        elif kind == "literal_error":
-            choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
-            message = f"expected {ctx.get('expected', 'one of the allowed values')}{got}"
-            close = difflib.get_close_matches(str(err.get("input")), choices, n=1)
-            if close:
-                message += f" (did you mean {close[0]!r}?)"
-        elif kind == "string_pattern_mismatch":
-            pattern = str(ctx.get("pattern", ""))
-            message = f"expected {_PATTERNS.get(pattern, f'text matching {pattern}')}{got}"
-        elif kind == "string_type" and isinstance(err.get("input"), bool | int | float | dt.date):
-            message = f"expected text{got}; write the value in quotes to keep it as text"
-        elif kind in ("string_too_short", "string_too_long"):
-            size = len(err["input"]) if isinstance(err.get("input"), str) else "?"
-            limit = ctx.get("min_length", ctx.get("max_length"))
-            if kind == "string_too_short" and limit == 1:
-                message = "expected non-empty text (got an empty string)"
-            else:
-                bound = "at least" if kind == "string_too_short" else "at most"
-                message = f"expected text of {bound} {limit} characters (got {size} characters)"
-        elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
-            words = {"greater_than": "greater than", "greater_than_equal": "at least",
-                     "less_than": "less than", "less_than_equal": "at most"}[kind]
-            limit = next(iter(ctx.values()), "?")
-            message = f"expected a number {words} {_plain(limit)}{got}"
-        elif kind.startswith("date") and kind != "date_type":
-            reason = msg.split(",", 1)[1].strip() if "," in msg else msg
-            message = f"expected a date written YYYY-MM-DD ({reason}){got}"
-        elif kind in ("model_type", "model_attributes_type", "dict_type"):
-            message = f"expected a mapping of keys to values{got or ' (got a list)'}"
-        elif kind == "list_type":
-            message = f"expected a list{got or ' (got a mapping)'}"
-        else:
-            text = msg.removeprefix("Input should be ").removeprefix("Value error, ")
-            message = f"expected {text}{'' if '(got ' in text else got}"
-        if is_key:
-            message = f"invalid key: {message}"
-        errors.append(DataError(name, line, field_of(path), message))
-    return errors
-
-
-def _plain(number: Any) -> str:
-    return str(int(number)) if isinstance(number, float) and number.is_integer() else str(number)
-
-
-def _candidates(annotation: Any) -> Iterator[Any]:
-    """The concrete types an annotation allows (through ``Annotated``, ``Optional`` and unions)."""
-    origin = get_origin(annotation)
-    if origin is Annotated:
-        yield from _candidates(get_args(annotation)[0])
-    elif origin is Union or origin is types.UnionType:
-        for arg in get_args(annotation):
-            yield from _candidates(arg)
-    else:
-        yield annotation
-
-
-def _step(annotation: Any, part: Any) -> Any:
-    """The annotation of the value at ``part`` inside a value of type ``annotation``."""
-    for candidate in _candidates(annotation):
-        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
-            if isinstance(part, str) and part in candidate.model_fields:
-                return candidate.model_fields[part].annotation
-        elif get_origin(candidate) is dict:
-            return get_args(candidate)[1]
-        elif get_origin(candidate) is list and isinstance(part, int):
-            return get_args(candidate)[0]
-    return None
-
-
-def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """The pydantic model that owns the field at ``loc`` (for listing its valid keys)."""
-    annotation: Any = model
-    for part in loc[:-1]:
-        annotation = _step(annotation, part)
-        if annotation is None:
-            return None
-    for candidate in _candidates(annotation):
-        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
-            return candidate
-    return None
-
-
-def _unknown_key(key: Any, expected: list[str]) -> str:
-    message = f"unknown key {key!r}"
-    close = difflib.get_close_matches(str(key), expected, n=1)
-    if close:
-        message += f" (did you mean {close[0]!r}?)"
-    return f"{message}; expected one of: {', '.join(expected)}" if expected else message
-
-
-def _nearest_line(positions: Positions, path: tuple[Any, ...]) -> int | None:
-    for end in range(len(path), -1, -1):
-        if path[:end] in positions:
-            return positions[path[:end]]
-    return None
-
-
-def _short(value: Any) -> str:
-    text = value.isoformat(sep=" ") if isinstance(value, dt.datetime) else (
-        value.isoformat() if isinstance(value, dt.date) else repr(value))
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-# References between records ------------------------------------------------------------------
-
-#: What one record of each collection is called in messages.
-SINGULAR = {
-    "sources": "source", "devices": "device", "instances": "instance", "frameworks": "framework",
-    "categories": "category", "families": "family", "known_issues": "known issue", "roadmap": "roadmap item",
-    "models": "model", "environments": "environment", "experiments": "experiment",
-    "comparisons": "comparison", "claims": "claim", "inference_runs": "inference run",
-    "accuracy_runs": "accuracy run", "errata": "erratum",
-}
-
-Ref = tuple[tuple[Any, ...], str, str]
-
-
-def _references(collection: str, record: Any) -> Iterator[Ref]:
-    """Yield ``(field path in the record, target collection, id)`` for every reference ``record`` makes."""
-    def sources(prefix: str, quantities: dict[str, s.Quantity]) -> Iterator[Ref]:
-        for key, q in quantities.items():
-            yield (prefix, key, "source"), "sources", q.source
-
-    if isinstance(getattr(record, "source", None), str):
-        yield ("source",), "sources", record.source
-    if collection == "devices":
-        yield from sources("specs", record.specs)
-    elif collection == "instances":
-        yield ("device",), "devices", record.device
-        yield ("price", "source"), "sources", record.price.source
-        yield from sources("specs", record.specs)
-    elif collection == "frameworks":
-        for i, device in enumerate(record.devices):
-            yield ("devices", i), "devices", device
-    elif collection == "families":
-        yield ("category",), "categories", record.category
-        for device, fit in record.devices.items():
-            yield ("devices", device), "devices", device
-            for framework, entry in fit.support.items():
-                where = ("devices", device, "support", framework)
-                yield where, "frameworks", framework
-                if entry.roadmap:
-                    yield (*where, "roadmap"), "roadmap", entry.roadmap
-                if entry.known_issue:
-                    yield (*where, "known_issue"), "known_issues", entry.known_issue
-    elif collection == "known_issues":
-        for attr in ("devices", "frameworks", "families"):
-            for i, ref in enumerate(getattr(record, attr)):
-                yield (attr, i), attr, ref
-        if record.limit:
-            yield ("limit", "source"), "sources", record.limit.source
-    elif collection == "roadmap":
-        pass
-    elif collection == "models":
-        yield ("family",), "families", record.family
-        if record.paper_top1:
-            yield ("paper_top1", "source"), "sources", record.paper_top1.source
-    elif collection == "environments":
-        yield ("instance",), "instances", record.instance
-        if record.framework:
-            yield ("framework",), "frameworks", record.framework
-    elif collection in ("inference_runs", "accuracy_runs"):
-        yield ("model",), "models", record.model
-        yield ("environment",), "environments", record.environment
-    elif collection == "experiments":
-        yield ("family",), "families", record.family
-        for i, ref in enumerate(record.instances):
-            yield ("instances", i), "instances", ref
-        for i, pp in enumerate(record.price_performance):
-            yield ("price_performance", i, "baseline"), "instances", pp.baseline
-            yield ("price_performance", i, "candidate"), "instances", pp.candidate
-            yield ("price_performance", i, "gain", "source"), "sources", pp.gain.source
-    elif collection == "comparisons":
-        yield ("subject",), "instances", record.subject
-        yield ("baseline",), "instances", record.baseline
-        yield ("claimed", "source"), "sources", record.claimed.source
-
-
-def _consistency(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
-    if collection == "families":
-        matrix = catalog.matrix_devices()
-        for device, fit in record.devices.items():
-            if device not in catalog.devices:
-                continue  # reported as an unknown device
-            expected = {f.id for f in catalog.frameworks_for(device)}
-            for framework in fit.support:
-                if framework in catalog.frameworks and framework not in expected:
-                    yield (("devices", device, "support", framework),
-                           f"framework {framework!r} does not run on device {device!r}; "
-                           f"expected one of: {', '.join(sorted(expected)) or '(none)'}")
-            missing = sorted(expected - set(fit.support))
-            if missing and device in matrix:
-                yield (("devices", device, "support"),
-                       f"missing support status for framework{'s' if len(missing) > 1 else ''} "
-                       f"{', '.join(map(repr, missing))}; expected a status for every framework that runs "
-                       f"on {device!r} (supported, roadmap or na)")
-    elif collection == "inference_runs" and record.variant and record.model in catalog.models:
-        variants = [v.id for v in catalog.models[record.model].variants]
-        if record.variant not in variants:
-            close = difflib.get_close_matches(record.variant, variants, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            yield (("variant",), f"unknown variant {record.variant!r} of model {record.model!r}{hint}; "
-                                 f"expected one of: {', '.join(variants) or '(none)'}")
-    elif collection == "comparisons":
-        from .values import instance_metric
-
-        for attr in ("subject", "baseline"):
-            ref = getattr(record, attr)
-            if ref in catalog.instances and instance_metric(catalog, ref, record.metric) is None:
-                yield ("metric",), f"instance {ref!r} has no value for metric {record.metric!r}; expected a spec " \
-                                   "of the instance or of its device"
-
-
-def _dangling(catalog: Catalog, target: str, ref: str) -> str:
-    """Why ``ref`` is not a record of ``target``, and what was expected."""
-    what = SINGULAR.get(target, target)
-    for b in catalog.broken:
-        if b.collection == target and b.record_id == ref:
-            where = f"{b.file}:{b.line}" if b.line else b.file
-            return f"{what} {ref!r} could not be loaded (see {where}); expected a valid {what}"
-    file = catalog.file_of(target)
-    if file in catalog._failed_files:
-        return f"unknown {what} {ref!r} ({file} could not be read); expected a {what} defined in {file}"
-    close = difflib.get_close_matches(ref, list(catalog.records[target]), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown {what} {ref!r}{hint}; expected one of: {_choices(catalog.records[target])}"
-
-
 def _check_references(catalog: Catalog) -> None:
     """Move records with dangling references to :attr:`Catalog.broken`, until none are left."""
     changed = True
@@ -540,16 +277,16 @@ def _check_references(catalog: Catalog) -> None:
         changed = False
         for collection in COLLECTIONS:
             for record_id, record in list(catalog.records[collection].items()):
-                problems = [(rel, _dangling(catalog, target, ref))
-                            for rel, target, ref in _references(collection, record)
+                problems = [(rel, dangling_message(catalog, target, ref))
+                            for rel, target, ref in references_of(collection, record)
                             if ref not in catalog.records[target]]
-                problems += list(_consistency(collection, record, catalog))
+                problems += list(consistency_problems(collection, record, catalog))
                 if not problems:
                     continue
                 name, line = catalog.origin(collection, record_id)
                 path, csv = catalog._paths.get((collection, record_id), ((), False))
                 positions = catalog._positions.get(name, {})
-                errors = [DataError(name, _nearest_line(positions, (*path, *rel)) or line,
+                errors = [DataError(name, nearest_line(positions, (*path, *rel)) or line,
                                     _field_name((*path, *rel), csv), message)
                           for rel, message in problems]
                 catalog.errors.extend(errors)
@@ -567,10 +304,6 @@ def _check_header(catalog: Catalog) -> None:
     for device in catalog.header.last_update:
         if device not in catalog.devices:
             path = ("last_update", device)
-            catalog.errors.append(DataError(name, _nearest_line(positions, path), dotted_path(path),
-                                            _dangling(catalog, "devices", device)))
+            catalog.errors.append(DataError(name, nearest_line(positions, path), dotted_path(path),
+                                            dangling_message(catalog, "devices", device)))
 
-
-def _choices(table: dict[str, Any]) -> str:
-    ids = sorted(table)
-    return ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "") if ids else "(none)"

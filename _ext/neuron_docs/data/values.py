@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 _SCALE = {"PFLOPS": ("TFLOPS", 1000.0), "TB/s": ("GB/s", 1000.0)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value:
     """A number with its unit, what it is, and where it comes from."""
 

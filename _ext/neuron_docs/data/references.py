@@ -1,0 +1,146 @@
+"""References between records and the rules that span records, as messages (no Sphinx).
+
+:func:`references_of` lists every id a record refers to, :func:`consistency_problems` the rules
+beyond plain references (a family's support matrix covers the frameworks that run on each device,
+a run names a variant of its model, a comparison's metric exists for both instances), and
+:func:`dangling_message` says why a reference does not resolve and what was expected.
+:func:`.catalog.load_catalog` applies them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import schema as s
+from .values import instance_metric
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+
+#: What one record of each collection is called in messages.
+SINGULAR = {
+    "sources": "source", "devices": "device", "instances": "instance", "frameworks": "framework",
+    "categories": "category", "families": "family", "known_issues": "known issue", "roadmap": "roadmap item",
+    "models": "model", "environments": "environment", "experiments": "experiment",
+    "comparisons": "comparison", "claims": "claim", "inference_runs": "inference run",
+    "accuracy_runs": "accuracy run", "errata": "erratum",
+}
+
+#: A reference: (field path in the record, target collection, id).
+Ref = tuple[tuple[Any, ...], str, str]
+
+
+def references_of(collection: str, record: Any) -> Iterator[Ref]:
+    """Yield ``(field path in the record, target collection, id)`` for every reference ``record`` makes."""
+    def sources(prefix: str, quantities: dict[str, s.Quantity]) -> Iterator[Ref]:
+        for key, q in quantities.items():
+            yield (prefix, key, "source"), "sources", q.source
+
+    if isinstance(getattr(record, "source", None), str):
+        yield ("source",), "sources", record.source
+    if collection == "devices":
+        yield from sources("specs", record.specs)
+    elif collection == "instances":
+        yield ("device",), "devices", record.device
+        yield ("price", "source"), "sources", record.price.source
+        yield from sources("specs", record.specs)
+    elif collection == "frameworks":
+        for i, device in enumerate(record.devices):
+            yield ("devices", i), "devices", device
+    elif collection == "families":
+        yield ("category",), "categories", record.category
+        for device, fit in record.devices.items():
+            yield ("devices", device), "devices", device
+            for framework, entry in fit.support.items():
+                where = ("devices", device, "support", framework)
+                yield where, "frameworks", framework
+                if entry.roadmap:
+                    yield (*where, "roadmap"), "roadmap", entry.roadmap
+                if entry.known_issue:
+                    yield (*where, "known_issue"), "known_issues", entry.known_issue
+    elif collection == "known_issues":
+        for attr in ("devices", "frameworks", "families"):
+            for i, ref in enumerate(getattr(record, attr)):
+                yield (attr, i), attr, ref
+        if record.limit:
+            yield ("limit", "source"), "sources", record.limit.source
+    elif collection == "models":
+        yield ("family",), "families", record.family
+        if record.paper_top1:
+            yield ("paper_top1", "source"), "sources", record.paper_top1.source
+    elif collection == "environments":
+        yield ("instance",), "instances", record.instance
+        if record.framework:
+            yield ("framework",), "frameworks", record.framework
+    elif collection in ("inference_runs", "accuracy_runs"):
+        yield ("model",), "models", record.model
+        yield ("environment",), "environments", record.environment
+    elif collection == "experiments":
+        yield ("family",), "families", record.family
+        for i, ref in enumerate(record.instances):
+            yield ("instances", i), "instances", ref
+        for i, pp in enumerate(record.price_performance):
+            yield ("price_performance", i, "baseline"), "instances", pp.baseline
+            yield ("price_performance", i, "candidate"), "instances", pp.candidate
+            yield ("price_performance", i, "gain", "source"), "sources", pp.gain.source
+    elif collection == "comparisons":
+        yield ("subject",), "instances", record.subject
+        yield ("baseline",), "instances", record.baseline
+        yield ("claimed", "source"), "sources", record.claimed.source
+
+
+def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
+    if collection == "families":
+        matrix = catalog.matrix_devices()
+        for device, fit in record.devices.items():
+            if device not in catalog.devices:
+                continue  # reported as an unknown device
+            expected = {f.id for f in catalog.frameworks_for(device)}
+            for framework in fit.support:
+                if framework in catalog.frameworks and framework not in expected:
+                    yield (("devices", device, "support", framework),
+                           f"framework {framework!r} does not run on device {device!r}; "
+                           f"expected one of: {', '.join(sorted(expected)) or '(none)'}")
+            missing = sorted(expected - set(fit.support))
+            if missing and device in matrix:
+                yield (("devices", device, "support"),
+                       f"missing support status for framework{'s' if len(missing) > 1 else ''} "
+                       f"{', '.join(map(repr, missing))}; expected a status for every framework that runs "
+                       f"on {device!r} (supported, roadmap or na)")
+    elif collection == "inference_runs" and record.variant and record.model in catalog.models:
+        variants = [v.id for v in catalog.models[record.model].variants]
+        if record.variant not in variants:
+            close = difflib.get_close_matches(record.variant, variants, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            yield (("variant",), f"unknown variant {record.variant!r} of model {record.model!r}{hint}; "
+                                 f"expected one of: {', '.join(variants) or '(none)'}")
+    elif collection == "comparisons":
+        for attr in ("subject", "baseline"):
+            ref = getattr(record, attr)
+            if ref in catalog.instances and instance_metric(catalog, ref, record.metric) is None:
+                yield ("metric",), f"instance {ref!r} has no value for metric {record.metric!r}; expected a spec " \
+                                   "of the instance or of its device"
+
+
+def dangling_message(catalog: Catalog, target: str, ref: str) -> str:
+    """Why ``ref`` is not a record of ``target``, and what was expected."""
+    what = SINGULAR.get(target, target)
+    for b in catalog.broken:
+        if b.collection == target and b.record_id == ref:
+            where = f"{b.file}:{b.line}" if b.line else b.file
+            return f"{what} {ref!r} could not be loaded (see {where}); expected a valid {what}"
+    file = catalog.file_of(target)
+    if file in catalog._failed_files:
+        return f"unknown {what} {ref!r} ({file} could not be read); expected a {what} defined in {file}"
+    close = difflib.get_close_matches(ref, list(catalog.records[target]), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown {what} {ref!r}{hint}; expected one of: {_choices(catalog.records[target])}"
+
+
+def _choices(table: dict[str, Any]) -> str:
+    """The ids of a collection as listed in messages: the first twelve, sorted."""
+    ids = sorted(table)
+    return ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "") if ids else "(none)"

@@ -1,0 +1,143 @@
+"""Fit and support claims in prose checked against ``families.yaml`` (no Sphinx).
+
+:class:`ClaimIndex` finds fit/support phrases ("a good fit", "not supported") in a sentence that
+names a model family and a device, and says what the data gives for that family and device.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .passages import sentences
+
+_NOT_FIT = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:a\s+)?good\s+fit\b|\b(?:poor|bad)\s+fits?\b", re.I)
+_FIT = re.compile(r"\bgood\s+fits?\b", re.I)
+_NOT_SUPPORTED = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:supported|support)\b|\bunsupported\b", re.I)
+_SUPPORTED = re.compile(r"\bsupport(?:ed|s)\b", re.I)
+_CLAUSE = re.compile(r"[;:]|,\s*(?:but|while|whereas|and)\b|\s(?:but|whereas|while)\s", re.I)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A fit/support phrase in a sentence naming a family and a device, and what the data says."""
+
+    start: int
+    end: int
+    text: str
+    family: str
+    device: str
+    said: str
+    truth: str
+    role: str
+
+    @property
+    def agrees(self) -> bool:
+        return self.said == self.truth
+
+
+class ClaimIndex:
+    """Names of families, devices and frameworks, for finding fit/support claims in sentences."""
+
+    MAX_WORDS = 6
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+        self.families: dict[tuple[str, ...], str] = {}
+        self.devices: dict[tuple[str, ...], str] = {}
+        self.frameworks: dict[tuple[str, ...], str] = {}
+        for family in catalog.families.values():
+            for name in (family.name, family.short_name, family.title, *family.representatives):
+                self.families.setdefault(self._key(name), family.id)
+        for device in catalog.devices.values():
+            for name in (device.id, device.name, device.name.removeprefix("AWS ").removeprefix("NVIDIA ")):
+                self.devices.setdefault(self._key(name), device.id)
+        for instance in catalog.instances.values():
+            self.devices.setdefault(self._key(instance.family), instance.device)
+        for framework in catalog.frameworks.values():
+            for name in (framework.id, framework.package):
+                self.frameworks.setdefault(self._key(name), framework.id)
+
+    @staticmethod
+    def _key(name: str) -> tuple[str, ...]:
+        return tuple(re.findall(r"[a-z0-9]+", name.lower()))
+
+    def _names(self, text: str, table: dict[tuple[str, ...], str]) -> list[tuple[str, int]]:
+        tokens = [(m.group(0).lower(), m.start()) for m in re.finditer(r"[A-Za-z0-9]+", text)]
+        found: list[tuple[str, int]] = []
+        i = 0
+        while i < len(tokens):
+            for size in range(min(self.MAX_WORDS, len(tokens) - i), 0, -1):
+                key = tuple(t for t, _ in tokens[i:i + size])
+                if key in table:
+                    found.append((table[key], tokens[i][1]))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
+    def claims(self, text: str, allowed: Iterable[tuple[int, int]] | None = None) -> list[Claim]:
+        """Fit/support claims in ``text`` (a paragraph); phrases only inside ``allowed`` spans count."""
+        spans = list(allowed) if allowed is not None else [(0, len(text))]
+        out: list[Claim] = []
+        for s_start, s_end in sentences(text):
+            sentence = text[s_start:s_end]
+            families = self._names(sentence, self.families)
+            devices = self._names(sentence, self.devices)
+            if not families or not devices:
+                continue
+            frameworks = self._names(sentence, self.frameworks)
+            clauses = [(0, len(sentence))]
+            cuts = [m.start() for m in _CLAUSE.finditer(sentence)]
+            if cuts:
+                bounds = [0, *cuts, len(sentence)]
+                clauses = list(zip(bounds, bounds[1:], strict=False))
+            for c_start, c_end in clauses:
+                clause = sentence[c_start:c_end]
+                phrase = self._phrase(clause)
+                if phrase is None:
+                    continue
+                kind, said, p_start, p_end = phrase
+                absolute = (s_start + c_start + p_start, s_start + c_start + p_end)
+                if not any(a <= absolute[0] and absolute[1] <= b for a, b in spans):
+                    continue
+                fams = [f for f, at in families if c_start <= at < c_end] or (
+                    [families[0][0]] if len({f for f, _ in families}) == 1 else [])
+                devs = [d for d, at in devices if c_start <= at < c_end] or (
+                    [devices[0][0]] if len({d for d, _ in devices}) == 1 else [])
+                fws = [f for f, at in frameworks if c_start <= at < c_end]
+                for family_id in dict.fromkeys(fams):
+                    for device_id in dict.fromkeys(devs):
+                        claim = self._check(kind, said, family_id, device_id, fws, absolute, text)
+                        if claim is not None:
+                            out.append(claim)
+        return out
+
+    @staticmethod
+    def _phrase(clause: str) -> tuple[str, str, int, int] | None:
+        for regex, kind, said in ((_NOT_FIT, "fit", "poor"), (_FIT, "fit", "good"),
+                                  (_NOT_SUPPORTED, "support", "unsupported"), (_SUPPORTED, "support", "supported")):
+            match = regex.search(clause)
+            if match:
+                return kind, said, match.start(), match.end()
+        return None
+
+    def _check(self, kind: str, said: str, family_id: str, device_id: str, frameworks: list[str],
+               span: tuple[int, int], text: str) -> Claim | None:
+        family = self.catalog.families.get(family_id)
+        entry = family.devices.get(device_id) if family else None
+        if entry is None:
+            return None
+        phrase = text[span[0]:span[1]]
+        if kind == "fit":
+            return Claim(span[0], span[1], phrase, family_id, device_id, said, entry.fit,
+                         f":neuron:fit:`{family_id}/{device_id}`")
+        chosen = [f for f in frameworks if f in entry.support] or list(entry.support)
+        supported = any(entry.support[f].status == "supported" for f in chosen)
+        framework = chosen[0] if chosen else ""
+        return Claim(span[0], span[1], phrase, family_id, device_id, said,
+                     "supported" if supported else "unsupported",
+                     f":neuron:status:`{family_id}/{device_id}/{framework}`")
