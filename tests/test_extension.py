@@ -53,6 +53,7 @@ def test_cross_references_resolve_to_canonical_places(app):
     assert links["torch-neuronx"] == "matrix.html#framework-torch-neuronx"
     assert links["vit-base"] == "matrix.html#model-vit-base"
     assert links["large-model-weights-2gb"] == "matrix.html#issue-large-model-weights-2gb"
+    assert links["BERT"] == "matrix.html#family-encoder"  # a representative model finds its family
     target = soup(app, "matrix.html")
     for href in (v for v in links.values() if "#" in v):
         assert target.find(id=href.split("#", 1)[1]) is not None, href
@@ -115,10 +116,23 @@ def test_misuse_gives_located_warnings_not_tracebacks(app):
     assert "Traceback" not in warnings
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, parallel=2)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, parallel=2, freshenv=True)
 def test_parallel_build_merges_domain_data(app):
     app.build()
     assert app.warning.getvalue() == ""
     domain = app.env.get_domain("neuron")
     assert ("family", "encoder") in domain.objects
     assert soup(app, "index.html").select_one('a[href="matrix.html#family-encoder"]') is not None
+
+
+@pytest.mark.sphinx("html", testroot="duplicates", confoverrides=REAL_DATA, freshenv=True)
+def test_duplicate_object_is_reported_in_a_serial_build(app):
+    app.build()
+    assert "duplicate device 'inferentia', also described in p1" in app.warning.getvalue()
+
+
+@pytest.mark.sphinx("html", testroot="duplicates", confoverrides=REAL_DATA, parallel=2, freshenv=True)
+def test_duplicate_object_is_reported_in_a_parallel_build_too(app):
+    app.build()
+    assert "duplicate device 'inferentia', also described in p1" in app.warning.getvalue()
+    assert app.env.get_domain("neuron").objects[("device", "inferentia")].docname == "p1"

@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 class Site:
     """A copy of the test root, built again and again against the data directory ``data``."""
 
-    def __init__(self, make_app, srcdir: Path, data: Path, monkeypatch: pytest.MonkeyPatch, **overrides) -> None:
-        shutil.copytree(ROOT, srcdir)
+    def __init__(self, make_app, srcdir: Path, data: Path, monkeypatch: pytest.MonkeyPatch, root: Path = ROOT,
+                 **overrides) -> None:
+        shutil.copytree(root, srcdir)
         self.make_app, self.srcdir, self.data, self.overrides = make_app, srcdir, data, overrides
         self.loads = 0
         original = neuron_docs.store.load_catalog
@@ -42,6 +43,7 @@ class Site:
                             confoverrides={"neuron_data_dir": str(self.data), **self.overrides})
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(docnames))
         app.build()
+        self.warnings = app.warning.getvalue()
         return sorted(read)
 
     def html(self, page: str) -> str:
@@ -133,3 +135,42 @@ def test_a_damaged_cache_entry_is_ignored(site: Site) -> None:
     assert site.build() == ["plain"]
     assert site.loads == 2  # loaded again, and the entry rewritten
     assert entry.read_bytes() != b"not a pickle"
+
+
+# Pages whose figures are derived from several files, or that failed, or whose prose is checked ---
+
+@pytest.fixture
+def deps(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
+    return Site(make_app, tmp_path / "deps", data_copy, monkeypatch,
+                root=ROOT.parent / "test-dependencies", suppress_warnings=[])
+
+
+def test_a_derived_figure_follows_every_file_it_is_computed_from(deps: Site) -> None:
+    deps.build()
+    assert "$0.1874" in deps.html("cost") and ">16<" in deps.html("cost")
+    edit(deps.data / "instances.yaml", "usd_per_hour: 0.362,", "usd_per_hour: 0.724,")  # the price
+    assert "cost" in deps.build()
+    assert "$0.3747" in deps.html("cost")
+    edit(deps.data / "devices.yaml", "    neuroncores: 4\n", "    neuroncores: 8\n")  # cores per device
+    assert "cost" in deps.build()
+    assert ">32<" in deps.html("cost")
+
+
+def test_a_failed_value_is_fixed_by_fixing_the_data(deps: Site) -> None:
+    deps.build()
+    assert "unknown data value 'instance:newbox.xlarge:price'" in deps.warnings
+    text = (deps.data / "instances.yaml").read_text(encoding="utf-8")
+    (deps.data / "instances.yaml").write_text(text + """  - {id: newbox.xlarge, family: newbox, device: inferentia,
+     device_count: 1, vcpus: 4, price: {usd_per_hour: 0.5, source: aws-pricing, as_of: 2024-01-01}}
+""", encoding="utf-8")
+    assert "missing" in deps.build()
+    assert "$0.5/h" in deps.html("missing")
+    assert "newbox" not in deps.warnings
+
+
+def test_prose_is_checked_again_when_the_data_changes(deps: Site) -> None:
+    deps.build()
+    assert "literal 9.007 ms duplicates run:vit-inf1-b1:p90_latency_ms" in deps.warnings
+    edit(deps.data / "benchmarks" / "inference.csv", ",9.007,", ",9.9,")
+    assert "prose" in deps.build()
+    assert "literal 9.007 ms contradicts run:vit-inf1-b1:p90_latency_ms" in deps.warnings

@@ -182,6 +182,13 @@ def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> 
     assert pages["index.html"].find("link", href=re.compile(r"_static/preview\.css"))
 
 
+def test_downloads_hold_the_data_not_the_preview_marks(preview) -> None:  # noqa: ANN001
+    tables = sorted((preview.outdir / "_downloads" / "tables").glob("*.csv"))
+    assert tables
+    for table in tables:
+        assert "changed in this preview" not in table.read_text(encoding="utf-8"), table.name
+
+
 def test_non_preview_build_has_no_marks(site) -> None:  # noqa: ANN001
     outdir = Path(site.outdir)
     assert not (outdir / "preview-changes.html").exists()

@@ -8,8 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import checks  # drift checker, errata directive
-from . import benchmarks, charts, domain, downloads, guidelines, interactive, matrix, roles, specs, store, training
+from . import (
+    benchmarks,
+    charts,
+    checks,
+    domain,
+    downloads,
+    guidelines,
+    interactive,
+    matrix,
+    preview,
+    roles,
+    specs,
+    store,
+    training,
+)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -27,11 +40,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     specs.setup_specs(app)
     benchmarks.setup_benchmarks(app)
     training.setup_training(app)
-    from .preview import setup_preview; setup_preview(app)  # noqa: E702, PLC0415 - PR previews
+    preview.setup_preview(app)
     charts.setup_charts(app)
     downloads.setup_downloads(app)
     interactive.setup_interactive(app)
-    checks.setup_checks(app)
+    checks.setup_checks(app)  # the drift checker and the errata directive
     return {
         "version": __version__,
         "env_version": 1,

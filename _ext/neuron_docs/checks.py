@@ -24,7 +24,8 @@ from sphinx.util import logging
 
 from . import errata
 from .figures import ClaimIndex, FigureIndex, context_words, find_figures, sentences
-from .store import dataset
+from .data.catalog import FILES
+from .store import dataset, note_reads
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -97,7 +98,7 @@ def _line(block: nodes.Element, text: str) -> int | None:
     raw = block.rawsource or ""
     if line is None:
         return None
-    if isinstance(block, nodes.paragraph) and raw and raw.count("\n") + 1 >= 1:
+    if isinstance(block, nodes.paragraph) and raw:
         # docutils gives a paragraph the line of its first line (RST and MyST alike).
         at = raw.find(text)
         if at < 0:
@@ -114,12 +115,18 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
         return
     figure_index, claim_index = indexes(env)
     docname = env.docname
+    depends = False
     for block in _blocks(doctree):
+        heading = block.attributes.pop("neuron_heading", "")
         pieces: list[tuple[str, bool]] = []
         _segments(block, pieces)
         text = "".join(p for p, _ in pieces)
         if not any(ch.isdigit() for ch in text) and "fit" not in text and "support" not in text:
             continue
+        if not depends:
+            # What this page's prose is checked against: re-check it when any data file changes.
+            note_reads(env, *(spec.name for spec in FILES))
+            depends = True
         allowed: list[tuple[int, int]] = []
         offset = 0
         for piece, checkable in pieces:
@@ -127,8 +134,6 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
                 allowed.append((offset, offset + len(piece)))
             offset += len(piece)
         spans = sentences(text)
-        heading = block.get("neuron_heading", "")
-        del block["neuron_heading"]
         for figure in find_figures(text):
             if not any(a <= figure.start and figure.end <= b for a, b in allowed):
                 continue

@@ -92,9 +92,18 @@ class NeuronDomain(Domain):
         self.data.setdefault("doc_files", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key, entry in otherdata.get("objects", {}).items():
-            if entry.docname in docnames:
-                self.objects[key] = entry
+        for key, entry in sorted(otherdata.get("objects", {}).items()):
+            if entry.docname not in docnames:
+                continue
+            mine = self.objects.get(key)
+            if mine is not None and mine.docname != entry.docname:
+                # The duplicate a serial build reports while reading; here the two were read apart.
+                first, second = sorted((mine, entry), key=lambda e: e.docname)
+                logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
+                               OBJECT_TYPES[key[0]][0], key[1], first.docname, location=(second.docname, None),
+                               type="neuron", subtype="duplicate")
+                entry = first
+            self.objects[key] = entry
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
                 self.aliases.setdefault(alias, entry)
@@ -105,6 +114,9 @@ class NeuronDomain(Domain):
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
         entry = self.objects.get((typ, target))
+        if entry is None and typ == "representative" and target in self.aliases:
+            docname, anchor, _ = self.aliases[target]
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, target)
         if entry is None:
             return None
         return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)

@@ -246,5 +246,6 @@ class DataDownloads(SphinxDirective):
 
 def setup_downloads(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "data-downloads", DataDownloads)
-    app.connect("doctree-resolved", _on_doctree_resolved)
+    # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
+    app.connect("doctree-resolved", _on_doctree_resolved, priority=400)
     app.connect("build-finished", _on_build_finished)

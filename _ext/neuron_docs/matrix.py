@@ -68,6 +68,8 @@ class SupportMatrix(SphinxDirective):
         families = [f for f in catalog.families.values()
                     if device_id in f.devices and (not categories or f.category in categories)]
 
+        # The table's id and CSV name: one per device, and per filter when the table is filtered.
+        name = nodes.make_id("-".join(["support-matrix", device_id, *categories, *wanted]))
         notes: list[str] = []
         rows = []
         for family in families:
@@ -79,12 +81,11 @@ class SupportMatrix(SphinxDirective):
             ]
             for framework in frameworks:
                 entry = fit.support.get(framework.id)
-                row.append(self._status_cell(catalog, family.id, device_id, framework.id, entry, notes))
+                row.append(self._status_cell(catalog, family.id, device_id, framework.id, entry, notes, name))
             rows.append(row)
 
         headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
                    *(framework_header(f) for f in frameworks)]
-        name = f"support-matrix-{device_id}"
         table = build_table(headers, rows, classes=["neuron-support-matrix", "neuron-sortable"],
                             caption=self.options.get("caption"), name=name,
                             row_ids=[f"matrix-{device_id}-{f.id}" for f in families])
@@ -119,13 +120,13 @@ class SupportMatrix(SphinxDirective):
         return mark
 
     def _status_cell(self, catalog: object, family: str, device: str, framework: str, entry: object,
-                     notes: list[str]) -> list[nodes.Node]:
+                     notes: list[str], name: str) -> list[nodes.Node]:
         if entry is None:
             return [nodes.Text("")]
         mark = badge("status", entry.status, STATUS_TEXT[entry.status])
         mark["neuron_key"] = f"support/{family}/{device}/{framework}"
         cell: list[nodes.Node] = []
-        roadmap = entry.roadmap or (next(iter(catalog.roadmap), None) if entry.status == "roadmap" else None)
+        roadmap = catalog.roadmap_item(entry)
         if roadmap:
             cell.append(xref("roadmap", roadmap, content=mark))
         else:
@@ -136,7 +137,7 @@ class SupportMatrix(SphinxDirective):
         if entry.note:
             notes.append(entry.note)
             number = str(len(notes))
-            marker = nodes.reference(number, number, refid=f"support-matrix-{device}-note-{number}",
+            marker = nodes.reference(number, number, refid=f"{name}-note-{number}",
                                      classes=["neuron-note-marker"])
             hidden = nodes.inline("Note ", "Note ", classes=["neuron-visually-hidden"])  # read as "Note 1"
             cell.append(nodes.superscript("", "", hidden, marker))

@@ -17,6 +17,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from .data.expressions import evaluate
+from .data.catalog import FILES
+from .data.values import collections_read
 from .data.formatting import NumberFormat, format_number
 from .store import DataSet, dataset, uses
 
@@ -68,7 +70,8 @@ def value_node(data: DataSet, expression: str, spec: str, *, require_format: boo
     node["neuron_expression"] = expression.strip()
     node["neuron_format"] = spec.strip() if spec.strip() or not derived or exact_count else (
         f".{number_format.decimals}f")
-    files = sorted({data.catalog.file_of(data.values[p].collection) for p in result.paths})
+    files = sorted({data.catalog.file_of(collection) for p in result.paths
+                    for collection in collections_read(p, data.values[p])})
     return node, files
 
 
@@ -80,6 +83,8 @@ class ValueRole(_DataRole):
         try:
             node, files = value_node(dataset(self.env), expression, spec)
         except ValueError as exc:
+            # Any data file may hold the missing value: re-read this page when one changes.
+            uses(self, *(spec.name for spec in FILES))
             return self.problem(f"neuron:value: {exc}", "value")
         uses(self, *files)
         return [node], []
@@ -91,6 +96,7 @@ class FitRole(_DataRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         parts = [p.strip() for p in self.text.split("/")]
         catalog = dataset(self.env).catalog
+        uses(self, "families.yaml")
         if len(parts) != 2:
             return self.problem(f"neuron:fit: expected 'family/device', got {self.text!r}", "value")
         family, device = parts
@@ -98,7 +104,6 @@ class FitRole(_DataRole):
         entry = fit.devices.get(device) if fit else None
         if entry is None:
             return self.problem(f"neuron:fit: no fit recorded for family {family!r} on device {device!r}", "value")
-        uses(self, "families.yaml")
         return self.output(FIT_WORDS[entry.fit], f"Architecture fit of {fit.name} on {device} (families.yaml)",
                            ["neuron-fit-word", f"neuron-fit-{entry.fit}"]), []
 
@@ -109,6 +114,7 @@ class StatusRole(_DataRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         parts = [p.strip() for p in self.text.split("/")]
         catalog = dataset(self.env).catalog
+        uses(self, "families.yaml")
         if len(parts) != 3:
             return self.problem(f"neuron:status: expected 'family/device/framework', got {self.text!r}", "value")
         family, device, framework = parts
@@ -118,7 +124,6 @@ class StatusRole(_DataRole):
         if support is None:
             return self.problem(f"neuron:status: no support status for {family!r} on {device!r} with "
                                 f"{framework!r}", "value")
-        uses(self, "families.yaml")
         return self.output(STATUS_WORDS[support.status],
                            f"Support of {record.name} on {device} with {framework} (families.yaml)",
                            ["neuron-status-word", f"neuron-status-{support.status}"]), []

@@ -131,7 +131,7 @@ class InstanceTable(DataDirective):
                 [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
             ])
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
-        name = nodes.make_id("instances" + (f"-{'-'.join(devices)}" if devices else ""))
+        name = nodes.make_id("-".join(["instances", *devices, *families]))
         table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
                              "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                             row_ids=ids, name=name)

@@ -154,7 +154,11 @@ def _on_builder_inited(app: Sphinx) -> None:
 
 def uses(directive: SphinxDirective | SphinxRole, *files: str) -> None:
     """Declare that the current page reads ``files`` (names relative to the data directory)."""
-    env = directive.env
+    note_reads(directive.env, *files)
+
+
+def note_reads(env: BuildEnvironment, *files: str) -> None:
+    """Declare that the page being read (``env.docname``) depends on the data ``files``."""
     data = dataset(env)
     for name in files:
         env.note_dependency(str(data.path(name)))

@@ -82,14 +82,6 @@ def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, class
     return table
 
 
-def text_with_note(text: str, note: str | None) -> list[nodes.Node]:
-    """Text followed by a note that is shown as a footnote-like marker with the note on hover."""
-    out: list[nodes.Node] = [nodes.Text(text)]
-    if note:
-        out.append(nodes.inline(note, note, classes=["neuron-cell-note"]))
-    return out
-
-
 def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
     """A visible warning box listing records that failed validation and so are not shown above."""
     if not broken:

@@ -69,12 +69,12 @@ class KnownIssues(DataDirective):
 class RoadmapItems(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "issues.yaml", "families.yaml")
+        uses(self, "issues.yaml", "families.yaml", "devices.yaml")
         rows, ids = [], []
         for item in catalog.roadmap.values():
             ids.append(self.register("roadmap", item.id, item.title))
             cells = [(f.name, d) for f in catalog.families.values() for d, fit in f.devices.items()
-                     for e in fit.support.values() if e.status == "roadmap" and e.roadmap in (None, item.id)]
+                     for e in fit.support.values() if catalog.roadmap_item(e) == item.id]
             covered = sorted({f"{name} on {catalog.devices[d].name}" for name, d in cells})
             rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
                          "; ".join(covered)])
@@ -110,7 +110,7 @@ class TrainingExperiment(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
+        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
         experiment = catalog.experiments.get(self.arguments[0])
         if experiment is None:
             self.warn(f"unknown experiment {self.arguments[0]!r}; expected one of: {', '.join(catalog.experiments)}")

@@ -122,6 +122,13 @@ class Catalog:
     def frameworks_for(self, device_id: str) -> list[Any]:
         return [f for f in self.frameworks.values() if device_id in f.devices]
 
+    def roadmap_item(self, entry: Any) -> str | None:
+        """The roadmap item a support entry points to: its own ``roadmap``, else for a "roadmap"
+        status the first item of ``issues.yaml`` (the general Neuron roadmap)."""
+        if entry.roadmap:
+            return entry.roadmap
+        return next(iter(self.roadmap), None) if entry.status == "roadmap" else None
+
     def matrix_devices(self) -> list[str]:
         """Devices with a published support matrix, in the order of the header's dates."""
         if self.header is None:

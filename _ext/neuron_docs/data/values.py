@@ -37,6 +37,30 @@ class Value:
         return self
 
 
+#: Collections a derived figure reads besides its own, by the kind and field of its path.
+_DERIVED_INPUTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("instance", "neuroncores"): ("devices",),
+    ("run", "cost_per_1m"): ("instances", "environments"),
+    ("comparison", "measured"): ("instances", "devices"),
+    ("priceperf", "price_ratio"): ("instances",),
+    ("priceperf", "implied_speed_ratio"): ("instances",),
+}
+
+
+def collections_read(path: str, value: Value) -> tuple[str, ...]:
+    """Every collection the figure at ``path`` is computed from (its own first).
+
+    A page showing the figure depends on all of them: change a price and every cost per 1M
+    inferences computed from it must be re-rendered.
+    """
+    kind, _, rest = path.partition(":")
+    field = rest.rpartition(":")[2]
+    extra = _DERIVED_INPUTS.get((kind, field), ())
+    if kind == "instance" and value.derived:  # a device spec times the device count
+        extra = (*extra, "devices")
+    return (value.collection, *extra)
+
+
 def cost_per_million(price_per_hour: float, throughput_per_s: float) -> float:
     """USD per 1M inferences: hourly price / (throughput x 3600) x 10^6."""
     return price_per_hour / (throughput_per_s * 3600.0) * 1_000_000.0
