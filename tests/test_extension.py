@@ -18,13 +18,13 @@ def soup(app, page: str) -> BeautifulSoup:
     return BeautifulSoup((app.outdir / page).read_text(encoding="utf-8"), "lxml")
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_basic_project_builds_without_warnings(app):
     app.build()
     assert app.warning.getvalue() == ""
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_filtered_matrix_has_only_requested_rows_and_columns(app, catalog):
     app.build()
     table = soup(app, "matrix.html").select_one("table.neuron-support-matrix")
@@ -42,7 +42,7 @@ def test_filtered_matrix_has_only_requested_rows_and_columns(app, catalog):
         assert cells[3].startswith(STATUS_TEXT[entry.support["torch-neuronx"].status])
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_cross_references_resolve_to_canonical_places(app):
     app.build()
     page = soup(app, "index.html")
@@ -59,7 +59,7 @@ def test_cross_references_resolve_to_canonical_places(app):
         assert target.find(id=href.split("#", 1)[1]) is not None, href
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_roles_print_values_and_derived_claims(app, catalog):
     app.build()
     values = [a.get_text() for a in soup(app, "prose.html").select("abbr.neuron-value")]
@@ -74,7 +74,7 @@ def test_roles_print_values_and_derived_claims(app, catalog):
     assert words == ["not a good fit", "not supported yet (a roadmap item)"]
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_objects_inventory_lists_every_object(app, catalog):
     from sphinx.util.inventory import InventoryFile
 
@@ -88,7 +88,7 @@ def test_objects_inventory_lists_every_object(app, catalog):
     assert "BERT" in data["neuron:representative"]
 
 
-@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_general_index_has_entries(app):
     app.build()
     text = soup(app, "genindex.html").get_text(" ")
@@ -96,7 +96,7 @@ def test_general_index_has_entries(app):
     assert "inf1.2xlarge (instance type)" in text
 
 
-@pytest.mark.sphinx("html", testroot="bad-directives", confoverrides=REAL_DATA)
+@pytest.mark.sphinx("html", testroot="bad-directives", confoverrides=REAL_DATA, freshenv=True)
 def test_misuse_gives_located_warnings_not_tracebacks(app):
     app.build()
     warnings = app.warning.getvalue()
