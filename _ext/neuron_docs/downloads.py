@@ -28,10 +28,13 @@ from sphinx.util.osutil import relative_uri
 
 from .data import catalog as catalog_module
 from .data import schema as s
+from .data.values import Value, build_values
 from .store import dataset, uses
 from .tables import build_table
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from sphinx.application import Sphinx
 
     from .data import Catalog
@@ -129,13 +132,13 @@ def newest_date(catalog: Catalog) -> str | None:
     return max(dates, default=None)
 
 
-def data_document(catalog: Catalog) -> dict[str, Any]:
-    """The whole data set as plain JSON values, in file order."""
+def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
+    """The whole data set as plain JSON values, in file order (``values``: the build's figures)."""
     collections = {name: [record.model_dump(mode="json", exclude_none=True)
                           for record in catalog.records.get(name, {}).values()]
                    for name in _collection_types()}
     header = catalog.header.model_dump(mode="json") if catalog.header else None
-    values = dataset_values(catalog)
+    figures = dataset_values(values if values is not None else build_values(catalog))
     return {
         "$schema": SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
@@ -143,15 +146,14 @@ def data_document(catalog: Catalog) -> dict[str, Any]:
         "data_last_updated": newest_date(catalog),
         "matrix": header,
         "collections": collections,
-        "values": values,
+        "values": figures,
     }
 
 
-def dataset_values(catalog: Catalog) -> dict[str, dict[str, Any]]:
-    from .data.values import build_values
-
+def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
+    """Every figure by path, as plain JSON values."""
     out = {}
-    for path, value in sorted(build_values(catalog).items()):
+    for path, value in sorted(values.items()):
         item = {"number": value.number, "unit": value.unit, "label": value.label, "derived": value.derived}
         if value.source:
             item["source"] = value.source
@@ -222,8 +224,8 @@ def _dumps(document: dict[str, Any]) -> str:
 def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or not _is_html(app):
         return
-    catalog = dataset(app.env).catalog
-    _write_if_changed(Path(app.outdir, JSON_NAME), _dumps(data_document(catalog)))
+    data = dataset(app.env)
+    _write_if_changed(Path(app.outdir, JSON_NAME), _dumps(data_document(data.catalog, data.values)))
     _write_if_changed(Path(app.outdir, SCHEMA_NAME), _dumps(json_schema()))
 
 
