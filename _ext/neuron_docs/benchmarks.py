@@ -5,10 +5,14 @@
   inferences (hourly price / (throughput x 3600) x 10^6, never typed).
 - ``.. neuron:cost-table::`` — per model and instance, the best throughput and its cost per 1M.
 - ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
+
+The run filters (:func:`filter_runs`) and the best run per model, variant and instance with its
+cost (:func:`best_runs`) are shared with the charts (:mod:`~neuron_docs.chart_data`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
@@ -22,11 +26,60 @@ from .store import dataset, uses
 from .tables import broken_notice, build_table
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from sphinx.application import Sphinx
 
+#: The data files a page showing inference runs reads (tables and charts alike).
 BENCH_FILES = ("benchmarks/inference.csv", "models.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
 COST = NumberFormat(decimals=2)
 STATUS_LABEL = {"compiled": "Compiled", "fragmented": "Compiles, fragmented", "not_compiled": "Not compiled"}
+
+
+def run_instance(catalog: object, run: object) -> object:
+    """The instance a run (inference or accuracy) ran on."""
+    return catalog.instances[catalog.environments[run.environment].instance]
+
+
+def filter_runs(catalog: object, runs: Iterable[object], models: Sequence[str], instances: Sequence[str],
+                devices: Sequence[str]) -> list:
+    """The ``runs`` of the given models, on the given instances and devices (an empty filter keeps all)."""
+    out = []
+    for run in runs:
+        instance = run_instance(catalog, run)
+        if ((not models or run.model in models) and (not instances or instance.id in instances)
+                and (not devices or instance.device in devices)):
+            out.append(run)
+    return out
+
+
+@dataclass(frozen=True)
+class BestRun:
+    """The run with the best measured throughput of a model (variant) on an instance, and its cost."""
+
+    model: str
+    variant: str
+    instance: object
+    run: object
+    #: USD per 1M inferences at that throughput and the instance's on-demand price.
+    cost: float
+
+
+def best_runs(catalog: object, runs: Iterable[object]) -> list[BestRun]:
+    """Per (model, variant, instance), in order of first appearance, the run with the best throughput."""
+    best: dict[tuple[str, str, str], object] = {}
+    for run in runs:
+        if run.throughput_per_s is None:
+            continue
+        key = (run.model, run.variant or "", run_instance(catalog, run).id)
+        if key not in best or run.throughput_per_s > best[key].throughput_per_s:
+            best[key] = run
+    out = []
+    for (model_id, variant, instance_id), run in best.items():
+        instance = catalog.instances[instance_id]
+        out.append(BestRun(model_id, variant, instance, run,
+                           cost_per_million(instance.price.usd_per_hour, run.throughput_per_s)))
+    return out
 
 
 class _RunDirective(DataDirective):
@@ -36,20 +89,11 @@ class _RunDirective(DataDirective):
 
     def runs(self, table: dict) -> list:
         catalog = dataset(self.env).catalog
-        models = self.pick("model", catalog.models)
-        instances = self.pick("instance", catalog.instances)
-        devices = self.pick("device", catalog.devices)
-        out = []
-        for run in table.values():
-            instance = catalog.instances[catalog.environments[run.environment].instance]
-            if ((not models or run.model in models) and (not instances or instance.id in instances)
-                    and (not devices or instance.device in devices)):
-                out.append(run)
-        return out
+        return filter_runs(catalog, table.values(), self.pick("model", catalog.models),
+                           self.pick("instance", catalog.instances), self.pick("device", catalog.devices))
 
     def instance_of(self, run: object) -> object:
-        catalog = dataset(self.env).catalog
-        return catalog.instances[catalog.environments[run.environment].instance]
+        return run_instance(dataset(self.env).catalog, run)
 
 
 class BenchmarkTable(_RunDirective):
@@ -86,23 +130,16 @@ class CostTable(_RunDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         uses(self, *BENCH_FILES)
-        best: dict[tuple[str, str, str], object] = {}
-        for run in self.runs(catalog.inference_runs):
-            if run.throughput_per_s is None:
-                continue
-            key = (run.model, run.variant or "", self.instance_of(run).id)
-            if key not in best or run.throughput_per_s > best[key].throughput_per_s:
-                best[key] = run
         rows = []
-        for (model_id, variant, instance_id), run in best.items():
-            instance = catalog.instances[instance_id]
-            model = catalog.models[model_id]
+        for best in best_runs(catalog, self.runs(catalog.inference_runs)):
+            instance, run = best.instance, best.run
+            model = catalog.models[best.model]
             rows.append([
-                xref("model", model.id, model.name), variant, xref("instance", instance.id, instance.id),
+                xref("model", model.id, model.name), best.variant, xref("instance", instance.id, instance.id),
                 str(run.batch_size), run.compiler_options or "default",
                 format_number(run.throughput_per_s, "inferences/s"),
                 format_number(instance.price.usd_per_hour, "USD/h"),
-                format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD", COST),
+                format_number(best.cost, "USD", COST),
             ])
         name = nodes.make_id("costs" + "".join(f"-{v}" for k in ("model", "instance", "device")
                                                if (v := self.options.get(k))))

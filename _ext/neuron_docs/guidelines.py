@@ -16,7 +16,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .domain import NeuronDomain, anchor_for, index_entry, xref
-from .matrix import MATRIX_FILES
+from .matrix import MATRIX_FILES, framework_label
 from .roles import FIT_WORDS
 from .store import dataset, uses
 from .tables import STATUS_TEXT, badge, broken_notice, comma_list
@@ -115,8 +115,7 @@ class FamilyGuidelines(SphinxDirective):
                 if support_body:
                     support_body.append(nodes.Text("; "))
                 framework = catalog.frameworks[framework_id]
-                label = framework.package + (f" ({framework.framework_version})" if framework.framework_version else "")
-                support_body.append(xref("framework", framework_id, label))
+                support_body.append(xref("framework", framework_id, framework_label(framework)))
                 support_body.append(nodes.Text(": "))
                 support_body.append(badge("status", entry.status, STATUS_TEXT[entry.status]))
             if fit.support_text:

@@ -27,9 +27,19 @@ logger = logging.getLogger(__name__)
 MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml")
 
 
+def with_version(text: str, framework: object) -> str:
+    """``text`` followed by the framework's version when it has one: ``TensorFlow (TF 1.x)``."""
+    return f"{text} ({framework.framework_version})" if framework.framework_version else text
+
+
+def framework_label(framework: object) -> str:
+    """The package with its framework version: ``tensorflow-neuron (TF 1.x)``."""
+    return with_version(framework.package, framework)
+
+
 def framework_header(framework: object) -> str:
-    version = f" ({framework.framework_version})" if framework.framework_version else ""
-    return f"{framework.name} ({framework.package}{version})"
+    """The matrix column header: ``TensorFlow Neuron (tensorflow-neuron (TF 1.x))``."""
+    return f"{framework.name} ({framework_label(framework)})"
 
 
 class SupportMatrix(SphinxDirective):

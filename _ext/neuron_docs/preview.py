@@ -36,11 +36,14 @@ page also exists only in preview builds, so the published site never shows an em
 page nor needs a toctree entry. Marks are made on the resolved doctree (``doctree-resolved``, in
 the main process even in parallel builds) and never reach the pickled environment, and a preview
 build re-reads every page so that the list covers every page of the site.
+
+This module holds the configuration, the comparison with the base (the :class:`Preview` of a
+build) and the event wiring; marking the pages is :mod:`~neuron_docs.preview_marks`, the changes
+page :mod:`~neuron_docs.preview_page` (their public names are re-exported here).
 """
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import subprocess
@@ -52,12 +55,11 @@ from weakref import WeakKeyDictionary
 from docutils import nodes
 from sphinx.util import logging
 
-from .data.expressions import PATH_RE
 from .domain import OBJECT_TYPES, anchor_for
-from .matrix_diff import (CellChange, MatrixDiff, RecordChange, RevisionError, ValueChange, compare, load_revision,
-                          resolve)
+from .matrix_diff import MatrixDiff, RevisionError, compare, load_revision, resolve
+from .preview_marks import CHANGED, Key, Place, mark, mark_page
+from .preview_page import PAGE, PAGE_TITLE, changes_page, describe, is_html, places_by_key, render_changes
 from .store import dataset
-from .tables import FIT_TEXT, STATUS_TEXT
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -66,18 +68,17 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
+    from .matrix_diff import CellChange, RecordChange, ValueChange
+
+__all__ = ["CHANGED", "DEFAULT_RTD_BASE", "PAGE", "PAGE_TITLE", "Key", "Place", "Preview", "default_base", "describe",
+           "mark", "places_by_key", "preview_of", "render_changes", "row_id", "setup_preview"]
+
 logger = logging.getLogger(__name__)
 
-#: The page name of the generated "Changes in this preview" page.
-PAGE = "preview-changes"
-PAGE_TITLE = "Changes in this preview"
-CHANGED = "neuron-changed"
 #: Where a Read the Docs pull-request build compares with when nothing else says.
 DEFAULT_RTD_BASE = "origin/main"
 STATIC = Path(__file__).resolve().parent / "static"
 CSS_FILE = "preview.css"
-
-Key = tuple[str, ...]
 
 #: Catalog collection -> object type whose anchor its table rows carry (``instance-g5-xlarge``).
 _ROW_OBJTYPE: dict[str, str] = {}
@@ -91,16 +92,6 @@ def row_id(collection: str, record_id: str) -> str:
         return f"run-{nodes.make_id(record_id)}"
     objtype = _ROW_OBJTYPE.get(collection)
     return anchor_for(objtype, record_id) if objtype else ""
-
-
-@dataclass(frozen=True)
-class Place:
-    """A marked place: the page, the id to link to, what it says, and the changes it shows."""
-
-    docname: str
-    anchor: str
-    description: str
-    keys: frozenset[Key]
 
 
 @dataclass
@@ -203,244 +194,22 @@ def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], ch
     return sorted(env.found_docs - added - changed - removed)
 
 
-# Describing changes -------------------------------------------------------------------------------
-
-def _words(kind: str, value: str | None) -> str:
-    if value is None:
-        return "(none)"
-    return (STATUS_TEXT if kind == "support" else FIT_TEXT if kind == "fit" else {}).get(value, value)
-
-
-def describe(change: CellChange | RecordChange | ValueChange) -> str:
-    """``old -> new`` (or what changed) of one change, in the words the pages use."""
-    if isinstance(change, CellChange):
-        if change.old == change.new:
-            return f"{', '.join(change.fields) or 'details'} changed"
-        return f"{_words(change.key[0], change.old)} -> {_words(change.key[0], change.new)}"
-    if isinstance(change, RecordChange):
-        if change.change == "changed":
-            return f"{', '.join(change.fields)} changed"
-        return change.change
-    return f"{change.label}: {change.old_text or '(none)'} -> {change.new_text or '(none)'}"
-
-
-def _description(preview: Preview, keys: Iterable[Key]) -> str:
-    parts = [describe(preview.by_key[key]) for key in keys]
-    return "changed in this preview: " + "; ".join(dict.fromkeys(parts))
-
-
-# Marking pages ------------------------------------------------------------------------------------
-
-def _changed_keys_of(preview: Preview, node: nodes.Element) -> list[Key]:
-    """The changes ``node`` shows, in the order of the diff."""
-    keys: list[Key] = []
-    if neuron_key := node.get("neuron_key"):
-        key = tuple(neuron_key.split("/"))
-        if key in preview.keys:
-            keys.append(key)
-    if isinstance(node, nodes.abbreviation) and (expression := node.get("neuron_expression")):
-        for path in dict.fromkeys(":".join(match) for match in PATH_RE.findall(expression)):
-            if ("value", path) in preview.keys:
-                keys.append(("value", path))
-    if isinstance(node, nodes.row):
-        for anchor in node["ids"]:
-            keys.extend(preview.rows.get(anchor, ()))
-    return keys
-
-
-def _note(description: str) -> nodes.inline:
-    return nodes.inline(description, description, classes=["neuron-changed-note"])
-
-
-def _unique_id(wanted: str, taken: set[str]) -> str:
-    anchor, number = wanted, 1
-    while anchor in taken:
-        number += 1
-        anchor = f"{wanted}-{number}"
-    taken.add(anchor)
-    return anchor
-
-
-def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool = True) -> list[Place]:
-    """Mark every place of ``doctree`` that shows a change; return the places. ``tooltips``: also
-    describe the change in a tooltip (HTML), besides the visible note."""
-    taken = {anchor for node in doctree.findall(nodes.Element) for anchor in node["ids"]}
-    found = [(node, keys) for node in doctree.findall(nodes.Element)
-             if (keys := _changed_keys_of(preview, node))]
-    places = []
-    for node, keys in found:
-        description = _description(preview, keys)
-        node["classes"].append(CHANGED)
-        if isinstance(node, nodes.row):
-            anchor = node["ids"][0]
-            entry = next(iter(node.findall(nodes.entry)), None)
-            if entry is not None:
-                paragraph = next(iter(entry.findall(nodes.paragraph)), None)
-                if paragraph is None:
-                    paragraph = nodes.paragraph()
-                    entry += paragraph
-                paragraph += nodes.Text(" ")
-                paragraph += _note(description)
-        else:
-            if not node["ids"]:
-                node["ids"].append(_unique_id(nodes.make_id("changed-" + "-".join(keys[0][1:])), taken))
-            anchor = node["ids"][0]
-            if not tooltips:
-                holder = node
-            elif isinstance(node, nodes.abbreviation):
-                node["explanation"] = f"{node.get('explanation', '')} ({description})".strip()
-                holder = node
-            else:
-                # A badge: the tooltip comes from an <abbr> around it.
-                holder = nodes.abbreviation("", "", explanation=description, classes=["neuron-changed-tooltip"])
-                parent = node.parent
-                parent[parent.index(node)] = holder  # not replace_self(): it would copy ids and classes
-                holder += node
-            parent = holder.parent
-            parent.insert(parent.index(holder) + 1, _note(description))
-        places.append(Place(docname, anchor, description, frozenset(keys)))
-    return places
-
-
-def _banner(app: Sphinx, preview: Preview, docname: str, count: int) -> nodes.Element:
-    banner = nodes.admonition(classes=["note", "neuron-preview-banner"])
-    banner += nodes.title("Preview build", "Preview build")
-    paragraph = nodes.paragraph()
-    here = f" {count} place(s) on this page show a change and are outlined." if count else ""
-    text = f"This is a preview compared with {preview.base_label}.{here} See "
-    paragraph += nodes.Text(text)
-    uri = app.builder.get_relative_uri(docname, PAGE)
-    paragraph += nodes.reference(PAGE_TITLE, PAGE_TITLE, refuri=uri, internal=True)
-    paragraph += nodes.Text(".")
-    banner += paragraph
-    return banner
-
-
-def _insert_banner(doctree: nodes.document, banner: nodes.Element) -> None:
-    section = next(iter(doctree.findall(nodes.section)), None)
-    if section is not None and section.children and isinstance(section[0], nodes.title):
-        section.insert(1, banner)
-    else:
-        doctree.insert(0, banner)
-
+# Events -------------------------------------------------------------------------------------------
 
 def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     preview = preview_of(app)
-    if preview is None:
-        return
-    places = mark(preview, doctree, docname, tooltips=_is_html(app))
-    preview.places[docname] = places
-    if _has_pages(app) and (places or docname == app.config.root_doc):
-        _insert_banner(doctree, _banner(app, preview, docname, len(places)))
-
-
-# The changes page ---------------------------------------------------------------------------------
-
-def _is_html(app: Sphinx) -> bool:
-    return getattr(app.builder, "format", "") == "html"
-
-
-def _has_pages(app: Sphinx) -> bool:
-    """HTML builders that write a file per page (html, dirhtml), and so the changes page."""
-    return _is_html(app) and app.builder.name != "singlehtml"
-
-
-def _code(text: str) -> str:
-    return f"<code>{html.escape(text)}</code>"
-
-
-def places_by_key(preview: Preview) -> dict[Key, list[Place]]:
-    """Where each change appears. A changed family record appears where its matrix cells do."""
-    places: dict[Key, list[Place]] = {}
-    for docname in sorted(preview.places):
-        for place in preview.places[docname]:
-            for key in sorted(place.keys):
-                places.setdefault(key, []).append(place)
-    for change in preview.diff.records:
-        if change.key[1] == "families" and change.key not in places:
-            cells = [p for key, found in sorted(places.items()) if key[0] in ("support", "fit")
-                     and key[1] == change.key[2] for p in found]
-            if cells:
-                places[change.key] = list(dict.fromkeys(cells))
-    return places
-
-
-def render_changes(preview: Preview, uri: Any, families: Mapping[str, Any] | None = None,
-                   titles: Mapping[str, str] | None = None) -> str:
-    """The body of the changes page; ``uri(docname, anchor)`` makes a link to a place, ``titles``
-    names the pages."""
-    diff = preview.diff
-    places = places_by_key(preview)
-
-    def where(key: Key) -> str:
-        found = places.get(key, [])
-        if not found:
-            return "<em>not marked on any page</em>"
-        items = "".join(f'<li><a class="reference internal" href="{html.escape(uri(p.docname, p.anchor))}">'
-                        f"{html.escape((titles or {}).get(p.docname, p.docname))}</a> "
-                        f"{_code('#' + p.anchor)}</li>" for p in found)
-        return f'<ul class="simple">{items}</ul>'
-
-    def family(family_id: str) -> str:
-        record = (families or {}).get(family_id)
-        return f"{html.escape(record.name)} ({_code(family_id)})" if record else _code(family_id)
-
-    def table(anchor: str, title: str, header: list[str], rows: list[tuple[Key, list[str]]]) -> str:
-        if not rows:
-            return ""
-        head = "".join(f'<th class="head">{h}</th>' for h in [*header, "Where it appears"])
-        body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + f"<td>{where(key)}</td></tr>"
-                       for key, cells in rows)
-        return (f'<section id="{anchor}"><h2>{html.escape(title)}</h2>'
-                f'<table class="docutils align-default neuron-table neuron-preview-changes">'
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>")
-
-    counts = {"support cells": len(diff.support), "fits": len(diff.fit), "header fields": len(diff.header),
-              "records": len(diff.records), "figures": len(diff.values), "new data errors": len(diff.errors)}
-    summary = ", ".join(f"{what} {n}" for what, n in counts.items() if n) or "no changes"
-    out = [f'<section id="{PAGE}"><h1>{PAGE_TITLE}</h1>',
-           f"<p>This preview compares the data of this build with {_code(preview.base_label)}: "
-           f"{html.escape(summary)}. Changed places are outlined on the pages and carry a "
-           f"&#8220;changed in this preview&#8221; note.</p>"]
-    if diff.errors:
-        items = "".join(f"<li>{_code(e)}</li>" for e in diff.errors)
-        out.append(f'<section id="data-errors"><h2>Data errors in this build</h2><ul>{items}</ul></section>')
-    out.append(table("support-status", "Support status", ["Family", "Device", "Framework", "Change"], [
-        (c.key, [family(c.key[1]), _code(c.key[2]), _code(c.key[3]), html.escape(describe(c))])
-        for c in diff.support]))
-    out.append(table("architecture-fit", "Architecture fit", ["Family", "Device", "Change"], [
-        (c.key, [family(c.key[1]), _code(c.key[2]), html.escape(describe(c))]) for c in diff.fit]))
-    out.append(table("matrix-header", "Matrix header", ["Field", "Change"], [
-        (c.key, [_code(".".join(c.key[1:])), html.escape(describe(c))]) for c in diff.header]))
-    out.append(table("records", "Records", ["Collection", "Id", "Change"], [
-        (c.key, [html.escape(c.key[1]), _code(c.key[2]), html.escape(describe(c))]) for c in diff.records]))
-    for anchor, title, derived in (("figures", "Figures (prices, specifications, benchmarks)", False),
-                                   ("derived-figures", "Derived figures (costs, ratios, counts)", True)):
-        out.append(table(anchor, title, ["Figure", "Path", "Change"], [
-            (c.key, [html.escape(c.label), _code(c.key[1]),
-                     html.escape(f"{c.old_text or '(none)'} -> {c.new_text or '(none)'}"
-                                 + ("" if c.change == "changed" else f" ({c.change})"))])
-            for c in diff.values if c.derived == derived]))
-    out.append("</section>")
-    return "\n".join(part for part in out if part)
+    if preview is not None:
+        mark_page(app, preview, doctree, docname)
 
 
 def _on_html_collect_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     preview = preview_of(app)
-    if preview is None or not _has_pages(app):
-        return []
-
-    def uri(docname: str, anchor: str) -> str:
-        return f"{app.builder.get_relative_uri(PAGE, docname)}#{anchor}"
-
-    titles = {docname: title.astext() for docname, title in app.env.titles.items()}
-    body = render_changes(preview, uri, dataset(app.env).catalog.families, titles)
-    return [(PAGE, {"title": PAGE_TITLE, "body": body}, "page.html")]
+    return [] if preview is None else changes_page(app, preview)
 
 
 def _add_css(app: Sphinx) -> None:
     """Link ``static/preview.css`` from the pages of an HTML preview build."""
-    if not _is_html(app) or not app.config.neuron_preview_base:
+    if not is_html(app) or not app.config.neuron_preview_base:
         return
     if str(STATIC) not in app.config.html_static_path:
         app.config.html_static_path.append(str(STATIC))

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .data.formatting import format_number
 from .domain import NeuronDomain, anchor_for, index_entry, xref
+from .matrix import with_version
 from .store import dataset, uses
 from .tables import broken_notice, build_table, comma_list
 
@@ -161,8 +162,7 @@ class FrameworkTable(DataDirective):
                     devices.append(nodes.Text(", "))
                 devices.append(xref("device", device, catalog.devices[device].name))
             rows.append([framework.name, nodes.literal(framework.package, framework.package),
-                         framework.framework + (f" ({framework.framework_version})" if framework.framework_version
-                                                else ""), devices])
+                         with_version(framework.framework, framework), devices])
         table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
                             classes=["neuron-framework-table"], name="frameworks")
         return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("frameworks"))]

@@ -5,7 +5,8 @@
 - ``.. neuron:comparison-table::`` — each claimed ratio (e.g. Trn1 vs P4d) beside the ratio the
   specifications give, so readers see where a claim is rounded or optimistic.
 - ``.. neuron:training-experiment:: vit-toy-training`` — setup, instances with prices, and the
-  price-performance result with what it implies.
+  price-performance result with what it implies (the ``priceperf:*`` figures of
+  :mod:`~neuron_docs.data.values`).
 """
 
 from __future__ import annotations
@@ -135,13 +136,13 @@ class TrainingExperiment(DataDirective):
                                   format_number(instance.price.usd_per_hour, "USD/h")])
         result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
                                   classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
+        values = dataset(self.env).values
         pp_rows = []
         for pp in experiment.price_performance:
-            base = catalog.instances[pp.baseline].price.usd_per_hour
-            cand = catalog.instances[pp.candidate].price.usd_per_hour
+            path = f"priceperf:{experiment.id}.{pp.id}"
             pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                            format_number(cand / base, "x", NumberFormat(2)),
-                            format_number(cand / base * (1 + pp.gain.value / 100), "x", NumberFormat(2))])
+                            format_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
+                            format_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
         if pp_rows:
             result.append(build_table(["Comparison", "Better price-performance (claimed)",
                                        "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,

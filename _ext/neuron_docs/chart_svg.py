@@ -1,0 +1,171 @@
+"""Drawing a chart: the chart model and its static, deterministic SVG.
+
+A chart is a grouped horizontal bar chart: one :class:`Panel` per measure, one :class:`Group` per
+model or comparison, one :class:`Bar` per configuration. :func:`render_svg` writes it with
+:mod:`xml.etree` so that its text follows the theme's colours (``currentColor``); every bar is
+labelled with its configuration and its value, so colour is never the only signal, and the SVG
+carries a ``<title>`` and a ``<desc>`` (:meth:`Chart.description`) for screen readers. Same chart,
+same bytes: coordinates are rounded to two decimals.
+
+Building charts from the data is :mod:`~neuron_docs.chart_data`; the directive is
+:mod:`~neuron_docs.charts`.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+#: Okabe-Ito colours: distinguishable with colour-vision deficiencies, readable on light and dark.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+
+
+# The chart model ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: float
+    text: str
+    series: int = 0
+
+
+@dataclass(frozen=True)
+class Group:
+    label: str
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True)
+class Panel:
+    title: str
+    groups: tuple[Group, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    name: str
+    title: str
+    panels: tuple[Panel, ...]
+    group_header: str = "Model"
+    bar_header: str = "Configuration"
+
+    @property
+    def empty(self) -> bool:
+        return not any(group.bars for panel in self.panels for group in panel.groups)
+
+    def description(self) -> str:
+        """The chart in words: every figure it shows, for screen readers and text browsers."""
+        parts = [f"Horizontal bar chart: {self.title}."]
+        for panel in self.panels:
+            groups = "; ".join(f"{g.label}: " + ", ".join(f"{b.label} {b.text}" for b in g.bars)
+                               for g in panel.groups)
+            parts.append(f"{panel.title}. {groups}." + (f" {panel.note}" if panel.note else ""))
+        return " ".join(parts)
+
+
+# Drawing ---------------------------------------------------------------------------------------
+
+WIDTH, LABEL_W, VALUE_W = 760, 290, 120
+BAR_H, ROW_H, GROUP_H, TITLE_H, AXIS_H, GAP = 16, 22, 22, 26, 26, 14
+FONT = 12
+#: Average glyph width at ``FONT`` px, to keep labels inside their column.
+CHAR_W = 6.3
+
+
+def nice_step(maximum: float, ticks: int = 5) -> float:
+    """A round tick step (1, 2, 2.5 or 5 x 10^n) giving about ``ticks`` intervals up to ``maximum``."""
+    if maximum <= 0:
+        return 1.0
+    raw = maximum / ticks
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * magnitude:
+            return factor * magnitude
+    return 10 * magnitude
+
+
+def _num(value: float) -> str:
+    """Coordinates with at most two decimals, so output is stable across platforms."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _tick_text(value: float) -> str:
+    return f"{value:g}" if value < 1e6 else f"{value:.3g}"
+
+
+def _fit(label: str, width: float) -> str:
+    chars = int(width / CHAR_W)
+    return label if len(label) <= chars else label[: max(chars - 1, 1)].rstrip() + "\u2026"
+
+
+def _text(parent: ET.Element, x: float, y: float, content: str, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, "text", {"x": _num(x), "y": _num(y), **attrs})
+    element.text = content
+    return element
+
+
+def render_svg(chart: Chart, chart_id: str) -> str:
+    """The chart as an SVG document fragment (deterministic: same chart, same bytes)."""
+    plot_x, plot_w = LABEL_W, WIDTH - LABEL_W - VALUE_W
+    height = 0.0
+    for panel in chart.panels:
+        rows = sum(len(g.bars) for g in panel.groups)
+        height += TITLE_H + GROUP_H * len(panel.groups) + ROW_H * rows + AXIS_H + GAP
+    svg = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg", "class": "neuron-chart-svg",
+        "viewBox": f"0 0 {WIDTH} {_num(height)}", "width": str(WIDTH), "height": _num(height),
+        "role": "img", "aria-labelledby": f"{chart_id}-title {chart_id}-desc",
+        "font-size": str(FONT), "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    })
+    ET.SubElement(svg, "title", {"id": f"{chart_id}-title"}).text = chart.title
+    ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"}).text = chart.description()
+    y = 0.0
+    for panel in chart.panels:
+        top = y
+        values = [b.value for g in panel.groups for b in g.bars]
+        step = nice_step(max(values, default=0))
+        axis_max = step * max(math.ceil(max(values, default=0) / step), 1)
+        scale = plot_w / axis_max
+        body = ET.SubElement(svg, "g", {"class": "neuron-chart-panel"})
+        _text(body, 0, y + 17, panel.title, **{"font-weight": "bold", "font-size": str(FONT + 1),
+                                                "fill": "currentColor"})
+        y += TITLE_H
+        spans: list[tuple[float, float]] = []
+        grid = ET.SubElement(body, "g", {"class": "neuron-chart-grid", "aria-hidden": "true"})
+        bars = ET.SubElement(body, "g", {"class": "neuron-chart-bars"})
+        for group in panel.groups:
+            _text(bars, 0, y + 15, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
+            y += GROUP_H
+            spans.append((y, y + ROW_H * len(group.bars)))
+            for bar in group.bars:
+                row = ET.SubElement(bars, "g", {"class": "neuron-chart-bar"})
+                ET.SubElement(row, "title").text = f"{group.label}, {bar.label}: {bar.text}"
+                _text(row, plot_x - 8, y + 15, _fit(bar.label, LABEL_W - 20),
+                      **{"text-anchor": "end", "fill": "currentColor"})
+                width = max(bar.value * scale, 1.0)
+                ET.SubElement(row, "rect", {"x": _num(plot_x), "y": _num(y + (ROW_H - BAR_H) / 2),
+                                            "width": _num(width), "height": str(BAR_H),
+                                            "fill": PALETTE[bar.series % len(PALETTE)]})
+                _text(row, plot_x + width + 6, y + 15, bar.text, fill="currentColor")
+                y += ROW_H
+        plot_bottom = y
+        tick = 0.0
+        while tick <= axis_max + step / 1000:
+            x = plot_x + tick * scale
+            for span_top, span_bottom in spans:  # gridlines behind the bars, not across group labels
+                ET.SubElement(grid, "line", {"x1": _num(x), "x2": _num(x), "y1": _num(span_top),
+                                             "y2": _num(span_bottom), "stroke": "currentColor",
+                                             "stroke-opacity": "0.45" if tick == 0 else "0.15"})
+            _text(grid, x, plot_bottom + 16, _tick_text(tick), **{"text-anchor": "middle", "fill": "currentColor",
+                                                                   "fill-opacity": "0.8", "font-size": "11"})
+            tick += step
+        if panel.note:
+            _text(body, plot_x + plot_w + VALUE_W, top + 17, panel.note,
+                  **{"text-anchor": "end", "font-style": "italic", "fill": "currentColor", "fill-opacity": "0.8"})
+        y = plot_bottom + AXIS_H + GAP
+    ET.indent(svg, space="")
+    return ET.tostring(svg, encoding="unicode")
