@@ -47,12 +47,13 @@ def test_cross_references_resolve_to_canonical_places(app):
     app.build()
     page = soup(app, "index.html")
     links = {a.get_text(strip=True): a["href"] for a in page.select("a.reference.internal")}
-    assert links["encoder"] == "matrix.html#family-encoder"
-    assert links["trainium"] == "matrix.html#device-trainium"
+    # A reference without an explicit title reads as the object's name.
+    assert links["Transformers Encoders"] == "matrix.html#family-encoder"
+    assert links["AWS Trainium"] == "matrix.html#device-trainium"
     assert links["inf1.2xlarge"] == "matrix.html#instance-inf1-2xlarge"
-    assert links["torch-neuronx"] == "matrix.html#framework-torch-neuronx"
-    assert links["vit-base"] == "matrix.html#model-vit-base"
-    assert links["large-model-weights-2gb"] == "matrix.html#issue-large-model-weights-2gb"
+    assert links["PyTorch Neuron (torch-neuronx)"] == "matrix.html#framework-torch-neuronx"
+    assert links["ViT"] == "matrix.html#model-vit-base"
+    assert links["Support of large models"] == "matrix.html#issue-large-model-weights-2gb"
     assert links["BERT"] == "matrix.html#family-encoder"  # a representative model finds its family
     target = soup(app, "matrix.html")
     for href in (v for v in links.values() if "#" in v):

@@ -119,6 +119,8 @@ class NeuronDomain(Domain):
             return make_refnode(builder, fromdocname, docname, anchor, contnode, target)
         if entry is None:
             return None
+        if not node.get("refexplicit"):  # :neuron:device:`inferentia` reads "AWS Inferentia"
+            contnode = nodes.inline(entry.title, entry.title, classes=["xref", "neuron", f"neuron-{typ}"])
         return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,

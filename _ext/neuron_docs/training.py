@@ -86,13 +86,14 @@ class RoadmapItems(DataDirective):
 
 class ComparisonTable(DataDirective):
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
+        data = dataset(self.env)
+        catalog = data.catalog
         uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
         rows = []
         for comparison in catalog.comparisons.values():
             subject = instance_metric(catalog, comparison.subject, comparison.metric)
             baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
-            measured = subject.number / baseline.number
+            measured = data.values[f"comparison:{comparison.id}:measured"].number
             rows.append([
                 comparison.label,
                 f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",

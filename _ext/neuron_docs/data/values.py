@@ -77,12 +77,12 @@ def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | 
         return Value(instance.efa_gbps, "Gbps", "EFA network bandwidth", None, False, "instances", instance_id)
     if metric in instance.specs:
         q = instance.specs[metric]
-        return Value(q.value, q.unit, q.label, q.source, False, "instances", instance_id).normalized()
+        return Value(q.value, q.unit, q.label, q.source, False, "instances", instance_id)
     device = catalog.devices.get(instance.device)
     if device is not None and metric in device.specs:
         q = device.specs[metric]
         return Value(q.value * instance.device_count, q.unit, f"{q.label} x {instance.device_count} devices",
-                     q.source, True, "instances", instance_id).normalized()
+                     q.source, True, "instances", instance_id)
     return None
 
 
@@ -155,6 +155,8 @@ def build_values(catalog: Catalog) -> dict[str, Value]:
             "comparisons", c.id)
         subject = instance_metric(catalog, c.subject, c.metric)
         baseline = instance_metric(catalog, c.baseline, c.metric)
+        if subject and baseline:
+            subject, baseline = subject.normalized(), baseline.normalized()
         if subject and baseline and subject.unit == baseline.unit:
             put(f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
                 f"{c.label} computed from the specifications", None, "comparisons", c.id, True)
