@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from neuron_docs.data import DataError, load_catalog
 from neuron_docs.data.expressions import ExpressionError, evaluate
 from neuron_docs.data.formatting import NumberFormat, format_number, plain_number, round_half_up
-from neuron_docs.data.loader import DataFileError, read_csv, read_yaml
+from neuron_docs.data.csv_reader import read_csv
+from neuron_docs.data.loader import DataFileError
+from neuron_docs.data.yaml_reader import read_yaml
 from neuron_docs.data.schema import Unit
 from neuron_docs.data.values import Value, cost_per_million
 

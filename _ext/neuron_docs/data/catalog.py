@@ -18,7 +18,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import schema as s
-from .loader import DataError, DataFileError, Positions, Problem, dotted_path, read_csv, read_text, read_yaml
+from .csv_reader import read_csv
+from .loader import DataError, DataFileError, Positions, Problem, dotted_path, read_text
+from .yaml_reader import read_yaml
 from .references import consistency_problems, dangling_message, references_of
 from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
 

@@ -1,0 +1,116 @@
+"""CSV data files: the standard library's :mod:`csv` in strict mode, every record with its line.
+
+The header must name known columns; a row with the wrong number of fields is a problem of that row
+only. This module does not import Sphinx.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .loader import DataError, DataFileError, Positions, Problem
+
+
+def parse_csv(text: str, name: str, columns: list[str]) -> tuple[list[dict[str, Any]], Positions]:
+    """Parse CSV text with a header row into records; empty cells become ``None``.
+
+    The header must name only known ``columns``. Positions are keyed ``(row_index, column)``.
+    Raises :class:`DataFileError` on any problem.
+    """
+    records, positions, problems = read_csv(text, name, columns)
+    if problems:
+        raise DataFileError(problems[0][1])
+    return records, positions
+
+
+def read_csv(text: str, name: str, columns: list[str], required: list[str] | tuple[str, ...] = (),
+             ) -> tuple[list[dict[str, Any]], Positions, list[Problem]]:
+    """Parse CSV text into records, the line of each record, and problems confined to one row.
+
+    The header row must name known ``columns`` only, each once, including every ``required`` one;
+    otherwise, and on a quote that is never closed, :class:`DataFileError` is raised. A row with the
+    wrong number of fields, or a stray quote inside a row, is a problem at ``(row_index,)``. Blank
+    rows are skipped. Positions are keyed ``(row_index,)`` and ``(row_index, column)``.
+    """
+    if not text.strip():
+        msg = f"file is empty; expected a header row: {','.join(columns)}"
+        raise DataFileError(DataError(name, None, "", msg))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    header: list[str] | None = None
+    records: list[dict[str, Any]] = []
+    positions: Positions = {}
+    problems: list[Problem] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            if reader.line_num >= _line_count(text) and "end of data" in str(exc):
+                msg = (f"CSV syntax: the quoted field opened on line {start} is never closed; "
+                       'expected a closing " (a " inside a quoted field is written "")')
+                raise DataFileError(DataError(name, start, "", msg)) from None
+            if header is None:
+                raise DataFileError(DataError(name, start, "", f"CSV syntax: {exc}; expected a header row")) from None
+            index = len(records)
+            positions[(index,)] = start
+            # Keep what can be told of the record (its first cell, usually the id) for the report.
+            lines = text.splitlines()
+            first = lines[start - 1].split(",", 1)[0].strip().strip('"') if start <= len(lines) else ""
+            records.append({header[0]: first or None} if header else {})
+            msg = f"CSV syntax: {exc}; expected fields separated by ',' (quote a field that holds , or \")"
+            problems.append(((index,), DataError(name, start, "", msg)))
+            continue
+        if not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [cell.strip() for cell in row]
+            _check_header(header, name, start, columns, required)
+            continue
+        index = len(records)
+        cells = [cell.strip() for cell in row]
+        positions[(index,)] = start
+        record = {}
+        for column, cell in zip(header, cells, strict=False):
+            positions[(index, column)] = start
+            record[column] = cell if cell else None
+        records.append(record)
+        if len(cells) != len(header):
+            msg = (f"row has {len(cells)} fields; expected {len(header)}, one per column of the header "
+                   f"({','.join(header)})")
+            problems.append(((index,), DataError(name, start, "", msg)))
+    if header is None:
+        msg = f"file has no rows; expected a header row: {','.join(columns)}"
+        raise DataFileError(DataError(name, None, "", msg))
+    return records, positions, problems
+
+
+def _check_header(header: list[str], name: str, line: int, columns: list[str], required: Any) -> None:
+    import difflib
+
+    seen: set[str] = set()
+    for position, column in enumerate(header, start=1):
+        if not column:
+            msg = f"column {position} of the header has no name; expected one of: {', '.join(columns)}"
+            raise DataFileError(DataError(name, line, "", msg))
+        if column in seen:
+            msg = f"duplicate column {column!r}; expected each column once"
+            raise DataFileError(DataError(name, line, column, msg))
+        seen.add(column)
+        if column not in columns:
+            close = difflib.get_close_matches(column, columns, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            msg = f"unknown column {column!r}{hint}; expected columns: {', '.join(columns)}"
+            raise DataFileError(DataError(name, line, column, msg))
+    missing = [c for c in required if c not in seen]
+    if missing:
+        msg = f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}; " \
+              f"expected columns: {', '.join(columns)}"
+        raise DataFileError(DataError(name, line, missing[0], msg))
+
+
+def _line_count(text: str) -> int:
+    return len(text.splitlines()) or 1
