@@ -21,7 +21,8 @@ from docutils.parsers.rst import directives
 from .data.formatting import NumberFormat, format_number
 from .data.values import cost_per_million
 from .domain import xref
-from .specs import DataDirective, source_ref
+from .directive import DataDirective
+from .specs import source_ref
 from .store import dataset, uses
 from .tables import broken_notice, build_table
 
@@ -98,14 +99,15 @@ class _RunDirective(DataDirective):
 
 class BenchmarkTable(_RunDirective):
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
+        data = dataset(self.env)
+        catalog = data.catalog
         uses(self, *BENCH_FILES)
         rows, ids = [], []
         for run in self.runs(catalog.inference_runs):
             instance = self.instance_of(run)
             model = catalog.models[run.model]
-            cost = (format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD", COST)
-                    if run.throughput_per_s else "")
+            cost_value = data.values.get(f"run:{run.id}:cost_per_1m")  # derived once, in the data layer
+            cost = format_number(cost_value.number, cost_value.unit, COST) if cost_value else ""
             ids.append(f"run-{nodes.make_id(run.id)}")
             rows.append([
                 xref("model", model.id, model.name), run.variant or "", xref("instance", instance.id, instance.id),

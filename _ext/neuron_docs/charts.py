@@ -28,7 +28,7 @@ from .benchmarks import BENCH_FILES
 from .chart_data import (RATIO, _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart,
                          throughput_chart)
 from .chart_svg import PALETTE, Bar, Chart, Group, Panel, nice_step, render_svg
-from .specs import DataDirective
+from .directive import DataDirective
 from .store import dataset, uses
 from .tables import build_table
 

@@ -12,19 +12,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
 
+from .directive import DataDirective
 from .domain import NeuronDomain, anchor_for, index_entry, xref
 from .matrix import MATRIX_FILES, framework_label
 from .roles import FIT_WORDS
 from .store import dataset, uses
-from .tables import STATUS_TEXT, badge, broken_notice, comma_list
+from .tables import STATUS_TEXT, badge, broken_notice
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-logger = logging.getLogger(__name__)
 
 
 def _section(title: str, anchor: str, classes: tuple[str, ...] = ()) -> nodes.section:
@@ -42,7 +39,7 @@ def _labelled(label: str, *body: nodes.Node) -> nodes.list_item:
     return nodes.list_item("", paragraph)
 
 
-class FamilyGuidelines(SphinxDirective):
+class FamilyGuidelines(DataDirective):
     """Guideline sections for the model families of the data set."""
 
     option_spec: ClassVar = {
@@ -55,16 +52,8 @@ class FamilyGuidelines(SphinxDirective):
         catalog = dataset(self.env).catalog
         uses(self, *MATRIX_FILES, "models.yaml")
         domain: NeuronDomain = self.env.get_domain("neuron")
-        categories = comma_list(self.options.get("category")) or list(catalog.categories)
-        only = comma_list(self.options.get("family"))
-        for unknown in [c for c in categories if c not in catalog.categories]:
-            logger.warning("neuron:family-guidelines: unknown category %r; expected one of: %s", unknown,
-                           ", ".join(catalog.categories), location=self.get_location(), type="neuron",
-                           subtype="directive")
-        for unknown in [f for f in only if f not in catalog.families]:
-            logger.warning("neuron:family-guidelines: unknown family %r; expected one of: %s", unknown,
-                           ", ".join(catalog.families), location=self.get_location(), type="neuron",
-                           subtype="directive")
+        categories = self.pick("category", catalog.categories) or list(catalog.categories)
+        only = self.pick("family", catalog.families)
         result: list[nodes.Node] = []
         for category_id in categories:
             category = catalog.categories.get(category_id)

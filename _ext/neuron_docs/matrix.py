@@ -12,17 +12,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
 
+from .directive import DataDirective
 from .domain import xref
 from .store import dataset, uses
 from .tables import FIT_TEXT, STATUS_TEXT, badge, broken_notice, build_table, comma_list, status_legend
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-logger = logging.getLogger(__name__)
 
 MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml")
 
@@ -42,7 +39,7 @@ def framework_header(framework: object) -> str:
     return f"{framework.name} ({framework_label(framework)})"
 
 
-class SupportMatrix(SphinxDirective):
+class SupportMatrix(DataDirective):
     """The support table of one device."""
 
     required_arguments = 1
@@ -52,29 +49,23 @@ class SupportMatrix(SphinxDirective):
         "caption": directives.unchanged,
     }
 
-    def warn(self, message: str) -> None:
-        logger.warning(message, location=self.get_location(), type="neuron", subtype="directive")
-
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         uses(self, *MATRIX_FILES)
         device_id = self.arguments[0]
         device = catalog.devices.get(device_id)
         if device is None:
-            self.warn(f"neuron:support-matrix: unknown device {device_id!r}; expected one of: "
+            self.warn(f"unknown device {device_id!r}; expected one of: "
                       f"{', '.join(catalog.matrix_devices())}")
             return []
         frameworks = catalog.frameworks_for(device_id)
         wanted = comma_list(self.options.get("frameworks"))
         for unknown in [w for w in wanted if w not in {f.id for f in frameworks}]:
-            self.warn(f"neuron:support-matrix: framework {unknown!r} does not run on {device_id!r}; expected "
+            self.warn(f"framework {unknown!r} does not run on {device_id!r}; expected "
                       f"one of: {', '.join(f.id for f in frameworks)}")
         if wanted:
             frameworks = [f for f in frameworks if f.id in wanted]
-        categories = comma_list(self.options.get("category"))
-        for unknown in [c for c in categories if c not in catalog.categories]:
-            self.warn(f"neuron:support-matrix: unknown category {unknown!r}; expected one of: "
-                      f"{', '.join(catalog.categories)}")
+        categories = self.pick("category", catalog.categories)
         families = [f for f in catalog.families.values()
                     if device_id in f.devices and (not categories or f.category in categories)]
 

@@ -18,7 +18,8 @@ from docutils import nodes
 from .data.formatting import NumberFormat, format_number
 from .data.values import instance_metric
 from .domain import xref
-from .specs import DataDirective, source_ref
+from .directive import DataDirective
+from .specs import source_ref
 from .store import dataset, uses
 from .tables import broken_notice, build_table
 
