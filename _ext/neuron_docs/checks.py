@@ -161,16 +161,17 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
                            location=(docname, _line(block, claim.text)), type="neuron", subtype="drift")
 
 
-def _on_builder_inited(app: Sphinx) -> None:
-    """Build the indexes before reading (parallel readers then inherit them)."""
-    if app.config.neuron_drift_check:
-        indexes(app.env)
+def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Build the indexes before reading, only when pages will be read (parallel readers inherit
+    them; a rebuild with nothing to read does not pay for them)."""
+    if docnames and app.config.neuron_drift_check:
+        indexes(env)
 
 
 def setup_checks(app: Sphinx) -> None:
     app.add_config_value("neuron_drift_check", True, "env", types=frozenset({bool}),
                          description="Warn (neuron.drift) about literal figures and fit/support words "
                                      "that duplicate or contradict the data.")
-    app.connect("builder-inited", _on_builder_inited, priority=600)
+    app.connect("env-before-read-docs", _on_env_before_read_docs)
     app.connect("doctree-read", check_doctree)
     errata.setup_errata(app)
