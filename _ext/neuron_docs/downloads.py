@@ -29,6 +29,7 @@ from sphinx.util.osutil import relative_uri
 from .data import catalog as catalog_module
 from .data import schema as s
 from .data.values import Value, build_values
+from .interactive import file_dates
 from .store import dataset, uses
 from .tables import build_table
 
@@ -124,12 +125,8 @@ def _collection_types() -> dict[str, type[s.Record]]:
 
 def newest_date(catalog: Catalog) -> str | None:
     """The newest date anywhere in the data (prices, sources, matrix updates), ISO formatted."""
-    dates: list[str] = []
-    if catalog.header:
-        dates.extend(d.isoformat() for d in catalog.header.last_update.values())
-    dates.extend(i.price.as_of.isoformat() for i in catalog.instances.values())
-    dates.extend(src.date.isoformat() for src in catalog.sources.values() if src.date)
-    return max(dates, default=None)
+    newest = max(file_dates(catalog).values(), default=None)
+    return newest.isoformat() if newest else None
 
 
 def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
