@@ -2,23 +2,28 @@
 
 - Each table carrying ``table["neuron_csv"] = name`` is written to ``_downloads/tables/<name>.csv``
   (UTF-8, header row first, cell text as shown, note markers left out) while its page is written,
-  and a "Download as CSV" link is put under it.
-- On ``build-finished`` the data set is written to ``_downloads/neuron-data.json`` and its JSON
-  schema to ``_downloads/neuron-data.schema.json``. The schema is generated from the record models
-  of :mod:`neuron_docs.data.schema`; :data:`SCHEMA_VERSION` is bumped in its major part when a
-  change could break readers (a field removed, renamed or retyped) and in its minor part when
-  fields or collections are added.
+  and a "Download as CSV" link is put under it (two different contents under one name: a warning).
+- On ``build-finished`` the data set is written to ``_downloads/neuron-data.json``, one record and
+  one figure at a time (never whole in memory) yet byte for byte ``json.dumps(data_document(...),
+  indent=1, ensure_ascii=False)``, and its JSON schema to ``_downloads/neuron-data.schema.json``.
+  The schema is generated from the record models of :mod:`neuron_docs.data.schema`;
+  :data:`SCHEMA_VERSION` is bumped in its major part when a change could break readers (a field
+  removed, renamed or retyped) and in its minor part when fields or collections are added.
 
-Only HTML builders get downloads.
+Only HTML builders get downloads. A file is rewritten only when its bytes change (else its mtime stays).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from pydantic import TypeAdapter
@@ -47,6 +52,11 @@ TABLES_DIR = "_downloads/tables"
 JSON_NAME = "_downloads/neuron-data.json"
 SCHEMA_NAME = "_downloads/neuron-data.schema.json"
 SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.split('.')[0]}.schema.json"
+
+#: The CSV downloads written by the running build of each application: name -> (docname, SHA-256
+#: of the content). Created by the first table written, dropped on ``build-finished``, so each
+#: build (even a second ``app.build()`` of one application) starts empty; nothing on the builder.
+_CSV_WRITTEN: WeakKeyDictionary[Sphinx, dict[str, tuple[str, str]]] = WeakKeyDictionary()
 
 
 # CSV ----------------------------------------------------------------------------------------------
@@ -87,23 +97,24 @@ def _is_html(app: Sphinx) -> bool:
 def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not _is_html(app):
         return
-    written: dict[str, tuple[str, str]] = app.builder.__dict__.setdefault("_neuron_csv_written", {})
+    written = _CSV_WRITTEN.setdefault(app, {})
     target = Path(app.outdir, TABLES_DIR)
     page_uri = app.builder.get_target_uri(docname)
     for table in list(doctree.findall(nodes.table)):
         name = table.get("neuron_csv")
         if not name:
             continue
-        content = table_csv(table)
-        if name in written and written[name][1] != content:
+        content = table_csv(table).encode("utf-8")
+        digest = hashlib.sha256(content).hexdigest()
+        if name in written and written[name][1] != digest:
             logger.warning("table download %r is written by %s and %s with different content", name,
                            written[name][0], docname, location=(docname, table.line),
                            type="neuron", subtype="download")
-        written[name] = (docname, content)
+        written[name] = (docname, digest)
         target.mkdir(parents=True, exist_ok=True)
         path = target / f"{name}.csv"
-        if not path.exists() or path.read_text(encoding="utf-8") != content:
-            path.write_text(content, encoding="utf-8")
+        if not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content:
+            path.write_bytes(content)
         link = nodes.paragraph(classes=["neuron-download"])
         uri = relative_uri(page_uri, f"{TABLES_DIR}/{name}.csv")
         link += nodes.reference("", "Download this table as CSV", refuri=uri,
@@ -129,33 +140,74 @@ def newest_date(catalog: Catalog) -> str | None:
     return newest.isoformat() if newest else None
 
 
+class _Members(NamedTuple):
+    """A JSON object produced one member at a time: its ``(key, value)`` pairs, iterated once."""
+
+    pairs: Iterable[tuple[str, Any]]
+
+
+def _document(catalog: Catalog, values: Mapping[str, Value]) -> _Members:
+    """The data set in file order, records and figures produced lazily (an iterator is a JSON array)."""
+    collections = _Members((name, (record.model_dump(mode="json", exclude_none=True)
+                                   for record in catalog.records.get(name, {}).values()))
+                           for name in _collection_types())
+    return _Members([
+        ("$schema", SCHEMA_ID), ("schema_version", SCHEMA_VERSION), ("data_fingerprint", catalog.fingerprint),
+        ("data_last_updated", newest_date(catalog)),
+        ("matrix", catalog.header.model_dump(mode="json") if catalog.header else None),
+        ("collections", collections),
+        ("values", _Members((path, _figure(values[path])) for path in sorted(values))),  # one at a time
+    ])
+
+
+def _built(value: Any) -> Any:
+    """A value of :func:`_document` with its lazy parts built: plain JSON values."""
+    if isinstance(value, _Members):
+        return {key: _built(item) for key, item in value.pairs}
+    if isinstance(value, Iterator):
+        return [_built(item) for item in value]
+    return value
+
+
+#: Encodes as ``json.dumps(value, indent=1, ensure_ascii=False)`` does (made once, not per call).
+_ENCODER = json.JSONEncoder(indent=1, ensure_ascii=False)
+
+
+def _json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
+    """``json.dumps(value, indent=1, ensure_ascii=False)`` in pieces, for a value nested ``depth`` deep:
+    a :class:`_Members` or an iterator member by member, anything else in one piece."""
+    if not isinstance(value, _Members | Iterator):
+        yield _ENCODER.encode(value).replace("\n", "\n" + " " * depth)
+        return
+    is_object = isinstance(value, _Members)
+    opening, closing = "{}" if is_object else "[]"
+    inner, first = "\n" + " " * (depth + 1), True
+    for member in value.pairs if is_object else value:
+        prefix = (opening if first else ",") + inner
+        if is_object:
+            key, member = member
+            prefix += _ENCODER.encode(key) + ": "
+        yield prefix
+        yield from _json_pieces(member, depth + 1)
+        first = False
+    yield opening + closing if first else "\n" + " " * depth + closing  # empty: [] / {} as json.dumps
+
+
 def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
     """The whole data set as plain JSON values, in file order (``values``: the build's figures)."""
-    collections = {name: [record.model_dump(mode="json", exclude_none=True)
-                          for record in catalog.records.get(name, {}).values()]
-                   for name in _collection_types()}
-    header = catalog.header.model_dump(mode="json") if catalog.header else None
-    figures = dataset_values(values if values is not None else build_values(catalog))
-    return {
-        "$schema": SCHEMA_ID,
-        "schema_version": SCHEMA_VERSION,
-        "data_fingerprint": catalog.fingerprint,
-        "data_last_updated": newest_date(catalog),
-        "matrix": header,
-        "collections": collections,
-        "values": figures,
-    }
+    return _built(_document(catalog, values if values is not None else build_values(catalog)))
+
+
+def _figure(value: Value) -> dict[str, Any]:
+    item = {"number": value.number, "unit": value.unit, "label": value.label, "derived": value.derived}
+    if value.source:
+        item["source"] = value.source
+    return item
 
 
 def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
     """Every figure by path, as plain JSON values."""
-    out = {}
-    for path, value in sorted(values.items()):
-        item = {"number": value.number, "unit": value.unit, "label": value.label, "derived": value.derived}
-        if value.source:
-            item["source"] = value.source
-        out[path] = item
-    return out
+    return {path: _figure(value) for path, value in sorted(values.items())}
 
 
 def json_schema() -> dict[str, Any]:
@@ -208,22 +260,44 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def _write_if_changed(path: Path, text: str) -> None:
+def _write_if_changed(path: Path, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` as UTF-8 to a temporary file beside ``path``; it replaces ``path`` only if
+    the bytes differ (same size, then same SHA-256), so an unchanged file keeps its mtime."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    digest, size = hashlib.sha256(), 0
+    try:
+        with temporary.open("wb") as out:
+            for piece in pieces:
+                data = piece.encode("utf-8")
+                digest.update(data)
+                size += out.write(data)
+        if path.is_file() and path.stat().st_size == size:
+            with path.open("rb") as handle:  # read in chunks
+                if hashlib.file_digest(handle, "sha256").digest() == digest.digest():
+                    return
+        temporary.replace(path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
+def data_pieces(catalog: Catalog, values: Mapping[str, Value]) -> Iterator[str]:
+    """The text of ``_dumps(data_document(catalog, values))`` in pieces, one record or figure at a time."""
+    yield from _json_pieces(_document(catalog, values))
+    yield "\n"
+
+
 def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    _CSV_WRITTEN.pop(app, None)
     if exception is not None or not _is_html(app):
         return
     data = dataset(app.env)
-    _write_if_changed(Path(app.outdir, JSON_NAME), _dumps(data_document(data.catalog, data.values)))
-    _write_if_changed(Path(app.outdir, SCHEMA_NAME), _dumps(json_schema()))
+    _write_if_changed(Path(app.outdir, JSON_NAME), data_pieces(data.catalog, data.values))
+    _write_if_changed(Path(app.outdir, SCHEMA_NAME), [_dumps(json_schema())])
 
 
 class DataDownloads(SphinxDirective):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from .data.values import Value
@@ -200,6 +201,8 @@ def _record_keywords(values: Mapping[str, Value], catalog: Any) -> dict[str, tup
             out.setdefault(f"{kind}:{record}", (_tokens(record),))
         return out
 
+    # One keyword set per instance and per model, shared by every run that names it.
+    @cache
     def instance_words(instance_id: str) -> frozenset[str]:
         instance = catalog.instances.get(instance_id)
         if instance is None:
@@ -209,18 +212,21 @@ def _record_keywords(values: Mapping[str, Value], catalog: Any) -> dict[str, tup
         extra += ["inf"] if instance.family.startswith("inf") else []
         return _tokens(instance_id, instance.family, instance.device, device.name if device else "", *extra)
 
+    @cache
     def model_words(model_id: str) -> frozenset[str]:
         model = catalog.models.get(model_id)
         return _tokens(model_id, model.name if model else "")
 
+    @cache
+    def run_words(model_id: str, environment_id: str) -> tuple[frozenset[str], ...]:
+        env = catalog.environments.get(environment_id)
+        groups = [model_words(model_id), instance_words(env.instance) if env else frozenset()]
+        return tuple(g for g in groups if g)
+
     for run in catalog.inference_runs.values():
-        env = catalog.environments.get(run.environment)
-        groups = [model_words(run.model), instance_words(env.instance) if env else frozenset()]
-        out[f"run:{run.id}"] = tuple(g for g in groups if g)
+        out[f"run:{run.id}"] = run_words(run.model, run.environment)
     for acc in catalog.accuracy_runs.values():
-        env = catalog.environments.get(acc.environment)
-        groups = [model_words(acc.model), instance_words(env.instance) if env else frozenset()]
-        out[f"accuracy:{acc.id}"] = tuple(g for g in groups if g)
+        out[f"accuracy:{acc.id}"] = run_words(acc.model, acc.environment)
     for instance_id in catalog.instances:
         out[f"instance:{instance_id}"] = (instance_words(instance_id),)
     for device in catalog.devices.values():

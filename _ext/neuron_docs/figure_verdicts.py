@@ -17,7 +17,7 @@ from .literal_figures import UNIT_SCALE, Figure
 _APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Candidate:
     """A value of the data, or a claim derived from two values, that a figure may correspond to."""
 

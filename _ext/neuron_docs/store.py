@@ -30,7 +30,7 @@ from sphinx.util import logging
 from . import data as data_layer
 from .data import Catalog, load_catalog
 from .data.catalog import FILES
-from .data.values import Value, build_values
+from .data.values import Values, build_values
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -46,7 +46,7 @@ class DataSet:
     """The catalog of one build and every figure in it."""
 
     catalog: Catalog
-    values: dict[str, Value]
+    values: Values
 
     def path(self, name: str) -> Path:
         return self.catalog.data_dir / name

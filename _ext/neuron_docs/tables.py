@@ -7,6 +7,7 @@ inject markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -21,9 +22,15 @@ STATUS_TEXT = {"supported": "Supported", "roadmap": "Roadmap Item", "na": "NA"}
 FIT_TEXT = {"good": "Good Fit", "poor": "Not a Good Fit"}
 
 
+@cache
+def _badge_classes(kind: str, value: str) -> list[str]:
+    """One copy of each badge's class names, however many badges a matrix holds."""
+    return ["neuron-badge", f"neuron-{kind}", f"neuron-{kind}-{value}"]
+
+
 def badge(kind: str, value: str, text: str) -> nodes.inline:
     """A status badge: always text, its colour only a second signal (``neuron-<kind>-<value>``)."""
-    return nodes.inline(text, text, classes=["neuron-badge", f"neuron-{kind}", f"neuron-{kind}-{value}"])
+    return nodes.inline(text, text, classes=_badge_classes(kind, value))  # docutils copies the list
 
 
 def _inline(node: nodes.Node) -> bool:

@@ -76,7 +76,8 @@ class Catalog:
     data_dir: Path
     records: dict[str, dict[str, Any]] = field(default_factory=lambda: {c: {} for c in COLLECTIONS})
     header: s.FamiliesHeader | None = None
-    origins: dict[tuple[str, str], tuple[str, int | None]] = field(default_factory=dict)
+    #: The line each record starts on, by collection and id (the file is the collection's).
+    lines: dict[str, dict[str, int | None]] = field(default_factory=lambda: {c: {} for c in COLLECTIONS})
     errors: list[DataError] = field(default_factory=list)
     broken: list[Broken] = field(default_factory=list)
     file_hashes: dict[str, str] = field(default_factory=dict)
@@ -86,6 +87,8 @@ class Catalog:
     _positions: dict[str, Positions] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
     _failed_files: set[str] = field(default_factory=set, repr=False)
+    #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.schema.share_equal_parts`).
+    _shared: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def __getattr__(self, name: str) -> dict[str, Any]:
         records = self.__dict__.get("records", {})
@@ -101,7 +104,7 @@ class Catalog:
         raise KeyError(collection)
 
     def origin(self, collection: str, record_id: str) -> tuple[str, int | None]:
-        return self.origins.get((collection, record_id), (self.file_of(collection), None))
+        return self.file_of(collection), self.lines.get(collection, {}).get(record_id)
 
     def broken_in(self, *collections: str) -> list[Broken]:
         return [b for b in self.broken if b.collection in collections]
@@ -268,14 +271,15 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
             catalog.broken.append(Broken(collection, record_id, name, line, errors))
             continue
         if record.id in table:
-            first = catalog.origins[(collection, record.id)][1]
+            first = catalog.lines[collection][record.id]
             error = DataError(name, nearest_line(positions, (*path, "id")), field_of((*path, "id")),
                               f"duplicate id {record.id!r} (first defined on line {first}); expected a unique id")
             catalog.errors.append(error)
             catalog.broken.append(Broken(collection, record.id, name, line, [error]))
             continue
+        s.share_equal_parts(record, catalog._shared)
         table[record.id] = record
-        catalog.origins[(collection, record.id)] = (name, line)
+        catalog.lines[collection][record.id] = line
         catalog._paths[(collection, record.id)] = (path, csv)
 
 

@@ -7,6 +7,7 @@ an instance, cost per 1M inferences, measured ratios) are never typed in the dat
 
 from __future__ import annotations
 
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -86,88 +87,251 @@ def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | 
     return None
 
 
-def build_values(catalog: Catalog) -> dict[str, Value]:
-    """Every addressable figure of ``catalog``, keyed by ``kind:id:field``."""
-    values: dict[str, Value] = {}
+class Values(Mapping[str, Value]):
+    """Every addressable figure of a catalog, keyed by ``kind:id:field``, computed when asked for.
 
-    def put(path: str, number: float, unit: str, label: str, source: str | None, collection: str,
-            record: str, derived: bool = False) -> None:
-        values[path] = Value(float(number), unit, label, source, derived, collection, record)
+    Nothing is stored but the catalog: a figure is computed from its record on each lookup (a few
+    arithmetic operations), and iterating yields every figure record by record, in file order. At
+    100x today's data this keeps tens of thousands of derived figures out of memory.
+    """
 
-    for d in catalog.devices.values():
-        if d.neuroncores:
-            put(f"device:{d.id}:neuroncores", d.neuroncores, "", f"NeuronCores per {d.name}", d.source, "devices", d.id)
-        for key, q in d.specs.items():
-            put(f"device:{d.id}:{key}", q.value, q.unit, q.label, q.source, "devices", d.id)
-    for i in catalog.instances.values():
-        put(f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
-            i.price.source, "instances", i.id)
-        put(f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", None, "instances", i.id)
-        put(f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", None, "instances", i.id)
-        cores = catalog.neuroncores(i.id)
-        if cores:
-            put(f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id, True)
-        for metric in {"efa_gbps", *i.specs, *catalog.devices[i.device].specs}:
-            value = instance_metric(catalog, i.id, metric)
+    __slots__ = ("_catalog", "_last")
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        #: The figures of the record looked up last: paths of one record are usually asked for together.
+        self._last: tuple[str, str, Figures] | None = None
+
+    def __getitem__(self, path: str) -> Value:
+        kind, _, rest = path.partition(":")
+        record = rest.rpartition(":")[0]
+        producer = _PRODUCERS.get(kind)
+        if producer is None or not record:
+            raise KeyError(path)
+        figures = producer[1]
+        for key in _record_keys(self._catalog, kind, record):
+            if self._last is None or self._last[:2] != (kind, key):
+                self._last = (kind, key, figures(self._catalog, key))
+            value = self._last[2].get(path)
             if value is not None:
-                values[f"instance:{i.id}:{metric}"] = value
-    for family in sorted({i.family for i in catalog.instances.values()}):
-        members = [i for i in catalog.instances.values() if i.family == family]
-        put(f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family",
-            None, "instances", family, True)
-    for run in catalog.inference_runs.values():
-        env = catalog.environments[run.environment]
-        put(f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
-            "inference_runs", run.id)
-        if run.neuroncores:
-            put(f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source,
-                "inference_runs", run.id)
-        if run.p90_latency_ms is not None:
-            put(f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
-                run.source, "inference_runs", run.id)
-        if run.throughput_per_s is not None:
-            put(f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
-                run.source, "inference_runs", run.id)
-            price = catalog.instances[env.instance].price.usd_per_hour
-            put(f"run:{run.id}:cost_per_1m", cost_per_million(price, run.throughput_per_s), "USD",
-                f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
-    for acc in catalog.accuracy_runs.values():
-        put(f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source,
-            "accuracy_runs", acc.id)
-        if acc.duration_s is not None:
-            put(f"accuracy:{acc.id}:duration", acc.duration_s, "s", f"accuracy-run time of {acc.id}",
-                acc.source, "accuracy_runs", acc.id)
-    for m in catalog.models.values():
-        if m.paper_top1:
-            put(f"model:{m.id}:paper_top1", m.paper_top1.value, m.paper_top1.unit, m.paper_top1.label,
-                m.paper_top1.source, "models", m.id)
-        for v in m.variants:
-            if v.script_modules:
-                put(f"model:{m.id}.{v.id}:script_modules", v.script_modules, "",
-                    f"recursive script modules of {m.name} ({v.id})", None, "models", m.id)
-    for k in catalog.known_issues.values():
-        if k.limit:
-            put(f"issue:{k.id}:limit", k.limit.value, k.limit.unit, k.limit.label, k.limit.source, "known_issues", k.id)
-    for c in catalog.claims.values():
-        put(f"claim:{c.id}:value", c.value, c.unit, c.label, c.source, "claims", c.id)
-    for c in catalog.comparisons.values():
-        put(f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source,
-            "comparisons", c.id)
-        subject = instance_metric(catalog, c.subject, c.metric)
-        baseline = instance_metric(catalog, c.baseline, c.metric)
-        if subject and baseline:
-            subject, baseline = subject.normalized(), baseline.normalized()
-        if subject and baseline and subject.unit == baseline.unit:
-            put(f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
-                f"{c.label} computed from the specifications", None, "comparisons", c.id, True)
-    for e in catalog.experiments.values():
-        for pp in e.price_performance:
-            key = f"{e.id}.{pp.id}"
-            put(f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source, "experiments", e.id)
-            ratio = catalog.instances[pp.candidate].price.usd_per_hour / catalog.instances[pp.baseline].price.usd_per_hour
-            put(f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
-                None, "experiments", e.id, True)
-            put(f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
-                f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
-                None, "experiments", e.id, True)
-    return values
+                return value
+        raise KeyError(path)
+
+    def __iter__(self) -> Iterator[str]:
+        for keys, figures in _PRODUCERS.values():
+            for key in keys(self._catalog):
+                yield from figures(self._catalog, key)
+
+    def items(self) -> ItemsView[str, Value]:
+        return _Items(self)
+
+    def __len__(self) -> int:
+        return sum(len(figures(self._catalog, key)) for keys, figures in _PRODUCERS.values()
+                   for key in keys(self._catalog))
+
+    def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
+        return (Values, (self._catalog,))
+
+
+class _Items(ItemsView[str, Value]):
+    """``values.items()`` computing each record's figures once (not once per path)."""
+
+    _mapping: Values
+
+    def __iter__(self) -> Iterator[tuple[str, Value]]:
+        catalog = self._mapping._catalog  # noqa: SLF001 - the mapping's own view
+        for keys, figures in _PRODUCERS.values():
+            for key in keys(catalog):
+                yield from figures(catalog, key).items()
+
+
+def build_values(catalog: Catalog) -> Values:
+    """Every addressable figure of ``catalog``, keyed by ``kind:id:field`` (computed on demand)."""
+    return Values(catalog)
+
+
+def _record_keys(catalog: Catalog, kind: str, record: str) -> Iterator[str]:
+    """The records a path's record part can name: itself, and for ``model:m.v`` / ``priceperf:e.p``
+    (ids may contain dots) each known id that the part starts with."""
+    known = {"model": catalog.models, "priceperf": catalog.experiments}.get(kind)
+    if known is None:
+        if _has_record(catalog, kind, record):
+            yield record
+        return
+    if record in known:
+        yield record
+    for index, char in enumerate(record):
+        if char == "." and record[:index] in known:
+            yield record[:index]
+
+
+def _has_record(catalog: Catalog, kind: str, record: str) -> bool:
+    if kind == "instance_family":
+        return any(i.family == record for i in catalog.instances.values())
+    return record in catalog.records[_COLLECTION[kind]]
+
+
+Figures = dict[str, Value]
+
+
+def _put(out: Figures, path: str, number: float, unit: str, label: str, source: str | None, collection: str,
+         record: str, derived: bool = False) -> None:
+    out[path] = Value(float(number), unit, label, source, derived, collection, record)
+
+
+def _device(catalog: Catalog, device_id: str) -> Figures:
+    out: Figures = {}
+    d = catalog.devices[device_id]
+    if d.neuroncores:
+        _put(out, f"device:{d.id}:neuroncores", d.neuroncores, "", f"NeuronCores per {d.name}", d.source,
+             "devices", d.id)
+    for key, q in d.specs.items():
+        _put(out, f"device:{d.id}:{key}", q.value, q.unit, q.label, q.source, "devices", d.id)
+    return out
+
+
+def _instance(catalog: Catalog, instance_id: str) -> Figures:
+    out: Figures = {}
+    i = catalog.instances[instance_id]
+    _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
+         i.price.source, "instances", i.id)
+    _put(out, f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", None, "instances", i.id)
+    _put(out, f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", None, "instances", i.id)
+    cores = catalog.neuroncores(i.id)
+    if cores:
+        _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
+             True)
+    for metric in sorted({"efa_gbps", *i.specs, *catalog.devices[i.device].specs}):
+        value = instance_metric(catalog, i.id, metric)
+        if value is not None:
+            out[f"instance:{i.id}:{metric}"] = value
+    return out
+
+
+def _instance_families(catalog: Catalog) -> list[str]:
+    return sorted({i.family for i in catalog.instances.values()})
+
+
+def _instance_family(catalog: Catalog, family: str) -> Figures:
+    out: Figures = {}
+    members = [i for i in catalog.instances.values() if i.family == family]
+    if members:
+        _put(out, f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family",
+             None, "instances", family, True)
+    return out
+
+
+def _run(catalog: Catalog, run_id: str) -> Figures:
+    out: Figures = {}
+    run = catalog.inference_runs[run_id]
+    env = catalog.environments[run.environment]
+    _put(out, f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
+         "inference_runs", run.id)
+    if run.neuroncores:
+        _put(out, f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source,
+             "inference_runs", run.id)
+    if run.p90_latency_ms is not None:
+        _put(out, f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
+             run.source, "inference_runs", run.id)
+    if run.throughput_per_s is not None:
+        _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
+             run.source, "inference_runs", run.id)
+        price = catalog.instances[env.instance].price.usd_per_hour
+        _put(out, f"run:{run.id}:cost_per_1m", cost_per_million(price, run.throughput_per_s), "USD",
+             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
+    return out
+
+
+def _accuracy(catalog: Catalog, run_id: str) -> Figures:
+    out: Figures = {}
+    acc = catalog.accuracy_runs[run_id]
+    _put(out, f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source,
+         "accuracy_runs", acc.id)
+    if acc.duration_s is not None:
+        _put(out, f"accuracy:{acc.id}:duration", acc.duration_s, "s", f"accuracy-run time of {acc.id}",
+             acc.source, "accuracy_runs", acc.id)
+    return out
+
+
+def _model(catalog: Catalog, model_id: str) -> Figures:
+    out: Figures = {}
+    m = catalog.models[model_id]
+    if m.paper_top1:
+        _put(out, f"model:{m.id}:paper_top1", m.paper_top1.value, m.paper_top1.unit, m.paper_top1.label,
+             m.paper_top1.source, "models", m.id)
+    for v in m.variants:
+        if v.script_modules:
+            _put(out, f"model:{m.id}.{v.id}:script_modules", v.script_modules, "",
+                 f"recursive script modules of {m.name} ({v.id})", None, "models", m.id)
+    return out
+
+
+def _issue(catalog: Catalog, issue_id: str) -> Figures:
+    out: Figures = {}
+    k = catalog.known_issues[issue_id]
+    if k.limit:
+        _put(out, f"issue:{k.id}:limit", k.limit.value, k.limit.unit, k.limit.label, k.limit.source,
+             "known_issues", k.id)
+    return out
+
+
+def _claim(catalog: Catalog, claim_id: str) -> Figures:
+    c = catalog.claims[claim_id]
+    out: Figures = {}
+    _put(out, f"claim:{c.id}:value", c.value, c.unit, c.label, c.source, "claims", c.id)
+    return out
+
+
+def _comparison(catalog: Catalog, comparison_id: str) -> Figures:
+    out: Figures = {}
+    c = catalog.comparisons[comparison_id]
+    _put(out, f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source,
+         "comparisons", c.id)
+    subject = instance_metric(catalog, c.subject, c.metric)
+    baseline = instance_metric(catalog, c.baseline, c.metric)
+    if subject and baseline:
+        subject, baseline = subject.normalized(), baseline.normalized()
+    if subject and baseline and subject.unit == baseline.unit:
+        _put(out, f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
+             f"{c.label} computed from the specifications", None, "comparisons", c.id, True)
+    return out
+
+
+def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
+    out: Figures = {}
+    e = catalog.experiments[experiment_id]
+    for pp in e.price_performance:
+        key = f"{e.id}.{pp.id}"
+        _put(out, f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source,
+             "experiments", e.id)
+        ratio = catalog.instances[pp.candidate].price.usd_per_hour / catalog.instances[pp.baseline].price.usd_per_hour
+        _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
+             None, "experiments", e.id, True)
+        _put(out, f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
+             f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
+             None, "experiments", e.id, True)
+    return out
+
+
+def _ids(collection: str) -> Callable[[Catalog], Iterable[str]]:
+    return lambda catalog: catalog.records[collection].keys()
+
+
+#: The collection each path kind's records are in (``instance_family`` has none of its own).
+_COLLECTION = {"device": "devices", "instance": "instances", "run": "inference_runs", "accuracy": "accuracy_runs",
+               "model": "models", "issue": "known_issues", "claim": "claims", "comparison": "comparisons",
+               "priceperf": "experiments"}
+
+#: Path kind -> (the records of that kind, in file order; the figures of one record).
+_PRODUCERS: dict[str, tuple[Callable[[Catalog], Iterable[str]], Callable[[Catalog, str], Figures]]] = {
+    "device": (_ids("devices"), _device),
+    "instance": (_ids("instances"), _instance),
+    "instance_family": (_instance_families, _instance_family),
+    "run": (_ids("inference_runs"), _run),
+    "accuracy": (_ids("accuracy_runs"), _accuracy),
+    "model": (_ids("models"), _model),
+    "issue": (_ids("known_issues"), _issue),
+    "claim": (_ids("claims"), _claim),
+    "comparison": (_ids("comparisons"), _comparison),
+    "priceperf": (_ids("experiments"), _experiment),
+}
