@@ -63,6 +63,31 @@ def test_roadmap_cells_link_to_the_roadmap_item(site, catalog):
     assert site.soup("roadmap.html").find(id="roadmap-neuron-roadmap") is not None
 
 
+def test_every_matrix_cell_has_one_badge_of_its_status(site, catalog):
+    """A cell holding only its badge has the badge as its paragraph; a cell with a link, an issue or
+    a note has the badge inside its paragraph. Either way: one badge per fit and status cell."""
+    page = site.soup("architecture-fit.html")
+    shapes = set()
+    for device in ("trainium", "inferentia"):
+        families = [f for f in catalog.families.values() if device in f.devices]
+        frameworks = catalog.frameworks_for(device)
+        rows = page.find("table", id=f"support-matrix-{device}").select("tbody tr")
+        for row, family in zip(rows, families, strict=True):
+            fit = family.devices[device]
+            tds = row.find_all("td")[2:]
+            expected = [("fit", fit.fit, True)]
+            for framework in frameworks:
+                entry = fit.support[framework.id]
+                alone = not (catalog.roadmap_item(entry) or entry.known_issue or entry.note)
+                expected.append(("status", entry.status, alone))
+            for td, (kind, value, alone) in zip(tds, expected, strict=True):
+                (badge,) = td.select(".neuron-badge")
+                assert f"neuron-{kind}-{value}" in badge["class"]
+                assert (badge.name == "p" and badge.parent is td) == alone, str(td)
+                shapes.add(alone)
+    assert shapes == {True, False}
+
+
 def test_last_update_comes_from_the_data(site, catalog):
     lines = [p.get_text(" ", strip=True) for p in site.soup("architecture-fit.html").select("p.neuron-last-update")]
     assert lines == [f"Last update - {catalog.header.last_update[d].isoformat()}" for d in ("trainium", "inferentia")]

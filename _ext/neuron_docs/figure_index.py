@@ -11,6 +11,7 @@ near miss, in a context naming the value's records).
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -46,29 +47,33 @@ class FigureIndex:
     def __init__(self, values: Mapping[str, Value], catalog: Any = None) -> None:
         self.values = values
         self._keywords = _record_keywords(values, catalog)
-        by_unit: dict[str, list[tuple[float, Candidate]]] = defaultdict(list)
-        for candidate in self._candidates(values):
-            by_unit[candidate.unit].append((candidate.number, candidate))
-            if candidate.unit == "pp":  # "a 3.06% accuracy difference"
-                by_unit["%"].append((candidate.number, candidate))
-        self._numbers: dict[str, list[float]] = {}
-        self._entries: dict[str, list[Candidate]] = {}
+        by_unit: dict[str, list[tuple[float, str | Candidate]]] = defaultdict(list)
+        for unit, number, entry in self._candidates(values):
+            by_unit[unit].append((number, entry))
+            if unit == "pp":  # "a 3.06% accuracy difference"
+                by_unit["%"].append((number, entry))
+        # Per unit, the numbers sorted (a packed array) and what each is: a value's path (its
+        # Candidate is made when a figure comes near it: at scale, almost all of them never are)
+        # or a derived claim's Candidate.
+        self._numbers: dict[str, array[float]] = {}
+        self._entries: dict[str, list[str | Candidate]] = {}
         for unit, entries in by_unit.items():
             entries.sort(key=lambda e: e[0])
-            self._numbers[unit] = [n for n, _ in entries]
+            self._numbers[unit] = array("d", (n for n, _ in entries))
             self._entries[unit] = [c for _, c in entries]
 
     def _records(self, path: str) -> tuple[frozenset[str], ...]:
         kind, record, _ = path.split(":", 2)
         return self._keywords.get(f"{kind}:{record}", ())
 
-    def _candidates(self, values: Mapping[str, Value]) -> Iterator[Candidate]:
+    def _candidates(self, values: Mapping[str, Value]) -> Iterator[tuple[str, float, str | Candidate]]:
+        """(unit, number, the value's path or the derived claim) for every candidate."""
         groups: dict[tuple[str, ...], list[tuple[str, Value]]] = defaultdict(list)
         for path, value in values.items():
             if not value.unit:
                 continue  # counts (batch sizes, NeuronCores) are not figures with a unit
             normal = value.normalized()
-            yield Candidate(path, normal.number, normal.unit, records=(self._records(path),))
+            yield normal.unit, normal.number, path
             kind, record, name = path.split(":", 2)
             groups[(kind, name, normal.unit, self._group_of(kind, record))].append((path, normal))
         for members in groups.values():
@@ -81,13 +86,17 @@ class FigureIndex:
                     records = (self._records(pa), self._records(pb))
                     more, less = f"pct_more({pa}, {pb})", f"pct_less({pb}, {pa})"
                     diff_unit = "pp" if a.unit == "%" else a.unit
-                    yield Candidate(f"diff({pa}, {pb})", a.number - b.number, diff_unit, "diff", records,
-                                    operands=(pa, pb))
-                    yield Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb))
-                    yield Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa))
+                    derived = [
+                        Candidate(f"diff({pa}, {pb})", a.number - b.number, diff_unit, "diff", records,
+                                  operands=(pa, pb)),
+                        Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb)),
+                        Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa)),
+                    ]
                     if a.unit != "%":
-                        yield Candidate(f"ratio({pa}, {pb})", a.number / b.number, "x", "ratio", records,
-                                        operands=(pa, pb))
+                        derived.append(Candidate(f"ratio({pa}, {pb})", a.number / b.number, "x", "ratio", records,
+                                                 operands=(pa, pb)))
+                    for candidate in derived:
+                        yield candidate.unit, candidate.number, candidate
 
     def _group_of(self, kind: str, record: str) -> str:
         """Records whose values are compared with each other: runs of one model, all instances."""
@@ -108,10 +117,14 @@ class FigureIndex:
         if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
             low = 0.0
         for unit in units:
-            numbers = self._numbers.get(unit, [])
-            entries = self._entries[unit] if numbers else []
+            numbers = self._numbers.get(unit)
+            if not numbers:
+                continue
+            entries = self._entries[unit]
             for i in range(bisect.bisect_left(numbers, low), bisect.bisect_right(numbers, high)):
-                out.append(entries[i])
+                entry = entries[i]
+                out.append(entry if isinstance(entry, Candidate)
+                           else Candidate(entry, numbers[i], unit, records=(self._records(entry),)))
         return out
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False) -> Match | None:
@@ -181,7 +194,8 @@ class FigureIndex:
             reason = (f"{figure.text.strip()} is {candidate.expression} (a difference), written as an absolute "
                       f"figure; {operand} is {expected}")
             return Match(figure, target, False, expected, reason, role_of(target, figure))
-        counterpart = next((c for c in self._entries.get("%", []) if c.expression == candidate.counterpart),
+        counterpart = next((c for c in self._entries.get("%", [])
+                            if isinstance(c, Candidate) and c.expression == candidate.counterpart),
                            None) if candidate.counterpart else None
         if counterpart is None:
             return Match(figure, candidate, False, said, f"{said} is {candidate.expression}, not what the text says",

@@ -16,7 +16,8 @@ from docutils.parsers.rst import directives
 from .directive import DataDirective
 from .domain import xref
 from .store import dataset, uses
-from .tables import FIT_TEXT, STATUS_TEXT, badge, broken_notice, build_table, comma_list, status_legend
+from .tables import (FIT_TEXT, STATUS_TEXT, badge, badge_cell, broken_notice, build_table, comma_list,
+                     status_legend)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -116,18 +117,23 @@ class SupportMatrix(DataDirective):
 
     @staticmethod
     def _fit_cell(family: str, device: str, fit: str) -> nodes.Node:
-        mark = badge("fit", fit, FIT_TEXT[fit])
+        mark = badge_cell("fit", fit, FIT_TEXT[fit])
         mark["neuron_key"] = f"fit/{family}/{device}"
         return mark
 
     def _status_cell(self, catalog: object, family: str, device: str, framework: str, entry: object,
-                     notes: list[str], name: str) -> list[nodes.Node]:
+                     notes: list[str], name: str) -> nodes.Node | list[nodes.Node]:
         if entry is None:
             return [nodes.Text("")]
-        mark = badge("status", entry.status, STATUS_TEXT[entry.status])
-        mark["neuron_key"] = f"support/{family}/{device}/{framework}"
-        cell: list[nodes.Node] = []
+        key = f"support/{family}/{device}/{framework}"
         roadmap = catalog.roadmap_item(entry)
+        if not (roadmap or entry.known_issue or entry.note):  # the badge alone: the cell's paragraph
+            mark = badge_cell("status", entry.status, STATUS_TEXT[entry.status])
+            mark["neuron_key"] = key
+            return mark
+        mark = badge("status", entry.status, STATUS_TEXT[entry.status])
+        mark["neuron_key"] = key
+        cell: list[nodes.Node] = []
         if roadmap:
             cell.append(xref("roadmap", roadmap, content=mark))
         else:

@@ -1,12 +1,12 @@
 """Marking the pages of a preview build: every place that shows a changed figure.
 
-:func:`mark` finds, in a resolved doctree, the matrix cells (badges with a ``neuron_key``), the
-table rows of changed records or of records whose figures moved, and the ``:neuron:value:``
-figures whose expression reads a changed figure, and marks each: the class ``neuron-changed``, a
-tooltip (an ``<abbr title>``, HTML only) and a visible note "changed in this preview: old -> new",
-so that the mark never rests on colour alone. :func:`mark_page` also adds the preview banner, which
-links to the changes page (:mod:`~neuron_docs.preview_page`), on the root page and on every page
-with a mark.
+:func:`mark` finds, in a resolved doctree, the matrix cells (badges with a ``neuron_key``, inside
+a cell's paragraph or the paragraph itself), the table rows of changed records or of records whose
+figures moved, and the ``:neuron:value:`` figures whose expression reads a changed figure, and
+marks each: the class ``neuron-changed``, a tooltip (an ``<abbr title>``, HTML only) and a visible
+note "changed in this preview: old -> new", so that the mark never rests on colour alone.
+:func:`mark_page` also adds the preview banner, which links to the changes page
+(:mod:`~neuron_docs.preview_page`), on the root page and on every page with a mark.
 """
 
 from __future__ import annotations
@@ -69,6 +69,19 @@ def _note(description: str) -> nodes.inline:
     return nodes.inline(description, description, classes=["neuron-changed-note"])
 
 
+def _badge_inside(cell: nodes.paragraph) -> nodes.inline:
+    """A cell whose paragraph is the badge (:func:`.tables.badge_cell`) made a badge inside a plain
+    paragraph, as other cells are, so that a tooltip can go around it and a note after it."""
+    children = list(cell.children)
+    cell.children = []
+    mark = nodes.inline(cell.rawsource, "", *children, classes=cell["classes"], ids=cell["ids"],
+                        neuron_key=cell["neuron_key"])
+    cell["classes"], cell["ids"] = [], []
+    del cell["neuron_key"]
+    cell += mark
+    return mark
+
+
 def _unique_id(wanted: str, taken: set[str]) -> str:
     anchor, number = wanted, 1
     while anchor in taken:
@@ -87,6 +100,8 @@ def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool
     places = []
     for node, keys in found:
         description = _description(preview, keys)
+        if isinstance(node, nodes.paragraph):
+            node = _badge_inside(node)
         node["classes"].append(CHANGED)
         if isinstance(node, nodes.row):
             anchor = node["ids"][0]

@@ -33,6 +33,15 @@ def badge(kind: str, value: str, text: str) -> nodes.inline:
     return nodes.inline(text, text, classes=_badge_classes(kind, value))  # docutils copies the list
 
 
+def badge_cell(kind: str, value: str, text: str) -> nodes.paragraph:
+    """A badge that is all its table cell holds: the cell's paragraph is the badge.
+
+    One element fewer per cell than a badge inside a paragraph; a large matrix is mostly such
+    cells, and every docutils element costs about a kilobyte while a page is built.
+    """
+    return nodes.paragraph(text, text, classes=_badge_classes(kind, value))
+
+
 def _inline(node: nodes.Node) -> bool:
     """Text-level nodes go into a paragraph; pending cross-references are inline too."""
     return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"

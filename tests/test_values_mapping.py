@@ -1,0 +1,95 @@
+"""The figures mapping computes figures on demand, and loaded records share their equal parts.
+
+Both exist to keep memory flat at 100x today's data (bench/README.md); these tests check that
+they change nothing a page or a download can see.
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pydantic
+import pytest
+
+from neuron_docs.data import load_catalog
+from neuron_docs.data import schema as s
+from neuron_docs.data.values import Values, build_values
+
+
+def test_every_figure_iterated_is_found_by_lookup(catalog) -> None:  # noqa: ANN001
+    values = build_values(catalog)
+    items = dict(values.items())
+    assert list(items) == list(values)  # items() and iteration agree, in the same order
+    assert len(values) == len(items) > 150
+    for path, value in items.items():
+        assert values[path] == value
+        assert path in values
+    # A lookup after another record's does not return the other record's figure.
+    assert values["run:vit-inf1-b3:throughput"].record == "vit-inf1-b3"
+    assert values["run:vit-g5-b128:throughput"].record == "vit-g5-b128"
+    assert values["run:vit-inf1-b3:throughput"].record == "vit-inf1-b3"
+
+
+@pytest.mark.parametrize("path", [
+    "run:no-such-run:throughput", "run:vit-inf1-b3:no_such_field", "nokind:vit-inf1-b3:throughput",
+    "run:", "run", "", "model:layoutlmv3.no-such-variant:script_modules", "instance_family:nope:count",
+    "priceperf:nope.x:gain",
+])
+def test_unknown_paths_are_missing(catalog, path: str) -> None:  # noqa: ANN001
+    values = build_values(catalog)
+    assert path not in values
+    with pytest.raises(KeyError):
+        values[path]
+    assert values.get(path) is None
+
+
+def test_ids_with_dots_resolve(data_copy: Path) -> None:
+    """``model:<model>.<variant>:...``: a model id may itself contain dots."""
+    for path in data_copy.rglob("*"):
+        if path.is_file():
+            path.write_text(path.read_text(encoding="utf-8").replace("layoutlmv3", "layout.lm3"), encoding="utf-8")
+    catalog = load_catalog(data_copy)
+    assert catalog.errors == []
+    values = build_values(catalog)
+    assert values["model:layout.lm3.initial:script_modules"].number == 15
+    assert values["model:layout.lm3.embedding-on-device:script_modules"].number == 13
+    assert "model:layout.lm3.initial:script_modules" in list(values)
+
+
+def test_the_mapping_pickles_as_its_catalog(catalog) -> None:  # noqa: ANN001
+    values = build_values(catalog)
+    values["run:vit-inf1-b3:throughput"]  # fills the one-record cache, which is not pickled
+    copy = pickle.loads(pickle.dumps(values))
+    assert isinstance(copy, Values)
+    assert dict(copy.items()) == dict(values.items())
+
+
+def test_equal_nested_records_are_one_object(catalog) -> None:  # noqa: ANN001
+    entries = [entry for family in catalog.families.values() for fit in family.devices.values()
+               for entry in fit.support.values()]
+    distinct = {id(entry) for entry in entries}
+    assert len(distinct) == len({(type(e), e) for e in entries}) < len(entries)
+    given = {id(entry.__pydantic_fields_set__) for entry in entries}
+    assert len(given) == len({frozenset(e.__pydantic_fields_set__) for e in entries})
+
+
+def test_records_are_read_only(catalog) -> None:  # noqa: ANN001
+    family = next(iter(catalog.families.values()))
+    entry = next(iter(next(iter(family.devices.values())).support.values()))
+    with pytest.raises(pydantic.ValidationError):
+        entry.status = "na"  # would change every equal cell that shares it
+    with pytest.raises(pydantic.ValidationError):
+        family.name = "x"
+
+
+def test_sharing_keeps_what_each_record_was_given() -> None:
+    shared: dict = {}
+    first = s.SupportEntry.model_validate({"status": "supported"})
+    second = s.SupportEntry.model_validate({"status": "supported"})
+    with_note = s.SupportEntry.model_validate({"status": "supported", "note": "n"})
+    a, b, c = (s.share_equal_parts(r, shared, nested=True) for r in (first, second, with_note))
+    assert a is b is first
+    assert c is with_note and c.note == "n"
+    assert a.model_dump(exclude_unset=True) == {"status": "supported"}
+    assert c.model_dump(exclude_unset=True) == {"status": "supported", "note": "n"}
