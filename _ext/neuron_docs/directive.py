@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -24,6 +25,11 @@ class DataDirective(SphinxDirective):
     """Common helpers: located warnings, id filters, object registration."""
 
     option_spec: ClassVar = {"no-index": directives.flag}
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        #: General-index entries of the objects this directive registered, not yet emitted.
+        self.index_entries: list[addnodes.index] = []
 
     def warn(self, message: str) -> None:
         logger.warning("%s: %s", self.name, message, location=self.get_location(), type="neuron",
@@ -45,9 +51,10 @@ class DataDirective(SphinxDirective):
         if "no-index" not in self.options:
             domain: NeuronDomain = self.env.get_domain("neuron")
             domain.note_object(objtype, name, title, anchor, location=self.get_location())
-            self.__dict__.setdefault("_index", []).append(index_entry(objtype, title, anchor))
+            self.index_entries.append(index_entry(objtype, title, anchor))
         return anchor
 
     def index_nodes(self) -> list[nodes.Node]:
         """Index entries for the objects registered so far (put them before the table)."""
-        return self.__dict__.pop("_index", [])
+        entries, self.index_entries = self.index_entries, []
+        return entries

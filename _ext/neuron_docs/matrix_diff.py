@@ -27,13 +27,9 @@ This module does not import Sphinx.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import math
-import subprocess
 import sys
-import tarfile
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,58 +37,9 @@ from typing import Any
 from .data.catalog import COLLECTIONS, Catalog, load_catalog
 from .data.formatting import format_number, round_half_up
 from .data.values import Value, build_values
+from .revisions import DATA_DIR, RevisionError, load_revision, repo_root, resolve
 
 SCHEMA_VERSION = 1
-DATA_DIR = "data"
-
-
-class RevisionError(Exception):
-    """A git revision (or its ``data/``) that cannot be read; the message says why."""
-
-
-# Loading ------------------------------------------------------------------------------------------
-
-def _git(repo: Path | str, *args: str) -> bytes:
-    try:
-        proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
-    except FileNotFoundError:
-        raise RevisionError("git is not installed (needed to read a revision's data/)") from None
-    if proc.returncode != 0:
-        raise RevisionError(proc.stderr.decode(errors="replace").strip() or f"git {args[0]} failed")
-    return proc.stdout
-
-
-def repo_root(path: Path | str = ".") -> Path:
-    """The top directory of the git work tree that holds ``path``."""
-    try:
-        return Path(_git(path, "rev-parse", "--show-toplevel").decode().strip())
-    except RevisionError as exc:
-        raise RevisionError(f"{path} is not inside a git repository ({exc})") from None
-
-
-def resolve(rev: str, repo: Path | str = ".") -> str:
-    """The commit id of ``rev``; :class:`RevisionError` when git does not know it."""
-    if not rev or rev.startswith("-"):
-        raise RevisionError(f"unknown revision {rev!r}")
-    try:
-        return _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}").decode().strip()
-    except RevisionError:
-        raise RevisionError(f"unknown revision {rev!r} in {repo_root(repo)} "
-                            "(in CI, fetch the full history: git fetch --unshallow)") from None
-
-
-def load_revision(rev: str, repo: Path | str = ".") -> Catalog:
-    """The catalog of ``data/`` as committed at ``rev`` (read with ``git archive``, no checkout)."""
-    root = repo_root(repo)
-    commit = resolve(rev, root)
-    try:
-        archive = _git(root, "archive", "--format=tar", commit, DATA_DIR)
-    except RevisionError:
-        raise RevisionError(f"revision {rev!r} has no {DATA_DIR}/ directory") from None
-    with tempfile.TemporaryDirectory(prefix="matrix-diff-") as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        return load_catalog(Path(tmp) / DATA_DIR)
 
 
 # Comparing ----------------------------------------------------------------------------------------

@@ -56,9 +56,10 @@ from docutils import nodes
 from sphinx.util import logging
 
 from .domain import OBJECT_TYPES, anchor_for
-from .matrix_diff import MatrixDiff, RevisionError, compare, load_revision, resolve
+from .matrix_diff import MatrixDiff, compare
 from .preview_marks import CHANGED, Key, Place, mark, mark_page
 from .preview_page import PAGE, PAGE_TITLE, changes_page, describe, is_html, places_by_key, render_changes
+from .revisions import RevisionError, load_revision, resolve
 from .store import dataset
 
 if TYPE_CHECKING:
