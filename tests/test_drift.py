@@ -63,7 +63,10 @@ def test_support_contradiction_and_markdown_lines(app) -> None:  # noqa: ANN001
                             "is not supported") for w in warnings), warnings
     assert any(w.startswith(f"{page}:8: WARNING: literal 800 Gbps duplicates instance:trn1.32xlarge:efa_gbps")
                for w in warnings), warnings
-    assert len(warnings) == 2, warnings
+    # A claim in capitals, with no digit in its paragraph, is checked too.
+    assert any(w.startswith(f"{page}:12: WARNING: 'Supported' contradicts the data: Diffusion models on trainium")
+               for w in warnings), warnings
+    assert len(warnings) == 3, warnings
 
 
 @pytest.mark.sphinx("html", testroot="drift-support",

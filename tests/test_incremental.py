@@ -174,3 +174,15 @@ def test_prose_is_checked_again_when_the_data_changes(deps: Site) -> None:
     edit(deps.data / "benchmarks" / "inference.csv", ",9.007,", ",9.9,")
     assert "prose" in deps.build()
     assert "literal 9.007 ms contradicts run:vit-inf1-b1:p90_latency_ms" in deps.warnings
+
+
+def test_a_fit_claim_is_checked_again_when_the_names_or_fits_change(deps: Site) -> None:
+    """A page whose prose makes a fit claim (and has no figure) depends on the files naming and
+    rating families, not on the benchmarks."""
+    deps.build()
+    assert "'good fit' contradicts the data: Transformers Decoders on inferentia" in deps.warnings
+    edit(deps.data / "benchmarks" / "inference.csv", ",9.007,", ",9.9,")
+    assert "claims" not in deps.build()
+    edit(deps.data / "families.yaml", "      inferentia:\n        fit: poor\n", "      inferentia:\n        fit: good\n")
+    assert "claims" in deps.build()
+    assert "Transformers Decoders on inferentia" not in deps.warnings

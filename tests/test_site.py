@@ -226,3 +226,13 @@ def test_every_internal_link_and_anchor_resolves(site):
                 assert soups[target].find(id=fragment) is not None, f"{page.name}: {href}"
             checked += 1
     assert checked > 200
+
+
+def test_every_id_is_used_once_per_page(site):
+    """Anchors name one element: furo's table wrapper does not repeat the table's ids."""
+    for page in sorted(site.outdir.rglob("*.html")):
+        soup = site.soup(str(page.relative_to(site.outdir)))
+        ids = [element["id"] for element in soup.find_all(id=True)]
+        assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
+    wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-trainium").parent
+    assert "table-wrapper" in wrapper["class"] and not wrapper.get("id")

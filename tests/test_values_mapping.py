@@ -57,6 +57,34 @@ def test_ids_with_dots_resolve(data_copy: Path) -> None:
     assert "model:layout.lm3.initial:script_modules" in list(values)
 
 
+def test_figure_paths_of_dotted_ids_cannot_collide(data_copy: Path) -> None:
+    """Variant ``initial`` of model ``layout.lm`` and variant ``lm.initial`` of model ``layout``
+    would both be ``model:layout.lm.initial:...``: the later record is reported, not merged."""
+    for path in data_copy.rglob("*"):
+        if path.is_file():
+            path.write_text(path.read_text(encoding="utf-8").replace("layoutlmv3", "layout.lm"), encoding="utf-8")
+    models = data_copy / "models.yaml"
+    clash = ("  - id: layout\n    name: Layout\n    family: encoder\n    status: compiled\n"
+             "    variants:\n      - {id: lm.initial, description: Clash, script_modules: 7}\n")
+    text = models.read_text(encoding="utf-8")
+    models.write_text(text.replace("\nenvironments:", "\n" + clash + "environments:", 1), encoding="utf-8")
+    catalog = load_catalog(data_copy)
+    (error,) = catalog.errors
+    assert "distinct paths" in error.message and "model:layout.lm.initial" in error.message
+    assert error.file == "models.yaml" and error.field.endswith("variants[0].id") and error.line
+    assert "layout" not in catalog.models and "layout.lm" in catalog.models
+    values = build_values(catalog)
+    paths = list(values)
+    assert len(paths) == len(set(paths))
+    assert values["model:layout.lm.initial:script_modules"].number == 15
+
+
+def test_non_string_keys_are_missing(catalog) -> None:  # noqa: ANN001
+    values = build_values(catalog)
+    assert 123 not in values and None not in values
+    assert values.get(None) is None
+
+
 def test_the_mapping_pickles_as_its_catalog(catalog) -> None:  # noqa: ANN001
     values = build_values(catalog)
     values["run:vit-inf1-b3:throughput"]  # fills the one-record cache, which is not pickled

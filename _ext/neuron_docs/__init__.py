@@ -47,7 +47,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     checks.setup_checks(app)  # the drift checker and the errata directive
     return {
         "version": __version__,
-        "env_version": 3,  # bump when pages must be re-read after an output change
+        "env_version": 4,  # bump when pages must be re-read after an output change
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

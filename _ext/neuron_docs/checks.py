@@ -13,10 +13,13 @@ A sentence naming a model family and a device with a fit or support phrase ("a g
 supported") that disagrees with ``families.yaml`` is a warning too. ``suppress_warnings =
 ['neuron.drift']`` allows them; ``neuron_drift_check = False`` turns the checker off. The index of
 values is built once per build (:class:`.figures.FigureIndex`), so each figure costs a bisection.
+A page is re-read when the data it was checked against changes: every file for prose with a
+figure, the files of names and fits for prose with only a fit/support phrase.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -40,6 +43,13 @@ _OPAQUE = (nodes.literal, nodes.abbreviation, nodes.raw, nodes.math, nodes.probl
 #: Blocks never checked.
 _SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_message, nodes.math_block,
                 nodes.substitution_definition, nodes.target)
+
+#: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
+_CLAIM_WORDS = re.compile(r"fit|support", re.IGNORECASE)
+
+#: The data files the drift checker reads: all of them for figures, the names for claims.
+_ALL_FILES = frozenset(spec.name for spec in FILES)
+_CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml"})
 
 _INDEXES: dict[tuple[str, str], tuple[FigureIndex, ClaimIndex]] = {}
 
@@ -115,13 +125,14 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
         return
     figure_index, claim_index = indexes(env)
     docname = env.docname
-    depends = False
+    noted: set[str] = set()
     for block in _blocks(doctree):
         heading = block.attributes.pop("neuron_heading", "")
         pieces: list[tuple[str, bool]] = []
         _segments(block, pieces)
         text = "".join(p for p, _ in pieces)
-        if not any(ch.isdigit() for ch in text) and "fit" not in text and "support" not in text:
+        claim_words = _CLAIM_WORDS.search(text) is not None
+        if not claim_words and not any(ch.isdigit() for ch in text):
             continue
         allowed: list[tuple[int, int]] = []
         offset = 0
@@ -131,14 +142,15 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
             offset += len(piece)
         # Finding figures does not depend on the data; matching them and finding claims does.
         figures = [f for f in find_figures(text) if any(a <= f.start and f.end <= b for a, b in allowed)]
-        claim_words = "fit" in text or "support" in text
         if not figures and not claim_words:
             continue  # digits but no figure ("Matrix dev-0"): nothing to check, now or after a data change
-        if not depends:
-            # What this page's prose is checked against: re-check it when any data file changes
-            # (a figure that matches nothing today may duplicate or contradict tomorrow's data).
-            note_reads(env, *(spec.name for spec in FILES))
-            depends = True
+        # What this block is checked against: re-check the page when it changes. Figures are matched
+        # against every figure of the data (one that matches nothing today may duplicate or contradict
+        # tomorrow's); claims need the names of families, devices, instances and frameworks.
+        wanted = _ALL_FILES if figures else _CLAIM_FILES
+        if not wanted <= noted:
+            note_reads(env, *sorted(wanted - noted))
+            noted |= wanted
         claims = claim_index.claims(text, allowed) if claim_words else []
         spans = sentences(text)
         for figure in figures:

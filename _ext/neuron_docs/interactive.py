@@ -6,6 +6,11 @@
   ``aria-sort``, a filter box per table); without it the tables read as they are.
 - Every page that reads dated data gets a "Data last updated" line with the newest date among
   the files it declared with :func:`store.uses` (matrix updates, instance prices, source dates).
+- Every id once per page: a generated table whose id a section or other element of the page
+  already has gets ``-table`` added (:func:`_unique_table_ids`; a section "Accuracy" and the
+  accuracy table), and furo, which wraps each table in a ``div.table-wrapper`` (so that a wide
+  table scrolls on a narrow screen) and copies the table's ids onto it, has them taken off the
+  wrapper (:class:`TableWrapperIds`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .store import dataset
 
@@ -86,7 +92,41 @@ def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> 
     (sections[0] if sections else doctree).append(line)
 
 
+def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
+    """Give a generated table a new id when the page already uses its id (sections keep theirs)."""
+    tables = [t for t in doctree.findall(nodes.table) if "neuron-table" in t["classes"]]
+    generated = {id(t) for t in tables}
+    taken = {anchor for node in doctree.findall(nodes.Element) if id(node) not in generated
+             for anchor in node["ids"]}
+    for table in tables:
+        unique = []
+        for anchor in table["ids"]:
+            new, number = f"{anchor}-table" if anchor in taken else anchor, 1
+            while new in taken:
+                number += 1
+                new = f"{anchor}-table-{number}"
+            taken.add(new)
+            unique.append(new)
+        table["ids"] = unique
+
+
+class TableWrapperIds(SphinxPostTransform):
+    """Take the table's ids off the wrapper furo puts around it (the same id twice on a page is
+    invalid HTML, and ``#support-matrix-trainium`` would name the wrapper, not the table)."""
+
+    default_priority = 510  # after furo's TableWrapper (500)
+    formats = ("html",)
+
+    def run(self, **kwargs: object) -> None:
+        for wrapper in self.document.findall(nodes.container):
+            if "table-wrapper" in wrapper["classes"] and wrapper.children and isinstance(wrapper[0], nodes.table):
+                on_table = set(wrapper[0]["ids"])
+                wrapper["ids"] = [anchor for anchor in wrapper["ids"] if anchor not in on_table]
+
+
 def setup_interactive(app: Sphinx) -> None:
+    app.connect("doctree-read", _unique_table_ids)
+    app.add_post_transform(TableWrapperIds)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("builder-inited", _sitemap_without_a_server_process, priority=100)
     app.connect("doctree-resolved", _on_doctree_resolved)

@@ -1,9 +1,10 @@
 """Pull-request previews: mark what a change to ``data/`` changes on the pages, and list it.
 
 A *preview build* compares the build's data with ``data/`` as committed at a base revision
-(:mod:`~neuron_docs.matrix_diff`) and
+(read by :mod:`~neuron_docs.revisions`, compared by :mod:`~neuron_docs.matrix_diff`) and
 
-* marks every place that shows a changed figure: matrix cells (badges with a ``neuron_key``),
+* marks every place that shows a changed figure: matrix cells (badges with a ``neuron_key``, in a
+  cell's paragraph or the paragraph itself),
   table rows of a changed record or of a record whose figures moved (benchmark runs whose cost
   moved with an instance's price, for instance), and ``:neuron:value:`` figures whose expression
   reads a changed figure. A marked node gets the class ``neuron-changed``, a tooltip (an

@@ -72,6 +72,7 @@ def _load(directory: Path) -> DataSet:
     catalog = load_catalog(directory)
     catalog._positions = {}  # line of every value: used only while validating, and the bulk of the memory
     catalog._paths = {}
+    catalog._shared = {}  # the records keep sharing what they share; the lookup table is not needed
     return DataSet(catalog, build_values(catalog))
 
 

@@ -132,3 +132,23 @@ def test_search_finds_a_representative_model(page, site_url):
     page.wait_for_selector("#search-results li", timeout=15000)
     links = page.eval_on_selector_all("#search-results li a", "as => as.map(a => a.getAttribute('href'))")
     assert any("architecture-fit.html" in h and "#family-encoder" in h for h in links), links
+
+
+def test_wide_table_scrolls_on_a_phone_with_its_first_column_in_view(page, site_url):
+    """The 10-column benchmark table on a 390 px screen: it scrolls sideways inside its wrapper (the
+    page itself does not), and the run a row is about stays in view while the figures scroll."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "inference/results-analysis.html")
+    table = page.locator("table.neuron-benchmark-table").first
+    wrapper = table.locator("xpath=..")
+    sizes = wrapper.evaluate("w => [w.scrollWidth, w.clientWidth]")
+    assert sizes[0] > sizes[1], sizes  # wider than the screen: it scrolls
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    first = table.locator("tbody tr").first.locator("td").first
+    second = table.locator("tbody tr").first.locator("td").nth(1)
+    before = (first.bounding_box()["x"], second.bounding_box()["x"])
+    wrapper.evaluate("w => { w.scrollLeft = 300; }")
+    page.wait_for_timeout(100)
+    after = (first.bounding_box()["x"], second.bounding_box()["x"])
+    assert after[1] < before[1] - 100  # the figures moved
+    assert abs(after[0] - before[0]) < 1  # the first column did not

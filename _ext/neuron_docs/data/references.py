@@ -117,12 +117,35 @@ def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iter
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             yield (("variant",), f"unknown variant {record.variant!r} of model {record.model!r}{hint}; "
                                  f"expected one of: {', '.join(variants) or '(none)'}")
+    elif collection in ("models", "experiments"):
+        yield from _path_collisions(collection, record, catalog)
     elif collection == "comparisons":
         for attr in ("subject", "baseline"):
             ref = getattr(record, attr)
             if ref in catalog.instances and instance_metric(catalog, ref, record.metric) is None:
                 yield ("metric",), f"instance {ref!r} has no value for metric {record.metric!r}; expected a spec " \
                                    "of the instance or of its device"
+
+
+#: Parts of a record whose figures are addressed as ``kind:<record>.<part>:field``.
+_DOTTED_PARTS = {"models": ("variants", "model"), "experiments": ("price_performance", "priceperf")}
+
+
+def _path_collisions(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """A part whose figure path is also that of an earlier record's part (ids may hold dots:
+    variant ``b.c`` of model ``a`` and variant ``c`` of model ``a.b`` are both ``model:a.b.c``)."""
+    field, kind = _DOTTED_PARTS[collection]
+    for index, part in enumerate(getattr(record, field)):
+        dotted = f"{record.id}.{part.id}"
+        for other_id, other in catalog.records[collection].items():
+            if other_id == record.id:
+                break  # only records before this one: the later record is the one to rename
+            prefix = f"{other_id}."
+            if dotted.startswith(prefix) and any(p.id == dotted[len(prefix):] for p in getattr(other, field)):
+                yield ((field, index, "id"),
+                       f"the figures of {record.id!r} {part.id!r} would have the paths {kind}:{dotted}:..., "
+                       f"which are those of {other_id!r} {dotted[len(prefix):]!r}; expected ids that give "
+                       "distinct paths (rename one of them)")
 
 
 def dangling_message(catalog: Catalog, target: str, ref: str) -> str:

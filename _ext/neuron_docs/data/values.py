@@ -103,6 +103,8 @@ class Values(Mapping[str, Value]):
         self._last: tuple[str, str, Figures] | None = None
 
     def __getitem__(self, path: str) -> Value:
+        if not isinstance(path, str):
+            raise KeyError(path)
         kind, _, rest = path.partition(":")
         record = rest.rpartition(":")[0]
         producer = _PRODUCERS.get(kind)
