@@ -186,3 +186,20 @@ def test_a_fit_claim_is_checked_again_when_the_names_or_fits_change(deps: Site) 
     edit(deps.data / "families.yaml", "      inferentia:\n        fit: poor\n", "      inferentia:\n        fit: good\n")
     assert "claims" in deps.build()
     assert "Transformers Decoders on inferentia" not in deps.warnings
+
+
+def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``env_version`` is a digest of the extension's code: doctrees made by other code are not reused."""
+    package = Path(neuron_docs.__file__).parent
+    copy = tmp_path / "neuron_docs"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert neuron_docs.code_version(copy) == neuron_docs.code_version()
+    (copy / "tables.py").write_text((copy / "tables.py").read_text(encoding="utf-8") + "\n# changed\n",
+                                    encoding="utf-8")
+    changed = neuron_docs.code_version(copy)
+    assert changed != neuron_docs.code_version()
+    assert site.build() == ["benchmarks", "index", "matrix", "plain"]
+    assert site.build() == []
+    monkeypatch.setattr(neuron_docs, "code_version", lambda package=None: changed)
+    assert site.build() == ["benchmarks", "index", "matrix", "plain"]

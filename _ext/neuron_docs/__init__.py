@@ -1,11 +1,15 @@
 """Sphinx extension rendering the Neuron support matrix, specifications and benchmarks from data.
 
 Each concern lives in its own module with a ``setup_<concern>(app)``; this function only calls
-them and declares the extension parallel-safe (the domain merges its per-document data).
+them and declares the extension parallel-safe (the domain merges its per-document data). Its
+``env_version`` is a digest of its own code, so a build after any change to the extension
+re-reads every page instead of reusing doctrees the old code made.
 """
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import (
@@ -31,6 +35,14 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 
+def code_version(package: Path = Path(__file__).parent) -> int:
+    """A number that changes whenever a Python file of ``package`` (the extension) changes."""
+    digest = hashlib.sha256()
+    for source in sorted(package.rglob("*.py")):
+        digest.update(f"{source.relative_to(package).as_posix()}\0".encode() + source.read_bytes() + b"\0")
+    return int(digest.hexdigest()[:12], 16)
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     store.setup_store(app)
     domain.setup_domain(app)
@@ -47,7 +59,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     checks.setup_checks(app)  # the drift checker and the errata directive
     return {
         "version": __version__,
-        "env_version": 4,  # bump when pages must be re-read after an output change
+        "env_version": code_version(),  # pages made by other code are read again
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }
