@@ -27,7 +27,7 @@ from sphinx.util import logging
 
 from . import errata
 from .figures import ClaimIndex, FigureIndex, context_words, find_figures, sentences
-from .data.catalog import FILES
+from .data.catalog import FILE_NAMES
 from .store import dataset, note_reads
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ _SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_m
 _CLAIM_WORDS = re.compile(r"fit|support", re.IGNORECASE)
 
 #: The data files the drift checker reads: all of them for figures, the names for claims.
-_ALL_FILES = frozenset(spec.name for spec in FILES)
+_ALL_FILES = frozenset(FILE_NAMES)
 _CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml"})
 
 _INDEXES: dict[tuple[str, str], tuple[FigureIndex, ClaimIndex]] = {}

@@ -305,7 +305,7 @@ class DataDownloads(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         data = dataset(self.env)
-        uses(self, *(spec.name for spec in catalog_module.FILES))
+        uses(self, *catalog_module.FILE_NAMES)
         rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
                  nodes.literal(model.__name__, model.__name__)]
                 for name, model in _collection_types().items()]

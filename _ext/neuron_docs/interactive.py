@@ -26,6 +26,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .store import dataset
+from .tables import unique_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -99,15 +100,8 @@ def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
     taken = {anchor for node in doctree.findall(nodes.Element) if id(node) not in generated
              for anchor in node["ids"]}
     for table in tables:
-        unique = []
-        for anchor in table["ids"]:
-            new, number = f"{anchor}-table" if anchor in taken else anchor, 1
-            while new in taken:
-                number += 1
-                new = f"{anchor}-table-{number}"
-            taken.add(new)
-            unique.append(new)
-        table["ids"] = unique
+        table["ids"] = [unique_id(f"{anchor}-table" if anchor in taken else anchor, taken)
+                        for anchor in table["ids"]]
 
 
 class TableWrapperIds(SphinxPostTransform):

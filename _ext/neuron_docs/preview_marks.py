@@ -18,6 +18,7 @@ from docutils import nodes
 
 from .data.expressions import PATH_RE
 from .preview_page import PAGE, PAGE_TITLE, describe, has_pages, is_html
+from .tables import unique_id
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -82,15 +83,6 @@ def _badge_inside(cell: nodes.paragraph) -> nodes.inline:
     return mark
 
 
-def _unique_id(wanted: str, taken: set[str]) -> str:
-    anchor, number = wanted, 1
-    while anchor in taken:
-        number += 1
-        anchor = f"{wanted}-{number}"
-    taken.add(anchor)
-    return anchor
-
-
 def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool = True) -> list[Place]:
     """Mark every place of ``doctree`` that shows a change; return the places. ``tooltips``: also
     describe the change in a tooltip (HTML), besides the visible note."""
@@ -115,7 +107,7 @@ def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool
                 paragraph += _note(description)
         else:
             if not node["ids"]:
-                node["ids"].append(_unique_id(nodes.make_id("changed-" + "-".join(keys[0][1:])), taken))
+                node["ids"].append(unique_id(nodes.make_id("changed-" + "-".join(keys[0][1:])), taken))
             anchor = node["ids"][0]
             if not tooltips:
                 holder = node

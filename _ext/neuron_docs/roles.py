@@ -17,7 +17,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from .data.expressions import evaluate
-from .data.catalog import FILES
+from .data.catalog import FILE_NAMES
 from .data.values import collections_read
 from .data.formatting import NumberFormat, format_number
 from .store import DataSet, dataset, uses
@@ -84,7 +84,7 @@ class ValueRole(_DataRole):
             node, files = value_node(dataset(self.env), expression, spec)
         except ValueError as exc:
             # Any data file may hold the missing value: re-read this page when one changes.
-            uses(self, *(spec.name for spec in FILES))
+            uses(self, *FILE_NAMES)
             return self.problem(f"neuron:value: {exc}", "value")
         uses(self, *files)
         return [node], []

@@ -98,6 +98,16 @@ def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, class
     return table
 
 
+def unique_id(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``... the first not in ``taken`` (which it joins)."""
+    anchor, number = wanted, 1
+    while anchor in taken:
+        number += 1
+        anchor = f"{wanted}-{number}"
+    taken.add(anchor)
+    return anchor
+
+
 def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
     """A visible warning box listing records that failed validation and so are not shown above."""
     if not broken:

@@ -50,6 +50,10 @@ FILES: tuple[FileSpec, ...] = (
 )
 
 
+#: Every data file, relative to the data directory.
+FILE_NAMES: tuple[str, ...] = tuple(spec.name for spec in FILES)
+
+
 def _collections_of(spec: FileSpec) -> tuple[str, ...]:
     """The collections a file holds, in the order of the file."""
     return (*spec.collections, *([spec.csv[0]] if spec.csv else []))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import schema as s
-from .values import instance_metric
+from .values import DOTTED_PARTS, instance_metric
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -117,7 +117,7 @@ def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iter
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             yield (("variant",), f"unknown variant {record.variant!r} of model {record.model!r}{hint}; "
                                  f"expected one of: {', '.join(variants) or '(none)'}")
-    elif collection in ("models", "experiments"):
+    elif collection in DOTTED_PARTS:
         yield from _path_collisions(collection, record, catalog)
     elif collection == "comparisons":
         for attr in ("subject", "baseline"):
@@ -127,14 +127,10 @@ def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iter
                                    "of the instance or of its device"
 
 
-#: Parts of a record whose figures are addressed as ``kind:<record>.<part>:field``.
-_DOTTED_PARTS = {"models": ("variants", "model"), "experiments": ("price_performance", "priceperf")}
-
-
 def _path_collisions(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """A part whose figure path is also that of an earlier record's part (ids may hold dots:
     variant ``b.c`` of model ``a`` and variant ``c`` of model ``a.b`` are both ``model:a.b.c``)."""
-    field, kind = _DOTTED_PARTS[collection]
+    kind, field = DOTTED_PARTS[collection]
     for index, part in enumerate(getattr(record, field)):
         dotted = f"{record.id}.{part.id}"
         for other_id, other in catalog.records[collection].items():

@@ -107,10 +107,9 @@ class Values(Mapping[str, Value]):
             raise KeyError(path)
         kind, _, rest = path.partition(":")
         record = rest.rpartition(":")[0]
-        producer = _PRODUCERS.get(kind)
-        if producer is None or not record:
+        if kind not in _PRODUCERS or not record:
             raise KeyError(path)
-        figures = producer[1]
+        figures = _PRODUCERS[kind][1]
         for key in _record_keys(self._catalog, kind, record):
             if self._last is None or self._last[:2] != (kind, key):
                 self._last = (kind, key, figures(self._catalog, key))
@@ -120,16 +119,14 @@ class Values(Mapping[str, Value]):
         raise KeyError(path)
 
     def __iter__(self) -> Iterator[str]:
-        for keys, figures in _PRODUCERS.values():
-            for key in keys(self._catalog):
-                yield from figures(self._catalog, key)
+        for figures in _every_record_figures(self._catalog):
+            yield from figures
 
     def items(self) -> ItemsView[str, Value]:
         return _Items(self)
 
     def __len__(self) -> int:
-        return sum(len(figures(self._catalog, key)) for keys, figures in _PRODUCERS.values()
-                   for key in keys(self._catalog))
+        return sum(len(figures) for figures in _every_record_figures(self._catalog))
 
     def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
         return (Values, (self._catalog,))
@@ -141,10 +138,8 @@ class _Items(ItemsView[str, Value]):
     _mapping: Values
 
     def __iter__(self) -> Iterator[tuple[str, Value]]:
-        catalog = self._mapping._catalog  # noqa: SLF001 - the mapping's own view
-        for keys, figures in _PRODUCERS.values():
-            for key in keys(catalog):
-                yield from figures(catalog, key).items()
+        for figures in _every_record_figures(self._mapping._catalog):  # noqa: SLF001 - its own view
+            yield from figures.items()
 
 
 def build_values(catalog: Catalog) -> Values:
@@ -152,25 +147,29 @@ def build_values(catalog: Catalog) -> Values:
     return Values(catalog)
 
 
+def _every_record_figures(catalog: Catalog) -> Iterator[Figures]:
+    """The figures of every record, record by record in file order."""
+    for kind, (_, figures) in _PRODUCERS.items():
+        for key in _keys(catalog, kind):
+            yield figures(catalog, key)
+
+
+def _keys(catalog: Catalog, kind: str) -> Iterable[str]:
+    """The records whose figures have paths of ``kind``: ids in file order, or instance families."""
+    collection = _PRODUCERS[kind][0]
+    return catalog.records[collection].keys() if collection else _instance_families(catalog)
+
+
 def _record_keys(catalog: Catalog, kind: str, record: str) -> Iterator[str]:
     """The records a path's record part can name: itself, and for ``model:m.v`` / ``priceperf:e.p``
     (ids may contain dots) each known id that the part starts with."""
-    known = {"model": catalog.models, "priceperf": catalog.experiments}.get(kind)
-    if known is None:
-        if _has_record(catalog, kind, record):
-            yield record
-        return
+    known = _keys(catalog, kind)
     if record in known:
         yield record
-    for index, char in enumerate(record):
-        if char == "." and record[:index] in known:
-            yield record[:index]
-
-
-def _has_record(catalog: Catalog, kind: str, record: str) -> bool:
-    if kind == "instance_family":
-        return any(i.family == record for i in catalog.instances.values())
-    return record in catalog.records[_COLLECTION[kind]]
+    if kind in _DOTTED:
+        for index, char in enumerate(record):
+            if char == "." and record[:index] in known:
+                yield record[:index]
 
 
 Figures = dict[str, Value]
@@ -315,25 +314,22 @@ def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
     return out
 
 
-def _ids(collection: str) -> Callable[[Catalog], Iterable[str]]:
-    return lambda catalog: catalog.records[collection].keys()
-
-
-#: The collection each path kind's records are in (``instance_family`` has none of its own).
-_COLLECTION = {"device": "devices", "instance": "instances", "run": "inference_runs", "accuracy": "accuracy_runs",
-               "model": "models", "issue": "known_issues", "claim": "claims", "comparison": "comparisons",
-               "priceperf": "experiments"}
-
-#: Path kind -> (the records of that kind, in file order; the figures of one record).
-_PRODUCERS: dict[str, tuple[Callable[[Catalog], Iterable[str]], Callable[[Catalog, str], Figures]]] = {
-    "device": (_ids("devices"), _device),
-    "instance": (_ids("instances"), _instance),
-    "instance_family": (_instance_families, _instance_family),
-    "run": (_ids("inference_runs"), _run),
-    "accuracy": (_ids("accuracy_runs"), _accuracy),
-    "model": (_ids("models"), _model),
-    "issue": (_ids("known_issues"), _issue),
-    "claim": (_ids("claims"), _claim),
-    "comparison": (_ids("comparisons"), _comparison),
-    "priceperf": (_ids("experiments"), _experiment),
+#: Path kind -> (the collection of its records, ``None`` for instance families; the figures of one
+#: record).
+_PRODUCERS: dict[str, tuple[str | None, Callable[[Catalog, str], Figures]]] = {
+    "device": ("devices", _device),
+    "instance": ("instances", _instance),
+    "instance_family": (None, _instance_family),
+    "run": ("inference_runs", _run),
+    "accuracy": ("accuracy_runs", _accuracy),
+    "model": ("models", _model),
+    "issue": ("known_issues", _issue),
+    "claim": ("claims", _claim),
+    "comparison": ("comparisons", _comparison),
+    "priceperf": ("experiments", _experiment),
 }
+
+#: Collections whose parts have figures of their own, at ``kind:<record>.<part>:field``:
+#: collection -> (path kind, the field holding the parts).
+DOTTED_PARTS = {"models": ("model", "variants"), "experiments": ("priceperf", "price_performance")}
+_DOTTED = frozenset(kind for kind, _ in DOTTED_PARTS.values())
