@@ -8,6 +8,7 @@ PYTHON ?= $(shell for p in python3.13 /root/.pyenv/versions/3.13*/bin/python3.13
 	  if $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo $$p; break; fi; done)
 VENV        ?= .venv
 VENV_STAMP  := $(VENV)/.requirements-installed
+TEST_STAMP  := $(VENV)/.test-requirements-installed
 SPHINXBUILD ?= $(VENV)/bin/sphinx-build
 SPHINXOPTS  ?=
 STRICTOPTS  ?= -W --keep-going -n
@@ -15,7 +16,7 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
-.PHONY: help html clean test venv audit matrix-diff bench
+.PHONY: help html clean test typecheck venv audit matrix-diff bench
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
@@ -29,6 +30,7 @@ help:
 
 venv: $(VENV_STAMP)
 
+# The site build's dependencies (what Read the Docs installs) ...
 $(VENV_STAMP): requirements.txt
 	@test -n "$(PYTHON)" || { echo "error: no Python >= 3.12 found (install python3.13)"; exit 1; }
 	@test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -36,24 +38,34 @@ $(VENV_STAMP): requirements.txt
 	$(VENV)/bin/python -m pip install --quiet -r requirements.txt
 	@touch $@
 
+# ... and the test suite's own tools on top.
+$(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
+	$(VENV)/bin/python -m pip install --quiet -r requirements-test.txt
+	@touch $@
+
 html: $(VENV_STAMP)
 	$(SPHINXBUILD) -b html -c . $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
 
-test: $(VENV_STAMP)
+test: $(TEST_STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# make typecheck  -- the type checker alone (make test runs it first)
+typecheck: $(TEST_STAMP)
+	$(VENV)/bin/python -m mypy
 
 clean:
 	rm -rf $(BUILDDIR)
 
-# make audit FILE=path/to/page.rst  -- figures in a hand-written page checked against the data
+# make audit FILE="a.rst b.md" [AUDIT_ARGS="--strict --format json --bare --data DIR"]
+#   -- figures in hand-written pages checked against the data by the build's drift engine
 audit: $(VENV_STAMP)
 	@test -n "$(FILE)" || { echo "usage: make audit FILE=path"; exit 2; }
-	$(PY_EXT) -m neuron_docs.audit "$(FILE)"
+	$(PY_EXT) -m neuron_docs.drift.audit $(AUDIT_ARGS) $(FILE)
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
 matrix-diff: $(VENV_STAMP)
 	@test -n "$(BASE)" || { echo "usage: make matrix-diff BASE=<git revision> [FORMAT=json]"; exit 2; }
-	$(PY_EXT) -m neuron_docs.matrix_diff --base "$(BASE)" --format "$(FORMAT)"
+	$(PY_EXT) -m neuron_docs.preview.matrix_diff --base "$(BASE)" --format "$(FORMAT)"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)

@@ -159,7 +159,7 @@ html_theme = "basic"
 TARGETS_EXT = '''from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from neuron_docs.domain import anchor_for
-from neuron_docs.store import dataset, uses
+from neuron_docs.build_state import dataset, uses
 
 
 class FamilyTargets(SphinxDirective):

@@ -8,8 +8,8 @@ import pytest
 
 from conftest import DATA
 
-from neuron_docs.charts import (Bar, Chart, Group, Panel, cost_chart, fastmath_chart, latency_chart, nice_step,
-                                render_svg, _Runs)
+from neuron_docs.directives.charts.model import _Runs, cost_chart, fastmath_chart, latency_chart
+from neuron_docs.directives.charts.svg import Bar, Chart, Group, Panel, nice_step, render_svg
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.values import build_values
 

@@ -7,7 +7,7 @@ import re
 from conftest import build_site
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import cost_per_million
+from neuron_docs.data.runs import cost_per_million
 
 
 def _replace(path, old: str, new: str) -> None:

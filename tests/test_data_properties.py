@@ -22,7 +22,8 @@ from neuron_docs.data.csv_reader import read_csv
 from neuron_docs.data.loader import DataFileError
 from neuron_docs.data.yaml_reader import read_yaml
 from neuron_docs.data.schema import Unit
-from neuron_docs.data.values import Value, cost_per_million
+from neuron_docs.data.values import Value
+from neuron_docs.data.runs import cost_per_million
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from neuron_docs.downloads import SCHEMA_VERSION, data_document, json_schema, table_csv
+from neuron_docs.site.downloads import SCHEMA_VERSION, data_document, json_schema, table_csv
 
 PAGES = ["architecture-fit.html", "devices/inferentia.html", "inference/results-analysis.html",
          "training/inferentia2.html", "instances.html"]
@@ -53,7 +53,7 @@ def test_matrix_csv_has_badge_words_and_no_note_numbers(site, catalog):
 
 
 def test_table_csv_quotes_commas():
-    from neuron_docs.tables import build_table
+    from neuron_docs.directives.tables import build_table
 
     text = table_csv(build_table(["A", "B"], [["x, y", "z"]]))
     assert text == 'A,B\n"x, y",z\n'

@@ -12,13 +12,14 @@ import pytest
 from docutils import nodes
 from docutils.utils import new_document
 
-from neuron_docs import downloads
+from neuron_docs.build_state import BuildState
+from neuron_docs.site import downloads
 from neuron_docs.data import Catalog
 from neuron_docs.data import schema as s
 from neuron_docs.data.values import Value, build_values
-from neuron_docs.downloads import (_document, _dumps, _json_pieces, _Members, _write_if_changed, data_document,
+from neuron_docs.site.downloads import (_document, _dumps, _json_pieces, _Members, _write_if_changed, data_document,
                                    data_pieces)
-from neuron_docs.tables import build_table
+from neuron_docs.directives.tables import build_table
 
 TRICKY = 'Ünïcödé "quoted" \\ back\\slash, tab\t, new\nline, \u2028 separator, emoji \U0001f680 and </script>'
 
@@ -135,10 +136,24 @@ class FakeBuilder:
         return f"{docname}.html"
 
 
+class FakeDomain:
+    def __init__(self) -> None:
+        self.build = BuildState(Path("."))
+
+
+class FakeEnv:
+    def __init__(self) -> None:
+        self.domain = FakeDomain()
+
+    def get_domain(self, name: str) -> FakeDomain:
+        return self.domain
+
+
 class FakeApp:
     def __init__(self, outdir: Path) -> None:
         self.builder = FakeBuilder()
         self.outdir = outdir
+        self.env = FakeEnv()
 
 
 def _page(*tables: tuple[str, str]) -> nodes.document:
@@ -161,15 +176,15 @@ def test_csv_collisions_are_warned_from_digests_per_build(tmp_path, monkeypatch)
     os.utime(csv_file, ns=(1_000_000_000, 1_000_000_000))
     downloads._on_doctree_resolved(app, _page(("t", "one")), "b")  # same content: no warning, no write
     assert not warnings and csv_file.stat().st_mtime_ns == 1_000_000_000
-    assert downloads._CSV_WRITTEN[app]["t"][0] == "b"
-    assert all(len(digest) == 64 for _, digest in downloads._CSV_WRITTEN[app].values())
+    assert app.env.domain.build.csv_written["t"][0] == "b"
+    assert all(len(digest) == 64 for _, digest in app.env.domain.build.csv_written.values())
 
     downloads._on_doctree_resolved(app, _page(("t", "two")), "c")
     assert len(warnings) == 1 and "different content" in warnings[0][0] and warnings[0][2:] == ("b", "c")
     assert csv_file.read_text(encoding="utf-8") == "Name\ntwo\n"
 
     downloads._on_build_finished(app, RuntimeError("the build failed"))  # each build starts afresh
-    assert app not in downloads._CSV_WRITTEN
+    assert app.env.domain.build.csv_written == {}
     downloads._on_doctree_resolved(app, _page(("t", "three")), "a")
     assert len(warnings) == 1
     assert not hasattr(app.builder, "_neuron_csv_written")

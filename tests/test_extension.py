@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from conftest import DATA
 from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.tables import FIT_TEXT, STATUS_TEXT
+from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT
 
 REAL_DATA = {"neuron_data_dir": str(DATA)}
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import neuron_docs.store
+import neuron_docs.data.dataset
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 
@@ -28,13 +28,13 @@ class Site:
         shutil.copytree(root, srcdir)
         self.make_app, self.srcdir, self.data, self.overrides = make_app, srcdir, data, overrides
         self.loads = 0
-        original = neuron_docs.store.load_catalog
+        original = neuron_docs.data.dataset.load_catalog
 
         def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
             self.loads += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(neuron_docs.store, "load_catalog", counting)
+        monkeypatch.setattr(neuron_docs.data.dataset, "load_catalog", counting)
 
     def build(self, parallel: int = 0) -> list[str]:
         """Build (incrementally); the pages that were re-read, sorted."""
@@ -195,7 +195,7 @@ def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path:
     copy = tmp_path / "neuron_docs"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
     assert neuron_docs.code_version(copy) == neuron_docs.code_version()
-    (copy / "tables.py").write_text((copy / "tables.py").read_text(encoding="utf-8") + "\n# changed\n",
+    (copy / "domain.py").write_text((copy / "domain.py").read_text(encoding="utf-8") + "\n# changed\n",
                                     encoding="utf-8")
     changed = neuron_docs.code_version(copy)
     assert changed != neuron_docs.code_version()

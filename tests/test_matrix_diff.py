@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from neuron_docs import matrix_diff as md
+from neuron_docs.data import compare as md
+from neuron_docs.data.revisions import RevisionError, load_revision
+from neuron_docs.preview.report import render_markdown
 from neuron_docs.data import load_catalog
-from neuron_docs.data.values import build_values, cost_per_million
+from neuron_docs.data.values import build_values
+from neuron_docs.data.runs import cost_per_million
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
-EXT = Path(md.__file__).resolve().parent.parent  # the directory that holds the neuron_docs package
+EXT = Path(md.__file__).resolve().parents[2]  # the directory that holds the neuron_docs package
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",
@@ -41,7 +44,7 @@ def git(repo: Path, *args: str) -> str:
 
 def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, **GIT_ENV, "PYTHONPATH": str(EXT)}
-    return subprocess.run([sys.executable, "-m", "neuron_docs.matrix_diff", *args], cwd=repo, env=env,
+    return subprocess.run([sys.executable, "-m", "neuron_docs.preview.matrix_diff", *args], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -104,7 +107,7 @@ def changed_repo(repo: Path) -> Path:
 
 
 def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[str]]:
-    base, head = md.load_revision("base", repo), md.load_revision("HEAD", repo)
+    base, head = load_revision("base", repo), load_revision("HEAD", repo)
     removed = {p for p in build_values(base) if p.startswith("instance:inf1.xlarge:")}
     added = {p for p in build_values(head) if p.startswith("instance:trn2.48xlarge:")} | {
         "instance_family:trn2:count"}
@@ -118,7 +121,7 @@ def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[st
 
 
 def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
-    base, head = md.load_revision("base", changed_repo), md.load_revision("HEAD", changed_repo)
+    base, head = load_revision("base", changed_repo), load_revision("HEAD", changed_repo)
     assert not base.errors and not head.errors
     diff = md.compare(base, head, "base", "HEAD")
     keys, moved, added_or_removed = expected_changes(changed_repo)
@@ -170,8 +173,8 @@ def test_markdown_report(changed_repo: Path) -> None:
                         "### Changed records", "### Figures (prices, specifications, benchmarks)",
                         "### Derived figures (costs, ratios, counts)"]
     for row in (
-        "| Transformers Encoders (`encoder`) | `trainium` | `tensorflow-neuronx` | roadmap -> supported |",
-        "| Transformers Decoders (`decoder`) | `inferentia` | poor -> good |",
+        "| Transformers Encoders (`encoder`) | `trainium` | `tensorflow-neuronx` | Roadmap Item -> Supported |",
+        "| Transformers Decoders (`decoder`) | `inferentia` | Not a Good Fit -> Good Fit |",
         "| families | `gnn` | added |", "| families | `rnn` | removed |",
         "| instances | `inf1.xlarge` | removed |", "| instances | `trn2.48xlarge` | added |",
         "| instances | `g5.xlarge` | price |", "| inference_runs | `vit-inf1-b3` | throughput_per_s |",
@@ -266,8 +269,8 @@ def test_unknown_revision_is_a_clear_error(repo: Path, tmp_path: Path) -> None:
     assert "matrix-diff: error: unknown revision 'no-such-branch'" in result.stderr
     assert "Traceback" not in result.stderr
     assert run_cli(repo, "--base", "base", "--head", "--bogus").returncode == 2
-    with pytest.raises(md.RevisionError, match="unknown revision 'deadbeef'"):
-        md.load_revision("deadbeef", repo)
+    with pytest.raises(RevisionError, match="unknown revision 'deadbeef'"):
+        load_revision("deadbeef", repo)
 
     # A revision without data/ and a directory outside any repository are errors too.
     (repo / "README.md").write_text("readme\n", encoding="utf-8")
@@ -290,5 +293,5 @@ def test_derived_figures_get_the_digits_that_tell_them_apart(data_copy: Path) ->
     cost = next(c for c in diff.values if c.key == ("value", "run:vit-g5-b128:cost_per_1m"))
     assert cost.old_text != cost.new_text
     assert cost.old_text.startswith("$0.7434") and cost.new_text.startswith("$0.7434")
-    rows = [line for line in md.render_markdown(diff).splitlines() if line.startswith("| ") and " -> " in line]
+    rows = [line for line in render_markdown(diff).splitlines() if line.startswith("| ") and " -> " in line]
     assert len(rows) == len(diff.values) == 3

@@ -19,7 +19,7 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import DATA, REPO, build_site
 
-from neuron_docs.preview import default_base
+from neuron_docs.preview.build import default_base
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Preview Test", "GIT_AUTHOR_EMAIL": "preview@example.invalid",
@@ -224,7 +224,7 @@ def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:
 
 
 def test_base_is_the_merge_base_like_a_pull_request(tmp_path: Path) -> None:
-    from neuron_docs.preview import _comparison_commit
+    from neuron_docs.preview.build import _comparison_commit
 
     root = make_repo(tmp_path / "repo")
     git(root, "stash", "-q")

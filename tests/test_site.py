@@ -10,9 +10,9 @@ from docutils import nodes
 
 from neuron_docs.data.expressions import evaluate
 from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import build_values, cost_per_million
-from neuron_docs.matrix import framework_header
-from neuron_docs.tables import FIT_TEXT, STATUS_TEXT
+from neuron_docs.data.values import build_values
+from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 
 
 def cells(row) -> list[str]:

@@ -1,32 +1,26 @@
 """Sphinx extension rendering the Neuron support matrix, specifications and benchmarks from data.
 
-Each concern lives in its own module with a ``setup_<concern>(app)``; this function only calls
-them and declares the extension parallel-safe (the domain merges its per-document data). Its
-``env_version`` is a digest of its own code, so a build after any change to the extension
-re-reads every page instead of reusing doctrees the old code made.
+The package's folders are its wings, each with one face to the rest:
+
+- ``data/``: reading, validating and deriving the data set; never imports Sphinx or docutils.
+- ``drift/``: the figure and claim matching of the drift checker and ``make audit``; no Sphinx.
+- ``directives/``: the directives and roles that render data, one module per family; the charts.
+- ``preview/``: pull-request previews: the change model, the page marks, the report sections.
+- ``site/``: what a built site adds: static assets, downloads, ids, data dates, the sitemap fix.
+- ``domain.py``: the ``neuron`` domain (objects, cross-references, per-document state);
+  ``build_state.py``: the one owner of per-build state; ``drift_check.py``: the build's hook into
+  the drift engine; ``cli.py``: what the command-line tools share.
+
+:func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
+(``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without
+Sphinx. Its ``env_version`` is a digest of the extension's code, so a build after any change to the
+extension re-reads every page instead of reusing doctrees the old code made.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from . import (
-    benchmarks,
-    charts,
-    checks,
-    domain,
-    downloads,
-    guidelines,
-    interactive,
-    matrix,
-    preview,
-    roles,
-    specs,
-    store,
-    training,
-)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -37,26 +31,23 @@ __version__ = "0.1.0"
 
 def code_version(package: Path = Path(__file__).parent) -> int:
     """A number that changes whenever a Python file of ``package`` (the extension) changes."""
-    digest = hashlib.sha256()
-    for source in sorted(package.rglob("*.py")):
-        digest.update(f"{source.relative_to(package).as_posix()}\0".encode() + source.read_bytes() + b"\0")
-    return int(digest.hexdigest()[:12], 16)
+    from .data.dataset import source_digest
+
+    return int(source_digest(package)[:12], 16)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    store.setup_store(app)
+    from . import build_state, domain, drift_check
+    from .directives import setup_directives
+    from .preview.build import setup_preview
+    from .site import setup_site
+
+    build_state.setup_build_state(app)
     domain.setup_domain(app)
-    roles.setup_roles(app)
-    matrix.setup_matrix(app)
-    guidelines.setup_guidelines(app)
-    specs.setup_specs(app)
-    benchmarks.setup_benchmarks(app)
-    training.setup_training(app)
-    preview.setup_preview(app)
-    charts.setup_charts(app)
-    downloads.setup_downloads(app)
-    interactive.setup_interactive(app)
-    checks.setup_checks(app)  # the drift checker and the errata directive
+    setup_directives(app)
+    setup_preview(app)
+    setup_site(app)
+    drift_check.setup_drift_check(app)
     return {
         "version": __version__,
         "env_version": code_version(),  # pages made by other code are read again

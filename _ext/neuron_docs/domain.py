@@ -8,6 +8,7 @@ the search finds them by name. Per-document state is cleared and merged for para
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
@@ -16,6 +17,8 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
+
+from .build_state import BuildState
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Set
@@ -61,6 +64,20 @@ class NeuronDomain(Domain):
     initial_data: dict[str, Any] = {"objects": {}, "doc_files": {}, "aliases": {}}
     data_version = 1
 
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        self._build: BuildState | None = None
+        #: Directive classes that mark their output as data, by directive name.
+        self._data_adapters: dict[str, type] = {}
+
+    @property
+    def build(self) -> BuildState:
+        """What this build computes once (its data set, drift engine, preview): one per build (the
+        domain instance is made afresh for each), never pickled (it is not in ``self.data``)."""
+        if self._build is None:
+            self._build = BuildState(Path(self.env.config.neuron_data_dir))
+        return self._build
+
     @property
     def objects(self) -> dict[tuple[str, str], ObjectEntry]:
         return self.data.setdefault("objects", {})
@@ -82,6 +99,14 @@ class NeuronDomain(Domain):
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
         self.aliases.setdefault(alias, (self.env.docname, anchor, objtype))
 
+    @property
+    def files_read(self) -> dict[str, dict[str, str]]:
+        """Docname -> the data files it read and their content hash when it was read."""
+        return self.data.setdefault("doc_files", {})
+
+    def note_files_read(self, docname: str, hashes: dict[str, str]) -> None:
+        self.files_read.setdefault(docname, {}).update(hashes)
+
     def clear_doc(self, docname: str) -> None:
         for key, entry in list(self.objects.items()):
             if entry.docname == docname:
@@ -89,7 +114,7 @@ class NeuronDomain(Domain):
         for alias, entry in list(self.aliases.items()):
             if entry[0] == docname:
                 del self.aliases[alias]
-        self.data.setdefault("doc_files", {}).pop(docname, None)
+        self.files_read.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key, entry in sorted(otherdata.get("objects", {}).items()):
@@ -109,7 +134,7 @@ class NeuronDomain(Domain):
                 self.aliases.setdefault(alias, entry)
         for docname, files in otherdata.get("doc_files", {}).items():
             if docname in docnames:
-                self.data.setdefault("doc_files", {})[docname] = files
+                self.files_read[docname] = files
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
@@ -147,8 +172,10 @@ class NeuronDomain(Domain):
         Sphinx's smart quotes would otherwise turn a data string's ``"``, ``'``, ``--`` and ``...``
         into typography (``--fast-math`` would print as ``\u2013fast-math``, with an en dash).
         """
+        if name in self._data_adapters:
+            return self._data_adapters[name]
         adapter = super().directive(name)
-        if adapter is None or getattr(adapter, "neuron_data_output", False):
+        if adapter is None:
             return adapter
 
         class DataAdapter(adapter):
@@ -161,7 +188,7 @@ class NeuronDomain(Domain):
                         node["support_smartquotes"] = False
                 return result
 
-        self._directive_cache[name] = DataAdapter
+        self._data_adapters[name] = DataAdapter
         return DataAdapter
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .catalog import Broken, Catalog, load_catalog
+from .catalog import Broken, Catalog
 from .loader import DataError
+from .validation import load_catalog
 
 __all__ = ["Broken", "Catalog", "DataError", "load_catalog"]

@@ -1,11 +1,8 @@
-"""The validated data set: every record of ``data/``, checked one by one and against each other.
+"""The validated data set: every record of ``data/`` by collection and id, typed as its model.
 
-:func:`load_catalog` reads the files listed in :data:`FILES`, validates each record with its
-pydantic model, then checks every reference between records. A record that fails is never dropped
-silently: it is kept in :attr:`Catalog.broken` with its errors, so pages can show it and the build
-can report it. How pydantic's errors become located messages is in :mod:`.validation_errors`; which
-references and cross-record rules a record has is in :mod:`.references`. This module does not
-import Sphinx.
+:data:`FILES` lists the data files and the record type of each collection; :class:`Catalog` holds
+the records (:func:`.validation.load_catalog` fills it), where each came from, the records that
+failed (:class:`Broken`) and the facts several pages derive from them. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -15,14 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
 from . import schema as s
-from .csv_reader import read_csv
-from .loader import DataError, DataFileError, Positions, Problem, dotted_path, read_text
-from .yaml_reader import read_yaml
-from .references import consistency_problems, dangling_message, references_of
-from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
+from .loader import DataError, Positions
 
 
 @dataclass(frozen=True)
@@ -54,12 +45,12 @@ FILES: tuple[FileSpec, ...] = (
 FILE_NAMES: tuple[str, ...] = tuple(spec.name for spec in FILES)
 
 
-def _collections_of(spec: FileSpec) -> tuple[str, ...]:
+def collections_of(spec: FileSpec) -> tuple[str, ...]:
     """The collections a file holds, in the order of the file."""
     return (*spec.collections, *([spec.csv[0]] if spec.csv else []))
 
 
-COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES for name in _collections_of(spec))
+COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES for name in collections_of(spec))
 
 
 @dataclass
@@ -86,24 +77,84 @@ class Catalog:
     broken: list[Broken] = field(default_factory=list)
     file_hashes: dict[str, str] = field(default_factory=dict)
     #: Where each loaded record sits in its file: (collection, id) -> (key path, whether CSV).
-    _paths: dict[tuple[str, str], tuple[tuple[Any, ...], bool]] = field(default_factory=dict, repr=False)
+    record_paths: dict[tuple[str, str], tuple[tuple[Any, ...], bool]] = field(default_factory=dict, repr=False)
     #: The line of every value, by file.
-    _positions: dict[str, Positions] = field(default_factory=dict, repr=False)
+    positions: dict[str, Positions] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
-    _failed_files: set[str] = field(default_factory=set, repr=False)
+    failed_files: set[str] = field(default_factory=set, repr=False)
     #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.schema.share_equal_parts`).
-    _shared: dict[Any, Any] = field(default_factory=dict, repr=False)
+    shared_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
-    def __getattr__(self, name: str) -> dict[str, Any]:
-        records = self.__dict__.get("records", {})
-        if name in records:
-            return records[name]
-        raise AttributeError(name)
+    # Collections, typed as their records ---------------------------------------------------------
+
+    @property
+    def sources(self) -> dict[str, s.Source]:
+        return self.records["sources"]
+
+    @property
+    def devices(self) -> dict[str, s.Device]:
+        return self.records["devices"]
+
+    @property
+    def instances(self) -> dict[str, s.Instance]:
+        return self.records["instances"]
+
+    @property
+    def frameworks(self) -> dict[str, s.Framework]:
+        return self.records["frameworks"]
+
+    @property
+    def categories(self) -> dict[str, s.Category]:
+        return self.records["categories"]
+
+    @property
+    def families(self) -> dict[str, s.Family]:
+        return self.records["families"]
+
+    @property
+    def known_issues(self) -> dict[str, s.KnownIssue]:
+        return self.records["known_issues"]
+
+    @property
+    def roadmap(self) -> dict[str, s.RoadmapItem]:
+        return self.records["roadmap"]
+
+    @property
+    def models(self) -> dict[str, s.Model]:
+        return self.records["models"]
+
+    @property
+    def environments(self) -> dict[str, s.Environment]:
+        return self.records["environments"]
+
+    @property
+    def experiments(self) -> dict[str, s.Experiment]:
+        return self.records["experiments"]
+
+    @property
+    def comparisons(self) -> dict[str, s.Comparison]:
+        return self.records["comparisons"]
+
+    @property
+    def claims(self) -> dict[str, s.Claim]:
+        return self.records["claims"]
+
+    @property
+    def inference_runs(self) -> dict[str, s.InferenceRun]:
+        return self.records["inference_runs"]
+
+    @property
+    def accuracy_runs(self) -> dict[str, s.AccuracyRun]:
+        return self.records["accuracy_runs"]
+
+    @property
+    def errata(self) -> dict[str, s.Erratum]:
+        return self.records["errata"]
 
     def file_of(self, collection: str) -> str:
         """The data file (relative to the data directory) that holds ``collection``."""
         for spec in FILES:
-            if collection in _collections_of(spec):
+            if collection in collections_of(spec):
                 return spec.name
         raise KeyError(collection)
 
@@ -112,6 +163,13 @@ class Catalog:
 
     def broken_in(self, *collections: str) -> list[Broken]:
         return [b for b in self.broken if b.collection in collections]
+
+    def release_validation_state(self) -> None:
+        """Forget what only validation needs: the line of every value (the bulk of the memory) and the
+        record paths; the records keep sharing the parts they share, the lookup table goes."""
+        self.positions = {}
+        self.record_paths = {}
+        self.shared_parts = {}
 
     @property
     def fingerprint(self) -> str:
@@ -128,10 +186,10 @@ class Catalog:
         cores = self.devices[instance.device].neuroncores
         return instance.device_count * cores if cores else None
 
-    def frameworks_for(self, device_id: str) -> list[Any]:
+    def frameworks_for(self, device_id: str) -> list[s.Framework]:
         return [f for f in self.frameworks.values() if device_id in f.devices]
 
-    def roadmap_item(self, entry: Any) -> str | None:
+    def roadmap_item(self, entry: s.SupportEntry) -> str | None:
         """The roadmap item a support entry points to: its own ``roadmap``, else for a "roadmap"
         status the first item of ``issues.yaml`` (the general Neuron roadmap)."""
         if entry.roadmap:
@@ -143,184 +201,3 @@ class Catalog:
         if self.header is None:
             return []
         return [d for d in self.header.last_update if d in self.devices]
-
-
-def load_catalog(data_dir: Path | str) -> Catalog:
-    """Read, validate and cross-check every data file under ``data_dir``.
-
-    Never raises on bad data: every problem is a :class:`DataError` in :attr:`Catalog.errors`, and
-    every record that could not be loaded is a :class:`Broken` in :attr:`Catalog.broken`.
-    """
-    catalog = Catalog(Path(data_dir))
-    for spec in FILES:
-        _load_file(catalog, spec)
-    _check_references(catalog)
-    _check_header(catalog)
-    catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))
-    return catalog
-
-
-def _file_broken(catalog: Catalog, spec: FileSpec, errors: list[DataError]) -> None:
-    """The whole file is unreadable: report why, and set aside every collection it holds."""
-    catalog.errors.extend(errors)
-    catalog._failed_files.add(spec.name)
-    for collection in _collections_of(spec):
-        catalog.broken.append(Broken(collection, None, spec.name, errors[0].line, list(errors)))
-
-
-def _load_file(catalog: Catalog, spec: FileSpec) -> None:
-    path = catalog.data_dir / spec.name
-    try:
-        text = read_text(path, spec.name)
-        catalog.file_hashes[spec.name] = hashlib.sha256(text.encode()).hexdigest()
-        if spec.csv:
-            collection, model = spec.csv
-            required = [n for n, info in model.model_fields.items() if info.is_required()]
-            rows, positions, problems = read_csv(text, spec.name, list(model.model_fields), required)
-        else:
-            document, positions, problems = read_yaml(text, spec.name)
-    except DataFileError as exc:
-        _file_broken(catalog, spec, [exc.error])
-        return
-    catalog._positions[spec.name] = positions
-    if spec.csv:
-        by_row = _problems_by_record(problems, ())
-        _load_records(catalog, spec.name, collection, model, rows, positions, (), by_row, csv=True)
-        return
-    expected = [*spec.collections, *(spec.header.model_fields if spec.header else [])]
-    if document is None:
-        error = DataError(spec.name, None, "", f"file is empty; expected a mapping with keys: {', '.join(expected)}")
-        _file_broken(catalog, spec, [error])
-        return
-    if not isinstance(document, dict):
-        kind = "a list" if isinstance(document, list) else f"a single value ({short_repr(document)})"
-        error = DataError(spec.name, positions.get(()), "",
-                          f"file holds {kind}; expected a mapping with keys: {', '.join(expected)}")
-        _file_broken(catalog, spec, [error])
-        return
-    # Problems outside any record: at the top of the file they make it unreadable; in the header
-    # or under an unknown key they are reported (and the header is not used).
-    in_records = {
-        c: _problems_by_record(problems, (c,)) for c in spec.collections if isinstance(document.get(c), list)
-    }
-    loose = [(p, e) for p, e in problems
-             if not (len(p) >= 2 and p[0] in in_records and isinstance(p[1], int))]
-    fatal = [e for p, e in loose if len(p) == 0 or (len(p) == 1 and p[0] in spec.collections)]
-    if fatal:
-        _file_broken(catalog, spec, [e for _, e in loose])
-        return
-    catalog.errors.extend(e for _, e in loose)
-    header_problems = any(p and spec.header and p[0] in spec.header.model_fields for p, _ in loose)
-    for key in document:
-        if key not in expected:
-            catalog.errors.append(DataError(spec.name, positions.get((key,)), str(key),
-                                            unknown_key_message(key, expected)))
-    for collection, model in spec.collections.items():
-        items = document.get(collection)
-        if not isinstance(items, list):
-            error = DataError(spec.name, positions.get((collection,)), collection,
-                              f"expected a list of {collection} records (got {short_repr(items)})"
-                              if collection in document
-                              else f"missing required list {collection!r}; expected a key '{collection}:' "
-                                   f"holding a list of {collection} records")
-            catalog.errors.append(error)
-            catalog.broken.append(Broken(collection, None, spec.name, error.line, [error]))
-            continue
-        _load_records(catalog, spec.name, collection, model, items, positions, (collection,),
-                      in_records[collection], csv=False)
-    if spec.header and not header_problems:
-        header = {k: v for k, v in document.items() if k in spec.header.model_fields}
-        try:
-            catalog.header = spec.header.model_validate(header)
-        except ValidationError as exc:
-            catalog.errors.extend(located_errors(exc, spec.header, spec.name, positions, (), dotted_path))
-
-
-def _problems_by_record(problems: list[Problem], prefix: tuple[Any, ...]) -> dict[int, list[DataError]]:
-    """The problems inside each record of the list at ``prefix``, by the record's index."""
-    out: dict[int, list[DataError]] = {}
-    n = len(prefix)
-    for path, error in problems:
-        if len(path) > n and path[:n] == prefix and isinstance(path[n], int):
-            out.setdefault(path[n], []).append(error)
-    return out
-
-
-def _field_name(path: tuple[Any, ...], csv: bool) -> str:
-    """How a field is named in errors: the key path in YAML, the column in CSV (the line says the row)."""
-    return dotted_path(path[1:] if csv else path)
-
-
-def _load_records(catalog: Catalog, name: str, collection: str, model: type[BaseModel], items: list[Any],
-                  positions: Positions, prefix: tuple[Any, ...], problems: dict[int, list[DataError]],
-                  *, csv: bool) -> None:
-    table = catalog.records[collection]
-
-    def field_of(path: tuple[Any, ...]) -> str:
-        return _field_name(path, csv)
-
-    for index, item in enumerate(items):
-        path = (*prefix, index)
-        line = positions.get(path)
-        record_id = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), str) else None
-        if index in problems:
-            catalog.errors.extend(problems[index])
-            catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index])))
-            continue
-        try:
-            record = model.model_validate(item)
-        except ValidationError as exc:
-            errors = located_errors(exc, model, name, positions, path, field_of)
-            catalog.errors.extend(errors)
-            catalog.broken.append(Broken(collection, record_id, name, line, errors))
-            continue
-        if record.id in table:
-            first = catalog.lines[collection][record.id]
-            error = DataError(name, nearest_line(positions, (*path, "id")), field_of((*path, "id")),
-                              f"duplicate id {record.id!r} (first defined on line {first}); expected a unique id")
-            catalog.errors.append(error)
-            catalog.broken.append(Broken(collection, record.id, name, line, [error]))
-            continue
-        s.share_equal_parts(record, catalog._shared)
-        table[record.id] = record
-        catalog.lines[collection][record.id] = line
-        catalog._paths[(collection, record.id)] = (path, csv)
-
-
-def _check_references(catalog: Catalog) -> None:
-    """Move records with dangling references to :attr:`Catalog.broken`, until none are left."""
-    changed = True
-    while changed:
-        changed = False
-        for collection in COLLECTIONS:
-            for record_id, record in list(catalog.records[collection].items()):
-                problems = [(rel, dangling_message(catalog, target, ref))
-                            for rel, target, ref in references_of(collection, record)
-                            if ref not in catalog.records[target]]
-                problems += list(consistency_problems(collection, record, catalog))
-                if not problems:
-                    continue
-                name, line = catalog.origin(collection, record_id)
-                path, csv = catalog._paths.get((collection, record_id), ((), False))
-                positions = catalog._positions.get(name, {})
-                errors = [DataError(name, nearest_line(positions, (*path, *rel)) or line,
-                                    _field_name((*path, *rel), csv), message)
-                          for rel, message in problems]
-                catalog.errors.extend(errors)
-                catalog.broken.append(Broken(collection, record_id, name, line, errors))
-                del catalog.records[collection][record_id]
-                changed = True
-
-
-def _check_header(catalog: Catalog) -> None:
-    """The devices whose support matrix has a date must exist."""
-    if catalog.header is None:
-        return
-    name = "families.yaml"
-    positions = catalog._positions.get(name, {})
-    for device in catalog.header.last_update:
-        if device not in catalog.devices:
-            path = ("last_update", device)
-            catalog.errors.append(DataError(name, nearest_line(positions, path), dotted_path(path),
-                                            dangling_message(catalog, "devices", device)))
-

@@ -15,7 +15,8 @@ import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .values import Value, cost_per_million
+from .runs import cost_per_million
+from .values import Value
 
 PATH_RE = re.compile(r"(?<![\w.:])(?<![\w.:]-)([a-z_]+):([a-z0-9][a-z0-9.\-]*):([a-z0-9_]+)(?![\w:])")
 

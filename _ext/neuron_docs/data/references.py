@@ -152,7 +152,7 @@ def dangling_message(catalog: Catalog, target: str, ref: str) -> str:
             where = f"{b.file}:{b.line}" if b.line else b.file
             return f"{what} {ref!r} could not be loaded (see {where}); expected a valid {what}"
     file = catalog.file_of(target)
-    if file in catalog._failed_files:
+    if file in catalog.failed_files:
         return f"unknown {what} {ref!r} ({file} could not be read); expected a {what} defined in {file}"
     close = difflib.get_close_matches(ref, list(catalog.records[target]), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""

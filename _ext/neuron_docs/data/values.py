@@ -11,11 +11,11 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .labels import UNIT_SCALE
+from .runs import run_cost
+
 if TYPE_CHECKING:
     from .catalog import Catalog
-
-#: Units converted to a common one before two figures are compared.
-_SCALE = {"PFLOPS": ("TFLOPS", 1000.0), "TB/s": ("GB/s", 1000.0)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +31,8 @@ class Value:
     record: str = ""
 
     def normalized(self) -> Value:
-        if self.unit in _SCALE:
-            unit, factor = _SCALE[self.unit]
+        if self.unit in UNIT_SCALE:
+            unit, factor = UNIT_SCALE[self.unit]
             return Value(self.number * factor, unit, self.label, self.source, self.derived,
                          self.collection, self.record)
         return self
@@ -60,11 +60,6 @@ def collections_read(path: str, value: Value) -> tuple[str, ...]:
     if kind == "instance" and value.derived:  # a device spec times the device count
         extra = (*extra, "devices")
     return (value.collection, *extra)
-
-
-def cost_per_million(price_per_hour: float, throughput_per_s: float) -> float:
-    """USD per 1M inferences: hourly price / (throughput x 3600) x 10^6."""
-    return price_per_hour / (throughput_per_s * 3600.0) * 1_000_000.0
 
 
 def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | None:
@@ -225,7 +220,6 @@ def _instance_family(catalog: Catalog, family: str) -> Figures:
 def _run(catalog: Catalog, run_id: str) -> Figures:
     out: Figures = {}
     run = catalog.inference_runs[run_id]
-    env = catalog.environments[run.environment]
     _put(out, f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
          "inference_runs", run.id)
     if run.neuroncores:
@@ -237,8 +231,7 @@ def _run(catalog: Catalog, run_id: str) -> Figures:
     if run.throughput_per_s is not None:
         _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
              run.source, "inference_runs", run.id)
-        price = catalog.instances[env.instance].price.usd_per_hour
-        _put(out, f"run:{run.id}:cost_per_1m", cost_per_million(price, run.throughput_per_s), "USD",
+        _put(out, f"run:{run.id}:cost_per_1m", run_cost(catalog, run), "USD",
              f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
     return out
 

@@ -1,0 +1,114 @@
+"""The data set of a build: the validated catalog and its figures, cached on disk between builds.
+
+:func:`load_cached` returns the :class:`DataSet` of a data directory. Between builds it is kept
+in a cache directory as a pickle keyed by the SHA-256 of every data file's bytes, the data
+directory, the Python and pydantic versions and the data layer's own code (:func:`source_digest`):
+a build whose data did not change unpickles it instead of parsing and validating again. Line
+positions, which only validation needs, are released once the catalog is loaded. No Sphinx here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import pickle
+import sys
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pydantic
+
+from .catalog import FILES, Catalog
+from .validation import load_catalog
+from .values import Values, build_values
+
+logger = logging.getLogger(__name__)
+
+#: The data layer's folder: its code is part of the cache key.
+DATA_LAYER = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """The catalog of one build and every figure in it."""
+
+    catalog: Catalog
+    values: Values
+
+    def path(self, name: str) -> Path:
+        return self.catalog.data_dir / name
+
+
+def source_digest(package: Path) -> str:
+    """A digest of every Python file under ``package``: it changes whenever its code does."""
+    digest = hashlib.sha256()
+    for source in sorted(package.rglob("*.py")):
+        digest.update(f"{source.relative_to(package).as_posix()}\0".encode() + source.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@cache
+def _code_digest() -> str:
+    """A cached catalog is only valid for the code (and interpreter) that made it."""
+    return hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{source_digest(DATA_LAYER)}".encode()).hexdigest()
+
+
+def load_dataset(directory: Path) -> DataSet:
+    """Read and validate ``directory`` and derive its figures (no cache)."""
+    catalog = load_catalog(directory)
+    catalog.release_validation_state()
+    return DataSet(catalog, build_values(catalog))
+
+
+def cache_key(directory: Path) -> str:
+    """The content key of ``directory``'s data: every file's bytes, the directory and the code."""
+    digest = hashlib.sha256(f"{_code_digest()}\0{directory}\0".encode())
+    for spec in FILES:
+        try:
+            content = (directory / spec.name).read_bytes()
+        except OSError:
+            content = b"\0(unreadable)"
+        digest.update(f"{spec.name}\0".encode() + hashlib.sha256(content).digest())
+    return digest.hexdigest()
+
+
+def _read_cache(path: Path) -> DataSet | None:
+    try:
+        with path.open("rb") as handle:
+            data = pickle.load(handle)  # noqa: S301 - our own file, written by _write_cache
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+    return data if isinstance(data, DataSet) else None
+
+
+def _write_cache(path: Path, data: DataSet) -> None:
+    """Write atomically (parallel builds may race), and drop the entries of older data."""
+    temporary: Path | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, suffix=".tmp", delete=False) as handle:
+            temporary = Path(handle.name)
+            pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+        for old in path.parent.glob("catalog-*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError) as exc:
+        logger.info("neuron: catalog cache not written (%s)", exc)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+def load_cached(directory: Path, cache_dir: Path | None) -> DataSet:
+    """The data set of ``directory``: from the cache when its content key matches, else loaded."""
+    if cache_dir is None:
+        return load_dataset(directory)
+    path = cache_dir / f"catalog-{cache_key(directory)}.pickle"
+    data = _read_cache(path)
+    if data is None:
+        data = load_dataset(directory)
+        _write_cache(path, data)
+    return data

@@ -1,0 +1,31 @@
+"""The directives and roles that render data, one module per family of directives.
+
+- :mod:`.base` and :mod:`.tables`: what every directive shares (located warnings, object
+  registration; docutils tables, badges, data-problem notices);
+- :mod:`.matrix`, :mod:`.guidelines`: the support matrix and the family guidelines;
+- :mod:`.specs`: devices, instances, frameworks and sources; :mod:`.benchmarks`: benchmark runs,
+  costs, accuracy, compilation status; :mod:`.training`: issues, roadmap, the training experiment;
+- :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
+  status roles; :mod:`.charts`: the charts (model, SVG and directive apart).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import benchmarks, errata, guidelines, matrix, roles, specs, training
+from .charts import directive as charts
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def setup_directives(app: Sphinx) -> None:
+    roles.setup_roles(app)
+    matrix.setup_matrix(app)
+    guidelines.setup_guidelines(app)
+    specs.setup_specs(app)
+    benchmarks.setup_benchmarks(app)
+    training.setup_training(app)
+    charts.setup_charts(app)
+    errata.setup_errata(app)

@@ -1,0 +1,60 @@
+"""The base of the data directives: located warnings, option filters, object registration.
+
+Every directive that renders data warns through :meth:`DataDirective.warn` (type ``neuron``,
+subtype ``directive``, at the directive's line), checks id options with :meth:`DataDirective.pick`,
+and makes itself an object's canonical place with :meth:`DataDirective.register`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from ..domain import NeuronDomain, anchor_for, index_entry
+from .tables import comma_list
+
+logger = logging.getLogger(__name__)
+
+
+class DataDirective(SphinxDirective):
+    """Common helpers: located warnings, id filters, object registration."""
+
+    option_spec: ClassVar = {"no-index": directives.flag}
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        #: General-index entries of the objects this directive registered, not yet emitted.
+        self.index_entries: list[addnodes.index] = []
+
+    def warn(self, message: str) -> None:
+        logger.warning("%s: %s", self.name, message, location=self.get_location(), type="neuron",
+                       subtype="directive")
+
+    def pick(self, option: str, table: dict) -> list[str]:
+        """Ids named in ``option`` (comma-separated), warning about unknown ones."""
+        wanted = comma_list(self.options.get(option))
+        for unknown in [w for w in wanted if w not in table]:
+            self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(table)}")
+        return wanted
+
+    def register(self, objtype: str, name: str, title: str) -> str:
+        """Make this the canonical place of an object (unless ``:no-index:``); return its anchor.
+
+        The general-index entries collected here are emitted by :meth:`index_nodes`.
+        """
+        anchor = anchor_for(objtype, name)
+        if "no-index" not in self.options:
+            domain: NeuronDomain = self.env.get_domain("neuron")
+            domain.note_object(objtype, name, title, anchor, location=self.get_location())
+            self.index_entries.append(index_entry(objtype, title, anchor))
+        return anchor
+
+    def index_nodes(self) -> list[nodes.Node]:
+        """Index entries for the objects registered so far (put them before the table)."""
+        entries, self.index_entries = self.index_entries, []
+        return entries

@@ -1,0 +1,170 @@
+"""Inference benchmark, accuracy, cost and model-status tables.
+
+- ``.. neuron:benchmark-table::`` (filters ``:model:``, ``:instance:``, ``:device:``) — every run
+  with batch size, cores, compiler options, p90 latency, throughput and the derived cost per 1M
+  inferences (hourly price / (throughput x 3600) x 10^6, never typed).
+- ``.. neuron:cost-table::`` — per model and instance, the best throughput and its cost per 1M.
+- ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
+
+The run filters and the best run per model, variant and instance with its cost come from the data
+layer (:mod:`~neuron_docs.data.runs`), as for the charts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from ..build_state import dataset, uses
+from ..data.formatting import NumberFormat, format_number
+from ..data.labels import COMPILATION_TEXT
+from ..data.runs import BENCH_FILES, best_runs, filter_runs, run_instance
+from ..domain import xref
+from .base import DataDirective
+from .specs import source_ref
+from .tables import broken_notice, build_table
+
+if TYPE_CHECKING:
+
+    from sphinx.application import Sphinx
+
+COST = NumberFormat(decimals=2)
+
+
+class _RunDirective(DataDirective):
+    option_spec: ClassVar = {**DataDirective.option_spec, "model": directives.unchanged,
+                             "instance": directives.unchanged, "device": directives.unchanged,
+                             "caption": directives.unchanged}
+
+    def runs(self, table: dict) -> list:
+        catalog = dataset(self.env).catalog
+        return filter_runs(catalog, table.values(), self.pick("model", catalog.models),
+                           self.pick("instance", catalog.instances), self.pick("device", catalog.devices))
+
+    def instance_of(self, run: object) -> object:
+        return run_instance(dataset(self.env).catalog, run)
+
+
+class BenchmarkTable(_RunDirective):
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        catalog = data.catalog
+        uses(self, *BENCH_FILES)
+        rows, ids = [], []
+        for run in self.runs(catalog.inference_runs):
+            instance = self.instance_of(run)
+            model = catalog.models[run.model]
+            cost_value = data.values.get(f"run:{run.id}:cost_per_1m")  # derived once, in the data layer
+            cost = format_number(cost_value.number, cost_value.unit, COST) if cost_value else ""
+            ids.append(f"run-{nodes.make_id(run.id)}")
+            rows.append([
+                xref("model", model.id, model.name), run.variant or "", xref("instance", instance.id, instance.id),
+                str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                run.compiler_options or "default",
+                format_number(run.p90_latency_ms, "ms") if run.p90_latency_ms else "",
+                format_number(run.throughput_per_s, "inferences/s") if run.throughput_per_s else "",
+                cost,
+            ])
+        name = "benchmarks" + "".join(f"-{v}" for k in ("model", "instance", "device") if (v := self.options.get(k)))
+        table = build_table(["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline",
+                             "Compiler options", "p90 latency", "Throughput", "Cost per 1M inferences"], rows,
+                            row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
+                            caption=self.options.get("caption"), name=nodes.make_id(name))
+        table["neuron_csv"] = nodes.make_id(name)
+        return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+
+
+class CostTable(_RunDirective):
+    """The best throughput of each model on each instance, with its price and cost per 1M inferences."""
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *BENCH_FILES)
+        rows = []
+        for best in best_runs(catalog, self.runs(catalog.inference_runs)):
+            instance, run = best.instance, best.run
+            model = catalog.models[best.model]
+            rows.append([
+                xref("model", model.id, model.name), best.variant, xref("instance", instance.id, instance.id),
+                str(run.batch_size), run.compiler_options or "default",
+                format_number(run.throughput_per_s, "inferences/s"),
+                format_number(instance.price.usd_per_hour, "USD/h"),
+                format_number(best.cost, "USD", COST),
+            ])
+        name = nodes.make_id("costs" + "".join(f"-{v}" for k in ("model", "instance", "device")
+                                               if (v := self.options.get(k))))
+        table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
+                             "On-demand price", "Cost per 1M inferences"], rows,
+                            classes=["neuron-cost-table", "neuron-sortable"], caption=self.options.get("caption"),
+                            name=name)
+        table["neuron_csv"] = name
+        return [table]
+
+
+class AccuracyTable(_RunDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "benchmarks/accuracy.csv", *BENCH_FILES)
+        rows = []
+        for run in self.runs(catalog.accuracy_runs):
+            instance = self.instance_of(run)
+            model = catalog.models[run.model]
+            rows.append([
+                xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
+                str(run.batch_size or ""), run.compiler_options or "default",
+                format_number(run.top1_percent, "%"),
+                format_number(run.duration_s, "s") if run.duration_s else "",
+                format_number(model.paper_top1.value, "%") if model.paper_top1 else "",
+            ])
+        name = nodes.make_id("accuracy" + "".join(f"-{v}" for k in ("model", "instance", "device")
+                                                  if (v := self.options.get(k))))
+        table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
+                             "Accuracy-run time", "Top-1 in the original paper"], rows,
+                            classes=["neuron-accuracy-table", "neuron-sortable"], name=name,
+                            caption=self.options.get("caption"))
+        table["neuron_csv"] = name
+        return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
+
+
+class EnvironmentTable(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "models.yaml", "instances.yaml", "sources.yaml")
+        rows = []
+        for env in catalog.environments.values():
+            software = "; ".join(f"{k} {v}" for k, v in env.software.items())
+            rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
+                         source_ref(catalog, env.source)])
+        return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
+                            classes=["neuron-environment-table"], name="environments")]
+
+
+class ModelStatus(DataDirective):
+    """Compilation status of every benchmarked model; the models' canonical place."""
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "models.yaml", "families.yaml")
+        rows, ids = [], []
+        for model in catalog.models.values():
+            ids.append(self.register("model", model.id, model.name))
+            variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
+                                                                if v.script_modules else "") for v in model.variants)
+            rows.append([
+                model.name, xref("family", model.family, catalog.families[model.family].name),
+                COMPILATION_TEXT[model.status], ", ".join(model.unsupported_operators), variants, model.notes or "",
+            ])
+        table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
+                            row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
+        table["neuron_csv"] = "model-status"
+        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("models"))]
+
+
+def setup_benchmarks(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "benchmark-table", BenchmarkTable)
+    app.add_directive_to_domain("neuron", "cost-table", CostTable)
+    app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)
+    app.add_directive_to_domain("neuron", "environment-table", EnvironmentTable)
+    app.add_directive_to_domain("neuron", "model-status", ModelStatus)

@@ -1,0 +1,145 @@
+"""Bar charts drawn from the data at build time: static, deterministic SVG with a data table beside it.
+
+``.. neuron:chart:: cost`` (or ``:metric:``) with ``latency``, ``throughput``, ``cost``, ``fastmath``
+or ``price-performance``; ``:model:``, ``:instance:``, ``:device:`` filter inference runs and
+``:experiment:`` picks training experiments; ``:caption:`` replaces the generated title.
+
+The chart is a grouped horizontal bar chart (one panel per measure, one group per model or
+comparison, one bar per configuration), written inline in the page with :mod:`xml.etree` so that
+its text follows the theme's colours. Every bar is labelled with its configuration and its value,
+so colour is never the only signal; the SVG carries a ``<title>`` and a ``<desc>`` generated from
+the data, and a collapsible ``<details>`` below holds the same figures as a (downloadable) table.
+Charts read the data through :func:`store.uses`, so a page is rebuilt only when its data changes.
+
+This module holds the directive and its nodes; the chart model and its SVG are
+:mod:`~neuron_docs.chart_svg`, the charts built from the data :mod:`~neuron_docs.chart_data`
+(both re-exported here).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from ...build_state import dataset, uses
+from ...data.runs import BENCH_FILES
+from ..base import DataDirective
+from ..tables import build_table
+from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
+from .svg import Chart, render_svg
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.writers.html5 import HTML5Translator
+
+METRICS = ("latency", "throughput", "cost", "fastmath", "price-performance")
+TRAINING_FILES = ("training.yaml", "instances.yaml")
+
+
+# Docutils nodes and their HTML -------------------------------------------------------------------
+
+class neuron_chart(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
+    """The SVG of a chart, written as is by HTML builders and skipped by the others."""
+
+
+class neuron_details(nodes.General, nodes.Element):  # noqa: N801
+    """A collapsible ``<details>`` block whose ``summary`` attribute is its visible label."""
+
+
+def _visit_chart_html(self: HTML5Translator, node: neuron_chart) -> None:
+    self.body.append(f'<div class="neuron-chart-canvas">{node["svg"]}</div>\n')
+    raise nodes.SkipNode
+
+
+def _skip(self: object, node: nodes.Element) -> None:
+    raise nodes.SkipNode
+
+
+def _visit_details_html(self: HTML5Translator, node: neuron_details) -> None:
+    classes = " ".join(["neuron-details", *node.get("classes", [])])
+    self.body.append(f'<details class="{escape(classes)}"><summary>{escape(node["summary"])}</summary>\n')
+
+
+def _depart_details_html(self: HTML5Translator, node: neuron_details) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: object, node: nodes.Element) -> None:
+    pass
+
+
+# The directive ---------------------------------------------------------------------------------
+
+class ChartDirective(DataDirective):
+    optional_arguments = 1
+    option_spec: ClassVar = {**DataDirective.option_spec, "metric": directives.unchanged,
+                             "model": directives.unchanged, "instance": directives.unchanged,
+                             "device": directives.unchanged, "experiment": directives.unchanged,
+                             "caption": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        metric = (self.arguments[0] if self.arguments else self.options.get("metric", "")).strip()
+        if metric not in METRICS:
+            self.warn(f"unknown metric {metric!r}; expected one of: {', '.join(METRICS)}")
+            return []
+        catalog = dataset(self.env).catalog
+        suffix = "".join(f"-{self.options[k]}" for k in ("model", "instance", "device", "experiment")
+                         if self.options.get(k))
+        name = nodes.make_id(f"chart-{metric}{suffix}")
+        if metric == "price-performance":
+            uses(self, *TRAINING_FILES)
+            experiments = self.pick("experiment", catalog.experiments)
+            chart = price_performance_chart(catalog, dataset(self.env).values, experiments, name)
+        else:
+            uses(self, *BENCH_FILES, *(("benchmarks/accuracy.csv",) if metric == "fastmath" else ()))
+            runs = _Runs(catalog, self.pick("model", catalog.models), self.pick("instance", catalog.instances),
+                         self.pick("device", catalog.devices))
+            if metric == "latency":
+                chart = latency_chart(runs, name)
+            elif metric == "throughput":
+                chart = throughput_chart(runs, name)
+            elif metric == "cost":
+                chart = cost_chart(runs, name)
+            else:
+                chart = fastmath_chart(runs, name, list(catalog.accuracy_runs.values()))
+        if chart.empty:
+            self.warn(f"no data to chart for {metric!r} with these options")
+            return []
+        used = self.env.temp_data.setdefault("neuron_chart_ids", set())
+        chart_id = name
+        while chart_id in used:
+            chart_id = f"{name}-{len(used)}"
+        used.add(chart_id)
+        return [self.block(chart, chart_id)]
+
+    def block(self, chart: Chart, chart_id: str) -> nodes.container:
+        title = self.options.get("caption") or chart.title
+        figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
+        figure += neuron_chart(svg=render_svg(chart, chart_id), alt=chart.description())
+        figure += nodes.caption(title, title)
+        multi = len(chart.panels) > 1
+        rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
+                for panel in chart.panels for group in panel.groups for bar in group.bars]
+        headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
+                   "Value" if multi else chart.panels[0].title]
+        table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"],
+                            name=f"{chart_id}-data")
+        table["neuron_csv"] = f"{chart_id}-data"
+        details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
+        details += table
+        block = nodes.container(classes=["neuron-chart-block"])
+        block += figure
+        block += details
+        return block
+
+
+def setup_charts(app: Sphinx) -> None:
+    skip = (_skip, None)
+    passthrough = (_pass, _pass)
+    app.add_node(neuron_chart, html=(_visit_chart_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
+    app.add_node(neuron_details, html=(_visit_details_html, _depart_details_html), latex=passthrough,
+                 text=passthrough, man=passthrough, texinfo=passthrough)
+    app.add_directive_to_domain("neuron", "chart", ChartDirective)

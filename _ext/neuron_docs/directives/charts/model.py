@@ -1,0 +1,155 @@
+"""Chart models built from the data: what each ``neuron:chart`` metric draws.
+
+Inference charts (latency, throughput, cost, fast-math) draw the runs :class:`_Runs` selects with
+the same filters as the benchmark tables (:func:`~neuron_docs.data.runs.filter_runs`); the cost
+chart draws the best run per model, variant and instance and its cost
+(:func:`~neuron_docs.data.runs.best_runs`), as the cost table does. The price-performance chart
+reads its ratios from the figures of :mod:`~neuron_docs.data.values`, so that no figure is computed
+twice. Drawing is :mod:`~neuron_docs.chart_svg`; the directive is :mod:`~neuron_docs.charts`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...data.formatting import NumberFormat, format_number
+from ...data.runs import best_runs, filter_runs, run_instance
+from .svg import PALETTE, Bar, Chart, Group, Panel
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from ...data.runs import BestRun
+    from ...data.values import Value
+
+RATIO = NumberFormat(decimals=2)
+
+
+def _options_label(options: str | None) -> str:
+    return options or "default options"
+
+
+class _Runs:
+    """The inference runs a chart draws, filtered, with their instance and model."""
+
+    def __init__(self, catalog: object, models: Sequence[str], instances: Sequence[str],
+                 devices: Sequence[str]) -> None:
+        self.catalog = catalog
+        self.runs = filter_runs(catalog, catalog.inference_runs.values(), models, instances, devices)
+        self.instance_order = list(dict.fromkeys(self.instance(r).id for r in self.runs))
+
+    def instance(self, run: object) -> object:
+        return run_instance(self.catalog, run)
+
+    def model_label(self, run: object) -> str:
+        name = self.catalog.models[run.model].name
+        return f"{name} ({run.variant})" if run.variant else name
+
+    def series(self, run: object) -> int:
+        return self.instance_order.index(self.instance(run).id)
+
+    def grouped(self, items: Sequence[object], bar: object, run: object = None) -> tuple[Group, ...]:
+        """One group per model label of the items' runs (``run(item)``; the item itself by default)."""
+        groups: dict[str, list[Bar]] = {}
+        for item in items:
+            groups.setdefault(self.model_label(run(item) if run else item), []).append(bar(item))
+        return tuple(Group(label, tuple(bars)) for label, bars in groups.items())
+
+
+def _run_label(runs: _Runs, run: object) -> str:
+    label = f"{runs.instance(run).id}, batch {run.batch_size}"
+    return f"{label}, {run.compiler_options}" if run.compiler_options else label
+
+
+def latency_chart(runs: _Runs, name: str) -> Chart:
+    measured = [r for r in runs.runs if r.p90_latency_ms]
+    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), r.p90_latency_ms,
+                                                  format_number(r.p90_latency_ms, "ms"), runs.series(r)))
+    return Chart(name, "p90 latency per model and instance", (Panel("p90 latency (ms)", groups, "lower is better"),))
+
+
+def throughput_chart(runs: _Runs, name: str) -> Chart:
+    measured = [r for r in runs.runs if r.throughput_per_s]
+    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), r.throughput_per_s,
+                                                  format_number(r.throughput_per_s, "inferences/s"),
+                                                  runs.series(r)))
+    return Chart(name, "Throughput per model and instance",
+                 (Panel("Throughput (inferences/s)", groups, "higher is better"),))
+
+
+def cost_chart(runs: _Runs, name: str) -> Chart:
+    """Per model and instance, the cost per 1M inferences at the best measured throughput."""
+    def bar(best: BestRun) -> Bar:
+        return Bar(f"{best.instance.id}, batch {best.run.batch_size}", best.cost,
+                   format_number(best.cost, "USD", RATIO), runs.series(best.run))
+
+    groups = runs.grouped(best_runs(runs.catalog, runs.runs), bar, run=lambda best: best.run)
+    return Chart(name, "Cost per 1M inferences at the best throughput",
+                 (Panel("Cost per 1M inferences (USD, on-demand price)", groups, "lower is better"),))
+
+
+def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[object]) -> Chart:
+    """Default compiler options against the others, where the same model ran both ways."""
+    catalog = runs.catalog
+
+    def compared(records: Sequence[object], key: object) -> dict[tuple, list[object]]:
+        groups: dict[tuple, list[object]] = {}
+        for record in records:
+            groups.setdefault(key(record), []).append(record)
+        return {k: v for k, v in groups.items() if len({r.compiler_options or "" for r in v}) > 1}
+
+    def panel(title: str, records: Sequence[object], key: object, label: object, value: object, unit: str,
+              note: str) -> Panel:
+        groups = []
+        for group_key, members in compared(records, key).items():
+            members = sorted(members, key=lambda r: (r.compiler_options or "") != "")
+            groups.append(Group(label(group_key, members[0]), tuple(
+                Bar(_options_label(r.compiler_options), value(r), format_number(value(r), unit),
+                    0 if not r.compiler_options else 1) for r in members)))
+        return Panel(title, tuple(groups), note)
+
+    def run_label(key: tuple, run: object) -> str:
+        return f"{runs.model_label(run)} on {runs.instance(run).id}, batch {run.batch_size}"
+
+    run_key = (lambda r: (r.model, r.variant or "", r.environment, r.batch_size))
+    wanted_models = {r.model for r in runs.runs}
+    wanted_envs = {r.environment for r in runs.runs}
+    accuracy_runs = [a for a in accuracy if a.model in wanted_models and a.environment in wanted_envs]
+    panels = (
+        panel("p90 latency (ms)", [r for r in runs.runs if r.p90_latency_ms], run_key, run_label,
+              lambda r: r.p90_latency_ms, "ms", "lower is better"),
+        panel("Throughput (inferences/s)", [r for r in runs.runs if r.throughput_per_s], run_key, run_label,
+              lambda r: r.throughput_per_s, "inferences/s", "higher is better"),
+        panel("Top-1 accuracy (%)", accuracy_runs, lambda a: (a.model, a.environment, a.dataset, a.batch_size),
+              lambda k, a: f"{catalog.models[a.model].name} on "
+                           f"{catalog.environments[a.environment].instance}, {a.dataset}",
+              lambda a: a.top1_percent, "%", "higher is better"),
+    )
+    return Chart(name, "The fast-math trade-off: default compiler options against fast-math disabled",
+                 tuple(p for p in panels if p.groups), bar_header="Compiler options")
+
+
+def price_performance_chart(catalog: object, values: Mapping[str, Value], experiments: Sequence[str],
+                            name: str) -> Chart:
+    """Per price-performance claim, the price ratio and the speed ratio it implies (read from ``values``,
+    the ``priceperf:<experiment>.<id>:*`` figures), and the instances' prices."""
+    ratios, prices = [], []
+    for experiment in catalog.experiments.values():
+        if experiments and experiment.id not in experiments:
+            continue
+        for pp in experiment.price_performance:
+            path = f"priceperf:{experiment.id}.{pp.id}"
+            bars = (("Price", values[f"{path}:price_ratio"].number),
+                    ("Implied speed", values[f"{path}:implied_speed_ratio"].number),
+                    ("Price-performance", 1 + values[f"{path}:gain"].number / 100))
+            ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
+                Bar(label, value, format_number(value, "x", RATIO), index) for index, (label, value) in
+                enumerate(bars))))
+        prices.append(Group(experiment.title, tuple(
+            Bar(i, catalog.instances[i].price.usd_per_hour,
+                format_number(catalog.instances[i].price.usd_per_hour, "USD/h"), index % len(PALETTE))
+            for index, i in enumerate(experiment.instances))))
+    panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
+              Panel("On-demand price (USD/h)", tuple(prices)))
+    return Chart(name, "Training price-performance", tuple(p for p in panels if p.groups),
+                 group_header="Comparison", bar_header="Measure")

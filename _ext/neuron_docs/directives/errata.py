@@ -1,0 +1,64 @@
+"""``.. neuron:errata::``: the claims of the source documents that the data corrects.
+
+Each entry of ``data/errata.yaml`` quotes a source (as a literal, so the drift checker leaves it
+alone), and, when the claim is a figure, gives the expression over data values that yields the true
+value: the directive recomputes it on every build, formatted as declared, with a tooltip naming the
+data it came from. The explanation is plain text, like every string from the data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from ..build_state import dataset, uses
+from .roles import value_node
+from .tables import broken_notice, build_table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+
+class Errata(SphinxDirective):
+    """The errata table: source, quoted claim, the true value recomputed from the data, why."""
+
+    option_spec: ClassVar = {}
+
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        catalog = data.catalog
+        files = {"errata.yaml", "sources.yaml"}
+        rows = []
+        for erratum in catalog.errata.values():
+            source = catalog.sources.get(erratum.source)
+            value_cell: list[nodes.Node] = []
+            if erratum.expression:
+                value = self._value(erratum, data, files)
+                if value is not None:
+                    value_cell += [value, nodes.Text(". ")]
+            value_cell.append(nodes.Text(erratum.explanation))
+            quote = nodes.literal(erratum.quote, erratum.quote)
+            rows.append([source.title if source else erratum.source, quote, value_cell])
+        uses(self, *sorted(files))
+        table = build_table(["Source", "Claim in the source", "What the data gives"], rows,
+                            classes=["neuron-errata"], name="errata")
+        return [table, *broken_notice(catalog.broken_in("errata"))]
+
+    def _value(self, erratum: object, data: object, files: set[str]) -> nodes.Node | None:
+        try:
+            node, read = value_node(data, erratum.expression, erratum.format or "", require_format=False)
+        except ValueError as exc:
+            logger.warning("neuron:errata: %s: %s", erratum.id, exc, location=self.get_location(),
+                           type="neuron", subtype="value")
+            return None
+        files.update(read)
+        return nodes.strong("", "", node)
+
+
+def setup_errata(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "errata", Errata)

@@ -1,0 +1,122 @@
+"""Architecture-fit guideline sections: one per model family, fit and support per device.
+
+``.. neuron:family-guidelines::`` renders, for every category (or those in ``:category:``), a
+section per family with its description and representatives, then per device the architecture
+fit with its rationale and the Neuron support with a status badge per framework. The family
+section is the family's canonical place in the ``neuron`` domain; representatives are searchable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from ..build_state import dataset, uses
+from ..data.labels import FIT_WORDS, STATUS_TEXT, framework_label
+from ..domain import NeuronDomain, anchor_for, index_entry, xref
+from .base import DataDirective
+from .matrix import MATRIX_FILES
+from .tables import badge, broken_notice
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def _section(title: str, anchor: str, classes: tuple[str, ...] = ()) -> nodes.section:
+    section = nodes.section(ids=[anchor], classes=list(classes))
+    section += nodes.title(title, title)
+    return section
+
+
+def _labelled(label: str, *body: nodes.Node) -> nodes.list_item:
+    paragraph = nodes.paragraph()
+    paragraph += nodes.strong(label, label)
+    paragraph += nodes.Text(" - ")
+    for node in body:
+        paragraph += node
+    return nodes.list_item("", paragraph)
+
+
+class FamilyGuidelines(DataDirective):
+    """Guideline sections for the model families of the data set."""
+
+    option_spec: ClassVar = {
+        "category": directives.unchanged,
+        "family": directives.unchanged,
+        "no-index": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *MATRIX_FILES, "models.yaml")
+        domain: NeuronDomain = self.env.get_domain("neuron")
+        categories = self.pick("category", catalog.categories) or list(catalog.categories)
+        only = self.pick("family", catalog.families)
+        result: list[nodes.Node] = []
+        for category_id in categories:
+            category = catalog.categories.get(category_id)
+            families = [f for f in catalog.families.values()
+                        if f.category == category_id and (not only or f.id in only)]
+            if category is None or not families:
+                continue
+            category_section = _section(category.title, anchor_for("category", category_id))
+            for family in families:
+                category_section += self._family_section(catalog, domain, family)
+            result.append(category_section)
+        result.extend(broken_notice(catalog.broken_in("families")))
+        return result
+
+    def _family_section(self, catalog: object, domain: NeuronDomain, family: object) -> nodes.section:
+        anchor = anchor_for("family", family.id)
+        section = _section(family.title, anchor, ("neuron-family",))
+        if "no-index" not in self.options:
+            domain.note_object("family", family.id, family.name, anchor, location=self.get_location())
+            section += index_entry("family", family.name, anchor)
+            for name in family.representatives:
+                domain.note_alias(name, anchor, "representative")
+            for model in catalog.models.values():
+                if model.family == family.id:
+                    domain.note_alias(model.name, anchor, "representative")
+        section += nodes.paragraph(family.description, family.description)
+        if family.representatives:
+            paragraph = nodes.paragraph(classes=["neuron-representatives"])
+            paragraph += nodes.Text("Representatives of this family include ")
+            for index, name in enumerate(family.representatives):
+                if index:
+                    paragraph += nodes.Text(", ")
+                paragraph += nodes.strong(name, name)
+            paragraph += nodes.Text(".")
+            section += paragraph
+        issues = [k for k in catalog.known_issues.values() if family.id in k.families]
+        for device_id, fit in family.devices.items():
+            device = catalog.devices[device_id]
+            sub = _section(device.name, anchor_for("family", f"{family.id}-{device_id}"))
+            items = nodes.bullet_list()
+            fit_text = f"{family.short_name} are {FIT_WORDS[fit.fit]} for {device.name}."
+            fit_body: list[nodes.Node] = [badge("fit", fit.fit, fit_text)]
+            if fit.rationale:
+                fit_body.append(nodes.Text(" " + fit.rationale))
+            items += _labelled("Architecture Fit", *fit_body)
+            support_body: list[nodes.Node] = []
+            for framework_id, entry in fit.support.items():
+                if support_body:
+                    support_body.append(nodes.Text("; "))
+                framework = catalog.frameworks[framework_id]
+                support_body.append(xref("framework", framework_id, framework_label(framework)))
+                support_body.append(nodes.Text(": "))
+                support_body.append(badge("status", entry.status, STATUS_TEXT[entry.status]))
+            if fit.support_text:
+                support_body.append(nodes.Text(". " + fit.support_text))
+            items += _labelled("Neuron Support", *support_body)
+            for issue in issues:
+                if device_id in issue.devices:
+                    items += _labelled("Known Issue", xref("issue", issue.id, issue.title))
+            sub += items
+            section += sub
+        return section
+
+
+def setup_guidelines(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "family-guidelines", FamilyGuidelines)

@@ -1,0 +1,148 @@
+"""Device specifications, instance types with prices, frameworks and sources as tables.
+
+- ``.. neuron:device-specs:: trainium`` — the device's canonical place: architecture, NeuronCores,
+  data types, interconnect, features and every specification with its source.
+- ``.. neuron:instance-table::`` (``:device:``/``:family:`` filters) — instance types, devices,
+  NeuronCores (derived), vCPUs, EFA bandwidth and on-demand price with its source and date.
+- ``.. neuron:framework-table::`` and ``.. neuron:source-table::``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from ..build_state import dataset, uses
+from ..data.formatting import format_number
+from ..data.labels import with_version
+from ..domain import xref
+from .base import DataDirective
+from .tables import broken_notice, build_table, comma_list
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def source_ref(catalog: object, source_id: str | None) -> nodes.Node:
+    """The source's title, linked when it has a URL."""
+    source = catalog.sources.get(source_id or "")
+    if source is None:
+        return nodes.Text(source_id or "")
+    if source.url:
+        return nodes.reference(source.title, source.title, refuri=source.url)
+    return nodes.Text(source.title)
+
+
+class DeviceSpecs(DataDirective):
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "devices.yaml", "sources.yaml")
+        device = catalog.devices.get(self.arguments[0])
+        if device is None:
+            self.warn(f"unknown device {self.arguments[0]!r}; expected one of: {', '.join(catalog.devices)}")
+            return broken_notice(catalog.broken_in("devices"))
+        anchor = self.register("device", device.id, device.name)
+        rows: list[list] = [
+            ["Vendor", device.vendor, ""],
+            ["Architecture", device.architecture, source_ref(catalog, device.source)],
+            ["Purpose", device.purpose.capitalize(), ""],
+        ]
+        if device.neuroncores:
+            rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(catalog, device.source)])
+        rows.append(["Data types", ", ".join(device.data_types), source_ref(catalog, device.source)])
+        rows.append(["Interconnect", device.interconnect, source_ref(catalog, device.source)])
+        rows.extend([q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+                    for q in device.specs.values())
+        if device.features:
+            features = nodes.bullet_list()
+            for feature in device.features:
+                features += nodes.list_item("", nodes.paragraph(feature, feature))
+            rows.append(["Features", features, source_ref(catalog, device.source)])
+        table = build_table(["Property", "Value", "Source"], rows, classes=["neuron-device-specs"],
+                            name=f"specs-{device.id}")
+        table["ids"].append(anchor)
+        table["neuron_csv"] = f"specs-{device.id}"
+        return [*self.index_nodes(), table]
+
+
+class InstanceTable(DataDirective):
+    option_spec: ClassVar = {**DataDirective.option_spec, "device": directives.unchanged,
+                             "family": directives.unchanged, "specs": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "instances.yaml", "devices.yaml", "sources.yaml")
+        devices = self.pick("device", catalog.devices)
+        families = comma_list(self.options.get("family"))
+        instances = [i for i in catalog.instances.values()
+                     if (not devices or i.device in devices) and (not families or i.family in families)]
+        rows, ids = [], []
+        for instance in instances:
+            ids.append(self.register("instance", instance.id, instance.id))
+            cores = catalog.neuroncores(instance.id)
+            price = instance.price
+            rows.append([
+                nodes.literal(instance.id, instance.id),
+                xref("device", instance.device, catalog.devices[instance.device].name),
+                str(instance.device_count),
+                str(cores) if cores else "",
+                str(instance.vcpus),
+                format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else "",
+                format_number(price.usd_per_hour, "USD/h"),
+                [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+            ])
+        # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
+        name = nodes.make_id("-".join(["instances", *devices, *families]))
+        table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
+                             "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
+                            row_ids=ids, name=name)
+        table["neuron_csv"] = name
+        result: list[nodes.Node] = [*self.index_nodes(), table]
+        if "specs" in self.options:
+            for instance in instances:
+                if instance.specs:
+                    spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+                                 for q in instance.specs.values()]
+                    result.append(build_table(["Property", "Value", "Source"], spec_rows,
+                                              caption=f"{instance.id} specifications",
+                                              classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
+        return result + broken_notice(catalog.broken_in("instances"))
+
+
+class FrameworkTable(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "frameworks.yaml", "devices.yaml")
+        rows, ids = [], []
+        for framework in catalog.frameworks.values():
+            ids.append(self.register("framework", framework.id, f"{framework.name} ({framework.package})"))
+            devices: list[nodes.Node] = []
+            for device in framework.devices:
+                if devices:
+                    devices.append(nodes.Text(", "))
+                devices.append(xref("device", device, catalog.devices[device].name))
+            rows.append([framework.name, nodes.literal(framework.package, framework.package),
+                         with_version(framework.framework, framework), devices])
+        table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
+                            classes=["neuron-framework-table"], name="frameworks")
+        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("frameworks"))]
+
+
+class SourceTable(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "sources.yaml")
+        rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id), s.date.isoformat() if s.date else ""]
+                for s in catalog.sources.values()]
+        return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
+
+
+def setup_specs(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "device-specs", DeviceSpecs)
+    app.add_directive_to_domain("neuron", "instance-table", InstanceTable)
+    app.add_directive_to_domain("neuron", "framework-table", FrameworkTable)
+    app.add_directive_to_domain("neuron", "source-table", SourceTable)

@@ -1,0 +1,144 @@
+"""Building docutils tables, badges and data-problem notices shared by every directive family.
+
+Cells are docutils nodes or plain strings; strings always become text nodes, so data can never
+inject markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..data.labels import BADGE_MEANING, badge_text
+
+if TYPE_CHECKING:
+    from ..data import Broken
+
+Cell = str | nodes.Node | Sequence[nodes.Node] | None
+
+
+@cache
+def _badge_classes(kind: str, value: str) -> list[str]:
+    """One copy of each badge's class names, however many badges a matrix holds."""
+    return ["neuron-badge", f"neuron-{kind}", f"neuron-{kind}-{value}"]
+
+
+def badge(kind: str, value: str, text: str) -> nodes.inline:
+    """A status badge: always text, its colour only a second signal (``neuron-<kind>-<value>``)."""
+    return nodes.inline(text, text, classes=_badge_classes(kind, value))  # docutils copies the list
+
+
+def badge_cell(kind: str, value: str, text: str) -> nodes.paragraph:
+    """A badge that is all its table cell holds: the cell's paragraph is the badge.
+
+    One element fewer per cell than a badge inside a paragraph; a large matrix is mostly such
+    cells, and every docutils element costs about a kilobyte while a page is built.
+    """
+    return nodes.paragraph(text, text, classes=_badge_classes(kind, value))
+
+
+def _inline(node: nodes.Node) -> bool:
+    """Text-level nodes go into a paragraph; pending cross-references are inline too."""
+    return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"
+
+
+def _entry(cell: Cell) -> nodes.entry:
+    entry = nodes.entry()
+    if cell is None or cell == "":
+        return entry
+    if isinstance(cell, str):
+        entry += nodes.paragraph(cell, cell)
+    elif isinstance(cell, nodes.Node):
+        entry += nodes.paragraph("", "", cell) if _inline(cell) else cell
+    else:
+        paragraph = nodes.paragraph()
+        for child in cell:
+            if _inline(child):
+                paragraph += child
+            else:
+                entry += child
+        if paragraph.children:
+            entry.insert(0, paragraph)
+    return entry
+
+
+def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, classes: Sequence[str] = (),
+                caption: str | None = None, row_ids: Sequence[str | None] | None = None,
+                name: str | None = None) -> nodes.table:
+    """A table with one header row; ``row_ids`` give rows an HTML id to link to."""
+    table = nodes.table(classes=["neuron-table", *classes])
+    if name:
+        table["ids"].append(nodes.make_id(name))
+    if caption:
+        table += nodes.title(caption, caption)
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    header_row = nodes.row()
+    for text in headers:
+        header_row += _entry(text)
+    head += header_row
+    group += head
+    body = nodes.tbody()
+    for index, cells in enumerate(rows):
+        row = nodes.row()
+        if row_ids and row_ids[index]:
+            row["ids"].append(row_ids[index])
+        for cell in cells:
+            row += _entry(cell)
+        body += row
+    group += body
+    return table
+
+
+def unique_id(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``... the first not in ``taken`` (which it joins)."""
+    anchor, number = wanted, 1
+    while anchor in taken:
+        number += 1
+        anchor = f"{wanted}-{number}"
+    taken.add(anchor)
+    return anchor
+
+
+def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
+    """A visible warning box listing records that failed validation and so are not shown above."""
+    if not broken:
+        return []
+    box = nodes.admonition(classes=["warning", "neuron-data-problem"])
+    box += nodes.title("Data problem", "Data problem")
+    intro = "These records failed validation and are missing from the table above:"
+    box += nodes.paragraph(intro, intro)
+    items = nodes.bullet_list()
+    for record in broken:
+        for error in record.errors:
+            item_text = f"{record.collection} {record.record_id or '(unnamed)'}: {error}"
+            items += nodes.list_item("", nodes.paragraph(item_text, item_text))
+    box += items
+    return [box]
+
+
+def comma_list(argument: str | None) -> list[str]:
+    """Directive option ``a, b, c`` -> ``["a", "b", "c"]`` (blank items dropped)."""
+    return [part.strip() for part in (argument or "").split(",") if part.strip()]
+
+
+def status_legend() -> nodes.paragraph:
+    """A legend of the fit and status badges: each badge with its words and meaning."""
+    legend = nodes.paragraph(classes=["neuron-legend"])
+    legend += nodes.strong("Legend:", "Legend:")
+    for (kind, value), meaning in BADGE_MEANING.items():
+        text = badge_text(kind, value)
+        item = nodes.inline(classes=["neuron-legend-item"])
+        item += nodes.Text(" ")
+        mark = badge(kind, value, text)
+        mark["classes"].append("neuron-legend-badge")
+        item += mark
+        item += nodes.Text(f" {meaning}")
+        legend += item
+    return legend

@@ -1,0 +1,159 @@
+"""Known issues, roadmap items, the training experiment and vendor comparisons.
+
+- ``.. neuron:known-issues::`` and ``.. neuron:roadmap-items::`` — the canonical places that
+  "Roadmap Item" and known-issue cells link to.
+- ``.. neuron:comparison-table::`` — each claimed ratio (e.g. Trn1 vs P4d) beside the ratio the
+  specifications give, so readers see where a claim is rounded or optimistic.
+- ``.. neuron:training-experiment:: vit-toy-training`` — setup, instances with prices, and the
+  price-performance result with what it implies (the ``priceperf:*`` figures of
+  :mod:`~neuron_docs.data.values`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..build_state import dataset, uses
+from ..data.formatting import NumberFormat, format_number
+from ..data.values import instance_metric
+from ..domain import xref
+from .base import DataDirective
+from .specs import source_ref
+from .tables import broken_notice, build_table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def _refs(objtype: str, ids: list[str], names: dict) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for ref in ids:
+        if out:
+            out.append(nodes.Text(", "))
+        out.append(xref(objtype, ref, names.get(ref, ref)))
+    return out
+
+
+class KnownIssues(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "issues.yaml", "devices.yaml", "frameworks.yaml", "families.yaml")
+        result: list[nodes.Node] = []
+        for issue in catalog.known_issues.values():
+            section = nodes.section(ids=[self.register("issue", issue.id, issue.title)])
+            section += nodes.title(issue.title, issue.title)
+            facts = nodes.field_list()
+            for label, body in (
+                ("Devices", _refs("device", issue.devices, {d.id: d.name for d in catalog.devices.values()})),
+                ("Frameworks", _refs("framework", issue.frameworks, {f.id: f.package for f in catalog.frameworks.values()})),
+                ("Model families", _refs("family", issue.families, {f.id: f.name for f in catalog.families.values()})),
+                ("Limit", [nodes.Text(f"{issue.limit.label}: {format_number(issue.limit.value, issue.limit.unit)}")]
+                 if issue.limit else []),
+                ("Examples", [nodes.Text(", ".join(issue.examples))] if issue.examples else []),
+                ("Source", [source_ref(catalog, issue.source)]),
+            ):
+                if body:
+                    field = nodes.field()
+                    field += nodes.field_name(label, label)
+                    paragraph = nodes.paragraph()
+                    paragraph.extend(body)
+                    field += nodes.field_body("", paragraph)
+                    facts += field
+            section += self.index_nodes()
+            section += facts
+            section += nodes.paragraph(issue.description, issue.description)
+            result.append(section)
+        return result + broken_notice(catalog.broken_in("known_issues"))
+
+
+class RoadmapItems(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "issues.yaml", "families.yaml", "devices.yaml")
+        rows, ids = [], []
+        for item in catalog.roadmap.values():
+            ids.append(self.register("roadmap", item.id, item.title))
+            cells = [(f.name, d) for f in catalog.families.values() for d, fit in f.devices.items()
+                     for e in fit.support.values() if catalog.roadmap_item(e) == item.id]
+            covered = sorted({f"{name} on {catalog.devices[d].name}" for name, d in cells})
+            rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
+                         "; ".join(covered)])
+        return [*self.index_nodes(),
+                build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
+                            classes=["neuron-roadmap-table"], name="roadmap")]
+
+
+class ComparisonTable(DataDirective):
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        catalog = data.catalog
+        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
+        rows = []
+        for comparison in catalog.comparisons.values():
+            subject = instance_metric(catalog, comparison.subject, comparison.metric)
+            baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
+            measured = data.values[f"comparison:{comparison.id}:measured"].number
+            rows.append([
+                comparison.label,
+                f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
+                f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
+                format_number(measured, "x", NumberFormat(2)),
+                source_ref(catalog, comparison.claimed.source),
+            ])
+        table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
+                            rows, classes=["neuron-comparison-table"], name="comparisons")
+        table["neuron_csv"] = "comparisons"
+        return [table, *broken_notice(catalog.broken_in("comparisons"))]
+
+
+class TrainingExperiment(DataDirective):
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
+        experiment = catalog.experiments.get(self.arguments[0])
+        if experiment is None:
+            self.warn(f"unknown experiment {self.arguments[0]!r}; expected one of: {', '.join(catalog.experiments)}")
+            return broken_notice(catalog.broken_in("experiments"))
+        setup_rows = [
+            ["Model", experiment.model], ["Model family", xref("family", experiment.family,
+                                                                catalog.families[experiment.family].name)],
+            ["Dataset", experiment.dataset], ["Precision", experiment.precision],
+            ["Batch size per worker", str(experiment.batch_size_per_worker)],
+            *([k, v] for k, v in experiment.software.items()),
+        ]
+        if experiment.compile_time_note:
+            setup_rows.append(["Compilation", experiment.compile_time_note])
+        result: list[nodes.Node] = [build_table(["Setting", "Value"], setup_rows, classes=["neuron-experiment"],
+                                                name=f"experiment-{experiment.id}")]
+        instance_rows = []
+        for instance_id in experiment.instances:
+            instance = catalog.instances[instance_id]
+            instance_rows.append([xref("instance", instance.id, instance.id),
+                                  xref("device", instance.device, catalog.devices[instance.device].name),
+                                  str(catalog.neuroncores(instance.id) or ""),
+                                  format_number(instance.price.usd_per_hour, "USD/h")])
+        result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
+                                  classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
+        values = dataset(self.env).values
+        pp_rows = []
+        for pp in experiment.price_performance:
+            path = f"priceperf:{experiment.id}.{pp.id}"
+            pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
+                            format_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
+                            format_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
+        if pp_rows:
+            result.append(build_table(["Comparison", "Better price-performance (claimed)",
+                                       "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
+                                      classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
+        return result
+
+
+def setup_training(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "known-issues", KnownIssues)
+    app.add_directive_to_domain("neuron", "roadmap-items", RoadmapItems)
+    app.add_directive_to_domain("neuron", "comparison-table", ComparisonTable)
+    app.add_directive_to_domain("neuron", "training-experiment", TrainingExperiment)

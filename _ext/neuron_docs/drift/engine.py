@@ -1,0 +1,101 @@
+"""The drift engine: figures and fit/support claims of a passage checked against the data (no Sphinx).
+
+One engine serves the build's checker (:mod:`neuron_docs.drift_check`, over doctree blocks) and
+``make audit`` (:mod:`.audit`, over a file's text): both hand it a passage's text, the heading
+above it and the spans that are prose written by hand, and get the same :class:`Verdict` list.
+
+- :mod:`.literal_figures` finds the literal figures of a text (a number with its unit, the
+  qualifier before it and the direction after it);
+- :mod:`.passages` splits sentences and gives the words around an offset;
+- :mod:`.figure_index` holds every value of the data set and the claims derived from them, and
+  says what a figure duplicates or contradicts (:mod:`.verdicts` judges one candidate);
+- :mod:`.fit_claims` checks fit/support phrases against ``families.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..data.catalog import Catalog
+from ..data.labels import CLAIM_WORDS
+from ..data.values import Value
+from .figure_index import FigureIndex
+from .fit_claims import ClaimIndex
+from .literal_figures import find_figures
+from .passages import context_words, sentences
+
+#: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
+CLAIM_TRIGGER = re.compile(r"fit|support", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A figure or claim of a passage that corresponds to the data, and whether it agrees."""
+
+    start: int
+    #: The figure or claim as written.
+    text: str
+    #: ``figure`` or ``claim``.
+    kind: str
+    #: The data path or derived expression it corresponds to.
+    expression: str
+    #: What the data gives, in words or at the data's own precision.
+    expected: str
+    agrees: bool
+    #: Why it disagrees (empty when it agrees).
+    reason: str
+    #: What to write instead of the literal (a role).
+    role: str
+
+    def message(self) -> str:
+        """The build's warning for this verdict."""
+        literal = self.text.strip()
+        if self.kind == "claim":
+            return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
+        if self.agrees:
+            return f"literal {literal} duplicates {self.expression}; write {self.role}"
+        why = f": {self.reason}" if self.reason and "the data gives" not in self.reason else ""
+        return f"literal {literal} contradicts {self.expression} ({self.expected}){why}; write {self.role}"
+
+
+class DriftEngine:
+    """The figure and claim indexes of one data set, and the check of one passage against them."""
+
+    def __init__(self, catalog: Catalog, values: Mapping[str, Value]) -> None:
+        self.catalog = catalog
+        self.figures = FigureIndex(values, catalog)
+        self.claims = ClaimIndex(catalog)
+
+    @staticmethod
+    def worth_checking(text: str) -> tuple[bool, bool]:
+        """Whether ``text`` may hold a figure (a digit) and a fit/support claim (its words)."""
+        return any(ch.isdigit() for ch in text), CLAIM_TRIGGER.search(text) is not None
+
+    def check(self, text: str, heading: str = "", allowed: Sequence[tuple[int, int]] | None = None, *,
+              bare: bool = False) -> list[Verdict]:
+        """Every figure and claim of ``text`` (within the ``allowed`` spans) that the data holds.
+
+        ``bare`` also looks at bare decimal numbers (no unit), which the audit may ask for.
+        """
+        spans = list(allowed) if allowed is not None else [(0, len(text))]
+        figures = [f for f in find_figures(text, loose=bare) if any(a <= f.start and f.end <= b for a, b in spans)]
+        out: list[Verdict] = []
+        if figures:
+            sentence_spans = sentences(text)
+            for figure in figures:
+                match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans))
+                if match is not None:
+                    out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
+                                       match.candidate.expression, match.expected, match.agrees, match.reason,
+                                       match.role))
+        if CLAIM_TRIGGER.search(text):
+            for claim in self.claims.claims(text, spans):
+                truth = CLAIM_WORDS[claim.truth]
+                family = self.catalog.families[claim.family].name
+                reason = "" if claim.agrees else (f"{family} on {claim.device} is {truth} "
+                                                  f"(families.yaml)")
+                out.append(Verdict(claim.start, claim.text, "claim", claim.role, truth, claim.agrees, reason,
+                                   claim.role))
+        return sorted(out, key=lambda v: v.start)

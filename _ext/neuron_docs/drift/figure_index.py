@@ -1,0 +1,273 @@
+"""The figure index: every value of a data set and the common claims derived from them (no Sphinx).
+
+:class:`FigureIndex` is built once per data set: every value of the data and the common derived
+claims between related values (differences, ratios and percent changes between runs of the same
+model, accuracy runs of the same model, and instances' specifications), sorted by unit so that a
+figure is matched by bisection, never by scanning all values. :meth:`FigureIndex.match` says
+whether a figure duplicates a value (agrees at the rounding the text uses) or contradicts one (a
+near miss, in a context naming the value's records).
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from ..data.labels import UNIT_SCALE
+from ..data.values import Value
+from .literal_figures import Figure
+from .passages import words
+from .verdicts import (
+    Candidate,
+    Match,
+    agrees,
+    context_score,
+    expected_text,
+    fits_direction,
+    in_unit,
+    normal_unit,
+    path_score,
+    role_of,
+    significant_digits,
+)
+
+#: Words too common in record names to say which record a passage talks about.
+_STOP = {"aws", "the", "of", "and", "a", "an", "model", "models", "base", "large", "xlarge", "nvidia", "gb",
+         "instance", "instances", "device", "devices", "run", "runs", "acc", "b1", "b2", "b3", "b4", "b128",
+         "initial", "on", "none"}
+
+
+def _tokens(*texts: str | None) -> frozenset[str]:
+    """The words of ``texts`` that can tell records apart (no stop words, no bare numbers)."""
+    out: set[str] = set()
+    for text in texts:
+        if text:
+            out.update(words(text))
+    return frozenset(w for w in out if w not in _STOP and not w.isdigit())
+
+
+class FigureIndex:
+    """Every value and common derived claim of a data set, by unit and sorted by number."""
+
+    #: Groups larger than this get no pairwise derived claims (they would grow quadratically).
+    MAX_GROUP = 16
+
+    def __init__(self, values: Mapping[str, Value], catalog: Any = None) -> None:
+        self.values = values
+        self._keywords = _record_keywords(values, catalog)
+        by_unit: dict[str, list[tuple[float, str | Candidate]]] = defaultdict(list)
+        for unit, number, entry in self._candidates(values):
+            by_unit[unit].append((number, entry))
+            if unit == "pp":  # "a 3.06% accuracy difference"
+                by_unit["%"].append((number, entry))
+        # Per unit, the numbers sorted (a packed array) and what each is: a value's path (its
+        # Candidate is made when a figure comes near it: at scale, almost all of them never are)
+        # or a derived claim's Candidate.
+        self._numbers: dict[str, array[float]] = {}
+        self._entries: dict[str, list[str | Candidate]] = {}
+        for unit, entries in by_unit.items():
+            entries.sort(key=lambda e: e[0])
+            self._numbers[unit] = array("d", (n for n, _ in entries))
+            self._entries[unit] = [c for _, c in entries]
+
+    def _records(self, path: str) -> tuple[frozenset[str], ...]:
+        kind, record, _ = path.split(":", 2)
+        return self._keywords.get(f"{kind}:{record}", ())
+
+    def _candidates(self, values: Mapping[str, Value]) -> Iterator[tuple[str, float, str | Candidate]]:
+        """(unit, number, the value's path or the derived claim) for every candidate."""
+        groups: dict[tuple[str, ...], list[tuple[str, Value]]] = defaultdict(list)
+        for path, value in values.items():
+            if not value.unit:
+                continue  # counts (batch sizes, NeuronCores) are not figures with a unit
+            normal = value.normalized()
+            yield normal.unit, normal.number, path
+            kind, record, name = path.split(":", 2)
+            groups[(kind, name, normal.unit, self._group_of(kind, record))].append((path, normal))
+        for members in groups.values():
+            if len(members) < 2 or len(members) > self.MAX_GROUP:
+                continue
+            for pa, a in members:
+                for pb, b in members:
+                    if pa == pb or a.number <= b.number or b.number <= 0:
+                        continue
+                    records = (self._records(pa), self._records(pb))
+                    more, less = f"pct_more({pa}, {pb})", f"pct_less({pb}, {pa})"
+                    diff_unit = "pp" if a.unit == "%" else a.unit
+                    derived = [
+                        Candidate(f"diff({pa}, {pb})", a.number - b.number, diff_unit, "diff", records,
+                                  operands=(pa, pb)),
+                        Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb)),
+                        Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa)),
+                    ]
+                    if a.unit != "%":
+                        derived.append(Candidate(f"ratio({pa}, {pb})", a.number / b.number, "x", "ratio", records,
+                                                 operands=(pa, pb)))
+                    for candidate in derived:
+                        yield candidate.unit, candidate.number, candidate
+
+    def _group_of(self, kind: str, record: str) -> str:
+        """Records whose values are compared with each other: runs of one model, all instances."""
+        if kind in ("run", "accuracy"):
+            return record.split("-")[0]
+        if kind in ("instance", "device"):
+            return ""
+        return record
+
+    def candidates(self, figure: Figure) -> list[Candidate]:
+        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number)."""
+        units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
+        if figure.unit == "%":
+            units = ["%"]
+        out: list[Candidate] = []
+        number = figure.number * (UNIT_SCALE[figure.unit][1] if figure.unit in UNIT_SCALE else 1.0)
+        low, high = (number * 0.5, number * 2.0) if number > 0 else (-1e-9, 1e-9)
+        if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
+            low = 0.0
+        for unit in units:
+            numbers = self._numbers.get(unit)
+            if not numbers:
+                continue
+            entries = self._entries[unit]
+            for i in range(bisect.bisect_left(numbers, low), bisect.bisect_right(numbers, high)):
+                entry = entries[i]
+                out.append(entry if isinstance(entry, Candidate)
+                           else Candidate(entry, numbers[i], unit, records=(self._records(entry),)))
+        return out
+
+    def match(self, figure: Figure, context: set[str], *, everywhere: bool = False) -> Match | None:
+        """What ``figure`` corresponds to in the data, given the words of its ``context``.
+
+        A figure agreeing with a value at its rounding is a match when the context names the value's
+        records, or when it is precise enough to be no coincidence (three significant digits, or a
+        unit of its own). A figure that misses a value by a little (15%) contradicts it when the
+        context names the value's records; so does a figure that equals a claim but with the wrong
+        direction word ("75% more" where 75% is how much *less* the other costs).
+        """
+        best: tuple[tuple[float, ...], Candidate, bool] | None = None
+        for candidate in self.candidates(figure):
+            score = context_score(candidate, context)
+            ok = agrees(candidate, figure)
+            compatible = fits_direction(candidate, figure)
+            number = in_unit(candidate.number, candidate.unit, figure.unit)
+            error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
+            if ok and compatible:
+                precise = score > 0 or (not figure.bare and significant_digits(figure) >= 3
+                                        and candidate.op == "value")
+                if not precise and not everywhere:
+                    continue
+                key = (3.0, candidate.op == "value", score, -error)
+            elif ok and not compatible and score > 0 and candidate.op != "value":
+                key = (2.0, 0, score, -error)
+            elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
+                if figure.bare and candidate.op != "value":
+                    continue
+                key = (1.0, 0, score, -error)
+            else:
+                continue
+            # Equal keys: the first expression in sorting order, so the result never depends on
+            # the order candidates come in (which can follow string hashing).
+            if best is None or key > best[0] or (key == best[0] and candidate.expression < best[1].expression):
+                best = (key, candidate, ok and compatible)
+        if best is None:
+            return None
+        (rank, *_), candidate, ok = best
+        if rank == 2.0:
+            return self._wrong_direction(figure, candidate, context)
+        role = role_of(candidate, figure)
+        if ok and candidate.expression.endswith(":claimed"):
+            measured = candidate.expression.removesuffix(":claimed") + ":measured"
+            if measured in self.values:
+                value = self.values[measured].normalized()
+                target = Candidate(measured, value.number, value.unit, records=candidate.records)
+                if not agrees(target, figure):
+                    expected = expected_text(target, figure)
+                    return Match(figure, target, False, expected,
+                                 f"{figure.text.strip()} is the claimed figure ({candidate.expression}); "
+                                 f"the specifications give {expected}", role_of(target, figure))
+        if ok:
+            return Match(figure, candidate, True, expected_text(candidate, figure), role=role)
+        expected = expected_text(candidate, figure)
+        return Match(figure, candidate, False, expected, f"the data gives {expected}", role)
+
+    def _wrong_direction(self, figure: Figure, candidate: Candidate, context: set[str]) -> Match:
+        said = expected_text(candidate, figure)
+        if candidate.op == "diff":
+            # A difference written as an absolute figure ("costing $0.13"): the figure meant is
+            # the operand the context names best.
+            operand = max(candidate.operands, key=lambda p: (path_score(self._records(p), context), p))
+            target = Candidate(operand, self.values[operand].normalized().number,
+                               self.values[operand].normalized().unit, records=(self._records(operand),))
+            expected = expected_text(target, figure)
+            reason = (f"{figure.text.strip()} is {candidate.expression} (a difference), written as an absolute "
+                      f"figure; {operand} is {expected}")
+            return Match(figure, target, False, expected, reason, role_of(target, figure))
+        counterpart = next((c for c in self._entries.get("%", [])
+                            if isinstance(c, Candidate) and c.expression == candidate.counterpart),
+                           None) if candidate.counterpart else None
+        if counterpart is None:
+            return Match(figure, candidate, False, said, f"{said} is {candidate.expression}, not what the text says",
+                         role_of(candidate, figure))
+        expected = expected_text(counterpart, figure)
+        word = "more" if counterpart.op == "pct_more" else "less"
+        reason = (f"{said} is {candidate.expression}; {word} is {counterpart.expression} = {expected}")
+        return Match(figure, counterpart, False, expected, reason, role_of(counterpart, figure))
+
+
+def _record_keywords(values: Mapping[str, Value], catalog: Any) -> dict[str, tuple[frozenset[str], ...]]:
+    """Keyword groups naming each record: a run is named by its model and by its instance or device."""
+    out: dict[str, tuple[frozenset[str], ...]] = {}
+    if catalog is None:
+        for path in values:
+            kind, record, _ = path.split(":", 2)
+            out.setdefault(f"{kind}:{record}", (_tokens(record),))
+        return out
+
+    # One keyword set per instance and per model, shared by every run that names it.
+    @cache
+    def instance_words(instance_id: str) -> frozenset[str]:
+        instance = catalog.instances.get(instance_id)
+        if instance is None:
+            return _tokens(instance_id)
+        device = catalog.devices.get(instance.device)
+        extra = ["gpu"] if device is not None and device.kind == "gpu" else []
+        extra += ["inf"] if instance.family.startswith("inf") else []
+        return _tokens(instance_id, instance.family, instance.device, device.name if device else "", *extra)
+
+    @cache
+    def model_words(model_id: str) -> frozenset[str]:
+        model = catalog.models.get(model_id)
+        return _tokens(model_id, model.name if model else "")
+
+    @cache
+    def run_words(model_id: str, environment_id: str) -> tuple[frozenset[str], ...]:
+        env = catalog.environments.get(environment_id)
+        groups = [model_words(model_id), instance_words(env.instance) if env else frozenset()]
+        return tuple(g for g in groups if g)
+
+    for run in catalog.inference_runs.values():
+        out[f"run:{run.id}"] = run_words(run.model, run.environment)
+    for acc in catalog.accuracy_runs.values():
+        out[f"accuracy:{acc.id}"] = run_words(acc.model, acc.environment)
+    for instance_id in catalog.instances:
+        out[f"instance:{instance_id}"] = (instance_words(instance_id),)
+    for device in catalog.devices.values():
+        out[f"device:{device.id}"] = (_tokens(device.id, device.name),)
+    for model_id in catalog.models:
+        out[f"model:{model_id}"] = (model_words(model_id),)
+    for path in values:
+        kind, record, _ = path.split(":", 2)
+        key = f"{kind}:{record}"
+        if key not in out:
+            if kind == "comparison" and record in catalog.comparisons:
+                c = catalog.comparisons[record]
+                out[key] = (instance_words(c.subject), instance_words(c.baseline))
+            elif kind == "model":
+                out[key] = (model_words(record.split(".")[0]),)
+            else:
+                out[key] = (_tokens(record.replace(".", " ")),)
+    return out

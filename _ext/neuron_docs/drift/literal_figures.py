@@ -1,0 +1,142 @@
+"""Literal figures in prose: a number with its unit, qualifier and direction (no Sphinx).
+
+:func:`find_figures` finds ``9.007 ms``, ``$0.78``, ``0.19$``, ``75%``, ``2.5X``, ``800Gbps``,
+``536.718 operations in 1 second``..., with the qualifier written before the number (``less than 2 ms``,
+``~39%``) and the direction written after it (``75% more expensive``, ``160 more operations per second``).
+Numbers glued to identifiers, versions or paths (``inf1.2xlarge``, ``1.11.0``) are not figures.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+#: Unit words as written in prose -> the unit of the data (and a factor to the data's common unit).
+_UNIT_WORDS: tuple[tuple[str, str], ...] = (
+    (r"percentage\s+points?|pp\b", "pp"),
+    (r"%", "%"),
+    (r"ms\b|milliseconds?\b", "ms"),
+    (r"s\b|secs?\b|seconds?\b", "s"),
+    (r"TB/s", "TB/s"),
+    (r"GB/s", "GB/s"),
+    (r"GB\b", "GB"),
+    (r"Gbps\b|Gb/s", "Gbps"),
+    (r"TOPS\b", "TOPS"),
+    (r"TFLOPS\b", "TFLOPS"),
+    (r"PFLOPS\b", "PFLOPS"),
+    (r"GHz\b", "GHz"),
+    (r"USD\b", "USD"),
+    (r"(?:more\s+|fewer\s+)?(?:operations|ops|inferences|images)(?:/s\b|\s+per\s+second|\s+in\s+(?:1|one)\s+second|/sec\b)",
+     "inferences/s"),
+)
+_UNIT_RE = "|".join(f"(?P<u{i}>{pattern})" for i, (pattern, _) in enumerate(_UNIT_WORDS))
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_QUALIFIER = (r"less\s+than|more\s+than|fewer\s+than|under|below|over|above|at\s+least|at\s+most|up\s+to|"
+              r"about|around|approximately|approx\.|roughly|nearly|almost|some|~")
+#: Numbers glued to identifiers, versions or paths are not figures: ``inf1.2xlarge``, ``1.11.0``.
+_BEFORE = r"(?<![\w.\-/:$%])"
+_AFTER = r"(?![\w]|\.\d|-\w)"
+FIGURE_RE = re.compile(
+    rf"(?:(?P<qual>{_QUALIFIER})\s*)?"
+    rf"(?:"
+    rf"(?P<usd>\$)\s?(?P<n_usd>{_NUMBER}){_AFTER}"
+    rf"|%(?P<n_pct>\d+(?:\.\d+)?){_AFTER}"
+    rf"|{_BEFORE}(?:(?P<lo>{_NUMBER})\s?(?:-|–|to)\s?)?(?P<num>{_NUMBER})"
+    rf"(?:(?P<x>[xX])(?![\w])|(?P<usd_after>\$)|\s?(?:{_UNIT_RE}))"
+    rf")",
+    re.IGNORECASE,
+)
+#: A bare decimal number (``536.18``), matched by the audit only (``loose=True``).
+BARE_RE = re.compile(rf"{_BEFORE}(?P<num>\d+\.\d+){_AFTER}(?!\s?(?:[%$xX]|{_UNIT_RE}))", re.IGNORECASE)
+_UP = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+)?(?:more|higher|faster|greater|larger|better|expensive|increase[sd]?|"
+                 r"over|above|ahead)\b", re.IGNORECASE)
+_DOWN = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+)?(?:less|lower|cheaper|slower|fewer|smaller|behind|worse|"
+                   r"decrease[sd]?|drop(?:ped)?)\b", re.IGNORECASE)
+_DIFF_BEFORE = re.compile(r"(?:\bby|\bdifference\s+of|\bgap\s+of|\bbehind\s+by|\blagging\s+(?:behind\s+)?by)\s*$",
+                          re.IGNORECASE)
+_DIFF_AFTER = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+){0,2}?(?:difference|gap)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A literal figure in a text: ``text`` at ``start:end``, its number, decimals and unit."""
+
+    text: str
+    start: int
+    end: int
+    number: float
+    decimals: int
+    unit: str
+    qualifier: str = ""
+    #: "up" (more, higher...), "down" (less, cheaper...), "diff" (by, difference) or "".
+    direction: str = ""
+    bare: bool = False
+
+    @property
+    def typed(self) -> Decimal:
+        return Decimal(repr(self.number)).quantize(Decimal(1).scaleb(-self.decimals))
+
+
+def _number(text: str) -> tuple[float, int]:
+    clean = text.replace(",", "")
+    decimals = len(clean.partition(".")[2])
+    return float(clean), decimals
+
+
+def _unit_of(match: re.Match[str]) -> str:
+    if match.group("usd") or match.group("usd_after"):
+        return "USD"
+    if match.group("n_pct"):
+        return "%"
+    if match.group("x"):
+        return "x"
+    for i, (_, unit) in enumerate(_UNIT_WORDS):
+        if match.group(f"u{i}"):
+            return unit
+    return ""
+
+
+def _direction(text: str, start: int, end: int) -> str:
+    after = text[end:end + 60]
+    if _DIFF_BEFORE.search(text[max(0, start - 40):start]) or _DIFF_AFTER.match(after):
+        return "diff"
+    if _UP.match(after):
+        return "up"
+    if _DOWN.match(after):
+        return "down"
+    return ""
+
+
+def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
+    """The literal figures of ``text``; with ``loose``, bare decimal numbers too (for the audit)."""
+    found: list[Figure] = []
+    for match in FIGURE_RE.finditer(text):
+        unit = _unit_of(match)
+        raw = match.group("n_usd") or match.group("n_pct") or match.group("num")
+        if not raw or not unit:
+            continue
+        qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
+        start, end = match.start(), match.end()
+        # "160 more operations per second": the direction word sits inside the unit phrase.
+        inner_more = re.search(r"\b(more|fewer)\s+(?:operations|ops|inferences|images)", match.group(0), re.I)
+        direction = _direction(text, start, end)
+        if inner_more:
+            direction = "up" if inner_more.group(1).lower() == "more" else "down"
+        number, decimals = _number(raw)
+        if match.group("lo"):
+            lo, lo_decimals = _number(match.group("lo"))
+            found.append(Figure(text[match.start("lo"):match.end("lo")], match.start("lo"), match.end("lo"),
+                                lo, lo_decimals, unit, qualifier, direction))
+            start = match.start("num")
+        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction))
+    if loose:
+        taken = [(f.start, f.end) for f in found]
+        for match in BARE_RE.finditer(text):
+            if any(a <= match.start() < b for a, b in taken):
+                continue
+            number, decimals = _number(match.group("num"))
+            found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "",
+                                "", _direction(text, match.start(), match.end()), bare=True))
+    found.sort(key=lambda f: f.start)
+    return found

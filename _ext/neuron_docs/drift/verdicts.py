@@ -1,0 +1,141 @@
+"""What a figure in prose means against the data: candidates, verdicts and suggested roles (no Sphinx).
+
+A :class:`Candidate` is a value of the data or a claim derived from two values; :func:`agrees` says
+whether a figure writes it at the rounding (and with the qualifier) the text uses, and a
+:class:`Match` is the verdict on one figure, with the value as it should be written and the
+``:neuron:value:`` role a page should use instead of the literal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import InvalidOperation
+
+from ..data.formatting import NumberFormat, format_number, round_half_up
+from ..data.labels import UNIT_SCALE
+from .literal_figures import Figure
+
+_APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A value of the data, or a claim derived from two values, that a figure may correspond to."""
+
+    expression: str
+    number: float
+    unit: str
+    #: "value", "diff", "pct_more", "pct_less" or "ratio".
+    op: str = "value"
+    #: Keyword groups per record the candidate reads (a record is named when one word of each group is).
+    records: tuple[tuple[frozenset[str], ...], ...] = ()
+    #: The claim a text means when it writes this candidate's number with the other direction word.
+    counterpart: str = ""
+    #: The operands of a derived candidate (paths).
+    operands: tuple[str, ...] = ()
+
+    @property
+    def direction(self) -> str:
+        return {"diff": "diff", "pct_more": "up", "pct_less": "down", "ratio": "up"}.get(self.op, "")
+
+
+@dataclass(frozen=True)
+class Match:
+    """How a figure relates to the data: ``agrees`` or not, with the candidate and its true value."""
+
+    figure: Figure
+    candidate: Candidate
+    agrees: bool
+    #: The candidate's number written with the figure's rounding and unit.
+    expected: str
+    #: Why it disagrees when it does (empty when it agrees).
+    reason: str = ""
+    #: The role a page should use instead of the literal.
+    role: str = ""
+
+
+def in_unit(number: float, unit: str, figure_unit: str) -> float:
+    """``number`` (in the data's ``unit``) in the unit of a figure (``TFLOPS`` -> ``PFLOPS``)."""
+    if figure_unit in UNIT_SCALE and UNIT_SCALE[figure_unit][0] == unit:
+        return number / UNIT_SCALE[figure_unit][1]
+    return number
+
+
+def normal_unit(unit: str) -> str:
+    """The data's unit for a unit written in prose."""
+    return UNIT_SCALE[unit][0] if unit in UNIT_SCALE else unit
+
+
+def expected_text(candidate: Candidate, figure: Figure) -> str:
+    """The candidate's number written with the figure's rounding and unit."""
+    unit = figure.unit or candidate.unit
+    number = in_unit(candidate.number, candidate.unit, unit) if figure.unit else candidate.number
+    if unit == "pp" and figure.unit == "%":
+        unit = "%"
+    return format_number(number, unit, NumberFormat(figure.decimals))
+
+
+def agrees(candidate: Candidate, figure: Figure) -> bool:
+    """Whether ``candidate`` is what ``figure`` says, at the rounding (and qualifier) the text uses."""
+    number = in_unit(candidate.number, candidate.unit, figure.unit)
+    qualifier = figure.qualifier
+    if qualifier in ("less than", "under", "below", "fewer than"):
+        return number < figure.number
+    if qualifier in ("more than", "over", "above"):
+        return number > figure.number
+    if qualifier == "at least":
+        return number >= figure.number
+    if qualifier in ("at most", "up to"):
+        return number <= figure.number
+    try:
+        rounded = round_half_up(number, figure.decimals)
+    except InvalidOperation:
+        return False
+    if rounded == figure.typed:
+        return True
+    if qualifier in _APPROX:
+        return abs(number - figure.number) <= max(10 ** -figure.decimals, 0.05 * abs(figure.number))
+    return False
+
+
+def fits_direction(candidate: Candidate, figure: Figure) -> bool:
+    """A difference is only meant by a text that says "more", "less", "by" or "difference"."""
+    if candidate.op == "value":
+        return figure.direction in ("", "up", "down") or figure.unit in ("x",)
+    if candidate.op == "diff":
+        return figure.direction in ("diff", "up", "down")
+    if candidate.op == "ratio":
+        return figure.unit == "x" or figure.direction == "up"
+    return figure.direction in (candidate.direction, "")
+
+
+def significant_digits(figure: Figure) -> int:
+    """How many significant digits the figure is written with."""
+    digits = f"{figure.typed}".replace(".", "").lstrip("0")
+    return len(digits)
+
+
+def path_score(groups: tuple[frozenset[str], ...], context: set[str]) -> int:
+    """How many keyword groups of one record the context names."""
+    return sum(1 for group in groups if group & context)
+
+
+def context_score(candidate: Candidate, context: set[str]) -> float:
+    """How well the context names the candidate's records: every record must be named at least in part."""
+    scores = [path_score(groups, context) for groups in candidate.records]
+    if not scores or min(scores) == 0:
+        return 0.0
+    return float(sum(scores))
+
+
+def role_of(candidate: Candidate, figure: Figure) -> str:
+    """The ``:neuron:value:`` role a page should write instead of ``figure``."""
+    spec = "" if candidate.op == "value" and figure.decimals == _typed_decimals(candidate.number) else \
+        f" | .{figure.decimals}f"
+    return f":neuron:value:`{candidate.expression}{spec}`"
+
+
+def _typed_decimals(number: float) -> int:
+    if float(number).is_integer():
+        return 0
+    return len(repr(number).partition(".")[2])

@@ -1,0 +1,152 @@
+"""The build's hook into the drift engine: hand-written prose of every page checked against the data.
+
+On ``doctree-read`` every paragraph, title and table cell written by hand is handed to the
+:class:`~neuron_docs.drift.engine.DriftEngine` (the same engine as ``make audit``) with the spans
+that are prose (literals, code, raw and math, the output of our roles and directives, and anything
+with a ``neuron-*`` class are left out). A figure that duplicates or contradicts a data value or a
+derived claim, and a fit/support sentence that disagrees with ``families.yaml``, is a warning of
+type ``neuron.drift`` at its file and line::
+
+    literal 9.007 ms duplicates run:vit-inf1-b1:p90_latency_ms; write :neuron:value:`run:vit-inf1-b1:p90_latency_ms`
+
+``suppress_warnings = ['neuron.drift']`` allows them; ``neuron_drift_check = False`` turns the
+checker off. A page is re-read when the data it was checked against changes: every file for prose
+with a figure, the files of names and fits for prose with only a fit/support phrase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util import logging
+
+from .build_state import note_reads, state
+from .data.catalog import FILE_NAMES
+from .drift.literal_figures import find_figures
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+#: Inline nodes whose text is not prose written by hand (or is quoted on purpose).
+_OPAQUE = (nodes.literal, nodes.abbreviation, nodes.raw, nodes.math, nodes.problematic, nodes.image,
+           nodes.footnote_reference, nodes.citation_reference, nodes.substitution_reference, nodes.target,
+           nodes.system_message)
+#: Blocks never checked.
+_SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_message, nodes.math_block,
+                nodes.substitution_definition, nodes.target)
+
+#: The data files the drift checker reads: all of them for figures, the names for claims.
+_ALL_FILES = frozenset(FILE_NAMES)
+_CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml"})
+
+def _generated(node: nodes.Element) -> bool:
+    return any(c.startswith("neuron-") for c in node.get("classes", ()))
+
+
+def _segments(node: nodes.Node, out: list[tuple[str, bool]]) -> None:
+    """The text of ``node`` in order, each piece marked whether it may hold a literal figure."""
+    for child in node.children:
+        if isinstance(child, nodes.Text):
+            out.append((child.astext(), True))
+        elif isinstance(child, _OPAQUE) or _generated(child) or (
+                isinstance(child, nodes.reference) and child.get("refuri") == child.astext()):
+            out.append((child.astext(), False))
+        elif isinstance(child, nodes.Element):
+            _segments(child, out)
+
+
+def _blocks(doctree: nodes.document) -> list[nodes.Element]:
+    """Hand-written text blocks: paragraphs, titles, terms... outside generated or skipped subtrees."""
+    out: list[nodes.Element] = []
+
+    def visit(node: nodes.Element, heading: str) -> None:
+        for child in node.children:
+            if not isinstance(child, nodes.Element) or isinstance(child, _SKIP_BLOCKS) or _generated(child):
+                continue
+            if isinstance(child, nodes.TextElement) and not isinstance(child, nodes.Inline):
+                if child.line is not None or child.parent.line is not None:
+                    child["neuron_heading"] = heading
+                    out.append(child)
+                continue
+            title = heading
+            if isinstance(child, nodes.section) and child.children and isinstance(child[0], nodes.title):
+                title = child[0].astext()
+            visit(child, title)
+
+    visit(doctree, "")
+    return out
+
+
+def _line(block: nodes.Element, text: str) -> int | None:
+    """The line of ``text`` in ``block``: the block's line plus the line of ``text`` in its source."""
+    line = block.line if block.line is not None else block.parent.line
+    raw = block.rawsource or ""
+    if line is None:
+        return None
+    if isinstance(block, nodes.paragraph) and raw:
+        # docutils gives a paragraph the line of its first line (RST and MyST alike).
+        at = raw.find(text)
+        if at < 0:
+            at = raw.find(text.split()[0]) if text.split() else -1
+        if at >= 0:
+            return line + raw.count("\n", 0, at)
+    return line
+
+
+def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
+    """Report literal figures and fit/support words that duplicate or contradict the data."""
+    env = app.env
+    if not env.config.neuron_drift_check:
+        return
+    engine = state(env).drift_engine()
+    docname = env.docname
+    noted: set[str] = set()
+    for block in _blocks(doctree):
+        heading = block.attributes.pop("neuron_heading", "")
+        pieces: list[tuple[str, bool]] = []
+        _segments(block, pieces)
+        text = "".join(p for p, _ in pieces)
+        has_digits, claim_words = engine.worth_checking(text)
+        if not claim_words and not has_digits:
+            continue
+        allowed: list[tuple[int, int]] = []
+        offset = 0
+        for piece, checkable in pieces:
+            if checkable:
+                allowed.append((offset, offset + len(piece)))
+            offset += len(piece)
+        # Finding figures does not depend on the data; matching them and finding claims does.
+        has_figures = any(any(a <= f.start and f.end <= b for a, b in allowed) for f in find_figures(text))
+        if not has_figures and not claim_words:
+            continue  # digits but no figure ("Matrix dev-0"): nothing to check, now or after a data change
+        # What this block is checked against: re-check the page when it changes. Figures are matched
+        # against every figure of the data (one that matches nothing today may duplicate or contradict
+        # tomorrow's); claims need the names of families, devices, instances and frameworks.
+        wanted = _ALL_FILES if has_figures else _CLAIM_FILES
+        if not wanted <= noted:
+            note_reads(env, *sorted(wanted - noted))
+            noted |= wanted
+        for verdict in engine.check(text, heading, allowed):
+            if verdict.kind == "claim" and verdict.agrees:
+                continue
+            logger.warning("%s", verdict.message(), location=(docname, _line(block, verdict.text)),
+                           type="neuron", subtype="drift")
+
+
+def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Build the indexes before reading, only when pages will be read (parallel readers inherit
+    them; a rebuild with nothing to read does not pay for them)."""
+    if docnames and app.config.neuron_drift_check:
+        state(env).drift_engine()
+
+
+def setup_drift_check(app: Sphinx) -> None:
+    app.add_config_value("neuron_drift_check", True, "env", types=frozenset({bool}),
+                         description="Warn (neuron.drift) about literal figures and fit/support words "
+                                     "that duplicate or contradict the data.")
+    app.connect("env-before-read-docs", _on_env_before_read_docs)
+    app.connect("doctree-read", check_doctree)

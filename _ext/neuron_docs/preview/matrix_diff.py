@@ -1,0 +1,65 @@
+"""``make matrix-diff``: what a change to ``data/`` does to the site, as Markdown or JSON (no Sphinx).
+
+Compares the working tree's ``data/`` (or ``--head REV`` or ``--data-dir DIR``) with ``--base REV``
+(:mod:`neuron_docs.data.revisions` reads data at a git revision, :mod:`neuron_docs.data.compare`
+compares, :mod:`.report` renders)::
+
+    python -m neuron_docs.preview.matrix_diff --base REV [--head REV | --data-dir DIR] [--format markdown|json]
+
+``--format json`` prints ``{"schema_version": 1, "base", "head", "changed", "summary", "support",
+"fit", "header", "records", "values", "errors", "keys"}``; lists are sorted by key, and ``errors``
+holds the data errors found at head that base did not have. Exit status: 0 with or without
+changes ("no changes" when the data is the same), 2 for a bad revision, directory or option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..cli import emit
+from ..data.compare import compare
+from ..data.revisions import DATA_DIR, RevisionError, load_revision, repo_root, resolve
+from ..data.validation import load_catalog
+from .report import render_json, render_markdown
+
+
+def _label(rev: str, repo: Path) -> str:
+    """``rev (commit)``, or the short commit alone when ``rev`` is a commit id."""
+    commit = resolve(rev, repo)
+    return commit[:12] if commit.startswith(rev.lower()) else f"{rev} ({commit[:12]})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m neuron_docs.preview.matrix_diff",
+                                     description="Summarise what a change to data/ does to the site.")
+    parser.add_argument("--base", required=True, help="git revision to compare against (e.g. origin/main)")
+    head = parser.add_mutually_exclusive_group()
+    head.add_argument("--head", help="git revision to compare (default: the working tree's data/)")
+    head.add_argument("--data-dir", type=Path, help="data directory to compare (default: <repo>/data)")
+    parser.add_argument("--repo", type=Path, default=Path("."), help="the git repository (default: .)")
+    parser.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    args = parser.parse_args(argv)
+    try:
+        root = repo_root(args.repo)
+        base, base_label = load_revision(args.base, root), _label(args.base, root)
+        if args.head:
+            head_catalog, head_label = load_revision(args.head, root), _label(args.head, root)
+        else:
+            data_dir = args.data_dir or root / DATA_DIR
+            if not data_dir.is_dir():
+                raise RevisionError(f"data directory {data_dir} does not exist")
+            head_catalog = load_catalog(data_dir)
+            head_label = str(args.data_dir) if args.data_dir else "working tree"
+    except RevisionError as exc:
+        print(f"matrix-diff: error: {exc}", file=sys.stderr)
+        return 2
+    diff = compare(base, head_catalog, base_label, head_label)
+    names = {family_id: family.name for family_id, family in head_catalog.families.items()}
+    emit(render_json(diff) if args.format == "json" else render_markdown(diff, names))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

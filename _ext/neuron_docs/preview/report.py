@@ -1,0 +1,173 @@
+"""What changed, as sections: one model of a diff, rendered as the preview page and as the report.
+
+:func:`sections` turns a :class:`~neuron_docs.data.compare.MatrixDiff` into :class:`Section` s
+(support status, fits, header, records, moved figures, added and removed figures), each a table of
+rows whose cells are plain text or code pieces. :func:`render_markdown` writes them for a pull
+request's job summary (``make matrix-diff``), :func:`render_html` as the body of the preview's
+"Changes in this preview" page, with a "Where it appears" column. No Sphinx here.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ..data.compare import CellChange, MatrixDiff, RecordChange, ValueChange
+from ..data.formatting import round_half_up
+from ..data.labels import FIT_TEXT, STATUS_TEXT
+
+Key = tuple[str, ...]
+#: A piece of a cell: its text and whether it is code (an id, a path).
+Piece = tuple[str, bool]
+Cell = tuple[Piece, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    key: Key
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[Row, ...]
+    #: Folded by default in the Markdown report (long lists of added or removed figures).
+    folded: bool = False
+
+
+def _words(kind: str, value: str | None) -> str:
+    if value is None:
+        return "(none)"
+    return (STATUS_TEXT if kind == "support" else FIT_TEXT if kind == "fit" else {}).get(value, value)
+
+
+def describe(change: CellChange | RecordChange | ValueChange) -> str:
+    """``old -> new`` (or what changed) of one change, in the words the pages use."""
+    if isinstance(change, CellChange):
+        if change.old == change.new:
+            return f"{', '.join(change.fields) or 'details'} changed"
+        return f"{_words(change.key[0], change.old)} -> {_words(change.key[0], change.new)}"
+    if isinstance(change, RecordChange):
+        if change.change == "changed":
+            return f"{', '.join(change.fields)} changed"
+        return change.change
+    return f"{change.label}: {_moved(change)}"
+
+
+def _moved(change: ValueChange) -> str:
+    """``old -> new`` of a figure, with its relative change when it has one."""
+    text = f"{change.old_text or '(none)'} -> {change.new_text or '(none)'}"
+    if (rel := change.relative_change_percent) is not None:
+        text += f" ({'+' if rel >= 0 else '-'}{round_half_up(abs(rel), 1)}%)"
+    return text
+
+
+def summary(diff: MatrixDiff) -> str:
+    counts = {"support cells": len(diff.support), "fits": len(diff.fit), "header fields": len(diff.header),
+              "records": len(diff.records), "figures": len(diff.values), "new data errors": len(diff.errors)}
+    return ", ".join(f"{what} {n}" for what, n in counts.items() if n) or "no changes"
+
+
+def _text(text: str) -> Cell:
+    return ((text, False),)
+
+
+def _code(text: str) -> Cell:
+    return ((text, True),)
+
+
+def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) -> list[Section]:
+    """The sections of ``diff`` that have rows, in reading order."""
+    def family(family_id: str) -> Cell:
+        name = (family_names or {}).get(family_id)
+        return ((name, False), (" (", False), (family_id, True), (")", False)) if name else _code(family_id)
+
+    def value_row(c: ValueChange) -> Row:
+        return Row(c.key, (_text(c.label), _code(c.key[1]), _text(_moved(c))))
+
+    moved = [c for c in diff.values if c.change == "changed"]
+    out = [
+        Section("support-status", "Support status", ("Family", "Device", "Framework", "Change"), tuple(
+            Row(c.key, (family(c.key[1]), _code(c.key[2]), _code(c.key[3]), _text(describe(c))))
+            for c in diff.support)),
+        Section("architecture-fit", "Architecture fit", ("Family", "Device", "Change"), tuple(
+            Row(c.key, (family(c.key[1]), _code(c.key[2]), _text(describe(c)))) for c in diff.fit)),
+        Section("matrix-header", "Matrix header", ("Field", "Change"), tuple(
+            Row(c.key, (_code(".".join(c.key[1:])), _text(describe(c)))) for c in diff.header)),
+        Section("added-removed-records", "Added and removed records", ("Collection", "Id", "Change"), tuple(
+            Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(c.change)))
+            for c in diff.records if c.change != "changed")),
+        Section("changed-records", "Changed records", ("Collection", "Id", "Changed fields"), tuple(
+            Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields))))
+            for c in diff.records if c.change == "changed")),
+        Section("figures", "Figures (prices, specifications, benchmarks)", ("Figure", "Path", "Change"),
+                tuple(value_row(c) for c in moved if not c.derived)),
+        Section("derived-figures", "Derived figures (costs, ratios, counts)", ("Figure", "Path", "Change"),
+                tuple(value_row(c) for c in moved if c.derived)),
+    ]
+    for change in ("added", "removed"):
+        rows = tuple(value_row(c) for c in diff.values if c.change == change)
+        out.append(Section(f"{change}-figures", f"{change.capitalize()} figures ({len(rows)})",
+                           ("Figure", "Path", "Change"), rows, folded=True))
+    return [section for section in out if section.rows]
+
+
+# Markdown ----------------------------------------------------------------------------------------
+
+def _md(cell: Cell) -> str:
+    return "".join(f"`{text}`" if code else text.replace("|", "\\|").replace("\n", " ") for text, code in cell)
+
+
+def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) -> str:
+    """The pull-request comment: a section per kind of change, tables of ``old -> new``."""
+    title = f"## Support matrix preview: `{diff.base}` -> `{diff.head}`"
+    if diff.is_empty():
+        return f"{title}\n\nno changes\n"
+    out = [title, "", f"Changes: {summary(diff)}.", ""]
+    if diff.errors:
+        out += ["### Data errors at head", "", *(f"- `{e}`" for e in diff.errors), ""]
+    for section in sections(diff, family_names):
+        table = ["| " + " | ".join(section.header) + " |", "|" + "---|" * len(section.header),
+                 *("| " + " | ".join(_md(c) for c in row.cells) + " |" for row in section.rows), ""]
+        if section.folded:
+            out += [f"<details><summary>{section.title}</summary>", "", *table, "</details>", ""]
+        else:
+            out += [f"### {section.title}", "", *table]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_json(diff: MatrixDiff) -> str:
+    return json.dumps(diff.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# HTML ----------------------------------------------------------------------------------------------
+
+def _html(cell: Cell) -> str:
+    return "".join(f"<code>{html.escape(text)}</code>" if code else html.escape(text) for text, code in cell)
+
+
+def render_html(diff: MatrixDiff, base_label: str, where: Callable[[Key], str],
+                family_names: Mapping[str, str] | None = None, *, page: str, title: str) -> str:
+    """The body of the changes page; ``where(key)`` is the HTML of the places a change appears."""
+    out = [f'<section id="{page}"><h1>{html.escape(title)}</h1>',
+           f"<p>This preview compares the data of this build with <code>{html.escape(base_label)}</code>: "
+           f"{html.escape(summary(diff))}. Changed places are outlined on the pages and carry a "
+           f"&#8220;changed in this preview&#8221; note.</p>"]
+    if diff.errors:
+        items = "".join(f"<li><code>{html.escape(e)}</code></li>" for e in diff.errors)
+        out.append(f'<section id="data-errors"><h2>Data errors in this build</h2><ul>{items}</ul></section>')
+    for section in sections(diff, family_names):
+        head = "".join(f'<th class="head">{html.escape(h)}</th>' for h in [*section.header, "Where it appears"])
+        body = "".join("<tr>" + "".join(f"<td>{_html(c)}</td>" for c in row.cells) + f"<td>{where(row.key)}</td></tr>"
+                       for row in section.rows)
+        out.append(f'<section id="{section.anchor}"><h2>{html.escape(section.title)}</h2>'
+                   f'<table class="docutils align-default neuron-table neuron-preview-changes">'
+                   f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>")
+    out.append("</section>")
+    return "\n".join(out)
+

@@ -1,0 +1,20 @@
+"""What a built site adds around the pages: static assets (:mod:`.assets`), CSV and JSON downloads
+(:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`)
+and sphinx-sitemap without a server process (:mod:`.sitemap`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import assets, data_dates, downloads, ids, sitemap
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def setup_site(app: Sphinx) -> None:
+    downloads.setup_downloads(app)
+    ids.setup_ids(app)
+    assets.setup_assets(app)
+    sitemap.setup_sitemap(app)
+    data_dates.setup_data_dates(app)

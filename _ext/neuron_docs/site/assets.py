@@ -1,0 +1,49 @@
+"""The extension's static files in HTML builds: table script, stylesheets, favicon.
+
+HTML builders only: ``static/`` is added to ``html_static_path`` once (:func:`add_stylesheet` and
+:func:`add_script` are the one way a wing links a file of it), ``neuron-tables.js`` (vanilla, no
+network) and ``neuron.css`` are linked from every page. The script enhances
+``table.neuron-sortable`` in place (sort buttons in the headers with ``aria-sort``, a filter box
+per table); without it the tables read as they are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..build_state import is_html
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+STATIC = Path(__file__).resolve().parent / "static"
+JS_FILE = "neuron-tables.js"
+CSS_FILE = "neuron.css"
+
+
+def _add_static_path(app: Sphinx) -> None:
+    if str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
+
+
+def add_stylesheet(app: Sphinx, name: str) -> None:
+    """Link the stylesheet ``static/<name>`` from every page of an HTML build."""
+    _add_static_path(app)
+    app.add_css_file(name)
+
+
+def add_script(app: Sphinx, name: str) -> None:
+    """Load the script ``static/<name>`` (deferred) on every page of an HTML build."""
+    _add_static_path(app)
+    app.add_js_file(name, loading_method="defer")
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    if is_html(app):
+        add_stylesheet(app, CSS_FILE)
+        add_script(app, JS_FILE)
+
+
+def setup_assets(app: Sphinx) -> None:
+    app.connect("builder-inited", _on_builder_inited)

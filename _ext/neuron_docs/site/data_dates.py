@@ -1,0 +1,52 @@
+"""The "Data last updated" line: every page that reads dated data says how fresh it is.
+
+The date is the newest among the data files the page declared with
+:func:`~neuron_docs.build_state.uses` (matrix updates, instance prices, source dates).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, cast
+
+from docutils import nodes
+
+from ..build_state import dataset
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..data import Catalog
+    from ..domain import NeuronDomain
+
+
+def file_dates(catalog: Catalog) -> dict[str, dt.date]:
+    """The newest date in each data file that holds dates."""
+    found: dict[str, list[dt.date]] = {}
+    if catalog.header and catalog.header.last_update:
+        found.setdefault(catalog.file_of("families"), []).extend(catalog.header.last_update.values())
+    found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values())
+    found.setdefault(catalog.file_of("sources"), []).extend(s.date for s in catalog.sources.values() if s.date)
+    return {name: max(dates) for name, dates in found.items() if dates}
+
+
+def page_data_date(app: Sphinx, docname: str) -> dt.date | None:
+    """The newest date among the data files page ``docname`` reads."""
+    used = cast("NeuronDomain", app.env.get_domain("neuron")).files_read.get(docname, {})
+    dates = file_dates(dataset(app.env).catalog)
+    return max((dates[name] for name in used if name in dates), default=None)
+
+
+def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    date = page_data_date(app, docname)
+    if date is None:
+        return
+    line = nodes.paragraph(classes=["neuron-data-updated"])
+    line += nodes.emphasis("Data last updated", "Data last updated")
+    line += nodes.Text(f": {date.isoformat()}")
+    sections = [n for n in doctree.children if isinstance(n, nodes.section)]
+    (sections[0] if sections else doctree).append(line)
+
+
+def setup_data_dates(app: Sphinx) -> None:
+    app.connect("doctree-resolved", _on_doctree_resolved)

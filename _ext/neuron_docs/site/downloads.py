@@ -1,0 +1,314 @@
+"""Downloads: every generated table as CSV, and the whole data set as one JSON file with its schema.
+
+- Each table carrying ``table["neuron_csv"] = name`` is written to ``_downloads/tables/<name>.csv``
+  (UTF-8, header row first, cell text as shown, note markers left out) while its page is written,
+  and a "Download as CSV" link is put under it (two different contents under one name: a warning).
+- On ``build-finished`` the data set is written to ``_downloads/neuron-data.json``, one record and
+  one figure at a time (never whole in memory) yet byte for byte ``json.dumps(data_document(...),
+  indent=1, ensure_ascii=False)``, and its JSON schema to ``_downloads/neuron-data.schema.json``.
+  The schema is generated from the record models of :mod:`neuron_docs.data.schema`;
+  :data:`SCHEMA_VERSION` is bumped in its major part when a change could break readers (a field
+  removed, renamed or retyped) and in its minor part when fields or collections are added.
+
+Only HTML builders get downloads. A file is rewritten only when its bytes change (else its mtime stays).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from docutils import nodes
+from pydantic import TypeAdapter
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+
+from ..build_state import dataset, is_html, state, uses
+from ..data import catalog as catalog_module
+from ..data import schema as s
+from ..data.values import Value, build_values
+from ..directives.tables import build_table
+from .data_dates import file_dates
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from sphinx.application import Sphinx
+
+    from ..data import Catalog
+
+logger = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "1.0"
+TABLES_DIR = "_downloads/tables"
+JSON_NAME = "_downloads/neuron-data.json"
+SCHEMA_NAME = "_downloads/neuron-data.schema.json"
+SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.split('.')[0]}.schema.json"
+
+
+# CSV ----------------------------------------------------------------------------------------------
+
+def _cell_text(entry: nodes.Element) -> str:
+    """The text of a cell as read, without footnote markers or visually hidden words."""
+    parts: list[str] = []
+
+    def walk(node: nodes.Node) -> None:
+        if isinstance(node, nodes.Text):
+            parts.append(node.astext())
+        elif isinstance(node, nodes.Element):
+            classes = node.get("classes", [])
+            if isinstance(node, nodes.superscript) or "neuron-visually-hidden" in classes:
+                return
+            if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
+                parts.append(" ")
+            for child in node.children:
+                walk(child)
+
+    walk(entry)
+    return " ".join("".join(parts).split())
+
+
+def table_csv(table: nodes.table) -> str:
+    """A docutils table as CSV text: header rows then body rows."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in table.findall(nodes.row):
+        writer.writerow([_cell_text(entry) for entry in row.findall(nodes.entry)])
+    return out.getvalue()
+
+
+def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    if not is_html(app):
+        return
+    written = state(app.env).csv_written
+    target = Path(app.outdir, TABLES_DIR)
+    page_uri = app.builder.get_target_uri(docname)
+    for table in list(doctree.findall(nodes.table)):
+        name = table.get("neuron_csv")
+        if not name:
+            continue
+        content = table_csv(table).encode("utf-8")
+        digest = hashlib.sha256(content).hexdigest()
+        if name in written and written[name][1] != digest:
+            logger.warning("table download %r is written by %s and %s with different content", name,
+                           written[name][0], docname, location=(docname, table.line),
+                           type="neuron", subtype="download")
+        written[name] = (docname, digest)
+        target.mkdir(parents=True, exist_ok=True)
+        path = target / f"{name}.csv"
+        if not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content:
+            path.write_bytes(content)
+        link = nodes.paragraph(classes=["neuron-download"])
+        uri = relative_uri(page_uri, f"{TABLES_DIR}/{name}.csv")
+        link += nodes.reference("", "Download this table as CSV", refuri=uri,
+                                classes=["neuron-download-link"])
+        link += nodes.Text(f" ({name}.csv)")
+        table.parent.insert(table.parent.index(table) + 1, link)
+
+
+# JSON ---------------------------------------------------------------------------------------------
+
+def _collection_types() -> dict[str, type[s.Record]]:
+    types: dict[str, type[s.Record]] = {}
+    for spec in catalog_module.FILES:
+        types.update(spec.collections)
+        if spec.csv:
+            types[spec.csv[0]] = spec.csv[1]
+    return types
+
+
+def newest_date(catalog: Catalog) -> str | None:
+    """The newest date anywhere in the data (prices, sources, matrix updates), ISO formatted."""
+    newest = max(file_dates(catalog).values(), default=None)
+    return newest.isoformat() if newest else None
+
+
+class _Members(NamedTuple):
+    """A JSON object produced one member at a time: its ``(key, value)`` pairs, iterated once."""
+
+    pairs: Iterable[tuple[str, Any]]
+
+
+def _document(catalog: Catalog, values: Mapping[str, Value]) -> _Members:
+    """The data set in file order, records and figures produced lazily (an iterator is a JSON array)."""
+    collections = _Members((name, (record.model_dump(mode="json", exclude_none=True)
+                                   for record in catalog.records.get(name, {}).values()))
+                           for name in _collection_types())
+    return _Members([
+        ("$schema", SCHEMA_ID), ("schema_version", SCHEMA_VERSION), ("data_fingerprint", catalog.fingerprint),
+        ("data_last_updated", newest_date(catalog)),
+        ("matrix", catalog.header.model_dump(mode="json") if catalog.header else None),
+        ("collections", collections),
+        ("values", _Members((path, _figure(values[path])) for path in sorted(values))),  # one at a time
+    ])
+
+
+def _built(value: Any) -> Any:
+    """A value of :func:`_document` with its lazy parts built: plain JSON values."""
+    if isinstance(value, _Members):
+        return {key: _built(item) for key, item in value.pairs}
+    if isinstance(value, Iterator):
+        return [_built(item) for item in value]
+    return value
+
+
+#: Encodes as ``json.dumps(value, indent=1, ensure_ascii=False)`` does (made once, not per call).
+_ENCODER = json.JSONEncoder(indent=1, ensure_ascii=False)
+
+
+def _json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
+    """``json.dumps(value, indent=1, ensure_ascii=False)`` in pieces, for a value nested ``depth`` deep:
+    a :class:`_Members` or an iterator member by member, anything else in one piece."""
+    if not isinstance(value, _Members | Iterator):
+        yield _ENCODER.encode(value).replace("\n", "\n" + " " * depth)
+        return
+    is_object = isinstance(value, _Members)
+    opening, closing = "{}" if is_object else "[]"
+    inner, first = "\n" + " " * (depth + 1), True
+    for member in value.pairs if is_object else value:
+        prefix = (opening if first else ",") + inner
+        if is_object:
+            key, member = member
+            prefix += _ENCODER.encode(key) + ": "
+        yield prefix
+        yield from _json_pieces(member, depth + 1)
+        first = False
+    yield opening + closing if first else "\n" + " " * depth + closing  # empty: [] / {} as json.dumps
+
+
+def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
+    """The whole data set as plain JSON values, in file order (``values``: the build's figures)."""
+    return _built(_document(catalog, values if values is not None else build_values(catalog)))
+
+
+def _figure(value: Value) -> dict[str, Any]:
+    item = {"number": value.number, "unit": value.unit, "label": value.label, "derived": value.derived}
+    if value.source:
+        item["source"] = value.source
+    return item
+
+
+def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
+    """Every figure by path, as plain JSON values."""
+    return {path: _figure(value) for path, value in sorted(values.items())}
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON schema of :func:`data_document`, generated from the record models."""
+    types = _collection_types()
+    defs: dict[str, Any] = {}
+    collection_props: dict[str, Any] = {}
+    for name, model in types.items():
+        schema = TypeAdapter(list[model]).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+        defs.update(schema.pop("$defs", {}))
+        schema["description"] = f"The records of {catalog_module.Catalog(Path()).file_of(name)}."
+        collection_props[name] = schema
+    header = TypeAdapter(s.FamiliesHeader).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+    defs.update(header.pop("$defs", {}))
+    defs["FamiliesHeader"] = header
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "Neuron model support & performance data",
+        "description": ("Every record of the data set behind the Neuron support matrix, with every figure "
+                        f"(typed or derived) by path. Schema version {SCHEMA_VERSION}: the major part changes "
+                        "when a field is removed, renamed or retyped, the minor part when one is added."),
+        "type": "object",
+        "required": ["schema_version", "data_fingerprint", "collections", "values"],
+        "additionalProperties": False,
+        "properties": {
+            "$schema": {"type": "string"},
+            "schema_version": {"type": "string", "pattern": rf"^{SCHEMA_VERSION.split('.')[0]}\.\d+$"},
+            "data_fingerprint": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                                 "description": "SHA-256 over the data files: equal fingerprints, equal data."},
+            "data_last_updated": {"type": ["string", "null"], "format": "date",
+                                  "description": "The newest date in the data (prices, sources, matrix)."},
+            "matrix": {"anyOf": [{"$ref": "#/$defs/FamiliesHeader"}, {"type": "null"}],
+                       "description": "The support matrix header: last update per device and the definition."},
+            "collections": {"type": "object", "properties": collection_props,
+                            "required": list(collection_props), "additionalProperties": False},
+            "values": {
+                "type": "object",
+                "description": "Every figure by path kind:id:field, as the pages print it.",
+                "additionalProperties": {
+                    "type": "object", "required": ["number", "unit", "label", "derived"],
+                    "additionalProperties": False,
+                    "properties": {"number": {"type": "number"}, "unit": {"type": "string"},
+                                   "label": {"type": "string"}, "derived": {"type": "boolean"},
+                                   "source": {"type": "string"}},
+                },
+            },
+        },
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _write_if_changed(path: Path, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` as UTF-8 to a temporary file beside ``path``; it replaces ``path`` only if
+    the bytes differ (same size, then same SHA-256), so an unchanged file keeps its mtime."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    digest, size = hashlib.sha256(), 0
+    try:
+        with temporary.open("wb") as out:
+            for piece in pieces:
+                data = piece.encode("utf-8")
+                digest.update(data)
+                size += out.write(data)
+        if path.is_file() and path.stat().st_size == size:
+            with path.open("rb") as handle:  # read in chunks
+                if hashlib.file_digest(handle, "sha256").digest() == digest.digest():
+                    return
+        temporary.replace(path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _dumps(document: dict[str, Any]) -> str:
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def data_pieces(catalog: Catalog, values: Mapping[str, Value]) -> Iterator[str]:
+    """The text of ``_dumps(data_document(catalog, values))`` in pieces, one record or figure at a time."""
+    yield from _json_pieces(_document(catalog, values))
+    yield "\n"
+
+
+def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    state(app.env).csv_written.clear()
+    if exception is not None or not is_html(app):
+        return
+    data = dataset(app.env)
+    _write_if_changed(Path(app.outdir, JSON_NAME), data_pieces(data.catalog, data.values))
+    _write_if_changed(Path(app.outdir, SCHEMA_NAME), [_dumps(json_schema())])
+
+
+class DataDownloads(SphinxDirective):
+    """The collections of the JSON download: name, data file, record count and record type."""
+
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        uses(self, *catalog_module.FILE_NAMES)
+        rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
+                 nodes.literal(model.__name__, model.__name__)]
+                for name, model in _collection_types().items()]
+        intro = nodes.paragraph()
+        intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated "
+                            f"{newest_date(data.catalog) or 'unknown'}.")
+        table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
+                            classes=["neuron-download-collections"], name="download-collections")
+        return [intro, table]
+
+
+def setup_downloads(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "data-downloads", DataDownloads)
+    # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
+    app.connect("doctree-resolved", _on_doctree_resolved, priority=400)
+    app.connect("build-finished", _on_build_finished)
