@@ -44,7 +44,7 @@ $(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
 	@touch $@
 
 html: $(VENV_STAMP)
-	$(SPHINXBUILD) -b html -c . $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
+	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
