@@ -9,7 +9,7 @@ the search finds them by name. Per-document state is cleared and merged for para
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
@@ -61,7 +61,7 @@ class NeuronDomain(Domain):
     label = "Neuron"
     object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
     roles = {name: XRefRole() for name in OBJECT_TYPES}
-    initial_data: dict[str, Any] = {"objects": {}, "doc_files": {}, "aliases": {}}
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "doc_files": {}, "aliases": {}}
     data_version = 1
 
     def __init__(self, env: BuildEnvironment) -> None:
@@ -111,8 +111,8 @@ class NeuronDomain(Domain):
         for key, entry in list(self.objects.items()):
             if entry.docname == docname:
                 del self.objects[key]
-        for alias, entry in list(self.aliases.items()):
-            if entry[0] == docname:
+        for alias, place in list(self.aliases.items()):
+            if place[0] == docname:
                 del self.aliases[alias]
         self.files_read.pop(docname, None)
 
@@ -178,7 +178,7 @@ class NeuronDomain(Domain):
         if adapter is None:
             return adapter
 
-        class DataAdapter(adapter):
+        class DataAdapter(adapter):  # type: ignore[valid-type,misc]  # a class made at run time, as in Sphinx
             neuron_data_output = True
 
             def run(self) -> list[nodes.Node]:

@@ -32,24 +32,25 @@ SINGULAR = {
 Ref = tuple[tuple[Any, ...], str, str]
 
 
-def references_of(collection: str, record: Any) -> Iterator[Ref]:
+def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
     """Yield ``(field path in the record, target collection, id)`` for every reference ``record`` makes."""
     def sources(prefix: str, quantities: dict[str, s.Quantity]) -> Iterator[Ref]:
         for key, q in quantities.items():
             yield (prefix, key, "source"), "sources", q.source
 
-    if isinstance(getattr(record, "source", None), str):
-        yield ("source",), "sources", record.source
-    if collection == "devices":
+    source = getattr(record, "source", None)
+    if isinstance(source, str):
+        yield ("source",), "sources", source
+    if isinstance(record, s.Device):
         yield from sources("specs", record.specs)
-    elif collection == "instances":
+    elif isinstance(record, s.Instance):
         yield ("device",), "devices", record.device
         yield ("price", "source"), "sources", record.price.source
         yield from sources("specs", record.specs)
-    elif collection == "frameworks":
+    elif isinstance(record, s.Framework):
         for i, device in enumerate(record.devices):
             yield ("devices", i), "devices", device
-    elif collection == "families":
+    elif isinstance(record, s.Family):
         yield ("category",), "categories", record.category
         for device, fit in record.devices.items():
             yield ("devices", device), "devices", device
@@ -60,24 +61,24 @@ def references_of(collection: str, record: Any) -> Iterator[Ref]:
                     yield (*where, "roadmap"), "roadmap", entry.roadmap
                 if entry.known_issue:
                     yield (*where, "known_issue"), "known_issues", entry.known_issue
-    elif collection == "known_issues":
+    elif isinstance(record, s.KnownIssue):
         for attr in ("devices", "frameworks", "families"):
             for i, ref in enumerate(getattr(record, attr)):
                 yield (attr, i), attr, ref
         if record.limit:
             yield ("limit", "source"), "sources", record.limit.source
-    elif collection == "models":
+    elif isinstance(record, s.Model):
         yield ("family",), "families", record.family
         if record.paper_top1:
             yield ("paper_top1", "source"), "sources", record.paper_top1.source
-    elif collection == "environments":
+    elif isinstance(record, s.Environment):
         yield ("instance",), "instances", record.instance
         if record.framework:
             yield ("framework",), "frameworks", record.framework
-    elif collection in ("inference_runs", "accuracy_runs"):
+    elif isinstance(record, s.InferenceRun | s.AccuracyRun):
         yield ("model",), "models", record.model
         yield ("environment",), "environments", record.environment
-    elif collection == "experiments":
+    elif isinstance(record, s.Experiment):
         yield ("family",), "families", record.family
         for i, ref in enumerate(record.instances):
             yield ("instances", i), "instances", ref
@@ -85,15 +86,16 @@ def references_of(collection: str, record: Any) -> Iterator[Ref]:
             yield ("price_performance", i, "baseline"), "instances", pp.baseline
             yield ("price_performance", i, "candidate"), "instances", pp.candidate
             yield ("price_performance", i, "gain", "source"), "sources", pp.gain.source
-    elif collection == "comparisons":
+    elif isinstance(record, s.Comparison):
         yield ("subject",), "instances", record.subject
         yield ("baseline",), "instances", record.baseline
         yield ("claimed", "source"), "sources", record.claimed.source
 
 
-def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
+def consistency_problems(collection: str, record: s.Record,
+                         catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
-    if collection == "families":
+    if isinstance(record, s.Family):
         matrix = catalog.matrix_devices()
         for device, fit in record.devices.items():
             if device not in catalog.devices:
@@ -110,16 +112,16 @@ def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iter
                        f"missing support status for framework{'s' if len(missing) > 1 else ''} "
                        f"{', '.join(map(repr, missing))}; expected a status for every framework that runs "
                        f"on {device!r} (supported, roadmap or na)")
-    elif collection == "inference_runs" and record.variant and record.model in catalog.models:
+    elif isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:
             close = difflib.get_close_matches(record.variant, variants, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             yield (("variant",), f"unknown variant {record.variant!r} of model {record.model!r}{hint}; "
                                  f"expected one of: {', '.join(variants) or '(none)'}")
-    elif collection in DOTTED_PARTS:
+    elif collection in DOTTED_PARTS and isinstance(record, s.Model | s.Experiment):
         yield from _path_collisions(collection, record, catalog)
-    elif collection == "comparisons":
+    elif isinstance(record, s.Comparison):
         for attr in ("subject", "baseline"):
             ref = getattr(record, attr)
             if ref in catalog.instances and instance_metric(catalog, ref, record.metric) is None:
@@ -127,7 +129,8 @@ def consistency_problems(collection: str, record: Any, catalog: Catalog) -> Iter
                                    "of the instance or of its device"
 
 
-def _path_collisions(collection: str, record: Any, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
+def _path_collisions(collection: str, record: s.Model | s.Experiment,
+                     catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """A part whose figure path is also that of an earlier record's part (ids may hold dots:
     variant ``b.c`` of model ``a`` and variant ``c`` of model ``a.b`` are both ``model:a.b.c``)."""
     kind, field = DOTTED_PARTS[collection]
@@ -159,7 +162,7 @@ def dangling_message(catalog: Catalog, target: str, ref: str) -> str:
     return f"unknown {what} {ref!r}{hint}; expected one of: {_choices(catalog.records[target])}"
 
 
-def _choices(table: dict[str, Any]) -> str:
+def _choices(table: dict[str, s.Record]) -> str:
     """The ids of a collection as listed in messages: the first twelve, sorted."""
     ids = sorted(table)
     return ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "") if ids else "(none)"

@@ -231,7 +231,9 @@ def _run(catalog: Catalog, run_id: str) -> Figures:
     if run.throughput_per_s is not None:
         _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
              run.source, "inference_runs", run.id)
-        _put(out, f"run:{run.id}:cost_per_1m", run_cost(catalog, run), "USD",
+        cost = run_cost(catalog, run)
+        assert cost is not None  # the run has a throughput
+        _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
              f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
     return out
 

@@ -7,7 +7,7 @@ and makes itself an object's canonical place with :meth:`DataDirective.register`
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -49,7 +49,7 @@ class DataDirective(SphinxDirective):
         """
         anchor = anchor_for(objtype, name)
         if "no-index" not in self.options:
-            domain: NeuronDomain = self.env.get_domain("neuron")
+            domain = cast("NeuronDomain", self.env.get_domain("neuron"))
             domain.note_object(objtype, name, title, anchor, location=self.get_location())
             self.index_entries.append(index_entry(objtype, title, anchor))
         return anchor

@@ -20,6 +20,10 @@ from .tables import broken_notice, build_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+    from ..build_state import DataSet
+    from ..data import schema as s
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +31,7 @@ logger = logging.getLogger(__name__)
 class Errata(SphinxDirective):
     """The errata table: source, quoted claim, the true value recomputed from the data, why."""
 
-    option_spec: ClassVar = {}
+    option_spec: ClassVar[OptionSpec] = {}
 
     def run(self) -> list[nodes.Node]:
         data = dataset(self.env)
@@ -49,7 +53,8 @@ class Errata(SphinxDirective):
                             classes=["neuron-errata"], name="errata")
         return [table, *broken_notice(catalog.broken_in("errata"))]
 
-    def _value(self, erratum: object, data: object, files: set[str]) -> nodes.Node | None:
+    def _value(self, erratum: s.Erratum, data: DataSet, files: set[str]) -> nodes.Node | None:
+        assert erratum.expression is not None  # run() asks only for errata with an expression
         try:
             node, read = value_node(data, erratum.expression, erratum.format or "", require_format=False)
         except ValueError as exc:

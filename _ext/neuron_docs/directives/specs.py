@@ -24,8 +24,10 @@ from .tables import broken_notice, build_table, comma_list
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..data.catalog import Catalog
 
-def source_ref(catalog: object, source_id: str | None) -> nodes.Node:
+
+def source_ref(catalog: Catalog, source_id: str | None) -> nodes.Node:
     """The source's title, linked when it has a URL."""
     source = catalog.sources.get(source_id or "")
     if source is None:

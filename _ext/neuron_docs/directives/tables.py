@@ -17,7 +17,7 @@ from ..data.labels import BADGE_MEANING, badge_text
 if TYPE_CHECKING:
     from ..data import Broken
 
-Cell = str | nodes.Node | Sequence[nodes.Node] | None
+type Cell = str | nodes.Node | Sequence[nodes.Node] | None
 
 
 @cache

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
-def _refs(objtype: str, ids: list[str], names: dict) -> list[nodes.Node]:
+def _refs(objtype: str, ids: list[str], names: dict[str, str]) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for ref in ids:
         if out:
@@ -95,6 +95,7 @@ class ComparisonTable(DataDirective):
             subject = instance_metric(catalog, comparison.subject, comparison.metric)
             baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
             measured = data.values[f"comparison:{comparison.id}:measured"].number
+            assert subject is not None and baseline is not None  # the measured figure exists only when both do
             rows.append([
                 comparison.label,
                 f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",

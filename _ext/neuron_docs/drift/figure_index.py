@@ -15,7 +15,7 @@ from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..data.labels import UNIT_SCALE
 from ..data.values import Value
@@ -34,6 +34,9 @@ from .verdicts import (
     role_of,
     significant_digits,
 )
+
+if TYPE_CHECKING:
+    from ..data.catalog import Catalog
 
 #: Words too common in record names to say which record a passage talks about.
 _STOP = {"aws", "the", "of", "and", "a", "an", "model", "models", "base", "large", "xlarge", "nvidia", "gb",
@@ -56,7 +59,7 @@ class FigureIndex:
     #: Groups larger than this get no pairwise derived claims (they would grow quadratically).
     MAX_GROUP = 16
 
-    def __init__(self, values: Mapping[str, Value], catalog: Any = None) -> None:
+    def __init__(self, values: Mapping[str, Value], catalog: Catalog | None = None) -> None:
         self.values = values
         self._keywords = _record_keywords(values, catalog)
         by_unit: dict[str, list[tuple[float, str | Candidate]]] = defaultdict(list)
@@ -160,7 +163,7 @@ class FigureIndex:
                                         and candidate.op == "value")
                 if not precise and not everywhere:
                     continue
-                key = (3.0, candidate.op == "value", score, -error)
+                key: tuple[float, ...] = (3.0, candidate.op == "value", score, -error)
             elif ok and not compatible and score > 0 and candidate.op != "value":
                 key = (2.0, 0, score, -error)
             elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
@@ -218,7 +221,7 @@ class FigureIndex:
         return Match(figure, counterpart, False, expected, reason, role_of(counterpart, figure))
 
 
-def _record_keywords(values: Mapping[str, Value], catalog: Any) -> dict[str, tuple[frozenset[str], ...]]:
+def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None) -> dict[str, tuple[frozenset[str], ...]]:
     """Keyword groups naming each record: a run is named by its model and by its instance or device."""
     out: dict[str, tuple[frozenset[str], ...]] = {}
     if catalog is None:

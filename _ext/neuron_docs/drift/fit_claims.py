@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .passages import sentences
+
+if TYPE_CHECKING:
+    from ..data.catalog import Catalog
 
 _NOT_FIT = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:a\s+)?good\s+fit\b|\b(?:poor|bad)\s+fits?\b", re.I)
 _FIT = re.compile(r"\bgood\s+fits?\b", re.I)
@@ -43,7 +46,7 @@ class ClaimIndex:
 
     MAX_WORDS = 6
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.families: dict[tuple[str, ...], str] = {}
         self.devices: dict[tuple[str, ...], str] = {}

@@ -15,10 +15,11 @@ from ..build_state import dataset, is_html
 from .report import render_html
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
     from sphinx.application import Sphinx
 
+    from ..data import schema as s
     from .model import Key, Place, Preview
 
 #: The page name of the generated "Changes in this preview" page.
@@ -49,7 +50,7 @@ def places_by_key(preview: Preview) -> dict[Key, list[Place]]:
     return places
 
 
-def render_changes(preview: Preview, uri: Any, families: Mapping[str, Any] | None = None,
+def render_changes(preview: Preview, uri: Callable[[str, str], str], families: Mapping[str, s.Family] | None = None,
                    titles: Mapping[str, str] | None = None) -> str:
     """The body of the changes page; ``uri(docname, anchor)`` makes a link to a place, ``titles``
     names the pages."""

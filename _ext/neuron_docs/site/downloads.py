@@ -172,7 +172,7 @@ def _json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
     is_object = isinstance(value, _Members)
     opening, closing = "{}" if is_object else "[]"
     inner, first = "\n" + " " * (depth + 1), True
-    for member in value.pairs if is_object else value:
+    for member in value.pairs if isinstance(value, _Members) else value:
         prefix = (opening if first else ",") + inner
         if is_object:
             key, member = member
@@ -206,7 +206,7 @@ def json_schema() -> dict[str, Any]:
     defs: dict[str, Any] = {}
     collection_props: dict[str, Any] = {}
     for name, model in types.items():
-        schema = TypeAdapter(list[model]).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+        schema = TypeAdapter(list[model]).json_schema(mode="serialization", ref_template="#/$defs/{model}")  # type: ignore[valid-type]
         defs.update(schema.pop("$defs", {}))
         schema["description"] = f"The records of {catalog_module.Catalog(Path()).file_of(name)}."
         collection_props[name] = schema

@@ -10,7 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -26,7 +26,7 @@ class _LocalManager:
 
 def _sitemap_without_a_server_process(app: Sphinx) -> None:
     """Give sphinx-sitemap an in-process queue in a serial build."""
-    sitemap = sys.modules.get("sphinx_sitemap")
+    sitemap: Any = sys.modules.get("sphinx_sitemap")  # a module whose attribute it replaces
     if sitemap is not None and hasattr(sitemap, "Manager"):
         sitemap.Manager = multiprocessing.Manager if app.parallel > 1 else _LocalManager
 

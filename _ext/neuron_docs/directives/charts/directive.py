@@ -19,7 +19,7 @@ This module holds the directive and its nodes; the chart model and its SVG are
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -108,7 +108,7 @@ class ChartDirective(DataDirective):
         if chart.empty:
             self.warn(f"no data to chart for {metric!r} with these options")
             return []
-        used = self.env.temp_data.setdefault("neuron_chart_ids", set())
+        used = cast("set[str]", self.env.temp_data.setdefault("neuron_chart_ids", set()))
         chart_id = name
         while chart_id in used:
             chart_id = f"{name}-{len(used)}"

@@ -10,15 +10,17 @@ twice. Drawing is :mod:`~neuron_docs.chart_svg`; the directive is :mod:`~neuron_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...data.formatting import NumberFormat, format_number
 from ...data.runs import best_runs, filter_runs, run_instance
 from .svg import PALETTE, Bar, Chart, Group, Panel
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Hashable, Mapping, Sequence
 
+    from ...data import schema as s
+    from ...data.catalog import Catalog
     from ...data.runs import BestRun
     from ...data.values import Value
 
@@ -29,49 +31,57 @@ def _options_label(options: str | None) -> str:
     return options or "default options"
 
 
+def _measured(value: float | None) -> float:
+    """The measurement of a run the chart kept because it has one."""
+    assert value is not None
+    return value
+
+
 class _Runs:
     """The inference runs a chart draws, filtered, with their instance and model."""
 
-    def __init__(self, catalog: object, models: Sequence[str], instances: Sequence[str],
+    def __init__(self, catalog: Catalog, models: Sequence[str], instances: Sequence[str],
                  devices: Sequence[str]) -> None:
         self.catalog = catalog
         self.runs = filter_runs(catalog, catalog.inference_runs.values(), models, instances, devices)
         self.instance_order = list(dict.fromkeys(self.instance(r).id for r in self.runs))
 
-    def instance(self, run: object) -> object:
+    def instance(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
         return run_instance(self.catalog, run)
 
-    def model_label(self, run: object) -> str:
+    def model_label(self, run: s.InferenceRun) -> str:
         name = self.catalog.models[run.model].name
         return f"{name} ({run.variant})" if run.variant else name
 
-    def series(self, run: object) -> int:
+    def series(self, run: s.InferenceRun) -> int:
         return self.instance_order.index(self.instance(run).id)
 
-    def grouped(self, items: Sequence[object], bar: object, run: object = None) -> tuple[Group, ...]:
+    def grouped[T](self, items: Sequence[T], bar: Callable[[T], Bar],
+                   run: Callable[[T], s.InferenceRun] | None = None) -> tuple[Group, ...]:
         """One group per model label of the items' runs (``run(item)``; the item itself by default)."""
         groups: dict[str, list[Bar]] = {}
         for item in items:
-            groups.setdefault(self.model_label(run(item) if run else item), []).append(bar(item))
+            labelled = run(item) if run else cast("s.InferenceRun", item)  # without ``run``, the items are runs
+            groups.setdefault(self.model_label(labelled), []).append(bar(item))
         return tuple(Group(label, tuple(bars)) for label, bars in groups.items())
 
 
-def _run_label(runs: _Runs, run: object) -> str:
+def _run_label(runs: _Runs, run: s.InferenceRun) -> str:
     label = f"{runs.instance(run).id}, batch {run.batch_size}"
     return f"{label}, {run.compiler_options}" if run.compiler_options else label
 
 
 def latency_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.p90_latency_ms]
-    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), r.p90_latency_ms,
-                                                  format_number(r.p90_latency_ms, "ms"), runs.series(r)))
+    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.p90_latency_ms),
+                                                  format_number(_measured(r.p90_latency_ms), "ms"), runs.series(r)))
     return Chart(name, "p90 latency per model and instance", (Panel("p90 latency (ms)", groups, "lower is better"),))
 
 
 def throughput_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.throughput_per_s]
-    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), r.throughput_per_s,
-                                                  format_number(r.throughput_per_s, "inferences/s"),
+    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.throughput_per_s),
+                                                  format_number(_measured(r.throughput_per_s), "inferences/s"),
                                                   runs.series(r)))
     return Chart(name, "Throughput per model and instance",
                  (Panel("Throughput (inferences/s)", groups, "higher is better"),))
@@ -88,17 +98,19 @@ def cost_chart(runs: _Runs, name: str) -> Chart:
                  (Panel("Cost per 1M inferences (USD, on-demand price)", groups, "lower is better"),))
 
 
-def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[object]) -> Chart:
+def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) -> Chart:
     """Default compiler options against the others, where the same model ran both ways."""
     catalog = runs.catalog
 
-    def compared(records: Sequence[object], key: object) -> dict[tuple, list[object]]:
-        groups: dict[tuple, list[object]] = {}
+    def compared[R: (s.InferenceRun, s.AccuracyRun)](records: Sequence[R],
+                                                     key: Callable[[R], Hashable]) -> dict[Hashable, list[R]]:
+        groups: dict[Hashable, list[R]] = {}
         for record in records:
             groups.setdefault(key(record), []).append(record)
         return {k: v for k, v in groups.items() if len({r.compiler_options or "" for r in v}) > 1}
 
-    def panel(title: str, records: Sequence[object], key: object, label: object, value: object, unit: str,
+    def panel[R: (s.InferenceRun, s.AccuracyRun)](title: str, records: Sequence[R], key: Callable[[R], Hashable],
+              label: Callable[[Hashable, R], str], value: Callable[[R], float], unit: str,
               note: str) -> Panel:
         groups = []
         for group_key, members in compared(records, key).items():
@@ -108,7 +120,7 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[object]) -> Chart:
                     0 if not r.compiler_options else 1) for r in members)))
         return Panel(title, tuple(groups), note)
 
-    def run_label(key: tuple, run: object) -> str:
+    def run_label(key: Hashable, run: s.InferenceRun) -> str:
         return f"{runs.model_label(run)} on {runs.instance(run).id}, batch {run.batch_size}"
 
     run_key = (lambda r: (r.model, r.variant or "", r.environment, r.batch_size))
@@ -117,9 +129,9 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[object]) -> Chart:
     accuracy_runs = [a for a in accuracy if a.model in wanted_models and a.environment in wanted_envs]
     panels = (
         panel("p90 latency (ms)", [r for r in runs.runs if r.p90_latency_ms], run_key, run_label,
-              lambda r: r.p90_latency_ms, "ms", "lower is better"),
+              lambda r: _measured(r.p90_latency_ms), "ms", "lower is better"),
         panel("Throughput (inferences/s)", [r for r in runs.runs if r.throughput_per_s], run_key, run_label,
-              lambda r: r.throughput_per_s, "inferences/s", "higher is better"),
+              lambda r: _measured(r.throughput_per_s), "inferences/s", "higher is better"),
         panel("Top-1 accuracy (%)", accuracy_runs, lambda a: (a.model, a.environment, a.dataset, a.batch_size),
               lambda k, a: f"{catalog.models[a.model].name} on "
                            f"{catalog.environments[a.environment].instance}, {a.dataset}",
@@ -129,7 +141,7 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[object]) -> Chart:
                  tuple(p for p in panels if p.groups), bar_header="Compiler options")
 
 
-def price_performance_chart(catalog: object, values: Mapping[str, Value], experiments: Sequence[str],
+def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], experiments: Sequence[str],
                             name: str) -> Chart:
     """Per price-performance claim, the price ratio and the speed ratio it implies (read from ``values``,
     the ``priceperf:<experiment>.<id>:*`` figures), and the instances' prices."""
