@@ -1,7 +1,9 @@
 """Pydantic models of the data files: what every record in ``data/`` must hold.
 
 Only the shape of single records is checked here; references between records (a family naming a
-device, a run naming an environment) are checked by :mod:`.catalog`.
+device, a run naming an environment) are checked by :mod:`.catalog`. Numbers are finite and in a
+range per field (:func:`positive`), typed as people write them (:func:`_number_input`); text holds
+no control or bidirectional-override characters (the readers refuse them first, with the line).
 """
 
 from __future__ import annotations
@@ -140,9 +142,10 @@ def positive(low: float = MIN_FIGURE, high: float = MAX_FIGURE) -> Any:
                      _at_least(low)]
 
 
-def positive_int(high: int = 10**9 - 1) -> Any:
-    """A positive integer field accepting 1 to ``high``."""
-    return Annotated[int, BeforeValidator(_number_input), Field(gt=0, lt=high + 1)]
+def positive_int(high: int | None = None) -> Any:
+    """A positive integer field accepting 1 to ``high`` (default: less than a billion)."""
+    limit = Field(gt=0, lt=10**9) if high is None else Field(gt=0, le=high)
+    return Annotated[int, BeforeValidator(_number_input), limit]
 
 
 PositiveNumber = positive()
