@@ -132,3 +132,43 @@ def test_hostile_case(case: Hostile, tmp_path: Path, baseline: Catalog, watchdog
     assert SECRET not in shown
     assert SECRET not in repr(catalog.records)
     assert SECRET not in repr(catalog.broken)
+
+
+# The safe reader's helpers ------------------------------------------------------------------------
+
+
+def test_file_digest_hashes_the_bytes_and_never_opens_what_it_refuses(tmp_path: Path, watchdog: None) -> None:
+    import hashlib
+    import os
+
+    from neuron_docs.data.loader import file_digest
+
+    data, outside = tmp_path / "data", tmp_path / "outside"
+    data.mkdir()
+    outside.mkdir()
+    (data / "a.yaml").write_bytes(b"a: 1\n")
+    assert file_digest(data / "a.yaml", data) == hashlib.sha256(b"a: 1\n").hexdigest()
+    (data / "a.yaml").write_bytes(b"a: 2\n")
+    assert file_digest(data / "a.yaml", data) == hashlib.sha256(b"a: 2\n").hexdigest()
+
+    os.mkfifo(data / "fifo.yaml")  # would block a plain read forever
+    (data / "zero.yaml").symlink_to("/dev/zero")  # would exhaust memory
+    (outside / "secret.yaml").write_text("one")
+    (data / "leak.yaml").symlink_to(outside / "secret.yaml")
+    digests = {name: file_digest(data / name, data) for name in ("fifo.yaml", "zero.yaml", "leak.yaml", "gone.yaml")}
+    assert all(len(d) == 64 for d in digests.values())
+    assert len(set(digests.values())) == 3  # FIFO, link leaving data/ (x2), missing
+    (outside / "secret.yaml").write_text("two")
+    assert file_digest(data / "leak.yaml", data) == digests["leak.yaml"]  # its content is never read
+
+
+def test_absurd_magnitudes_print_in_scientific_notation() -> None:
+    from neuron_docs.data.formatting import NumberFormat, display_number
+
+    assert format_number(1.5e40, "USD", NumberFormat(2)) == "$1.50 × 10⁴⁰"
+    assert format_number(2e30, "USD/h") == "$2 × 10³⁰/h"
+    assert format_number(1e-9, "%") == "0.000000001%"
+    assert format_number(3e17, "x") == "3 × 10¹⁷ x"
+    assert display_number(float("inf"), "USD/h") == "$∞/h"
+    assert display_number(float("nan"), "ms") == "NaN ms"
+    assert display_number(9.007, "ms") == "9.007 ms"
