@@ -1,7 +1,10 @@
 """CSV data files: the standard library's :mod:`csv` in strict mode, every record with its line.
 
-The header must name known columns; a row with the wrong number of fields is a problem of that row
-only. This module does not import Sphinx.
+The header must name known columns; a row with the wrong number of fields, or a cell holding a
+control or bidirectional-override character (see :func:`.loader.bad_character`), is a problem of
+that row only. A line break inside a quoted cell is kept as ``\n`` whatever the file's line ends.
+Time is linear in the size of the file, however many rows are broken. This module does not import
+Sphinx.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import csv
 import io
 from typing import Any
 
-from .loader import DataError, DataFileError, Positions, Problem
+from .loader import DataError, DataFileError, Positions, Problem, bad_character, character_message
 
 
 def parse_csv(text: str, name: str, columns: list[str]) -> tuple[list[dict[str, Any]], Positions]:
@@ -42,6 +45,7 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
     records: list[dict[str, Any]] = []
     positions: Positions = {}
     problems: list[Problem] = []
+    lines: list[str] | None = None  # split once, when a broken row needs its first cell
     while True:
         start = reader.line_num + 1
         try:
@@ -49,7 +53,9 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
         except StopIteration:
             break
         except csv.Error as exc:
-            if reader.line_num >= _line_count(text) and "end of data" in str(exc):
+            if lines is None:
+                lines = text.splitlines()
+            if reader.line_num >= (len(lines) or 1) and "end of data" in str(exc):
                 msg = (f"CSV syntax: the quoted field opened on line {start} is never closed; "
                        'expected a closing " (a " inside a quoted field is written "")')
                 raise DataFileError(DataError(name, start, "", msg)) from None
@@ -58,21 +64,28 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
             index = len(records)
             positions[(index,)] = start
             # Keep what can be told of the record (its first cell, usually the id) for the report.
-            lines = text.splitlines()
-            first = lines[start - 1].split(",", 1)[0].strip().strip('"') if start <= len(lines) else ""
+            first = lines[start - 1].split(",", 1)[0].strip().strip('"')[:200] if start <= len(lines) else ""
             records.append({header[0]: first or None} if header else {})
             msg = f"CSV syntax: {exc}; expected fields separated by ',' (quote a field that holds , or \")"
             problems.append(((index,), DataError(name, start, "", msg)))
             continue
         if not any(cell.strip() for cell in row):
             continue
+        cells = [cell.strip().replace("\r\n", "\n") for cell in row]
+        bad = next(((column, found) for column, cell in enumerate(cells) if (found := bad_character(cell))), None)
         if header is None:
-            header = [cell.strip() for cell in row]
+            if bad:
+                raise DataFileError(DataError(name, start, "", f"header: {character_message(bad[1])}"))
+            header = cells
             _check_header(header, name, start, columns, required)
             continue
         index = len(records)
-        cells = [cell.strip() for cell in row]
         positions[(index,)] = start
+        if bad:
+            column = header[bad[0]] if bad[0] < len(header) else ""
+            problems.append(((index,), DataError(name, start, column, character_message(bad[1]))))
+            records.append({header[0]: cells[0] if bad[0] else None})
+            continue
         record = {}
         for column, cell in zip(header, cells, strict=False):
             positions[(index, column)] = start
@@ -110,7 +123,3 @@ def _check_header(header: list[str], name: str, line: int, columns: list[str], r
         msg = f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}; " \
               f"expected columns: {', '.join(columns)}"
         raise DataFileError(DataError(name, line, missing[0], msg))
-
-
-def _line_count(text: str) -> int:
-    return len(text.splitlines()) or 1

@@ -22,6 +22,7 @@ from pathlib import Path
 import pydantic
 
 from .catalog import FILES, Catalog
+from .loader import file_digest
 from .validation import load_catalog
 from .values import Values, build_values
 
@@ -66,12 +67,8 @@ def load_dataset(directory: Path) -> DataSet:
 def cache_key(directory: Path) -> str:
     """The content key of ``directory``'s data: every file's bytes, the directory and the code."""
     digest = hashlib.sha256(f"{_code_digest()}\0{directory}\0".encode())
-    for spec in FILES:
-        try:
-            content = (directory / spec.name).read_bytes()
-        except OSError:
-            content = b"\0(unreadable)"
-        digest.update(f"{spec.name}\0".encode() + hashlib.sha256(content).digest())
+    for spec in FILES:  # never reads a FIFO, a device or a file outside the data directory
+        digest.update(f"{spec.name}\0{file_digest(directory / spec.name, directory)}\0".encode())
     return digest.hexdigest()
 
 

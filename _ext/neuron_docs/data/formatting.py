@@ -1,7 +1,12 @@
 """How figures are written: rounding (half up, on the decimal digits as typed) and units.
 
 ``format_number(9.007, "ms")`` is ``"9.007 ms"``; with ``decimals=2``, ``0.18735`` USD is ``"$0.19"``.
-Without ``decimals`` a value is written with the digits it was typed with (its shortest repr).
+Without ``decimals`` a value is written with the digits it was typed with (its shortest repr),
+positionally down to 1e-15 (``0.000000001%``, not ``1e-09%``). Absurd magnitudes, which the data's
+ranges keep out of pages, are written in scientific notation rather than as 40-digit figures:
+``format_number(1.5e40, "USD", NumberFormat(2))`` is ``"$1.50 × 10⁴⁰"``. :func:`plain_number` stays
+machine-readable (``float()`` reads it back). NaN and infinity are refused by :func:`format_number`
+(no page should print one); :func:`display_number` prints them instead and never raises.
 """
 
 from __future__ import annotations
@@ -10,6 +15,12 @@ import math
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+#: Numbers at least this large are written in scientific notation by :func:`format_number`.
+SCIENTIFIC_FROM = 1e21
+#: Without fixed decimals, numbers this small or smaller keep Python's exponent form (``1e-16``).
+POSITIONAL_DOWN_TO = 1e-15
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 _SUFFIX = {
     "": "", "%": "%", "x": "x", "pp": " percentage points", "USD/h": "/h",
@@ -62,12 +73,17 @@ def plain_number(number: float, fmt: NumberFormat = NumberFormat()) -> str:
     if not math.isfinite(number):
         msg = f"cannot format {number!r}; expected a finite number"
         raise ValueError(msg)
-    if fmt.decimals is not None:
-        text = f"{round_half_up(abs(number), fmt.decimals):f}"
-    elif float(number).is_integer() and abs(number) < 1e15:
-        text = str(int(abs(number)))
+    magnitude = abs(float(number))
+    if fmt.decimals is not None and magnitude >= SCIENTIFIC_FROM:
+        text = f"{round_half_up(magnitude, fmt.decimals):.{fmt.decimals}e}"
+    elif fmt.decimals is not None:
+        text = f"{round_half_up(magnitude, fmt.decimals):f}"
+    elif float(number).is_integer() and magnitude < 1e15:
+        text = str(int(magnitude))
+    elif POSITIONAL_DOWN_TO <= magnitude < 1:
+        text = f"{Decimal(repr(magnitude)):f}"  # the typed digits, without an exponent
     else:
-        text = repr(abs(float(number)))
+        text = repr(magnitude)
     if text.strip("0.") == "":
         negative = False
     else:
@@ -75,9 +91,61 @@ def plain_number(number: float, fmt: NumberFormat = NumberFormat()) -> str:
     return ("-" if negative else ("+" if fmt.sign else "")) + text
 
 
+def scientific(number: float, fmt: NumberFormat = NumberFormat()) -> str:
+    """``number`` as ``1.5 × 10⁴⁰``: the mantissa as typed, or rounded half up to ``fmt.decimals``.
+
+    Raises ``ValueError`` for NaN and infinity.
+    """
+    if not math.isfinite(number):
+        msg = f"cannot format {number!r}; expected a finite number"
+        raise ValueError(msg)
+    exact = Decimal(repr(abs(float(number))))
+    exponent = exact.adjusted() if exact else 0
+    mantissa = exact.scaleb(-exponent)
+    if fmt.decimals is not None:
+        rounded = round_half_up(float(mantissa), fmt.decimals)
+        if rounded >= 10:  # 9.999 -> 10.00: one more power of ten
+            exponent += 1
+            rounded = round_half_up(float(exact.scaleb(-exponent)), fmt.decimals)
+        digits = f"{rounded:f}"
+    else:
+        digits = f"{mantissa.normalize():f}"
+    negative = number < 0 and digits.strip("0.") != ""
+    sign = "-" if negative else ("+" if fmt.sign else "")
+    power = f" × 10{str(exponent).translate(_SUPERSCRIPT)}" if exponent else ""
+    return f"{sign}{digits}{power}"
+
+
+def _absurd(number: float, text: str) -> bool:
+    """Whether ``number``, written ``text``, is better read in scientific notation."""
+    magnitude = abs(number)
+    return magnitude >= SCIENTIFIC_FROM or (magnitude > 1e12 and "e" in text)
+
+
 def format_number(number: float, unit: str, fmt: NumberFormat = NumberFormat()) -> str:
-    """The number with its unit, as it appears on the page."""
+    """The number with its unit, as it appears on the page.
+
+    Magnitudes no figure should have (``1e40`` dollars) are written in scientific notation.
+    Raises ``ValueError`` for NaN and infinity; see :func:`display_number`.
+    """
     text = plain_number(number, fmt)
+    if _absurd(float(number), text):
+        text = scientific(number, fmt)
+        if unit in ("%", "x"):  # "1.5 × 10¹⁷ x", not "10¹⁷x"
+            return f"{text} {unit}"
+    return _with_unit(text, unit)
+
+
+def display_number(number: float, unit: str, fmt: NumberFormat = NumberFormat()) -> str:
+    """:func:`format_number`, but never raising: NaN and infinity are written ``NaN`` and ``∞``."""
+    if math.isnan(number):
+        return _with_unit("NaN", unit)
+    if math.isinf(number):
+        return _with_unit(("-" if number < 0 else "+" if fmt.sign else "") + "∞", unit)
+    return format_number(number, unit, fmt)
+
+
+def _with_unit(text: str, unit: str) -> str:
     if unit in ("USD", "USD/h"):
         sign = text[0] if text[0] in "+-" else ""
         return f"{sign}${text.lstrip('+-')}{_SUFFIX.get(unit, '')}"

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from . import schema as s
 from .catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
 from .csv_reader import read_csv
-from .loader import DataError, DataFileError, Positions, Problem, dotted_path, read_text
+from .loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
 from .references import consistency_problems, dangling_message, references_of
 from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
 from .yaml_reader import read_yaml
@@ -51,7 +51,7 @@ def _file_broken(catalog: Catalog, spec: FileSpec, errors: list[DataError]) -> N
 def _load_file(catalog: Catalog, spec: FileSpec) -> None:
     path = catalog.data_dir / spec.name
     try:
-        text = read_text(path, spec.name)
+        text = read_text(path, spec.name, catalog.data_dir)
         catalog.file_hashes[spec.name] = hashlib.sha256(text.encode()).hexdigest()
         if spec.csv:
             collection, model = spec.csv
@@ -126,6 +126,15 @@ def _problems_by_record(problems: list[Problem], prefix: tuple[Any, ...]) -> dic
     return out
 
 
+def _shown_id(item: Any) -> str | None:
+    """The id a record is reported under: its ``id`` if that is short, printable text, else ``None``
+    (a broken record's id is not validated, and pages show it)."""
+    record_id = item.get("id") if isinstance(item, dict) else None
+    if not isinstance(record_id, str) or len(record_id) > 200 or bad_character(record_id):
+        return None
+    return record_id
+
+
 def _field_name(path: tuple[Any, ...], csv: bool) -> str:
     """How a field is named in errors: the key path in YAML, the column in CSV (the line says the row)."""
     return dotted_path(path[1:] if csv else path)
@@ -142,7 +151,7 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
     for index, item in enumerate(items):
         path = (*prefix, index)
         line = positions.get(path)
-        record_id = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), str) else None
+        record_id = _shown_id(item)
         if index in problems:
             catalog.errors.extend(problems[index])
             catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index])))

@@ -1,23 +1,100 @@
 """YAML data files: PyYAML's safe loader, stricter still, with the line of every value.
 
-Aliases, merge keys, duplicate keys, deep nesting and tags other than the standard scalar ones are
-errors. Well-formed files are composed by libyaml (several times faster); a file that fails the
+Aliases, merge keys, duplicate keys, deep nesting, control and bidirectional-override characters
+and tags other than the standard scalar ones are errors. Nesting is bounded before anything is
+composed (libyaml's composer recurses in C: a few hundred KB of nested lists would overflow its
+stack). Well-formed files are composed by libyaml (several times faster); a file that fails the
 checks is composed again by :class:`_StrictLoader`, which says exactly what is wrong and where.
-This module does not import Sphinx.
+
+Plain scalars are typed much as in YAML 1.2's core schema, never by YAML 1.1's surprises: an
+integer is written in decimal without leading zeros (``010``, ``0x1F``, ``1_000`` and ``1:28``
+stay text, which a number field then refuses with a located message instead of reading 8, 31, 1000
+or 88), a float must have a dot as in YAML 1.1 (``1e3`` stays text, which a number field still
+reads), and a float too large for a double stays text (a number field says it overflows). ``yes``,
+``no``, ``on`` and ``off`` are booleans as in YAML 1.1: a text or number field refuses them with a
+located message, never a silent ``True``. This module does not import Sphinx.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from .loader import DataError, DataFileError, Positions, Problem, dotted_path
+from .loader import (DataError, DataFileError, Positions, Problem, bad_character, character_message,
+                     dotted_path)
 
 #: Deepest nesting of YAML mappings and lists accepted (the data needs fewer than ten levels).
 MAX_DEPTH = 64
+
+#: Longest mapping key accepted, in characters (keys are names; messages quote them).
+MAX_KEY_CHARS = 200
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+#: Decimal integers without leading zeros (YAML 1.1 would read 010 as 8, 0x1F as 31, 1:28 as 88).
+_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+#: Floats as YAML 1.1 writes them (a dot is required) without leading zeros, '_' or base 60.
+_FLOAT = re.compile(r"""^(?:[-+]?(?:0|[1-9][0-9]*)\.[0-9]*(?:[eE][-+][0-9]+)?
+                        |\.[0-9]+(?:[eE][-+][0-9]+)?
+                        |[-+]?\.(?:inf|Inf|INF)
+                        |\.(?:nan|NaN|NAN))$""", re.X)
+
+
+def _core_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
+    """PyYAML's implicit resolvers with :data:`_INT` and :data:`_FLOAT` for integers and floats.
+
+    Every plain scalar typed here is typed the same by YAML 1.1, so what PyYAML writes reads back.
+    """
+    out: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        out[first] = [(tag, regexp) for tag, regexp in resolvers if tag not in (_INT_TAG, _FLOAT_TAG)]
+    for first in "-+0123456789":
+        out.setdefault(first, []).insert(0, (_INT_TAG, _INT))
+    for first in "-+.0123456789":
+        out.setdefault(first, []).insert(1 if first != "." else 0, (_FLOAT_TAG, _FLOAT))
+    return out
+
+
+_RESOLVERS = _core_resolvers()
+
+
+def _construct_int(loader: yaml.BaseConstructor, node: ScalarNode) -> int:
+    value = loader.construct_scalar(node)
+    if not _INT.match(value):  # an explicit !!int on text that is not a decimal integer
+        msg = f"{value!r} is not a decimal integer"
+        raise ValueError(msg)
+    return int(value)
+
+
+def _construct_float(loader: yaml.BaseConstructor, node: ScalarNode) -> float:
+    value = loader.construct_scalar(node)
+    if not _FLOAT.match(value) and not _INT.match(value):
+        msg = f"{value!r} is not a float"
+        raise ValueError(msg)
+    lowered = value.lower()
+    if lowered.endswith(".nan"):
+        return math.nan
+    if lowered.endswith(".inf"):
+        return -math.inf if value.startswith("-") else math.inf
+    number = float(value)
+    if math.isinf(number):  # 1.0e+400: kept as text, which a number field says overflows
+        msg = f"{value!r} overflows"
+        raise ValueError(msg)
+    return number
+
+
+class _FastLoader(yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader):  # type: ignore[misc]
+    """libyaml's safe loader with the scalar typing of this module."""
+
+    yaml_implicit_resolvers = _RESOLVERS
+
+
+_FastLoader.add_constructor(_INT_TAG, _construct_int)
+_FastLoader.add_constructor(_FLOAT_TAG, _construct_float)
 
 _SAFE_SCALAR_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -29,6 +106,8 @@ _VALUE_TAG = "tag:yaml.org,2002:value"  # a plain "=" (YAML 1.1 value key): read
 
 class _StrictLoader(yaml.SafeLoader):
     """The safe loader, refusing aliases (and so alias bombs) and deep nesting while composing."""
+
+    yaml_implicit_resolvers = _RESOLVERS
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -51,6 +130,10 @@ class _StrictLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+_StrictLoader.add_constructor(_INT_TAG, _construct_int)
+_StrictLoader.add_constructor(_FLOAT_TAG, _construct_float)
 
 
 def parse_yaml(text: str, name: str) -> tuple[Any, Positions]:
@@ -99,6 +182,8 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
 
 
 _NOT_FLOW = re.compile(r"[^\[\]{}]+")
+#: The indentation and block indicators a line starts with: a block collection begins no further in.
+_BLOCK_PREFIX = re.compile(r"^[ \t?:-]*", re.M)
 
 
 def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
@@ -106,12 +191,15 @@ def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
 
     Only well-formed, alias-free, shallow documents take this path; anything else (a syntax error,
     an alias, deep nesting) is composed again by :class:`_StrictLoader`, which says exactly what is
-    wrong and where. Flow nesting is bounded before libyaml sees the text, so its recursion is too.
+    wrong and where. Nesting is bounded before libyaml's composer (which recurses in C) sees the
+    text: by a cheap bound (:func:`_depth_bound`), else by counting on libyaml's event stream.
     """
-    if not getattr(yaml, "__with_libyaml__", False) or _flow_depth(text) > MAX_DEPTH:
+    if not getattr(yaml, "__with_libyaml__", False):
+        return None
+    if _depth_bound(text) > MAX_DEPTH and not _events_shallow(text):
         return None
     try:
-        loader = yaml.CSafeLoader(text)
+        loader = _FastLoader(text)
     except (yaml.YAMLError, ValueError):
         return None
     try:
@@ -123,6 +211,39 @@ def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
         loader.dispose()
         return None
     return loader, node
+
+
+def _depth_bound(text: str) -> int:
+    """An upper bound of how deeply the values of ``text`` nest (composer recursion included).
+
+    A block mapping or list starts at a column greater than the one holding it (libyaml's indents
+    only grow), or at the same column for a list that is a mapping's value, and never further in
+    than the indentation and block indicators (``-``, ``?``, ``:``) that begin its line. Flow
+    collections nest at most as deep as the brackets do.
+    """
+    widest = max((len(m.group()) for m in _BLOCK_PREFIX.finditer(text)), default=0)
+    return 2 * (widest + 2) + _flow_depth(text) + 1
+
+
+def _events_shallow(text: str) -> bool:
+    """True when libyaml's event stream (parsed without recursion) nests at most :data:`MAX_DEPTH`."""
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    loader = yaml.CSafeLoader(text)
+    depth = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, starts):
+                depth += 1
+                if depth >= MAX_DEPTH:
+                    return False
+            elif isinstance(event, ends):
+                depth -= 1
+    except (yaml.YAMLError, ValueError):
+        return False
+    finally:
+        loader.dispose()
+    return True
 
 
 def _flow_depth(text: str) -> int:
@@ -205,6 +326,12 @@ def _convert(loader: yaml.SafeLoader, node: Any, path: tuple[Any, ...], position
                 continue
             key = key_node.value
             key_path = (*path, key)
+            bad = bad_character(key)
+            if bad or len(key) > MAX_KEY_CHARS:
+                msg = (f"key: {character_message(bad)}" if bad else
+                       f"key is {len(key)} characters long; expected a name of at most {MAX_KEY_CHARS} characters")
+                problems.append((key_path, DataError(name, key_line, dotted_path(key_path), msg)))
+                continue
             if key in out:
                 first = positions[key_path]
                 msg = f"duplicate key {key!r} (the first is on line {first}); expected each key once"
@@ -218,16 +345,20 @@ def _convert(loader: yaml.SafeLoader, node: Any, path: tuple[Any, ...], position
             problems.append((path, DataError(name, line, where, _tag_message(node.tag))))
             return None
         return [_convert(loader, item, (*path, i), positions, problems, name) for i, item in enumerate(node.value)]
-    if node.tag == _VALUE_TAG:
-        return node.value
-    if node.tag not in _SAFE_SCALAR_TAGS:
+    if node.tag not in _SAFE_SCALAR_TAGS and node.tag != _VALUE_TAG:
         problems.append((path, DataError(name, line, where, _tag_message(node.tag))))
         return None
+    bad = bad_character(node.value)
+    if bad:
+        problems.append((path, DataError(name, line, where, character_message(bad))))
+        return None
+    if node.tag == _VALUE_TAG:
+        return node.value
     try:
         return loader.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, OverflowError, TypeError):
-        # e.g. an impossible date (2023-02-30) or an integer too long to convert: keep the text,
-        # and let the record's schema say what was expected there.
+        # e.g. an impossible date (2023-02-30), an integer too long to convert or a float that
+        # overflows: keep the text, and let the record's schema say what was expected there.
         return node.value
 
 

@@ -1,0 +1,174 @@
+"""Every case of :mod:`hostile_cases`: located, contained, bounded, and nothing from outside data/.
+
+For each case a copy of ``data/`` is mutated and loaded with :func:`load_catalog` (no Sphinx):
+
+- nothing raises, and the load finishes within :data:`SECONDS` (a FIFO or a device must not block);
+- the expected error is reported at the file, line and field the case names, and every error is
+  located (a file; a line unless the whole file is refused) and says what was expected;
+- a tolerated case loads without errors;
+- every record of the real data is loaded or set aside in ``catalog.broken``, never dropped; a
+  record of another file is set aside only as a cascade (it names a record that could not load);
+- every figure derived from what loaded is finite and formats;
+- text planted outside ``data/`` appears in no message and no record.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hostile_cases import CASES, SECRET, Hostile
+
+from neuron_docs.data import Catalog, DataError, load_catalog
+from neuron_docs.data.catalog import FILES
+from neuron_docs.data.formatting import format_number
+from neuron_docs.data.values import build_values
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+#: Longest a single hostile load may take (a clean load takes a few hundredths of a second).
+SECONDS = 20
+
+
+@pytest.fixture(scope="module")
+def baseline() -> Catalog:
+    catalog = load_catalog(DATA)
+    assert catalog.errors == []
+    return catalog
+
+
+@pytest.fixture
+def watchdog() -> Iterator[None]:
+    """Fail, rather than hang, if a load blocks (on a FIFO, a device) or runs away."""
+    def expire(_signum: int, _frame: object) -> None:
+        raise TimeoutError(f"load_catalog did not finish in {SECONDS} s")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _collections(file: str) -> set[str]:
+    spec = next(s for s in FILES if s.name == file)
+    return {*spec.collections, *([spec.csv[0]] if spec.csv else [])}
+
+
+def _ids(catalog: Catalog) -> set[tuple[str, str]]:
+    return {(c, i) for c, table in catalog.records.items() for i in table}
+
+
+def _is_cascade(error: DataError) -> bool:
+    return "could not be" in error.message
+
+
+def test_the_catalogue_is_broad() -> None:
+    assert len(CASES) >= 60
+    assert len({c.id for c in CASES}) == len(CASES)
+    assert {c.kind for c in CASES} >= {"file", "encoding", "size", "yaml", "number", "text", "type"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_hostile_case(case: Hostile, tmp_path: Path, baseline: Catalog, watchdog: None) -> None:
+    data, outside = tmp_path / "data", tmp_path / "outside"
+    shutil.copytree(DATA, data)
+    outside.mkdir()
+    line = case.mutate(data, outside)
+
+    started = time.monotonic()
+    catalog = load_catalog(data)
+    elapsed = time.monotonic() - started
+    assert elapsed < SECONDS
+
+    errors = catalog.errors
+    shown = "\n".join(map(str, errors))
+    if case.expect is None:
+        assert errors == [], shown
+        assert catalog.broken == []
+        assert _ids(catalog) == _ids(baseline)
+        return
+
+    # The expected error, located.
+    match = [e for e in errors if e.file == case.file and case.expect in e.message
+             and e.line == line and case.field in e.field]
+    assert match, f"no error {case.file}:{line}: {case.field}...: ...{case.expect}...; got:\n{shown}"
+    for error in errors:
+        assert isinstance(error, DataError)
+        assert error.file and "expected" in error.message, error
+        assert error.line is not None or error.field or "file" in error.message, error
+        assert "Traceback" not in error.message
+        assert len(str(error)) < 2000, f"{str(error)[:200]}..."
+        assert error.file in (case.file, *case.also) or _is_cascade(error), error
+
+    # The whole file, or only the records with problems, set aside; nothing silently dropped.
+    mutated = _collections(case.file).union(*(_collections(f) for f in case.also))
+    if case.whole and line is None:  # refused before parsing: every collection it holds is set aside
+        assert {(b.collection, b.record_id) for b in catalog.broken} >= {(c, None) for c in mutated}
+    broken = {(b.collection, b.record_id) for b in catalog.broken}
+    loaded = _ids(catalog)
+    for collection, record_id in _ids(baseline) - loaded:
+        if collection in mutated:
+            continue  # a record of the mutated file: edited, or the whole file refused
+        assert (collection, record_id) in broken, f"{collection} {record_id} silently dropped"
+        reasons = [e for b in catalog.broken if (b.collection, b.record_id) == (collection, record_id)
+                   for e in b.errors]
+        assert all(_is_cascade(e) for e in reasons), reasons
+    if not case.whole:
+        lost = {p for p in _ids(baseline) - loaded if p[0] in mutated}
+        assert len(lost) <= 1, f"more than the mutated record set aside: {lost}"
+
+    # What loaded still derives finite figures, and they format.
+    for path, value in build_values(catalog).items():
+        assert math.isfinite(value.number), path
+        format_number(value.number, value.unit)
+
+    # Nothing of a file outside data/ is shown.
+    assert SECRET not in shown
+    assert SECRET not in repr(catalog.records)
+    assert SECRET not in repr(catalog.broken)
+
+
+# The safe reader's helpers ------------------------------------------------------------------------
+
+
+def test_file_digest_hashes_the_bytes_and_never_opens_what_it_refuses(tmp_path: Path, watchdog: None) -> None:
+    import hashlib
+    import os
+
+    from neuron_docs.data.loader import file_digest
+
+    data, outside = tmp_path / "data", tmp_path / "outside"
+    data.mkdir()
+    outside.mkdir()
+    (data / "a.yaml").write_bytes(b"a: 1\n")
+    assert file_digest(data / "a.yaml", data) == hashlib.sha256(b"a: 1\n").hexdigest()
+    (data / "a.yaml").write_bytes(b"a: 2\n")
+    assert file_digest(data / "a.yaml", data) == hashlib.sha256(b"a: 2\n").hexdigest()
+
+    os.mkfifo(data / "fifo.yaml")  # would block a plain read forever
+    (data / "zero.yaml").symlink_to("/dev/zero")  # would exhaust memory
+    (outside / "secret.yaml").write_text("one")
+    (data / "leak.yaml").symlink_to(outside / "secret.yaml")
+    digests = {name: file_digest(data / name, data) for name in ("fifo.yaml", "zero.yaml", "leak.yaml", "gone.yaml")}
+    assert all(len(d) == 64 for d in digests.values())
+    assert len(set(digests.values())) == 3  # FIFO, link leaving data/ (x2), missing
+    (outside / "secret.yaml").write_text("two")
+    assert file_digest(data / "leak.yaml", data) == digests["leak.yaml"]  # its content is never read
+
+
+def test_absurd_magnitudes_print_in_scientific_notation() -> None:
+    from neuron_docs.data.formatting import NumberFormat, display_number
+
+    assert format_number(1.5e40, "USD", NumberFormat(2)) == "$1.50 × 10⁴⁰"
+    assert format_number(2e30, "USD/h") == "$2 × 10³⁰/h"
+    assert format_number(1e-9, "%") == "0.000000001%"
+    assert format_number(3e17, "x") == "3 × 10¹⁷ x"
+    assert display_number(float("inf"), "USD/h") == "$∞/h"
+    assert display_number(float("nan"), "ms") == "NaN ms"
+    assert display_number(9.007, "ms") == "9.007 ms"
