@@ -64,8 +64,8 @@ class DeviceTable(DataDirective):
                 MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else "",
             ])
         table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
-                            name="devices")
-        table["neuron_csv"] = "devices"
+                            name="device-table")
+        table["neuron_csv"] = "device-table"
         return [table, *broken_notice(catalog.broken_in("devices"))]
 
 
