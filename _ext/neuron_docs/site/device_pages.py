@@ -221,9 +221,10 @@ def _remove_stale_output(app: Sphinx, exception: BaseException | None) -> None:
     """Delete the HTML an earlier build wrote for a device page that generation just removed."""
     if exception is not None or not is_html(app):
         return
+    outfile = getattr(app.builder, "get_outfilename", None)  # the HTML builders' output file of a page
     for docname in state(app.env).device_pages_removed:
-        output = Path(app.outdir) / (docname + app.builder.out_suffix)
-        if docname not in app.env.all_docs and output.is_file():
+        output = Path(outfile(docname)) if outfile else None
+        if output is not None and docname not in app.env.all_docs and output.is_file():
             output.unlink()
 
 
