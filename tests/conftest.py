@@ -52,9 +52,20 @@ class SiteBuild:
         return BeautifulSoup(self.html(page), "lxml")
 
 
+def copy_source(target: Path) -> Path:
+    """A copy of ``source/`` at ``target``: device pages are generated into the source directory,
+    so a build from other data must not write into the real one."""
+    shutil.copytree(REPO / "source", target, dirs_exist_ok=True)
+    return target
+
+
 def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
-               builder: str = "html", **overrides: object) -> SiteBuild:
-    """Build the real site into ``outroot`` with Sphinx's API, strict and nitpicky like ``make html``."""
+               builder: str = "html", srcdir: Path | None = None, **overrides: object) -> SiteBuild:
+    """Build the real site into ``outroot`` with Sphinx's API, strict and nitpicky like ``make html``.
+
+    With ``data_dir`` (other data than ``data/``) the site is built from a copy of ``source/``
+    (in ``outroot/source`` unless ``srcdir`` is given), where its device pages are generated.
+    """
     from io import StringIO
 
     from sphinx.application import Sphinx
@@ -66,7 +77,9 @@ def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
     # docutils_namespace() undoes the global registrations (directives, roles, node classes) that
     # building makes, as sphinx-build does, so later builds in this process start clean.
     with patch_docutils(REPO), docutils_namespace():
-        app = Sphinx(REPO / "source", REPO, outroot / builder, outroot / "doctrees", builder,
+        if srcdir is None:
+            srcdir = REPO / "source" if data_dir is None else copy_source(outroot / "source")
+        app = Sphinx(srcdir, REPO, outroot / builder, outroot / "doctrees", builder,
                      confoverrides=overrides, status=status, warning=warning, freshenv=True,
                      warningiserror=False, parallel=parallel, keep_going=True)
         app.build()

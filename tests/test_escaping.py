@@ -93,6 +93,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "SRCTITLE": ("sources.html",),
     "SRCLINKTITLE": ("sources.html", "instances.html"),
     "FEATURE": ("devices/trainium.html",),
+    "DEVNAME": ("devices/trainium.html", "devices/index.html", "instances.html"),
     "SPECLABEL": ("devices/trainium.html", "instances.html"),
     "MODELNOTES": ("inference/results-analysis.html",),
     "MODELNAME": ("inference/results-analysis.html",),
@@ -139,6 +140,7 @@ def _make_hostile(data: Path) -> None:
 
     def devices(doc: dict) -> None:
         _by_id(doc["devices"], "trainium")["features"][0] = hostile("FEATURE")
+        _by_id(doc["devices"], "trainium")["name"] = hostile("DEVNAME")  # the generated page's title
 
     def instances(doc: dict) -> None:
         for spec in _by_id(doc["instances"], "trn1.32xlarge")["specs"].values():
@@ -222,6 +224,15 @@ def test_no_markup_is_made_from_data(hostile_site: Any) -> None:
             for element in soup.find_all(tag):
                 assert element.get_text() not in {"bold", "em", "md", "raw"}, f"{name}: <{tag}> made from data"
         assert "49 J" not in _norm(soup.get_text(" ")), f"{name}: template syntax was expanded"
+
+
+def test_generated_device_page_title_and_sidebar_are_literal(hostile_site: Any) -> None:
+    """A device's name is the title of its generated page and its sidebar entry, as text."""
+    page = hostile_site.soup("devices/trainium.html")
+    assert _norm(page.find("h1").get_text(" ")).rstrip("#¶ ") == _norm(hostile("DEVNAME"))
+    entries = [_norm(a.get_text(" ")) for a in hostile_site.soup("index.html").select(".sidebar-tree a")
+               if a["href"] == "devices/trainium.html"]
+    assert entries == [_norm(hostile("DEVNAME"))]
 
 
 def test_template_syntax_is_not_expanded(hostile_site: Any) -> None:

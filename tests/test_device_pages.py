@@ -1,0 +1,308 @@
+"""A device added to the data alone appears in every view of the site; one removed leaves nothing.
+
+Trainium2, its instance trn2.48xlarge, a framework that runs on it, its fit and support in a family
+with a published matrix, and a benchmark run are added to a copy of ``data/``; the real site is
+built from a copy of ``source/`` (device pages are generated into the source directory) and every
+place a reader looks is compared with the data: the device page (specifications, instances,
+matrix, frameworks, benchmarks), the devices overview, toctree and sidebar, ``sitemap.xml``,
+``objects.inv``, the search index, the CSV and JSON downloads. Then the device is removed again.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import pytest
+import yaml
+from docutils import nodes
+from sphinx.util.inventory import InventoryFile
+
+from conftest import DATA, REPO, build_site, copy_source
+from neuron_docs.data import load_catalog
+from neuron_docs.data.formatting import format_number
+from neuron_docs.site import device_pages
+
+DEVICE = "trainium2"
+INSTANCE = "trn2.48xlarge"
+FRAMEWORK = "torch-neuronx"
+FAMILY = "encoder"
+RUN = "vit-trn2-b1"
+PROSE = "Trainium2 prose written by hand for this test."
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
+        return True
+
+
+def _edit_yaml(path: Path, edit: Any) -> None:
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(document)
+    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
+                    encoding="utf-8")
+
+
+def add_trainium2(data: Path) -> None:
+    """Trainium2 in ``data`` (a copy): device, instance, framework, fit and support, a run."""
+    _edit_yaml(data / "devices.yaml", lambda d: d["devices"].append({
+        "id": DEVICE, "name": "AWS Trainium2", "vendor": "AWS", "kind": "neuron", "architecture": "NeuronCore-v3",
+        "generation": 3, "purpose": "training", "neuroncores": 8, "data_types": ["FP32", "BF16", "FP8"],
+        "interconnect": "NeuronLink-v3", "features": ["Sparsity support"],
+        "specs": {"memory": {"value": 96, "unit": "GB", "label": "HBM device memory", "source": "talk"}},
+        "source": "talk"}))
+    _edit_yaml(data / "instances.yaml", lambda d: d["instances"].append({
+        "id": INSTANCE, "family": "trn2", "device": DEVICE, "device_count": 16, "vcpus": 192,
+        "price": {"usd_per_hour": 44.5, "source": "aws-pricing", "as_of": dt.date(2024, 12, 3)}}))
+
+    def frameworks(doc: dict) -> None:
+        next(f for f in doc["frameworks"] if f["id"] == FRAMEWORK)["devices"].append(DEVICE)
+
+    def families(doc: dict) -> None:
+        doc["last_update"][DEVICE] = dt.date(2024, 12, 3)
+        family = next(f for f in doc["families"] if f["id"] == FAMILY)
+        family["devices"][DEVICE] = {"fit": "good", "support": {FRAMEWORK: "supported"}}
+
+    def models(doc: dict) -> None:
+        doc["environments"].append({"id": "trn2-env", "instance": INSTANCE, "os": "Ubuntu 22.04",
+                                    "software": {FRAMEWORK: "2.21"}, "framework": FRAMEWORK, "source": "talk"})
+
+    _edit_yaml(data / "frameworks.yaml", frameworks)
+    _edit_yaml(data / "families.yaml", families)
+    _edit_yaml(data / "models.yaml", models)
+    with (data / "benchmarks" / "inference.csv").open("a", encoding="utf-8", newline="") as handle:
+        handle.write(f"{RUN},vit-base,,trn2-env,1,1,1,,2.5,400,talk\n")
+
+
+@pytest.fixture(scope="module")
+def grown(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - SiteBuild
+    root = tmp_path_factory.mktemp("grown")
+    data = root / "data"
+    shutil.copytree(DATA, data)
+    add_trainium2(data)
+    assert load_catalog(data).errors == []
+    source = copy_source(root / "source")
+    (source / "_devices" / DEVICE).mkdir()
+    (source / "_devices" / DEVICE / "intro.rst").write_text(PROSE + "\n", encoding="utf-8")
+    return build_site(root / "out", data_dir=data, srcdir=source)
+
+
+@pytest.fixture(scope="module")
+def grown_catalog(grown):  # noqa: ANN201 - Catalog
+    return load_catalog(Path(grown.app.config.neuron_data_dir))
+
+
+def _cells(row: Any) -> list[str]:
+    return [c.get_text(" ", strip=True) for c in row.find_all(["td", "th"])]
+
+
+def _inventory(outdir: Path) -> dict[str, dict[str, Any]]:
+    return InventoryFile.loads((outdir / "objects.inv").read_bytes(), uri="").data
+
+
+def _search_index(outdir: Path) -> dict:
+    text = (outdir / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1: text.rindex(")")])
+
+
+def _csv_of(site: Any, page: str, name: str) -> list[list[str]]:
+    """The rows of the CSV download linked from ``page`` for the table ``name``."""
+    links = [a["href"] for a in site.soup(page).select("a.neuron-download-link") if a["href"].endswith(f"/{name}.csv")]
+    assert links, f"{page} has no CSV download of {name}"
+    path = site.outdir / urljoin(page, links[0])
+    return list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+
+
+def test_grown_site_builds_without_warnings(grown) -> None:
+    assert grown.warnings == ""
+    assert not (REPO / "source" / "devices" / f"{DEVICE}.rst").exists()  # the real source is untouched
+    assert (Path(grown.app.srcdir) / "devices" / f"{DEVICE}.rst").is_file()
+
+
+def test_device_page_shows_specs_instances_matrix_frameworks_and_benchmarks(grown, grown_catalog) -> None:
+    page = grown.soup(f"devices/{DEVICE}.html")
+    device = grown_catalog.devices[DEVICE]
+    assert page.find("h1").get_text(strip=True).rstrip("#¶") == device.name
+    assert PROSE in page.get_text(" ")  # the hand-written prose, included
+    specs = {c[0]: c[1] for c in map(_cells, page.find("table", id=f"specs-{DEVICE}").select("tbody tr"))}
+    assert specs["NeuronCores per device"] == str(device.neuroncores)
+    assert specs["Data types"] == ", ".join(device.data_types)
+    for spec in device.specs.values():
+        assert specs[spec.label] == format_number(spec.value, spec.unit)
+    instance = grown_catalog.instances[INSTANCE]
+    row = page.find("table", id=f"instances-{DEVICE}").find(id=f"instance-{nodes.make_id(INSTANCE)}")
+    texts = _cells(row)
+    assert texts[0] == INSTANCE
+    assert texts[3] == str(instance.device_count * device.neuroncores)
+    assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
+    matrix = page.find("table", id=f"support-matrix-{DEVICE}")
+    families = [f for f in grown_catalog.families.values() if DEVICE in f.devices]
+    assert [r["id"] for r in matrix.select("tbody tr")] == [f"matrix-{DEVICE}-{f.id}" for f in families]
+    assert _cells(matrix.find(id=f"matrix-{DEVICE}-{FAMILY}"))[2:] == ["Good Fit", "Supported"]
+    assert "No support matrix has been published" not in page.get_text(" ")
+    sentence = page.select_one("p.neuron-device-frameworks")
+    assert [a.get_text(" ", strip=True) for a in sentence.find_all("a")] == [
+        f"{f.name} ({f.package})" for f in grown_catalog.frameworks_for(DEVICE)]
+    benchmarks = page.find("table", id=f"benchmarks-{DEVICE}")
+    assert [r["id"] for r in benchmarks.select("tbody tr")] == [f"run-{RUN}"]
+    assert page.select_one(f"figure#chart-cost-{DEVICE} svg")
+
+
+def test_overview_toctree_and_sidebar_list_every_device(grown, grown_catalog) -> None:
+    overview = grown.soup("devices/index.html")
+    toctree = [a["href"] for a in overview.select(".toctree-wrapper a.reference.internal")]
+    assert toctree == [f"{d}.html" for d in grown_catalog.devices]
+    table = overview.find("table", id="device-table")
+    rows = table.select("tbody tr")
+    assert [r["id"] for r in rows] == [f"devices-{nodes.make_id(d)}" for d in grown_catalog.devices]
+    row = _cells(table.find(id=f"devices-{DEVICE}"))
+    assert row[0] == grown_catalog.devices[DEVICE].name and INSTANCE in row[5] and row[7] == "Published"
+    assert table.find(id=f"devices-{DEVICE}").find("a")["href"] == f"{DEVICE}.html#device-{DEVICE}"
+    for page, href in (("index.html", f"devices/{DEVICE}.html"), ("instances.html", f"devices/{DEVICE}.html")):
+        sidebar = grown.soup(page).select(".sidebar-tree a")
+        assert href in [a["href"] for a in sidebar], page
+
+
+def test_sitemap_inventory_and_search_hold_the_device(grown, grown_catalog) -> None:
+    sitemap = (grown.outdir / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{grown.app.config.html_baseurl}devices/{DEVICE}.html</loc>" in sitemap
+    inventory = _inventory(grown.outdir)
+    assert inventory["neuron:device"][DEVICE].uri == f"devices/{DEVICE}.html#device-{DEVICE}"
+    assert inventory["neuron:device"][DEVICE].display_name == grown_catalog.devices[DEVICE].name
+    assert INSTANCE in inventory["neuron:instance"]
+    index = _search_index(grown.outdir)
+    docnames = index["docnames"]
+    assert f"devices/{DEVICE}" in docnames
+    assert index["titles"][docnames.index(f"devices/{DEVICE}")] == grown_catalog.devices[DEVICE].name
+    found = [(doc, anchor) for items in index["objects"].values() for doc, _t, _p, anchor, name in items
+             if name == grown_catalog.devices[DEVICE].name]
+    # Sphinx writes the anchor "<type>-<name>" as "-"
+    assert found and all(doc == docnames.index(f"devices/{DEVICE}") and anchor in {"-", f"device-{DEVICE}"}
+                         for doc, anchor in found)
+
+
+def test_csv_and_json_downloads_hold_the_device(grown, grown_catalog) -> None:
+    page = f"devices/{DEVICE}.html"
+    device = grown_catalog.devices[DEVICE]
+    specs = _csv_of(grown, page, f"specs-{DEVICE}")
+    assert specs[0] == ["Property", "Value", "Source"]
+    assert [device.specs["memory"].label, format_number(device.specs["memory"].value, "GB")] in [r[:2] for r in specs]
+    assert [r[0] for r in _csv_of(grown, page, f"instances-{DEVICE}")[1:]] == [INSTANCE]
+    assert [r[0] for r in _csv_of(grown, page, f"support-matrix-{DEVICE}")[1:]] == [
+        f.name for f in grown_catalog.families.values() if DEVICE in f.devices]
+    assert [r[0] for r in _csv_of(grown, "devices/index.html", "device-table")[1:]] == [
+        d.name for d in grown_catalog.devices.values()]
+    document = json.loads((grown.outdir / "_downloads" / "neuron-data.json").read_text(encoding="utf-8"))
+    assert json.dumps(document).count(f'"{DEVICE}"') > 0
+
+
+def test_removing_the_device_leaves_nothing_behind(grown, tmp_path: Path) -> None:
+    """The same source folder and output, rebuilt from the data without Trainium2: the page, its
+    HTML, toctree entry, sitemap, inventory and search entries go; its prose is pointed out."""
+    source = Path(grown.app.srcdir)
+    outroot = Path(grown.outdir).parent
+    rebuilt = build_site(outroot, data_dir=DATA, srcdir=source)
+    prose = source / "_devices" / DEVICE
+    assert f"{prose}:: WARNING: prose for device {DEVICE!r}, which is not in devices.yaml" in rebuilt.warnings
+    assert "[neuron.device-page]" in rebuilt.warnings
+    others = [w for w in rebuilt.warnings.splitlines() if w and str(prose) not in w]
+    assert others == [], others  # no broken reference, no missing toctree document
+    assert not (source / "devices" / f"{DEVICE}.rst").exists()
+    assert not (rebuilt.outdir / "devices" / f"{DEVICE}.html").exists()
+    overview = rebuilt.soup("devices/index.html")
+    assert f"{DEVICE}.html" not in [a["href"] for a in overview.select(".toctree-wrapper a")]
+    assert not overview.find(id=f"devices-{DEVICE}")
+    assert f"devices/{DEVICE}.html" not in [a["href"] for a in rebuilt.soup("index.html").select(".sidebar-tree a")]
+    assert f"devices/{DEVICE}.html" not in (rebuilt.outdir / "sitemap.xml").read_text(encoding="utf-8")
+    assert DEVICE not in _inventory(rebuilt.outdir)["neuron:device"]
+    assert f"devices/{DEVICE}" not in _search_index(rebuilt.outdir)["docnames"]
+    for html in rebuilt.outdir.rglob("*.html"):
+        assert f"{DEVICE}.html" not in html.read_text(encoding="utf-8"), html
+        assert f"specs-{DEVICE}.csv" not in html.read_text(encoding="utf-8"), html
+
+
+def test_inferentia2_says_no_matrix_is_published_until_the_data_has_one(site, catalog, tmp_path, data_copy) -> None:
+    """The sentence follows the data: it is there while no matrix is published, gone once one is."""
+    assert "inferentia2" not in catalog.matrix_devices()
+    sentence = "No support matrix has been published for AWS Inferentia2 yet."
+    assert sentence in " ".join(site.soup("devices/inferentia2.html").get_text(" ").split())
+
+    def families(doc: dict) -> None:
+        doc["last_update"]["inferentia2"] = dt.date(2023, 11, 9)
+        family = next(f for f in doc["families"] if f["id"] == FAMILY)
+        family["devices"]["inferentia2"] = {"fit": "good", "support": {FRAMEWORK: "supported",
+                                                                       "tensorflow-neuronx": "roadmap"}}
+
+    _edit_yaml(data_copy / "families.yaml", families)
+    built = build_site(tmp_path, data_dir=data_copy)
+    assert built.warnings == ""
+    page = built.soup("devices/inferentia2.html")
+    assert "No support matrix has been published" not in page.get_text(" ")
+    assert page.find("table", id="support-matrix-inferentia2").find(id=f"matrix-inferentia2-{FAMILY}")
+
+
+def test_support_data_without_a_published_matrix_is_a_located_warning(tmp_path, data_copy) -> None:
+    def families(doc: dict) -> None:
+        family = next(f for f in doc["families"] if f["id"] == FAMILY)
+        family["devices"]["inferentia2"] = {"fit": "good", "support": {FRAMEWORK: "supported"}}
+
+    _edit_yaml(data_copy / "families.yaml", families)
+    catalog = load_catalog(data_copy)
+    built = build_site(tmp_path, data_dir=data_copy)
+    _, line = catalog.origin("families", FAMILY)
+    assert (f"{data_copy / 'families.yaml'}:{line}: WARNING: family {FAMILY!r} has support data for device "
+            "'inferentia2', but no support matrix is published") in built.warnings
+    assert "No support matrix has been published for AWS Inferentia2 yet." in " ".join(
+        built.soup("devices/inferentia2.html").get_text(" ").split())
+
+
+def test_a_device_whose_page_is_not_read_is_a_located_warning(tmp_path, catalog) -> None:
+    """With the generated Trainium page and the architecture-fit page excluded, no page shows
+    Trainium's specifications or its matrix (Inferentia's still shows on its own page)."""
+    source = copy_source(tmp_path / "source")
+    built = build_site(tmp_path, srcdir=source, exclude_patterns=["devices/trainium.rst", "architecture-fit.rst"])
+    _, line = catalog.origin("devices", "trainium")
+    location = f"{DATA / 'devices.yaml'}:{line}: WARNING:"
+    assert f"{location} no page shows the specifications of device 'trainium'" in built.warnings
+    assert f"{location} a support matrix is published for device 'trainium', but no page shows it" in built.warnings
+    assert "[neuron.device-page]" in built.warnings
+    assert "device 'inferentia'" not in built.warnings
+
+
+# Generation itself -----------------------------------------------------------------------------
+
+def test_generated_files_are_rewritten_only_when_their_text_changes(tmp_path: Path) -> None:
+    folder = tmp_path / "devices"
+    mark = device_pages.MARKER + "\n"
+    assert device_pages.write(folder, {"a.rst": mark + "A", "b.rst": mark + "B"}) == (["a.rst", "b.rst"], [])
+    (folder / "mine.rst").write_text("written by hand\n", encoding="utf-8")
+    before = (folder / "a.rst").stat().st_mtime_ns
+    assert device_pages.write(folder, {"a.rst": mark + "A", "b.rst": mark + "B2"}) == (["b.rst"], [])
+    assert (folder / "a.rst").stat().st_mtime_ns == before
+    assert device_pages.write(folder, {"a.rst": mark + "A"}) == ([], ["b.rst"])
+    assert sorted(p.name for p in folder.iterdir()) == ["a.rst", "mine.rst"]  # a hand-written file stays
+
+
+def test_the_real_pages_are_the_templates_rendered_from_the_data(site, catalog) -> None:
+    """What ``make html`` generated in ``source/devices`` is exactly the rendering of the data."""
+    expected = device_pages.render(catalog, REPO / "source", "_devices")
+    generated = REPO / "source" / "devices"
+    assert {p.name for p in generated.glob("*.rst")} == set(expected)
+    for name, text in expected.items():
+        assert (generated / name).read_text(encoding="utf-8") == text, name
+
+
+@pytest.mark.parametrize("text", ["**b** `x <https://e.example>`_ :ref:`y` |s| .. raw:: html", "a\\b_ c*",
+                                  "{{ 7*7 }} {% if 1 %}J{% endif %}", "x`\n\n.. include:: /etc/passwd"])
+def test_data_text_is_escaped_for_rst(text: str) -> None:
+    from docutils.core import publish_doctree
+
+    markup = device_pages.rst_text(text)
+    doctree = publish_doctree(markup, settings_overrides={"report_level": 5})
+    assert doctree.astext() == " ".join(text.split())
+    assert len(list(doctree.findall(nodes.Element))) == 2  # the document and one paragraph
