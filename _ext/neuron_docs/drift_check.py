@@ -24,6 +24,7 @@ from sphinx.util import logging
 from .build_state import note_reads, state
 from .data.catalog import FILE_NAMES
 from .drift.literal_figures import find_figures
+from .drift.tables import Cell
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,13 +60,17 @@ def _segments(node: nodes.Node, out: list[tuple[str, bool]]) -> None:
             _segments(child, out)
 
 
-def _blocks(doctree: nodes.document) -> list[nodes.Element]:
-    """Hand-written text blocks: paragraphs, titles, terms... outside generated or skipped subtrees."""
+def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | None = None) -> list[nodes.Element]:
+    """Hand-written text blocks: paragraphs, titles, terms... outside generated or skipped subtrees;
+    hand-written tables go to ``tables`` (with their heading), to be read row by row."""
     out: list[nodes.Element] = []
 
     def visit(node: nodes.Element, heading: str) -> None:
         for child in node.children:
             if not isinstance(child, nodes.Element) or isinstance(child, _SKIP_BLOCKS) or _generated(child):
+                continue
+            if isinstance(child, nodes.table) and tables is not None:
+                tables.append((child, heading))
                 continue
             if isinstance(child, nodes.TextElement) and not isinstance(child, nodes.Inline):
                 if child.line is not None or child.parent.line is not None:
@@ -97,6 +102,46 @@ def _line(block: nodes.Element, text: str) -> int | None:
     return line
 
 
+def _cell(entry: nodes.Element) -> Cell:
+    """A table cell's text (its paragraphs, one a line) with the spans written by hand."""
+    pieces: list[tuple[str, bool]] = []
+    for index, child in enumerate(c for c in entry.children if isinstance(c, nodes.TextElement)):
+        if index:
+            pieces.append(("\n", False))
+        _segments(child, pieces)
+    allowed: list[tuple[int, int]] = []
+    offset = 0
+    for piece, checkable in pieces:
+        if checkable:
+            allowed.append((offset, offset + len(piece)))
+        offset += len(piece)
+    return Cell("".join(p for p, _ in pieces), tuple(allowed))
+
+
+def _entry_line(entry: nodes.Element) -> int | None:
+    for node in entry.findall(nodes.TextElement):
+        if node.line is not None:
+            return node.line
+    return entry.line
+
+
+def check_table(app: Sphinx, table: nodes.table, heading: str) -> None:
+    """Figures under their column header and support-matrix badges of a hand-written table."""
+    engine = state(app.env).drift_engine()
+    head = [row for group in table.findall(nodes.thead) for row in group.findall(nodes.row)]
+    body = [row for group in table.findall(nodes.tbody) for row in group.findall(nodes.row)]
+    entries = [[e for e in row.children if isinstance(e, nodes.entry)] for row in (*head, *body)]
+    rows = [[_cell(e) for e in row] for row in entries]
+    if not any(any(ch.isdigit() for ch in c.text) or engine.worth_checking(c.text)[1] for r in rows for c in r):
+        return
+    note_reads(app.env, *sorted(_ALL_FILES))
+    for i, j, verdict in engine.check_table(rows, len(head), heading):
+        if verdict.kind == "claim" and verdict.agrees:
+            continue
+        logger.warning("%s", verdict.message(), location=(app.env.docname, _entry_line(entries[i][j])),
+                       type="neuron", subtype="drift")
+
+
 def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
     """Report literal figures and fit/support words that duplicate or contradict the data."""
     env = app.env
@@ -105,7 +150,8 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
     engine = state(env).drift_engine()
     docname = env.docname
     noted: set[str] = set()
-    for block in _blocks(doctree):
+    tables: list[tuple[nodes.table, str]] = []
+    for block in _blocks(doctree, tables):
         heading = block.attributes.pop("neuron_heading", "")
         pieces: list[tuple[str, bool]] = []
         _segments(block, pieces)
@@ -135,6 +181,8 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
                 continue
             logger.warning("%s", verdict.message(), location=(docname, _line(block, verdict.text)),
                            type="neuron", subtype="drift")
+    for table, heading in tables:
+        check_table(app, table, heading)
 
 
 def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
