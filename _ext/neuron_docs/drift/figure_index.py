@@ -156,23 +156,29 @@ class FigureIndex:
     def _value(self, path: str, number: float, unit: str) -> Candidate:
         """The candidate of a value of the data (typed values keep their own precision and unit)."""
         value = self.values[path]
-        typed = "" if value.derived else format_number(value.number, value.unit)
+        digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
+        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
         return Candidate(path, number, unit, records=(self._records(path),), quantity=self.quantity(path),
                          typed=typed)
 
     def _subject(self, candidate: Candidate, context: set[str]) -> bool:
         """Whether the context may talk about the candidate's records: a record part it does not name
-        (its model, its instance or device) is allowed only when the context names no other of its kind;
-        at least one part must be named."""
+        (a model, an instance or device) is allowed only when the context names no other subject of
+        that kind than the candidate's own; at least one part must be named."""
         named = 0
+        unnamed_kinds: set[str] = set()
+        own: dict[str, set[str]] = {"model": set(), "platform": set()}
         for groups in candidate.records:
             for group in groups:
+                kind = self._vocabulary.kind(group)
+                if kind:
+                    own[kind] |= group
                 if group & context:
                     named += 1
-                    continue
-                kind = self._vocabulary.kind(group)
-                if kind and self._vocabulary.words[kind] & context:
-                    return False
+                elif kind:
+                    unnamed_kinds.add(kind)
+        if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
+            return False
         return named > 0 or not candidate.records
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
@@ -187,6 +193,11 @@ class FigureIndex:
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         for candidate in self.candidates(figure):
+            # Meaning before number: what the figure measures, and what it is about.
+            if quantities is not None and candidate.quantity not in quantities:
+                continue
+            if not self._subject(candidate, context):
+                continue
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
@@ -197,13 +208,13 @@ class FigureIndex:
                                         and candidate.op == "value")
                 if not precise and not everywhere:
                     continue
-                key: tuple[float, ...] = (3.0, candidate.op == "value", score, -error)
+                key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
-                key = (2.0, 0, score, -error)
+                key = (2.0, 0, int(score), -error, score)
             elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
                 if figure.bare and candidate.op != "value":
                     continue
-                key = (1.0, 0, score, -error)
+                key = (1.0, 0, int(score), -error, score)
             else:
                 continue
             # Equal keys: the first expression in sorting order, so the result never depends on
@@ -310,8 +321,12 @@ def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None
         out[f"run:{run.id}"] = run_words(run.model, run.environment)
     for acc in catalog.accuracy_runs.values():
         out[f"accuracy:{acc.id}"] = run_words(acc.model, acc.environment)
-    for instance_id in catalog.instances:
-        out[f"instance:{instance_id}"] = (instance_words(instance_id),)
+    for instance_id, instance in catalog.instances.items():
+        # A device's name names an instance's own figures only when the instance has one device
+        # ("an A100" is not a p4d.24xlarge with eight of them).
+        own = instance_words(instance_id) if instance.device_count == 1 else \
+            vocabulary.add("platform", _tokens(instance_id, instance.family))
+        out[f"instance:{instance_id}"] = (own,)
     for device in catalog.devices.values():
         out[f"device:{device.id}"] = (vocabulary.add("platform", _tokens(device.id, device.name)),)
     for model_id in catalog.models:
