@@ -73,3 +73,31 @@ def test_audit_agrees_with_the_correct_figures_of_the_results_analysis() -> None
     assert rows[(16, "less than 2 ms")].agrees
     assert rows[(36, "3.06%")].agrees
     assert rows[(36, "3.06%")].data == "diff(accuracy:vit-g5-acc:top1, accuracy:vit-inf1-acc:top1)"
+
+
+def test_matrix_diff_prints_no_runpy_warning() -> None:
+    result = subprocess.run(["make", "-s", "matrix-diff", "BASE=HEAD"], cwd=REPO, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert "RuntimeWarning" not in result.stderr and "runpy" not in result.stderr, result.stderr
+
+
+def test_audit_piped_into_head_ends_quietly() -> None:
+    pages = " ".join([str(p) for p in sorted((REPO / "tests" / "drift_corpus").glob("*.rst"))] * 20)
+    result = subprocess.run(f"make -s audit FILE='{pages}' | head -n 2", shell=True, cwd=REPO, capture_output=True,
+                            text=True, check=False)
+    assert len(result.stdout.splitlines()) == 2
+    assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, result.stderr
+
+
+def test_audit_options_through_make(tmp_path: Path) -> None:
+    """--format json, --strict and several files reach the audit through AUDIT_ARGS."""
+    import json
+
+    corpus = REPO / "tests" / "drift_corpus"
+    files = f"{corpus / 'planted-fit.rst'} {FIXTURE}"
+    result = subprocess.run(["make", "-s", "audit", f"FILE={files}", "AUDIT_ARGS=--format json --strict"],
+                            cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode != 0  # --strict: both pages hold a contradiction
+    report = json.loads(result.stdout[result.stdout.index("{"):])
+    assert set(report) == {str(corpus / "planted-fit.rst"), str(FIXTURE)}

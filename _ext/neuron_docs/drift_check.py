@@ -16,6 +16,7 @@ with a figure, the files of names and fits for prose with only a fit/support phr
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -24,6 +25,7 @@ from sphinx.util import logging
 from .build_state import note_reads, state
 from .data.catalog import FILE_NAMES
 from .drift.literal_figures import find_figures
+from .drift.page_text import read_page
 from .drift.tables import Cell
 
 if TYPE_CHECKING:
@@ -125,6 +127,22 @@ def _entry_line(entry: nodes.Element) -> int | None:
     return entry.line
 
 
+def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]] | None:
+    """The lines of a table's cells read from its source, for tables whose cells docutils does not
+    locate (a ``csv-table``'s cells are parsed apart, at line 1): the table of the page's text
+    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same first row."""
+    document = table.document
+    source = Path(document["source"]) if document is not None and document.get("source") else None
+    if source is None or not source.is_file() or not rows:
+        return None
+    first = [c.text.strip() for c in rows[0]]
+    for candidate in read_page(source.read_text(encoding="utf-8")).tables:
+        if candidate.rows and [c.text.strip() for c in candidate.rows[0]] == first \
+                and len(candidate.rows) == len(rows):
+            return candidate.lines
+    return None
+
+
 def check_table(app: Sphinx, table: nodes.table, heading: str) -> None:
     """Figures under their column header and support-matrix badges of a hand-written table."""
     engine = state(app.env).drift_engine()
@@ -135,11 +153,13 @@ def check_table(app: Sphinx, table: nodes.table, heading: str) -> None:
     if not any(any(ch.isdigit() for ch in c.text) or engine.worth_checking(c.text)[1] for r in rows for c in r):
         return
     note_reads(app.env, *sorted(_ALL_FILES))
+    located = all((_entry_line(e) or 0) > 1 for row in entries for e in row)
+    lines = None if located else _source_lines(table, rows)
     for i, j, verdict in engine.check_table(rows, len(head), heading):
         if verdict.kind == "claim" and verdict.agrees:
             continue
-        logger.warning("%s", verdict.message(), location=(app.env.docname, _entry_line(entries[i][j])),
-                       type="neuron", subtype="drift")
+        line = lines[i][j] if lines is not None and j < len(lines[i]) else _entry_line(entries[i][j])
+        logger.warning("%s", verdict.message(), location=(app.env.docname, line), type="neuron", subtype="drift")
 
 
 def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
