@@ -16,7 +16,7 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench
+.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
@@ -70,3 +70,7 @@ matrix-diff: $(VENV_STAMP)
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)
 	$(PY_EXT) bench/run.py $(BENCH_ARGS)
+
+# make drift-score  -- the drift checker's precision and recall on its corpus (tests/drift_corpus)
+drift-score: $(VENV_STAMP)
+	$(PY_EXT) tests/drift_corpus/score.py

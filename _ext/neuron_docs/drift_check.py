@@ -16,6 +16,7 @@ with a figure, the files of names and fits for prose with only a fit/support phr
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -24,6 +25,8 @@ from sphinx.util import logging
 from .build_state import note_reads, state
 from .data.catalog import FILE_NAMES
 from .drift.literal_figures import find_figures
+from .drift.page_text import read_page
+from .drift.tables import Cell
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,13 +62,17 @@ def _segments(node: nodes.Node, out: list[tuple[str, bool]]) -> None:
             _segments(child, out)
 
 
-def _blocks(doctree: nodes.document) -> list[nodes.Element]:
-    """Hand-written text blocks: paragraphs, titles, terms... outside generated or skipped subtrees."""
+def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | None = None) -> list[nodes.Element]:
+    """Hand-written text blocks: paragraphs, titles, terms... outside generated or skipped subtrees;
+    hand-written tables go to ``tables`` (with their heading), to be read row by row."""
     out: list[nodes.Element] = []
 
     def visit(node: nodes.Element, heading: str) -> None:
         for child in node.children:
             if not isinstance(child, nodes.Element) or isinstance(child, _SKIP_BLOCKS) or _generated(child):
+                continue
+            if isinstance(child, nodes.table) and tables is not None:
+                tables.append((child, heading))
                 continue
             if isinstance(child, nodes.TextElement) and not isinstance(child, nodes.Inline):
                 if child.line is not None or child.parent.line is not None:
@@ -97,6 +104,64 @@ def _line(block: nodes.Element, text: str) -> int | None:
     return line
 
 
+def _cell(entry: nodes.Element) -> Cell:
+    """A table cell's text (its paragraphs, one a line) with the spans written by hand."""
+    pieces: list[tuple[str, bool]] = []
+    for index, child in enumerate(c for c in entry.children if isinstance(c, nodes.TextElement)):
+        if index:
+            pieces.append(("\n", False))
+        _segments(child, pieces)
+    allowed: list[tuple[int, int]] = []
+    offset = 0
+    for piece, checkable in pieces:
+        if checkable:
+            allowed.append((offset, offset + len(piece)))
+        offset += len(piece)
+    return Cell("".join(p for p, _ in pieces), tuple(allowed))
+
+
+def _entry_line(entry: nodes.Element) -> int | None:
+    for node in entry.findall(nodes.TextElement):
+        if node.line is not None:
+            return node.line
+    return entry.line
+
+
+def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]] | None:
+    """The lines of a table's cells read from its source, for tables whose cells docutils does not
+    locate (a ``csv-table``'s cells are parsed apart, at line 1): the table of the page's text
+    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same first row."""
+    document = table.document
+    source = Path(document["source"]) if document is not None and document.get("source") else None
+    if source is None or not source.is_file() or not rows:
+        return None
+    first = [c.text.strip() for c in rows[0]]
+    for candidate in read_page(source.read_text(encoding="utf-8")).tables:
+        if candidate.rows and [c.text.strip() for c in candidate.rows[0]] == first \
+                and len(candidate.rows) == len(rows):
+            return candidate.lines
+    return None
+
+
+def check_table(app: Sphinx, table: nodes.table, heading: str) -> None:
+    """Figures under their column header and support-matrix badges of a hand-written table."""
+    engine = state(app.env).drift_engine()
+    head = [row for group in table.findall(nodes.thead) for row in group.findall(nodes.row)]
+    body = [row for group in table.findall(nodes.tbody) for row in group.findall(nodes.row)]
+    entries = [[e for e in row.children if isinstance(e, nodes.entry)] for row in (*head, *body)]
+    rows = [[_cell(e) for e in row] for row in entries]
+    if not any(any(ch.isdigit() for ch in c.text) or engine.worth_checking(c.text)[1] for r in rows for c in r):
+        return
+    note_reads(app.env, *sorted(_ALL_FILES))
+    located = all((_entry_line(e) or 0) > 1 for row in entries for e in row)
+    lines = None if located else _source_lines(table, rows)
+    for i, j, verdict in engine.check_table(rows, len(head), heading):
+        if verdict.kind == "claim" and verdict.agrees:
+            continue
+        line = lines[i][j] if lines is not None and j < len(lines[i]) else _entry_line(entries[i][j])
+        logger.warning("%s", verdict.message(), location=(app.env.docname, line), type="neuron", subtype="drift")
+
+
 def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
     """Report literal figures and fit/support words that duplicate or contradict the data."""
     env = app.env
@@ -105,7 +170,8 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
     engine = state(env).drift_engine()
     docname = env.docname
     noted: set[str] = set()
-    for block in _blocks(doctree):
+    tables: list[tuple[nodes.table, str]] = []
+    for block in _blocks(doctree, tables):
         heading = block.attributes.pop("neuron_heading", "")
         pieces: list[tuple[str, bool]] = []
         _segments(block, pieces)
@@ -135,6 +201,8 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
                 continue
             logger.warning("%s", verdict.message(), location=(docname, _line(block, verdict.text)),
                            type="neuron", subtype="drift")
+    for table, heading in tables:
+        check_table(app, table, heading)
 
 
 def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:

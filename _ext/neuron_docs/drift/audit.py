@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from dataclasses import asdict, dataclass
 from functools import lru_cache
@@ -25,16 +24,9 @@ from pathlib import Path
 from ..cli import emit
 from ..data.dataset import load_dataset
 from .engine import DriftEngine
-from .passages import Passage
+from .page_text import read_page
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "data"
-
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>])\1{2,}\s*$")
-_MD_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
-_PLAIN_HEADING = re.compile(r"^\s*([A-Z][\w\-. ()]{0,40}):?\s*$")
-#: Roles (``:neuron:value:`...```, ``{neuron:value}`...```), inline literals and substitutions.
-_MASKED = re.compile(r"(?::[\w:.\-]+:|\{[\w:.\-]+\})`[^`]*`|``[^`]*``|`[^`\n]*`|https?://\S+")
-
 
 @dataclass(frozen=True)
 class Row:
@@ -55,68 +47,28 @@ def engine(data_dir: str) -> DriftEngine:
     return DriftEngine(data.catalog, data.values)
 
 
-def passages(text: str) -> list[Passage]:
-    """Blocks of ``text`` separated by blank lines, each with its first line and the heading above it."""
-    lines = text.splitlines()
-    out: list[Passage] = []
-    heading = ""
-    block: list[str] = []
-    start = 0
-    in_code = False
-
-    def flush() -> None:
-        if block:
-            out.append(Passage("\n".join(block), start + 1, heading))
-        block.clear()
-
-    for number, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped.startswith("```"):
-            flush()
-            in_code = not in_code
-            continue
-        if in_code:
-            continue
-        if not stripped:
-            flush()
-            continue
-        if _RST_UNDERLINE.match(stripped) and block and len(block) == 1:
-            heading = block[0].strip()
-            block.clear()
-            continue
-        md = _MD_HEADING.match(stripped)
-        if md:
-            flush()
-            heading = md.group(1)
-            continue
-        if not block and _PLAIN_HEADING.match(line) and stripped.endswith(":") and len(stripped) < 40:
-            heading = stripped.rstrip(":")
-            continue
-        if not block:
-            start = number
-        block.append(line)
-    flush()
-    return out
-
-
-def _mask(text: str) -> str:
-    return _MASKED.sub(lambda m: " " * len(m.group(0)), text)
-
-
-def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
-    """Every figure and fit/support claim of ``text`` that corresponds to the data."""
+def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False
+               ) -> list[Row]:
+    """Every figure, fit/support claim and matrix badge of ``text`` that corresponds to the data."""
     drift = engine(str(Path(data_dir).resolve()))
+    page = read_page(text, plain=plain)
     rows: list[Row] = []
-    for passage in passages(text):
-        for verdict in drift.check(_mask(passage.text), passage.heading, bare=bare):
+    for passage in page.passages:
+        for verdict in drift.check(passage.text, passage.heading, passage.allowed, bare=bare):
             rows.append(Row(passage.line_of(verdict.start), verdict.text, verdict.expression, verdict.expected,
                             verdict.agrees, verdict.reason))
+    for table in page.tables:
+        for i, j, verdict in drift.check_table(table.rows, table.header_rows, table.heading):
+            rows.append(Row(table.lines[i][j], verdict.text, verdict.expression, verdict.expected, verdict.agrees,
+                            verdict.reason))
     rows.sort(key=lambda r: r.line)
     return rows
 
 
 def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
-    return audit_text(Path(path).read_text(encoding="utf-8"), data_dir, bare=bare)
+    path = Path(path)
+    return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
+                      plain=path.suffix.lower() not in (".rst", ".md", ".markdown", ".rest"))
 
 
 def markdown(rows: list[Row], name: str) -> str:

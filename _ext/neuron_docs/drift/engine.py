@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ..data.catalog import Catalog
 from ..data.labels import CLAIM_WORDS
@@ -24,40 +23,19 @@ from ..data.values import Value
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import find_figures
-from .passages import context_words, sentences
+from .passages import clause_of, context_words, sentences
+from .quantities import of_figure
+from .tables import Cell, check_table
+from .verdicts import Verdict, normal_unit
 
 #: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
 CLAIM_TRIGGER = re.compile(r"fit|support", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """A figure or claim of a passage that corresponds to the data, and whether it agrees."""
-
-    start: int
-    #: The figure or claim as written.
-    text: str
-    #: ``figure`` or ``claim``.
-    kind: str
-    #: The data path or derived expression it corresponds to.
-    expression: str
-    #: What the data gives, in words or at the data's own precision.
-    expected: str
-    agrees: bool
-    #: Why it disagrees (empty when it agrees).
-    reason: str
-    #: What to write instead of the literal (a role).
-    role: str
-
-    def message(self) -> str:
-        """The build's warning for this verdict."""
-        literal = self.text.strip()
-        if self.kind == "claim":
-            return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
-        if self.agrees:
-            return f"literal {literal} duplicates {self.expression}; write {self.role}"
-        why = f": {self.reason}" if self.reason and "the data gives" not in self.reason else ""
-        return f"literal {literal} contradicts {self.expression} ({self.expected}){why}; write {self.role}"
+def claim_path(role: str) -> str:
+    """The data path of a fit or status role: ``:neuron:fit:`decoder/inferentia``` -> ``fit:decoder/inferentia``."""
+    match = re.fullmatch(r":neuron:(\w+):`([^`]*)`", role)
+    return f"{match.group(1)}:{match.group(2)}" if match else role
 
 
 class DriftEngine:
@@ -85,7 +63,13 @@ class DriftEngine:
         if figures:
             sentence_spans = sentences(text)
             for figure in figures:
-                match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans))
+                s_start, s_end = next(((a, b) for a, b in sentence_spans if a <= figure.start <= b),
+                                      sentence_spans[-1])
+                quantities = of_figure(normal_unit(figure.unit), figure.start,
+                                       clause_of(text, s_start, s_end, figure.start), text[s_start:s_end], s_start,
+                                       heading)
+                match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans),
+                                           quantities=quantities)
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
@@ -96,6 +80,11 @@ class DriftEngine:
                 family = self.catalog.families[claim.family].name
                 reason = "" if claim.agrees else (f"{family} on {claim.device} is {truth} "
                                                   f"(families.yaml)")
-                out.append(Verdict(claim.start, claim.text, "claim", claim.role, truth, claim.agrees, reason,
-                                   claim.role))
+                out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
+                                   reason, claim.role))
         return sorted(out, key=lambda v: v.start)
+
+    def check_table(self, rows: Sequence[Sequence[Cell]], header_rows: int, heading: str = ""
+                    ) -> list[tuple[int, int, Verdict]]:
+        """Every figure and matrix badge of a table that the data holds, as (row, column, verdict)."""
+        return check_table(self.check, self.claims, rows, header_rows, heading)

@@ -17,10 +17,11 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..data.labels import UNIT_SCALE
+from ..data.formatting import format_number
 from ..data.values import Value
 from .literal_figures import Figure
 from .passages import words
+from .quantities import base_unit, of_path
 from .verdicts import (
     Candidate,
     Match,
@@ -61,7 +62,8 @@ class FigureIndex:
 
     def __init__(self, values: Mapping[str, Value], catalog: Catalog | None = None) -> None:
         self.values = values
-        self._keywords = _record_keywords(values, catalog)
+        self._keywords, self._vocabulary = _record_keywords(values, catalog)
+        self._quantity: dict[str, str] = {}
         by_unit: dict[str, list[tuple[float, str | Candidate]]] = defaultdict(list)
         for unit, number, entry in self._candidates(values):
             by_unit[unit].append((number, entry))
@@ -87,7 +89,8 @@ class FigureIndex:
         for path, value in values.items():
             if not value.unit:
                 continue  # counts (batch sizes, NeuronCores) are not figures with a unit
-            normal = value.normalized()
+            unit, factor = base_unit(value.unit)
+            normal = Value(value.number * factor, unit, value.label)
             yield normal.unit, normal.number, path
             kind, record, name = path.split(":", 2)
             groups[(kind, name, normal.unit, self._group_of(kind, record))].append((path, normal))
@@ -99,17 +102,20 @@ class FigureIndex:
                     if pa == pb or a.number <= b.number or b.number <= 0:
                         continue
                     records = (self._records(pa), self._records(pb))
+                    quantity = self.quantity(pa)
                     more, less = f"pct_more({pa}, {pb})", f"pct_less({pb}, {pa})"
                     diff_unit = "pp" if a.unit == "%" else a.unit
                     derived = [
                         Candidate(f"diff({pa}, {pb})", a.number - b.number, diff_unit, "diff", records,
-                                  operands=(pa, pb)),
-                        Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb)),
-                        Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa)),
+                                  operands=(pa, pb), quantity=quantity),
+                        Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb),
+                                  quantity),
+                        Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa),
+                                  quantity),
                     ]
                     if a.unit != "%":
                         derived.append(Candidate(f"ratio({pa}, {pb})", a.number / b.number, "x", "ratio", records,
-                                                 operands=(pa, pb)))
+                                                 operands=(pa, pb), quantity=quantity))
                     for candidate in derived:
                         yield candidate.unit, candidate.number, candidate
 
@@ -127,7 +133,7 @@ class FigureIndex:
         if figure.unit == "%":
             units = ["%"]
         out: list[Candidate] = []
-        number = figure.number * (UNIT_SCALE[figure.unit][1] if figure.unit in UNIT_SCALE else 1.0)
+        number = figure.number * base_unit(figure.unit)[1]
         low, high = (number * 0.5, number * 2.0) if number > 0 else (-1e-9, 1e-9)
         if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
             low = 0.0
@@ -138,11 +144,45 @@ class FigureIndex:
             entries = self._entries[unit]
             for i in range(bisect.bisect_left(numbers, low), bisect.bisect_right(numbers, high)):
                 entry = entries[i]
-                out.append(entry if isinstance(entry, Candidate)
-                           else Candidate(entry, numbers[i], unit, records=(self._records(entry),)))
+                out.append(entry if isinstance(entry, Candidate) else self._value(entry, numbers[i], unit))
         return out
 
-    def match(self, figure: Figure, context: set[str], *, everywhere: bool = False) -> Match | None:
+    def quantity(self, path: str) -> str:
+        """What the value at ``path`` measures."""
+        if path not in self._quantity:
+            self._quantity[path] = of_path(path, self.values[path].label)
+        return self._quantity[path]
+
+    def _value(self, path: str, number: float, unit: str) -> Candidate:
+        """The candidate of a value of the data (typed values keep their own precision and unit)."""
+        value = self.values[path]
+        digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
+        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
+        return Candidate(path, number, unit, records=(self._records(path),), quantity=self.quantity(path),
+                         typed=typed)
+
+    def _subject(self, candidate: Candidate, context: set[str]) -> bool:
+        """Whether the context may talk about the candidate's records: a record part it does not name
+        (a model, an instance or device) is allowed only when the context names no other subject of
+        that kind than the candidate's own; at least one part must be named."""
+        named = 0
+        unnamed_kinds: set[str] = set()
+        own: dict[str, set[str]] = {"model": set(), "platform": set()}
+        for groups in candidate.records:
+            for group in groups:
+                kind = self._vocabulary.kind(group)
+                if kind:
+                    own[kind] |= group
+                if group & context:
+                    named += 1
+                elif kind:
+                    unnamed_kinds.add(kind)
+        if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
+            return False
+        return named > 0 or not candidate.records
+
+    def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
+              quantities: frozenset[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
         A figure agreeing with a value at its rounding is a match when the context names the value's
@@ -153,6 +193,11 @@ class FigureIndex:
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         for candidate in self.candidates(figure):
+            # Meaning before number: what the figure measures, and what it is about.
+            if quantities is not None and candidate.quantity not in quantities:
+                continue
+            if not self._subject(candidate, context):
+                continue
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
@@ -163,13 +208,13 @@ class FigureIndex:
                                         and candidate.op == "value")
                 if not precise and not everywhere:
                     continue
-                key: tuple[float, ...] = (3.0, candidate.op == "value", score, -error)
+                key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
-                key = (2.0, 0, score, -error)
+                key = (2.0, 0, int(score), -error, score)
             elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
                 if figure.bare and candidate.op != "value":
                     continue
-                key = (1.0, 0, score, -error)
+                key = (1.0, 0, int(score), -error, score)
             else:
                 continue
             # Equal keys: the first expression in sorting order, so the result never depends on
@@ -185,8 +230,9 @@ class FigureIndex:
         if ok and candidate.expression.endswith(":claimed"):
             measured = candidate.expression.removesuffix(":claimed") + ":measured"
             if measured in self.values:
-                value = self.values[measured].normalized()
-                target = Candidate(measured, value.number, value.unit, records=candidate.records)
+                value = self.values[measured]
+                unit, factor = base_unit(value.unit)
+                target = self._value(measured, value.number * factor, unit)
                 if not agrees(target, figure):
                     expected = expected_text(target, figure)
                     return Match(figure, target, False, expected,
@@ -203,8 +249,8 @@ class FigureIndex:
             # A difference written as an absolute figure ("costing $0.13"): the figure meant is
             # the operand the context names best.
             operand = max(candidate.operands, key=lambda p: (path_score(self._records(p), context), p))
-            target = Candidate(operand, self.values[operand].normalized().number,
-                               self.values[operand].normalized().unit, records=(self._records(operand),))
+            unit, factor = base_unit(self.values[operand].unit)
+            target = self._value(operand, self.values[operand].number * factor, unit)
             expected = expected_text(target, figure)
             reason = (f"{figure.text.strip()} is {candidate.expression} (a difference), written as an absolute "
                       f"figure; {operand} is {expected}")
@@ -221,14 +267,32 @@ class FigureIndex:
         return Match(figure, counterpart, False, expected, reason, role_of(counterpart, figure))
 
 
-def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None) -> dict[str, tuple[frozenset[str], ...]]:
+class _Vocabulary:
+    """The words naming subjects of each kind (models; instances and devices), and the kind of each group."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, set[str]] = {"model": set(), "platform": set()}
+        self._kinds: dict[frozenset[str], str] = {}
+
+    def add(self, kind: str, group: frozenset[str]) -> frozenset[str]:
+        self.words[kind] |= group
+        self._kinds.setdefault(group, kind)
+        return group
+
+    def kind(self, group: frozenset[str]) -> str:
+        return self._kinds.get(group, "")
+
+
+def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None
+                     ) -> tuple[dict[str, tuple[frozenset[str], ...]], _Vocabulary]:
     """Keyword groups naming each record: a run is named by its model and by its instance or device."""
     out: dict[str, tuple[frozenset[str], ...]] = {}
+    vocabulary = _Vocabulary()
     if catalog is None:
         for path in values:
             kind, record, _ = path.split(":", 2)
             out.setdefault(f"{kind}:{record}", (_tokens(record),))
-        return out
+        return out, vocabulary
 
     # One keyword set per instance and per model, shared by every run that names it.
     @cache
@@ -239,12 +303,13 @@ def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None) -> di
         device = catalog.devices.get(instance.device)
         extra = ["gpu"] if device is not None and device.kind == "gpu" else []
         extra += ["inf"] if instance.family.startswith("inf") else []
-        return _tokens(instance_id, instance.family, instance.device, device.name if device else "", *extra)
+        return vocabulary.add("platform", _tokens(instance_id, instance.family, instance.device,
+                                                  device.name if device else "", *extra))
 
     @cache
     def model_words(model_id: str) -> frozenset[str]:
         model = catalog.models.get(model_id)
-        return _tokens(model_id, model.name if model else "")
+        return vocabulary.add("model", _tokens(model_id, model.name if model else ""))
 
     @cache
     def run_words(model_id: str, environment_id: str) -> tuple[frozenset[str], ...]:
@@ -256,10 +321,14 @@ def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None) -> di
         out[f"run:{run.id}"] = run_words(run.model, run.environment)
     for acc in catalog.accuracy_runs.values():
         out[f"accuracy:{acc.id}"] = run_words(acc.model, acc.environment)
-    for instance_id in catalog.instances:
-        out[f"instance:{instance_id}"] = (instance_words(instance_id),)
+    for instance_id, instance in catalog.instances.items():
+        # A device's name names an instance's own figures only when the instance has one device
+        # ("an A100" is not a p4d.24xlarge with eight of them).
+        own = instance_words(instance_id) if instance.device_count == 1 else \
+            vocabulary.add("platform", _tokens(instance_id, instance.family))
+        out[f"instance:{instance_id}"] = (own,)
     for device in catalog.devices.values():
-        out[f"device:{device.id}"] = (_tokens(device.id, device.name),)
+        out[f"device:{device.id}"] = (vocabulary.add("platform", _tokens(device.id, device.name)),)
     for model_id in catalog.models:
         out[f"model:{model_id}"] = (model_words(model_id),)
     for path in values:
@@ -273,4 +342,8 @@ def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None) -> di
                 out[key] = (model_words(record.split(".")[0]),)
             else:
                 out[key] = (_tokens(record.replace(".", " ")),)
-    return out
+    # Words naming both a model and a platform say nothing about which kind of subject is meant.
+    shared = vocabulary.words["model"] & vocabulary.words["platform"]
+    for kind in vocabulary.words:
+        vocabulary.words[kind] -= shared
+    return out, vocabulary

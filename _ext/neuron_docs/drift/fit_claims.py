@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .names import NameTable, device_names, family_names, framework_names
 from .passages import sentences
 
 if TYPE_CHECKING:
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
 
 _NOT_FIT = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:a\s+)?good\s+fit\b|\b(?:poor|bad)\s+fits?\b", re.I)
 _FIT = re.compile(r"\bgood\s+fits?\b", re.I)
-_NOT_SUPPORTED = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:supported|support)\b|\bunsupported\b", re.I)
-_SUPPORTED = re.compile(r"\bsupport(?:ed|s)\b", re.I)
+_NOT_SUPPORTED = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:supported|support)\b|\bunsupported\b|"
+                            r"\b(?:no|lacks?)\s+support\b", re.I)
+_SUPPORTED = re.compile(r"\bsupport(?:ed|s)\b|\b(?:has|have|with|adds?|added|offers?)\s+(?:\w+\s+)?support\b", re.I)
 _CLAUSE = re.compile(r"[;:]|,\s*(?:but|while|whereas|and)\b|\s(?:but|whereas|while)\s", re.I)
 
 
@@ -44,43 +46,16 @@ class Claim:
 class ClaimIndex:
     """Names of families, devices and frameworks, for finding fit/support claims in sentences."""
 
-    MAX_WORDS = 6
-
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self.families: dict[tuple[str, ...], str] = {}
-        self.devices: dict[tuple[str, ...], str] = {}
-        self.frameworks: dict[tuple[str, ...], str] = {}
-        for family in catalog.families.values():
-            for name in (family.name, family.short_name, family.title, *family.representatives):
-                self.families.setdefault(self._key(name), family.id)
-        for device in catalog.devices.values():
-            for name in (device.id, device.name, device.name.removeprefix("AWS ").removeprefix("NVIDIA ")):
-                self.devices.setdefault(self._key(name), device.id)
-        for instance in catalog.instances.values():
-            self.devices.setdefault(self._key(instance.family), instance.device)
-        for framework in catalog.frameworks.values():
-            for name in (framework.id, framework.package):
-                self.frameworks.setdefault(self._key(name), framework.id)
+        self.families = family_names(catalog)
+        self.devices = device_names(catalog)
+        self.frameworks = framework_names(catalog)
 
     @staticmethod
-    def _key(name: str) -> tuple[str, ...]:
-        return tuple(re.findall(r"[a-z0-9]+", name.lower()))
-
-    def _names(self, text: str, table: dict[tuple[str, ...], str]) -> list[tuple[str, int]]:
-        tokens = [(m.group(0).lower(), m.start()) for m in re.finditer(r"[A-Za-z0-9]+", text)]
-        found: list[tuple[str, int]] = []
-        i = 0
-        while i < len(tokens):
-            for size in range(min(self.MAX_WORDS, len(tokens) - i), 0, -1):
-                key = tuple(t for t, _ in tokens[i:i + size])
-                if key in table:
-                    found.append((table[key], tokens[i][1]))
-                    i += size
-                    break
-            else:
-                i += 1
-        return found
+    def _names(text: str, table: NameTable) -> list[tuple[str, int]]:
+        """(id, offset) of every name of ``table`` in ``text`` (a shared name gives each of its ids)."""
+        return [(record_id, at) for ids, at in table.find(text) for record_id in ids]
 
     def claims(self, text: str, allowed: Iterable[tuple[int, int]] | None = None) -> list[Claim]:
         """Fit/support claims in ``text`` (a paragraph); phrases only inside ``allowed`` spans count."""
@@ -144,3 +119,14 @@ class ClaimIndex:
         return Claim(span[0], span[1], phrase, family_id, device_id, said,
                      "supported" if supported else "unsupported",
                      f":neuron:status:`{family_id}/{device_id}/{framework}`")
+
+    def badge(self, family_id: str, device_id: str, framework_id: str = "") -> str | None:
+        """What the data gives for a matrix cell: ``fit:<fit>`` (no framework) or ``status:<status>``."""
+        family = self.catalog.families.get(family_id)
+        entry = family.devices.get(device_id) if family else None
+        if entry is None:
+            return None
+        if not framework_id:
+            return f"fit:{entry.fit}"
+        support = entry.support.get(framework_id)
+        return f"status:{support.status}" if support is not None else None

@@ -19,6 +19,9 @@ _UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"ms\b|milliseconds?\b", "ms"),
     (r"s\b|secs?\b|seconds?\b", "s"),
     (r"TB/s", "TB/s"),
+    (r"TB\b", "TB"),
+    (r"min\b|minutes?\b", "min"),
+    (r"µs\b|us\b|microseconds?\b", "us"),
     (r"GB/s", "GB/s"),
     (r"GB\b", "GB"),
     (r"Gbps\b|Gb/s", "Gbps"),
@@ -55,6 +58,8 @@ _DOWN = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+)?(?:less|lower|cheaper|slowe
                    r"decrease[sd]?|drop(?:ped)?)\b", re.IGNORECASE)
 _DIFF_BEFORE = re.compile(r"(?:\bby|\bdifference\s+of|\bgap\s+of|\bbehind\s+by|\blagging\s+(?:behind\s+)?by)\s*$",
                           re.IGNORECASE)
+#: An hourly price: ``$0.76 per hour``, ``$1.34/hr``, ``$21.50 an hour``.
+_PER_HOUR = re.compile(r"\s*(?:per\s+hour|an\s+hour|/\s*h(?:ou)?r\b|/h\b|\s+hourly)", re.IGNORECASE)
 _DIFF_AFTER = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+){0,2}?(?:difference|gap)\b", re.IGNORECASE)
 
 
@@ -124,6 +129,9 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
         if inner_more:
             direction = "up" if inner_more.group(1).lower() == "more" else "down"
         number, decimals = _number(raw)
+        hourly = _PER_HOUR.match(text, end) if unit == "USD" else None
+        if hourly:
+            unit, end = "USD/h", hourly.end()
         if match.group("lo"):
             lo, lo_decimals = _number(match.group("lo"))
             found.append(Figure(text[match.start("lo"):match.end("lo")], match.start("lo"), match.end("lo"),

@@ -35,6 +35,21 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_CLAUSE_CUT = re.compile(r";|,(?=\s)|\s(?:and|but|while|whereas|against|versus|vs\.?|compared\s+with)\s", re.IGNORECASE)
+
+
+def clause_of(text: str, start: int, end: int, at: int) -> tuple[int, int]:
+    """The span of the clause of ``text[start:end]`` (a sentence) that holds offset ``at``."""
+    low, high = start, end
+    for match in _CLAUSE_CUT.finditer(text, start, end):
+        if match.end() <= at:
+            low = match.end()
+        elif match.start() >= at:
+            high = match.start()
+            break
+    return low, high
+
+
 def context_words(text: str, start: int, heading: str = "", spans: list[tuple[int, int]] | None = None) -> set[str]:
     """Words of the sentence holding offset ``start``, the sentence before it and the heading."""
     spans = spans if spans is not None else sentences(text)
@@ -50,6 +65,8 @@ class Passage:
     text: str
     line: int
     heading: str = ""
+    #: The spans of ``text`` written by hand (``None``: all of it).
+    allowed: tuple[tuple[int, int], ...] | None = None
 
     def line_of(self, offset: int) -> int:
         """The line of the file that holds ``offset`` of the text."""

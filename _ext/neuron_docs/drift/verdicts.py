@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from decimal import InvalidOperation
 
 from ..data.formatting import NumberFormat, format_number, round_half_up
-from ..data.labels import UNIT_SCALE
 from .literal_figures import Figure
+from .quantities import base_unit
 
 _APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
 
@@ -33,6 +33,10 @@ class Candidate:
     counterpart: str = ""
     #: The operands of a derived candidate (paths).
     operands: tuple[str, ...] = ()
+    #: What it measures (:mod:`.quantities`): "latency", "price", "memory_bandwidth"...
+    quantity: str = ""
+    #: The value as the data holds it, at its own precision and in its own unit (typed values only).
+    typed: str = ""
 
     @property
     def direction(self) -> str:
@@ -55,24 +59,33 @@ class Match:
 
 
 def in_unit(number: float, unit: str, figure_unit: str) -> float:
-    """``number`` (in the data's ``unit``) in the unit of a figure (``TFLOPS`` -> ``PFLOPS``)."""
-    if figure_unit in UNIT_SCALE and UNIT_SCALE[figure_unit][0] == unit:
-        return number / UNIT_SCALE[figure_unit][1]
+    """``number`` (in the base ``unit``) in the unit of a figure (``ms`` -> ``s``, ``TFLOPS`` -> ``PFLOPS``)."""
+    base, factor = base_unit(figure_unit)
+    if base == unit and figure_unit:
+        return number / factor
     return number
 
 
 def normal_unit(unit: str) -> str:
-    """The data's unit for a unit written in prose."""
-    return UNIT_SCALE[unit][0] if unit in UNIT_SCALE else unit
+    """The base unit a unit written in prose is compared in."""
+    return base_unit(unit)[0]
 
 
 def expected_text(candidate: Candidate, figure: Figure) -> str:
-    """The candidate's number written with the figure's rounding and unit."""
+    """What the data gives, at its own precision: a typed value as the data holds it (``7.14 ms``,
+    never rounded to the text's ``7.1 ms``); a derived figure in the figure's unit, one decimal
+    more precise than the text (and at least three significant digits)."""
+    if candidate.typed:
+        return candidate.typed
     unit = figure.unit or candidate.unit
     number = in_unit(candidate.number, candidate.unit, unit) if figure.unit else candidate.number
     if unit == "pp" and figure.unit == "%":
         unit = "%"
-    return format_number(number, unit, NumberFormat(figure.decimals))
+    decimals = figure.decimals + 1
+    magnitude = abs(number)
+    while decimals < 6 and magnitude and magnitude * 10 ** decimals < 100:
+        decimals += 1
+    return format_number(number, unit, NumberFormat(decimals))
 
 
 def agrees(candidate: Candidate, figure: Figure) -> bool:
@@ -115,9 +128,10 @@ def significant_digits(figure: Figure) -> int:
     return len(digits)
 
 
-def path_score(groups: tuple[frozenset[str], ...], context: set[str]) -> int:
-    """How many keyword groups of one record the context names."""
-    return sum(1 for group in groups if group & context)
+def path_score(groups: tuple[frozenset[str], ...], context: set[str]) -> float:
+    """How many keyword groups of one record the context names (and, to tell ``inf2.xlarge`` from
+    ``inf2.8xlarge``, a tenth for each word it names)."""
+    return sum(1 + 0.1 * len(group & context) for group in groups if group & context)
 
 
 def context_score(candidate: Candidate, context: set[str]) -> float:
@@ -139,3 +153,33 @@ def _typed_decimals(number: float) -> int:
     if float(number).is_integer():
         return 0
     return len(repr(number).partition(".")[2])
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A figure or claim of a passage that corresponds to the data, and whether it agrees."""
+
+    start: int
+    #: The figure or claim as written.
+    text: str
+    #: ``figure`` or ``claim``.
+    kind: str
+    #: The data path or derived expression it corresponds to.
+    expression: str
+    #: What the data gives, in words or at the data's own precision.
+    expected: str
+    agrees: bool
+    #: Why it disagrees (empty when it agrees).
+    reason: str
+    #: What to write instead of the literal (a role).
+    role: str
+
+    def message(self) -> str:
+        """The build's warning for this verdict."""
+        literal = self.text.strip()
+        if self.kind == "claim":
+            return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
+        if self.agrees:
+            return f"literal {literal} duplicates {self.expression}; write {self.role}"
+        why = f": {self.reason}" if self.reason and "the data gives" not in self.reason else ""
+        return f"literal {literal} contradicts {self.expression} ({self.expected}){why}; write {self.role}"

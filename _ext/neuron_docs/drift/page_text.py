@@ -1,0 +1,240 @@
+"""A hand-written page read as the build reads it, from its source text alone (no Sphinx, no docutils).
+
+``make audit`` must give the build's verdicts, so it must see what the build's doctree holds:
+:func:`read_page` splits reStructuredText, Markdown or plain text into :class:`~.passages.Passage`
+blocks (paragraphs and list items, each with the heading above it) and :class:`Table` blocks (the
+rows of ``list-table`` and ``csv-table`` directives). Inline markup is replaced by what the page
+shows (``:ref:`Inferentia <x>``` -> ``Inferentia``), and text the build does not check (inline
+literals, code roles, the output of ``neuron`` roles, bare URLs) is kept for context but left out
+of the spans a figure or claim may come from. Code blocks, comments and non-prose directives are
+skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+
+from .passages import Passage
+from .tables import Cell
+
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>$])\1{2,}\s*$")
+_MD_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
+_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:\-]+)::\s*(.*)$")
+_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
+_OPTION = re.compile(r"^\s*:[\w\-]+:")
+_BULLET = re.compile(r"^\s*(?:[-*+]|#\.|\d+\.)\s+")
+#: Directives whose content is prose the build checks (admonitions, containers).
+_PROSE = {"note", "warning", "tip", "important", "hint", "caution", "attention", "danger", "error", "seealso",
+          "admonition", "topic", "sidebar", "container", "rubric", "only", "versionadded", "versionchanged",
+          "deprecated", "tab-item", "card", "dropdown", "grid-item-card"}
+_LITERAL_ROLES = {"code", "literal", "file", "command", "func", "meth", "class", "mod", "samp", "kbd", "envvar",
+                  "option", "program", "math", "attr", "obj", "data", "exc", "const", "py:func", "py:class",
+                  "py:meth", "abbr"}
+_INLINE = re.compile(
+    r"(?P<role>:(?P<name>[\w:.\-]+):`(?P<body>[^`]*)`)"
+    r"|(?P<myst>\{(?P<mname>[\w:.\-]+)\}`(?P<mbody>[^`]*)`)"
+    r"|(?P<literal>``(?P<lbody>[^`]*?)``)"
+    r"|(?P<link>`(?P<ltext>[^`<]*?)\s*(?:<[^`>]*>)?`__?)"
+    r"|(?P<title>`(?P<tbody>[^`\n]*)`)"
+    r"|(?P<subst>\|[\w\- ]+\|)"
+    r"|(?P<url>https?://\S+)")
+
+
+@dataclass
+class Table:
+    """A table of the page: rows of cells, the line of each cell, the header rows and the heading."""
+
+    rows: list[list[Cell]]
+    lines: list[list[int]]
+    header_rows: int
+    heading: str
+
+
+@dataclass
+class Page:
+    passages: list[Passage] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+
+def inline(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """What ``text`` shows, and the spans of it written by hand (where figures and claims count)."""
+    out: list[str] = []
+    allowed: list[tuple[int, int]] = []
+    length = 0
+    last = 0
+
+    def put(piece: str, checkable: bool) -> None:
+        nonlocal length
+        if checkable and piece:
+            allowed.append((length, length + len(piece)))
+        out.append(piece)
+        length += len(piece)
+
+    for match in _INLINE.finditer(text):
+        put(text[last:match.start()], True)
+        last = match.end()
+        shown, checkable = match.group(0), False
+        name = (match.group("name") or match.group("mname") or "").lower()
+        body = match.group("body") if match.group("role") else match.group("mbody")
+        if body is not None:
+            title = re.match(r"^(.*?)\s*<[^>]*>\s*$", body, re.S)
+            shown = (title.group(1) if title else body).lstrip("~!")
+            checkable = not name.startswith("neuron:") and name not in _LITERAL_ROLES
+            if name.startswith("neuron:"):
+                shown = " " * len(shown)
+        elif match.group("literal"):
+            shown = match.group("lbody")
+        elif match.group("link"):
+            shown, checkable = match.group("ltext"), True
+        elif match.group("title"):
+            shown, checkable = match.group("tbody"), True
+        missing = match.group(0).count("\n") - shown.count("\n")
+        put(shown + "\n" * max(0, missing), checkable)
+    put(text[last:], True)
+    return "".join(out), allowed
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _block_end(lines: list[str], start: int, indent: int) -> int:
+    """The first line after ``start`` that is not blank and not indented deeper than ``indent``."""
+    end = start
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+        end += 1
+    return end
+
+
+def _options(lines: list[str], start: int, end: int) -> tuple[dict[str, str], int]:
+    options: dict[str, str] = {}
+    i = start
+    while i < end and (_OPTION.match(lines[i]) or not lines[i].strip()):
+        if lines[i].strip():
+            name, _, value = lines[i].strip()[1:].partition(":")
+            options[name] = value.strip()
+        elif options:
+            i += 1
+            break
+        i += 1
+    return options, i
+
+
+def _cell(text: str) -> Cell:
+    shown, allowed = inline(text)
+    return Cell(shown, tuple(allowed))
+
+
+def _list_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
+    rows: list[list[Cell]] = []
+    cell_lines: list[list[int]] = []
+    raw: list[list[list[str]]] = []
+    for number in range(start, end):
+        line = lines[number]
+        row = re.match(r"^\s*\*\s+-\s?(.*)$", line)
+        cell = re.match(r"^\s*-\s?(.*)$", line)
+        if row:
+            raw.append([[row.group(1)]])
+            cell_lines.append([number + 1])
+        elif cell and raw:
+            raw[-1].append([cell.group(1)])
+            cell_lines[-1].append(number + 1)
+        elif raw and line.strip():
+            if not raw[-1][-1][0].strip():
+                cell_lines[-1][-1] = number + 1
+            raw[-1][-1].append(line.strip())
+    for row_parts in raw:
+        rows.append([_cell("\n".join(p for p in parts if p.strip())) for parts in row_parts])
+    return Table(rows, cell_lines, int(options.get("header-rows", "0") or 0), heading)
+
+
+def _csv_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
+    rows: list[list[Cell]] = []
+    cell_lines: list[list[int]] = []
+    header_rows = int(options.get("header-rows", "0") or 0)
+    if "header" in options:
+        header = next(csv.reader([options["header"]], skipinitialspace=True))
+        rows.append([_cell(c) for c in header])
+        cell_lines.append([start] * len(header))
+        header_rows += 1
+    for number in range(start, end):
+        if lines[number].strip():
+            cells = next(csv.reader([lines[number].strip()], skipinitialspace=True))
+            rows.append([_cell(c) for c in cells])
+            cell_lines.append([number + 1] * len(cells))
+    return Table(rows, cell_lines, header_rows, heading)
+
+
+_PLAIN_HEADING = re.compile(r"^\s*[A-Z][\w\-. ()]{0,60}:\s*$")
+
+
+def read_page(text: str, *, plain: bool = False) -> Page:
+    """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
+    its own ending with a colon ("Results for Inferentia:") is a heading too."""
+    lines = text.splitlines()
+    page = Page()
+    heading = ""
+    block: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        if block:
+            shown, allowed = inline("\n".join(block))
+            page.passages.append(Passage(shown, start + 1, heading, tuple(allowed)))
+        block.clear()
+
+    i = 0
+    while i < len(lines):
+        line, stripped = lines[i], lines[i].strip()
+        if stripped.startswith("```") or re.match(r"^~~~+\s*\{", stripped):  # MyST fences, code alike
+            flush()
+            fence = stripped[:3]
+            i += 1
+            while i < len(lines) and not lines[i].strip().startswith(fence):
+                i += 1
+            i += 1
+            continue
+        directive = _DIRECTIVE.match(line)
+        if directive or _COMMENT.match(line):
+            flush()
+            indent = _indent(line)
+            end = _block_end(lines, i + 1, indent)
+            name = directive.group(2).lower() if directive else ""
+            options, body = _options(lines, i + 1, end)
+            if name == "list-table":
+                page.tables.append(_list_table(lines, body, end, heading, options))
+            elif name == "csv-table" and "file" not in options and "url" not in options:
+                page.tables.append(_csv_table(lines, body, end, heading, options))
+            if name in _PROSE:
+                lines[body:end] = [ln[indent:] if ln.strip() else ln for ln in lines[body:end]]
+                i = body
+            else:
+                i = end
+            continue
+        if not stripped:
+            flush()
+        elif _RST_UNDERLINE.match(stripped) and len(block) == 1:
+            heading = block[0].strip()
+            block.clear()
+        elif _RST_UNDERLINE.match(stripped) and not block:
+            pass  # an overline
+        elif plain and not block and _PLAIN_HEADING.match(line):
+            heading = stripped.rstrip(":")
+        elif _MD_HEADING.match(stripped):
+            flush()
+            heading = _MD_HEADING.match(stripped).group(1)  # type: ignore[union-attr]
+        else:
+            if block and _BULLET.match(line):
+                flush()
+            if not block:
+                start = i
+            block.append(line)
+            if stripped.endswith("::") and not stripped.startswith(".."):  # a literal block follows
+                flush()
+                i = _block_end(lines, i + 1, _indent(line))
+                continue
+        i += 1
+    flush()
+    return page

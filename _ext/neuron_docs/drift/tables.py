@@ -1,0 +1,105 @@
+"""Tables written by hand: figures under a column header, and the badges of support matrices (no Sphinx).
+
+The build hands over a docutils table, the audit the rows of a ``list-table`` or ``csv-table``: both
+as rows of :class:`Cell`. A cell's figures are read with its row's first cell and its column's header
+as context (the subject and the quantity; a bare number takes the header's unit: "Latency (ms)").
+A cell that is a badge ("Supported", "Roadmap Item", "NA", "Good Fit", "Not a Good Fit") in a row
+naming one model family, under a column naming one framework (or none, for the fit), in a column or
+section naming one device, is checked against ``families.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..data.labels import CELL_WORDS, FIT_TEXT, STATUS_TEXT
+from .literal_figures import find_figures
+from .names import resolve
+from .verdicts import Verdict
+
+if TYPE_CHECKING:
+    from .fit_claims import ClaimIndex
+
+_BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+)?\s*$")
+_HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)|\bin\s+(\S+)\s*$|\[([^\]]{1,20})\]")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The text of a cell and the spans of it written by hand (``None``: all of it)."""
+
+    text: str
+    allowed: tuple[tuple[int, int], ...] | None = None
+
+
+def header_unit(header: str) -> str:
+    """The unit a column header gives its bare numbers: "P90 latency (ms)" -> "ms"."""
+    for match in _HEADER_UNIT.finditer(header):
+        word = next(g for g in match.groups() if g)
+        word = {"$": "USD", "usd": "USD", "$/hr": "USD/h"}.get(word.lower(), word)
+        if word == "USD":
+            return "$"
+        figures = find_figures(f"1 {word}")
+        if figures and figures[0].end == len(f"1 {word}"):
+            return word
+    return ""
+
+
+def _badge_verdict(claims: ClaimIndex, cell: str, stub: str, header: str, heading: str) -> Verdict | None:
+    said = CELL_WORDS.get(re.sub(r"\s+", " ", cell.strip().strip("*").lower()))
+    if said is None or not stub:
+        return None
+    families = claims.families.ids(stub)
+    devices = claims.devices.ids(header) or claims.devices.ids(heading)
+    if len(families) != 1 or len(devices) != 1:
+        return None
+    family, device = families[0], devices[0]
+    kind, value = said.split(":")
+    framework = ""
+    if kind == "status":
+        entry = claims.catalog.families[family].devices.get(device)
+        options = resolve((ids for ids, _ in claims.frameworks.find(header)), entry.support if entry else ())
+        if len(options) != 1:
+            return None
+        framework = options[0]
+    elif claims.frameworks.find(header):
+        return None  # a fit word under a framework's column says nothing we hold
+    truth = claims.badge(family, device, framework)
+    if truth is None:
+        return None
+    path = f"status:{family}/{device}/{framework}" if framework else f"fit:{family}/{device}"
+    role = f":neuron:{path.replace(':', ':`', 1)}`"
+    true_kind, true_value = truth.split(":")
+    words = (STATUS_TEXT if true_kind == "status" else FIT_TEXT)[true_value]
+    agrees = truth == said
+    reason = "" if agrees else f"{claims.catalog.families[family].name} on {device}: the data gives {words}"
+    return Verdict(0, cell.strip(), "claim", path, words, agrees, reason, role)
+
+
+def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: Sequence[Sequence[Cell]],
+                header_rows: int, heading: str = "") -> list[tuple[int, int, Verdict]]:
+    """(row, column, verdict) for every figure and badge of a table that the data holds; ``check`` is
+    :meth:`.engine.DriftEngine.check`."""
+    width = max((len(r) for r in rows), default=0)
+    headers = [" ".join(r[j].text for r in rows[:header_rows] if j < len(r)) for j in range(width)]
+    out: list[tuple[int, int, Verdict]] = []
+    for i, row in enumerate(rows[header_rows:], start=header_rows):
+        stub = row[0].text if row else ""
+        for j, cell in enumerate(row):
+            header = headers[j] if j < len(headers) else ""
+            context = "\n".join(t for t in (heading, header, stub if j else "") if t)
+            text, allowed = cell.text, cell.allowed
+            unit = header_unit(header)
+            if unit and _BARE_NUMBER.match(text):
+                text = f"{unit}{text.strip()}" if unit == "$" else f"{text.strip()} {unit}"
+                allowed = None
+            if any(ch.isdigit() for ch in text) or re.search(r"fit|support", text, re.I):
+                out.extend((i, j, v) for v in check(text, context, allowed))
+            if j:
+                badge = _badge_verdict(claims, cell.text, stub, header, heading)
+                if badge is not None:
+                    out.append((i, j, badge))
+    return out

@@ -1,0 +1,145 @@
+"""Score the drift checker on the corpus: every page against its answer key, precision and recall.
+
+``python tests/drift_corpus/score.py`` (``make drift-score``) audits each ``<page>`` of this folder
+that has a ``<page>.keys.yaml`` (as ``make audit`` does, which gives the build's verdicts) and
+compares every verdict with the key. A key is ``{line, text?, verdict, data?}``: the figure or cell
+written on ``line`` (``text`` when the line holds several), ``agrees``, ``contradicts`` or
+``unrecognised``, and the data path or derived expression it corresponds to. A verdict on a keyed
+line that no key expects (or, on a ``complete`` page, on any line) is a false confirmation or a
+false alarm. Prints one line per page and the totals; ``--json`` prints them as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "_ext"))
+
+from neuron_docs.drift.audit import Row, audit_file  # noqa: E402
+
+
+@dataclass
+class Score:
+    page: str
+    contradictions: int = 0
+    caught: int = 0  # contradictions flagged with the right data value
+    agreements: int = 0
+    confirmed: int = 0  # agreements confirmed with the right data value
+    false_confirmations: int = 0  # a verdict "agrees" where the key says otherwise
+    false_alarms: int = 0  # a verdict "disagrees" where the key says agrees or unrecognised
+    wrong_value: int = 0  # a contradiction flagged against another data value
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.caught / self.contradictions if self.contradictions else 1.0
+
+    @property
+    def precision(self) -> float:
+        alarms = self.caught + self.false_alarms + self.wrong_value
+        return self.caught / alarms if alarms else 1.0
+
+    def add(self, other: Score) -> None:
+        for name in ("contradictions", "caught", "agreements", "confirmed", "false_confirmations", "false_alarms",
+                     "wrong_value"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.misses += other.misses
+
+
+def _same(a: str, b: str) -> bool:
+    return re.sub(r"\s+", "", a) == re.sub(r"\s+", "", b)
+
+
+def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
+    rows = audit_file(page)
+    score = Score(page.name)
+    used: set[int] = set()
+    for key in keys["keys"]:
+        on_line = [(i, r) for i, r in enumerate(rows) if r.line == key["line"] and i not in used
+                   and ("text" not in key or _same(r.figure, str(key["text"])))]
+        where = f"{page.name}:{key['line']} {key.get('text', '')}".strip()
+        verdict, data = key["verdict"], key.get("data", "")
+        match = next(((i, r) for i, r in on_line if data and _same(r.data, data)), None) or \
+            (on_line[0] if on_line else None)
+        if match is not None:
+            used.add(match[0])
+        row: Row | None = match[1] if match else None
+        if verdict == "contradicts":
+            score.contradictions += 1
+            if row is None:
+                score.misses.append(f"missed contradiction {where}")
+            elif row.agrees:
+                score.false_confirmations += 1
+                score.misses.append(f"false confirmation {where}: {row.data}")
+            elif _same(row.data, data):
+                score.caught += 1
+            else:
+                score.wrong_value += 1
+                score.misses.append(f"wrong data value {where}: {row.data}")
+        elif verdict == "agrees":
+            score.agreements += 1
+            if row is None:
+                score.misses.append(f"unrecognised agreement {where}")
+            elif not row.agrees:
+                score.false_alarms += 1
+                score.misses.append(f"false alarm {where}: {row.data}")
+            elif _same(row.data, data):
+                score.confirmed += 1
+            else:
+                score.false_confirmations += 1
+                score.misses.append(f"confirmed against another value {where}: {row.data}")
+        elif row is not None:
+            if row.agrees:
+                score.false_confirmations += 1
+            else:
+                score.false_alarms += 1
+            score.misses.append(f"verdict on an unrecognised figure {where}: {row.data}")
+    keyed_lines = {k["line"] for k in keys["keys"]}
+    for i, row in enumerate(rows):
+        if i in used or (not keys.get("complete", True) and row.line not in keyed_lines):
+            continue
+        if row.agrees:
+            score.false_confirmations += 1
+        else:
+            score.false_alarms += 1
+        score.misses.append(f"unkeyed verdict {page.name}:{row.line} {row.figure}: {row.data}")
+    return score
+
+
+def score_corpus(folder: Path = HERE) -> tuple[list[Score], Score]:
+    pages = []
+    for keys_file in sorted(folder.glob("*.keys.yaml")):
+        keys = yaml.safe_load(keys_file.read_text(encoding="utf-8"))
+        pages.append(score_page(folder / keys["page"], keys))
+    total = Score("overall")
+    for page in pages:
+        total.add(page)
+    return pages, total
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    pages, total = score_corpus()
+    if "--json" in argv:
+        print(json.dumps([{**asdict(s), "recall": s.recall, "precision": s.precision} for s in [*pages, total]],
+                         indent=2))
+        return 0
+    print(f"{'page':26} {'contradictions':>14} {'caught':>6} {'recall':>7} {'precision':>9} "
+          f"{'agreements':>10} {'confirmed':>9} {'false conf.':>11} {'false alarms':>12}")
+    for s in [*pages, total]:
+        print(f"{s.page:26} {s.contradictions:>14} {s.caught:>6} {s.recall:>7.0%} {s.precision:>9.0%} "
+              f"{s.agreements:>10} {s.confirmed:>9} {s.false_confirmations:>11} {s.false_alarms:>12}")
+    for miss in total.misses:
+        print(f"  {miss}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
