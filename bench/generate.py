@@ -18,7 +18,7 @@ from pathlib import Path
 
 from neuron_docs.data.catalog import FILES
 from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import cost_per_million
+from neuron_docs.data.runs import cost_per_million
 
 MATRIX_DEVICES = ("dev-0", "dev-1")
 FRAMEWORKS = ("fw-0", "fw-1", "fw-2", "fw-3")
