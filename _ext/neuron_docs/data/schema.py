@@ -56,6 +56,7 @@ Url = Annotated[str, Field(pattern=r"^https://\S+$", max_length=2000)]
 Unit = Literal[
     "TOPS", "TFLOPS", "PFLOPS", "GB", "GB/s", "TB/s", "GHz", "Gbps",
     "%", "x", "million", "devices", "ms", "s", "USD/h", "USD", "inferences/s",
+    "images/s", "tokens/s", "output tokens/s", "sequences/s", "TFLOP",
 ]
 Fit = Literal["good", "poor"]
 Status = Literal["supported", "roadmap", "na"]
@@ -108,6 +109,7 @@ class Source(Record):
     title: Name
     url: Url | None = None
     date: Date | None = None
+    license: Name | None = None
 
 
 class Device(Record):
@@ -157,6 +159,8 @@ class Framework(Record):
     framework: Name
     framework_version: Name | None = None
     devices: list[Id]
+    #: False for a library that has no support-matrix column (yet): families.yaml gives it no status.
+    support_matrix: bool = True
 
 
 def _status_shorthand(value: object) -> object:
