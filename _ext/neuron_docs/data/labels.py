@@ -127,3 +127,26 @@ PRICE_BASIS_TEXT = {"on-demand": "on-demand", "reserved-effective": "RI-effectiv
 VIEW_TEXT = {"throughput": "Throughput optimized", "latency": "Latency optimized"}
 #: An instance generation of the published benchmarks, as page titles name it.
 GENERATION_TEXT = {"inf1": "Inf1", "inf2": "Inf2", "trn1": "Trn1/Trn1n"}
+#: The model group of a published table, as its section is titled.
+CATEGORY_TEXT = {
+    "encoder": "Encoder models", "decoder": "Decoder models", "encoder_decoder": "Encoder-decoder models",
+    "vision_transformers": "Vision Transformer models", "vision_cnn": "Convolutional Neural Network (CNN) models",
+    "vision_sd": "Stable Diffusion models", "vision_dit": "Diffusion Transformer models", "cnn": "Computer vision models",
+    "vision": "Vision models",
+}
+#: A published run's configuration fields as column headers, in the order the pages show them.
+CONFIG_TEXT = {
+    "application_type": "Application type", "neuron_version": "Neuron version", "run_mode": "Run mode",
+    "tp_degree": "TP degree", "dp_degree": "DP degree", "batch_size": "Batch size", "neuroncores": "NeuronCores",
+    "threads": "Threads", "n_models": "Models", "workers_per_model": "Workers per model",
+    "sequence_length": "Sequence length", "input_length": "Input length", "output_length": "Output length",
+    "model_data_type": "Model data type", "autocast_data_type": "Autocast data type",
+    "weight_storage_data_type": "Weight storage data type", "os": "OS",
+}
+#: A training run's configuration fields as column headers.
+TRAINING_CONFIG_TEXT = {
+    "nodes": "Nodes", "topology": "Topology", "micro_batch_size": "Micro batch", "global_batch_size": "Global batch",
+    "optimizer": "Optimizer", "sequence_length": "Sequence length", "training_data_type": "Training data type",
+    "scaling": "Scaling", "neuron_version": "Neuron version", "framework_package_version": "torch-neuronx version",
+    "os": "OS",
+}

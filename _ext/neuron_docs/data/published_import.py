@@ -266,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
     if source is None:
         result.problems.append(Problem("sources.yaml", None, "id", f"unknown source {args.source!r}; expected "
                                        "a source of data/sources.yaml (add it, with its license)"))
+    named = {m.name for m in catalog.published_models.values()}
+    paths = {t.id: t.path for t in result.tables}
+    for model in sorted({(paths[r.table], r.model) for r in [*result.inference_runs, *result.training_runs]
+                         if r.model not in named}):
+        result.problems.append(Problem(model[0], None, "Model", f"model {model[1]!r} has no family; add it to "
+                                       "benchmarks/published/models.yaml to link it to its family", "warning"))
     written = write_data(result, args.data)
     for problem in result.problems:
         print(problem)
