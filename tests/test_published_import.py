@@ -19,6 +19,7 @@ import pytest
 from pydantic import ValidationError
 
 from neuron_docs.data import load_catalog
+from neuron_docs.data.compare import compare
 from neuron_docs.data import published_columns as C
 from neuron_docs.data import published_schema as s
 from neuron_docs.data.labels import METRICS, THROUGHPUT_FIELDS
@@ -115,6 +116,13 @@ def test_an_updated_file_replaces_only_its_own_rows(tmp_path):
     assert after.errors == [] and len(after.published_inference_runs) == len(before.published_inference_runs)
     moved = [i for i, r in after.published_inference_runs.items() if r != before.published_inference_runs[i]]
     assert len(moved) == 1 and after.published_inference_runs[moved[0]].throughput_inferences_per_s == Decimal("2700.5")
+    diff = compare(before, after)  # what make matrix-diff shows
+    assert {c.key for c in diff.values} == {("value", f"prun:{moved[0]}:{f}")
+                                            for f in ("throughput_inferences_per_s", "cost_per_1m")}
+    changed = {c.key for c in diff.records}  # the run, and the table's layout when the copy's line ends differ
+    assert ("record", "published_inference_runs", moved[0]) in changed
+    assert changed <= {("record", "published_inference_runs", moved[0]),
+                       ("record", "published_tables", after.published_inference_runs[moved[0]].table)}
 
 
 # The real files --------------------------------------------------------------------------------
