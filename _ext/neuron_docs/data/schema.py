@@ -56,7 +56,7 @@ Url = Annotated[str, Field(pattern=r"^https://\S+$", max_length=2000)]
 Unit = Literal[
     "TOPS", "TFLOPS", "PFLOPS", "GB", "GB/s", "TB/s", "GHz", "Gbps",
     "%", "x", "million", "devices", "ms", "s", "USD/h", "USD", "inferences/s",
-    "images/s", "tokens/s", "output tokens/s", "sequences/s", "TFLOP",
+    "images/s", "tokens/s", "output tokens/s", "sequences/s",
 ]
 Fit = Literal["good", "poor"]
 Status = Literal["supported", "roadmap", "na"]
