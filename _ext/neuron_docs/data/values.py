@@ -235,7 +235,7 @@ def _run(catalog: Catalog, run_id: str) -> Figures:
         _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
              run.source, "inference_runs", run.id)
         _put(out, f"run:{run.id}:cost_per_1m", run_cost(catalog, run), "USD",
-             f"cost per 1M inferences of {run.id} at the on-demand price", run.source, "inference_runs", run.id, True)
+             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
     return out
 
 
