@@ -335,7 +335,7 @@ def _published(kind: str, collection: str) -> Callable[[Catalog, str], Figures]:
 def _price(catalog: Catalog, price_id: str) -> Figures:
     p = catalog.prices[price_id]
     out: Figures = {}
-    _put(out, f"price:{p.id}:usd_per_hour", p.usd_per_hour, "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
+    _put(out, f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
          p.source, "prices", p.id)
     return out
 

@@ -45,7 +45,7 @@ class MeasuredModels(DataDirective):
         rows = []
         for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
                                                                                         g[0][1:])):
-            best = max(measured, key=lambda r: r.throughput()[1] if r.throughput() else 0)
+            best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
             found = best.throughput()
             cost = published_cost(catalog, best)
             rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),

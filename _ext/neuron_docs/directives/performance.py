@@ -23,6 +23,7 @@ from sphinx_design.shared import create_component
 from ..build_state import dataset, uses
 from ..data.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
+from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
 from ..data.runs import published_cost
 from .base import DataDirective
 from .measured import MeasuredModels
@@ -103,7 +104,9 @@ class _Performance(DataDirective):
 
     def _table(self, catalog: Catalog, table: PublishedTable) -> list[nodes.Node]:
         runs = table_runs(catalog, table)
-        fields = training_columns(runs) if self.kind == "training" else inference_columns(runs)
+        training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
+        inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
+        fields = training_columns(training) if self.kind == "training" else inference_columns(inference)
         basis = PUBLISHED_PRICE_BASIS
         rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
         ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]

@@ -17,6 +17,7 @@ from docutils import nodes
 
 from ..data.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published_columns import ENUM_TEXT
+from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
 from ..data.runs import PublishedCost, published_cost
 from ..domain import xref
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..data import Catalog
-    from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
     from .tables import Cell
 
     Run = PublishedInferenceRun | PublishedTrainingRun
@@ -120,9 +120,9 @@ def cell(catalog: Catalog, run: Run, field: str, basis: str) -> Cell:
     if field == "framework":
         name, version = getattr(run, "framework_name", None), getattr(run, "framework_version", None)
         return f"{name} {version}" if name and version else (name or run.framework)
-    if field == "instance":
+    if field == "instance" and isinstance(run, PublishedInferenceRun):
         return xref("instance", run.instance, run.instance)
-    if field == "instances":
+    if field == "instances" and isinstance(run, PublishedTrainingRun):
         links: list[nodes.Node] = []
         for i in run.instances:
             links += [nodes.Text(", ")] if links else []
