@@ -16,7 +16,7 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score
+.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
@@ -27,6 +27,7 @@ help:
 	@echo "make audit FILE=...         check a hand-written page's figures against the data"
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
 	@echo "make bench                   build-time benchmark at scale"
+	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/"
 
 venv: $(VENV_STAMP)
 
@@ -74,3 +75,8 @@ bench: $(VENV_STAMP)
 # make drift-score  -- the drift checker's precision and recall on its corpus (tests/drift_corpus)
 drift-score: $(VENV_STAMP)
 	$(PY_EXT) tests/drift_corpus/score.py
+# make import-benchmarks SRC=<published CSV or folder> [IMPORT_ARGS="--as-of YYYY-MM-DD --region us-east-1 --term 1-year"]
+#   -- the Neuron documentation's published benchmark tables into data/ (every problem with file, line, column)
+import-benchmarks: $(VENV_STAMP)
+	@test -n "$(SRC)" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
+	$(PY_EXT) -m neuron_docs.data.published_import $(IMPORT_ARGS) "$(SRC)"

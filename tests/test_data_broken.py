@@ -550,7 +550,8 @@ CASES: list[Case] = [
          ((FAM, line(FAM, "inferentia: 2022-10-10"), "last_update.inferentia",
            "expected a date written YYYY-MM-DD"),)),
     Case("url-not-https", SRC, append("  - {id: new-source, title: New, url: http://example.com/}\n"),
-         ((SRC, end(SRC) + 1, "sources[10].url", "expected an https:// URL without spaces (got 'http://example.com/')"),),
+         ((SRC, end(SRC) + 1, f"sources[{original(SRC).count('  - id:')}].url",
+           "expected an https:// URL without spaces (got 'http://example.com/')"),),
          (("sources", "new-source"),)),
     Case("url-with-space", ISS, sub("url: https://github.com/orgs/aws-neuron/projects/1",
                                     "url: https://github.com/orgs/aws-neuron/projects 1"),
@@ -594,6 +595,11 @@ CASES: list[Case] = [
 ]
 
 
+#: The published benchmark collections and their files (records that refer to the seed's).
+PUBLISHED = ("prices", "published_tables", "published_models", "published_inference_runs", "published_training_runs")
+PUBLISHED_FILES = {Catalog(Path()).file_of(c) for c in PUBLISHED}
+
+
 @pytest.fixture(scope="module")
 def real_ids(catalog: Catalog) -> set[Pair]:
     assert catalog.errors == []
@@ -620,8 +626,13 @@ def test_broken_input(case: Case, data_copy: Path, real_ids: set[Pair]) -> None:
     catalog = load_catalog(data_copy)  # no exception escapes
     _every_figure(catalog)  # nor when deriving figures from what loaded
 
+    # The published benchmark records name instances, frameworks and sources: breaking one of those
+    # cascades into them, each error naming the record that could not be loaded or is gone.
+    cascade = [e for e in catalog.errors if e.file in PUBLISHED_FILES and case.file not in PUBLISHED_FILES]
+    assert all("could not be" in e.message or e.message.startswith("unknown ") for e in cascade), cascade
+
     # Exactly the expected errors, each located and saying what was expected.
-    got = list(catalog.errors)
+    got = [e for e in catalog.errors if e not in cascade]
     unmatched = list(got)
     for file, line_no, field, fragment in case.errors:
         match = next((e for e in unmatched if (e.file, e.line, e.field) == (file, line_no, field)
@@ -638,9 +649,12 @@ def test_broken_input(case: Case, data_copy: Path, real_ids: set[Pair]) -> None:
         assert error.message.count("(got ") <= 1, error
 
     # The broken records are kept, with their errors.
-    broken = {(b.collection, b.record_id) for b in catalog.broken}
+    broken = {(b.collection, b.record_id) for b in catalog.broken if b.collection not in PUBLISHED or
+              case.file in PUBLISHED_FILES}
     assert broken == set(case.broken)
     for b in catalog.broken:
+        if (b.collection, b.record_id) not in broken:
+            continue
         assert b.errors, b
         assert all(e in got for e in b.errors)
         assert b.file in {e.file for e in b.errors}
@@ -649,7 +663,8 @@ def test_broken_input(case: Case, data_copy: Path, real_ids: set[Pair]) -> None:
     removed = ({p for p in case.broken if p[1] is not None} - set(case.kept)) | set(case.gone)
     lost = set() if case.one_without_id else {c for c, record_id in case.broken if record_id is None}
     loaded = {(collection, record_id) for collection, table in catalog.records.items() for record_id in table}
-    assert loaded == {p for p in real_ids - removed if p[0] not in lost}
+    cascaded = {(b.collection, b.record_id) for b in catalog.broken} - broken
+    assert loaded == {p for p in real_ids - removed - cascaded if p[0] not in lost}
 
 
 # Tolerated input ------------------------------------------------------------------------------

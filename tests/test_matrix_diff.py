@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv as csv_module
 import json
 import os
 import shutil
@@ -78,6 +79,15 @@ def change_data(data: Path) -> None:
 
     edit_yaml(data / "families.yaml", families)
     edit_yaml(data / "instances.yaml", instances)
+    # inf1.xlarge goes with its published prices and runs.
+    prices = data / "prices.yaml"
+    prices.write_text("".join(line for line in prices.read_text(encoding="utf-8").splitlines(keepends=True)
+                              if "instance: inf1.xlarge," not in line), encoding="utf-8")
+    runs = data / "benchmarks" / "published" / "inference.csv"
+    rows = runs.read_text(encoding="utf-8").splitlines(keepends=True)
+    column = rows[0].split(",").index("instance")
+    runs.write_text("".join(r for n, r in enumerate(rows) if n == 0 or next(csv_module.reader([r]))[column]
+                            != "inf1.xlarge"), encoding="utf-8")
     csv = data / "benchmarks" / "inference.csv"
     old_row = "vit-inf1-b3,vit-base,,inf1-neuron-1.11,3,1,1,,,536.718,results-analysis"
     text = csv.read_text(encoding="utf-8")
@@ -117,7 +127,22 @@ def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[st
         ("record", "families", "encoder"), ("record", "families", "decoder"), ("record", "families", "gnn"),
         ("record", "families", "rnn"), ("record", "instances", "g5.xlarge"), ("record", "instances", "inf1.xlarge"),
         ("record", "instances", "trn2.48xlarge"), ("record", "inference_runs", "vit-inf1-b3")}
+    gone = _published_on_inf1_xlarge(base)
+    keys |= {("record", c, i) for c, i in gone}
+    removed |= {p for p in build_values(base) if any(p.startswith(f"{KINDS[c]}:{i}:") for c, i in gone)}
+    keys |= {("value", p) for p in removed}
     return keys, moved, added | removed
+
+
+#: The path kind of the figures of each published collection.
+KINDS = {"published_inference_runs": "prun", "prices": "price"}
+
+
+def _published_on_inf1_xlarge(catalog) -> set[tuple[str, str]]:
+    """The published runs and prices of inf1.xlarge (removed with it)."""
+    return {("published_inference_runs", r.id) for r in catalog.published_inference_runs.values()
+            if r.instance == "inf1.xlarge"} | {("prices", p.id) for p in catalog.prices.values()
+                                                if p.instance == "inf1.xlarge"}
 
 
 def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
@@ -137,6 +162,7 @@ def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
         ("inference_runs", "vit-inf1-b3"): ("changed", ("throughput_per_s",)),
         ("instances", "g5.xlarge"): ("changed", ("price",)), ("instances", "inf1.xlarge"): ("removed", ()),
         ("instances", "trn2.48xlarge"): ("added", ()),
+        **{key: ("removed", ()) for key in _published_on_inf1_xlarge(base)},
     }
     values = {c.key[1]: c for c in diff.values}
     assert {p for p, c in values.items() if c.change == "changed"} == moved
@@ -208,7 +234,8 @@ def test_json_report(changed_repo: Path) -> None:
     assert report["changed"] is True
     keys, moved, added_or_removed = expected_changes(changed_repo)
     assert report["keys"] == sorted([list(k) for k in keys])
-    assert report["summary"] == {"support": 1, "fit": 1, "header": 0, "records": 8,
+    gone = len(_published_on_inf1_xlarge(load_revision("base", changed_repo)))
+    assert report["summary"] == {"support": 1, "fit": 1, "header": 0, "records": 8 + gone,
                                  "values": len(moved | added_or_removed), "errors": 0}
     assert report["support"] == [{"key": list(SUPPORT), "family": "encoder", "device": "trainium",
                                   "framework": "tensorflow-neuronx", "old": "roadmap", "new": "supported",

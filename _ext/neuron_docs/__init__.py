@@ -37,7 +37,7 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from . import build_state, domain, drift_check
+    from . import build_state, domain, drift_check, price_age
     from .directives import setup_directives
     from .preview.build import setup_preview
     from .site import setup_site
@@ -48,6 +48,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_preview(app)
     setup_site(app)
     drift_check.setup_drift_check(app)
+    price_age.setup_price_age(app)
     return {
         "version": __version__,
         "env_version": code_version(),  # pages made by other code are read again

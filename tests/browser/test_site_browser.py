@@ -68,6 +68,10 @@ def test_every_generated_table_renders_with_visible_rows(page: Any, site_url: st
             closed = table.locator("xpath=ancestor::details[not(@open)]")
             for level in range(closed.count()):
                 closed.nth(level).locator(":scope > summary").click()
+            # A table in a tab that is not selected (sphinx-design tabs) is shown by clicking its tab.
+            tab = table.locator("xpath=ancestor::div[contains(@class, 'sd-tab-content')][1]/preceding-sibling::label[1]")
+            if tab.count() and not table.is_visible():
+                tab.click()
             label = f"{name} table #{index} ({table.get_attribute('id') or table.get_attribute('class')})"
             rows = table.locator("tbody tr")
             if not table.is_visible():

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import published_schema as ps
 from . import schema as s
 from .loader import DataError, Positions
 
@@ -38,6 +39,11 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("benchmarks/inference.csv", csv=("inference_runs", s.InferenceRun)),
     FileSpec("benchmarks/accuracy.csv", csv=("accuracy_runs", s.AccuracyRun)),
     FileSpec("errata.yaml", {"errata": s.Erratum}),
+    FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
+    FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
+    FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
+    FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
+    FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
 )
 
 
@@ -151,6 +157,26 @@ class Catalog:
     def errata(self) -> dict[str, s.Erratum]:
         return self.records["errata"]
 
+    @property
+    def prices(self) -> dict[str, ps.InstancePrice]:
+        return self.records["prices"]
+
+    @property
+    def published_tables(self) -> dict[str, ps.PublishedTable]:
+        return self.records["published_tables"]
+
+    @property
+    def published_models(self) -> dict[str, ps.PublishedModel]:
+        return self.records["published_models"]
+
+    @property
+    def published_inference_runs(self) -> dict[str, ps.PublishedInferenceRun]:
+        return self.records["published_inference_runs"]
+
+    @property
+    def published_training_runs(self) -> dict[str, ps.PublishedTrainingRun]:
+        return self.records["published_training_runs"]
+
     def file_of(self, collection: str) -> str:
         """The data file (relative to the data directory) that holds ``collection``."""
         for spec in FILES:
@@ -187,7 +213,8 @@ class Catalog:
         return instance.device_count * cores if cores else None
 
     def frameworks_for(self, device_id: str) -> list[s.Framework]:
-        return [f for f in self.frameworks.values() if device_id in f.devices]
+        """The frameworks of ``device_id``'s support matrix (those with ``support_matrix: false`` left out)."""
+        return [f for f in self.frameworks.values() if device_id in f.devices and f.support_matrix]
 
     def roadmap_item(self, entry: s.SupportEntry) -> str | None:
         """The roadmap item a support entry points to: its own ``roadmap``, else for a "roadmap"

@@ -6,7 +6,7 @@ all take their words from here, so a status is worded the same everywhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .schema import Framework
@@ -94,3 +94,98 @@ FRAMEWORK_SYNONYMS = {
 CELL_WORDS = {"supported": "status:supported", "roadmap item": "status:roadmap", "roadmap": "status:roadmap",
               "na": "status:na", "n/a": "status:na", "not applicable": "status:na", "good fit": "fit:good",
               "not a good fit": "fit:poor", "poor fit": "fit:poor"}
+
+# Published benchmarks (data/benchmarks/published/) ------------------------------------------------
+
+class Metric(NamedTuple):
+    """A measured figure of a published run: its label, unit and what it measures."""
+
+    label: str
+    unit: str
+    meaning: str
+
+
+#: Every measured figure of a published run: field -> (label, unit, meaning). Units are those of
+#: :data:`.schema.Unit`; the throughput's unit decides the run's cost basis (:data:`COST_BASIS`).
+METRICS: dict[str, Metric] = {
+    "throughput_inferences_per_s": Metric(
+        "Throughput", "inferences/s", "Inferences completed per second on the whole instance (one inference = "
+        "one input of the batch)."),
+    "max_throughput_inferences_per_s": Metric(
+        "Max throughput", "inferences/s", "Highest inferences per second observed during the run."),
+    "throughput_images_per_s": Metric(
+        "Throughput", "images/s", "Images processed (classified, segmented or generated) per second; published "
+        "as 'Throughput (inference/sec)' in the vision tables, billed per 1M images."),
+    "throughput_tokens_per_s": Metric(
+        "Throughput", "tokens/s", "Tokens per second counting both input and output tokens."),
+    "output_token_throughput_tokens_per_s": Metric(
+        "Output token throughput", "output tokens/s", "Generated (output) tokens per second over the batch."),
+    "throughput_sequences_per_s": Metric(
+        "Training throughput", "sequences/s", "Training samples (sequences, or images for vision models) "
+        "processed per second by all the nodes of the run."),
+    "latency_p50_ms": Metric("Latency P50", "ms", "Median end-to-end latency of one inference request."),
+    "latency_p90_ms": Metric("Latency P90", "ms", "90th percentile end-to-end latency."),
+    "latency_p95_ms": Metric("Latency P95", "ms", "95th percentile end-to-end latency."),
+    "latency_p99_ms": Metric("Latency P99", "ms", "99th percentile end-to-end latency."),
+    "latency_p100_ms": Metric("Latency P100", "ms", "Largest end-to-end latency."),
+    "ttft_p50_ms": Metric("TTFT P50", "ms", "Median time to first token."),
+    "ttft_p99_ms": Metric("TTFT P99", "ms", "99th percentile time to first token."),
+    "tpot_p50_ms": Metric("TPOT P50", "ms", "Median time per output token after the first."),
+    "tpot_p99_ms": Metric("TPOT P99", "ms", "99th percentile time per output token."),
+    "latency_per_token_p50_ms": Metric(
+        "Latency per token P50", "ms", "Median latency per token, input and output tokens counted."),
+    "latency_per_token_p99_ms": Metric(
+        "Latency per token P99", "ms", "99th percentile latency per token, input and output tokens counted."),
+    "mfu_percent": Metric("MFU", "%", "Model FLOPs utilisation: achieved model FLOP/s over the hardware's peak."),
+    "compute_cost_per_token_tflop": Metric(
+        "Compute cost per token", "TFLOP", "As published ('ComputeCostPerToken(Tflops)'); the values match "
+        "6 x parameters x sequence length, i.e. training compute per sequence."),
+}
+
+#: The throughput fields of a published run and their unit (a run has exactly one).
+THROUGHPUT_FIELDS: dict[str, str] = {
+    "throughput_inferences_per_s": "inferences/s",
+    "throughput_images_per_s": "images/s",
+    "throughput_tokens_per_s": "tokens/s",
+    "output_token_throughput_tokens_per_s": "output tokens/s",
+    "throughput_sequences_per_s": "sequences/s",
+}
+
+#: What a cost is per, by the unit of the throughput it is computed from.
+COST_BASIS: dict[str, str] = {
+    "inferences/s": "1M inferences",
+    "images/s": "1M images",
+    "tokens/s": "1M tokens",
+    "output tokens/s": "1M output tokens",
+    "sequences/s": "1M training sequences",
+}
+
+#: A price's basis as printed beside every cost computed from it.
+PRICE_BASIS_TEXT = {"on-demand": "on-demand", "reserved-effective": "RI-effective"}
+#: A published table's view, as its tab is labelled.
+VIEW_TEXT = {"throughput": "Throughput optimized", "latency": "Latency optimized"}
+#: An instance generation of the published benchmarks, as page titles name it.
+GENERATION_TEXT = {"inf1": "Inf1", "inf2": "Inf2", "trn1": "Trn1/Trn1n"}
+#: The model group of a published table, as its section is titled.
+CATEGORY_TEXT = {
+    "encoder": "Encoder models", "decoder": "Decoder models", "encoder_decoder": "Encoder-decoder models",
+    "vision_transformers": "Vision Transformer models", "vision_cnn": "Convolutional Neural Network (CNN) models",
+    "vision_sd": "Stable Diffusion models", "vision_dit": "Diffusion Transformer models", "cnn": "Computer vision models",
+    "vision": "Vision models",
+}
+#: A published run's configuration fields as column headers, in the order the pages show them.
+CONFIG_TEXT = {
+    "application_type": "Application type", "neuron_version": "Neuron version", "run_mode": "Run mode",
+    "tp_degree": "TP degree", "dp_degree": "DP degree", "batch_size": "Batch size", "neuroncores": "NeuronCores",
+    "threads": "Threads", "n_models": "Models", "workers_per_model": "Workers per model",
+    "sequence_length": "Sequence length", "input_length": "Input length", "output_length": "Output length",
+    "model_data_type": "Model data type", "autocast_data_type": "Autocast data type",
+    "weight_storage_data_type": "Weight storage data type", "os": "OS",
+}
+#: A training run's configuration fields as column headers.
+TRAINING_CONFIG_TEXT = {
+    "nodes": "Nodes", "topology": "Topology", "micro_batch_size": "Micro batch", "global_batch_size": "Global batch",
+    "optimizer": "Optimizer", "sequence_length": "Sequence length", "training_data_type": "Training data type",
+    "scaling": "Scaling", "neuron_version": "Neuron version", "framework_package_version": "torch-neuronx version",
+    "os": "OS",
+}

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import schema as s
+from .published_references import published_references
 from .values import DOTTED_PARTS, instance_metric
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ SINGULAR = {
     "models": "model", "environments": "environment", "experiments": "experiment",
     "comparisons": "comparison", "claims": "claim", "inference_runs": "inference run",
     "accuracy_runs": "accuracy run", "errata": "erratum",
+    "prices": "price", "published_tables": "published table", "published_models": "published model",
+    "published_inference_runs": "published inference run", "published_training_runs": "published training run",
 }
 
 #: A reference: (field path in the record, target collection, id).
@@ -90,6 +93,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
         yield ("subject",), "instances", record.subject
         yield ("baseline",), "instances", record.baseline
         yield ("claimed", "source"), "sources", record.claimed.source
+    else:
+        yield from published_references(collection, record)
 
 
 def consistency_problems(collection: str, record: s.Record,

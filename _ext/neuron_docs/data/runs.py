@@ -1,7 +1,10 @@
 """Queries over benchmark runs: the instance a run ran on, run filters, the best run and its cost.
 
-The cost per 1M inferences is computed here and nowhere else (:func:`run_cost`): the figures of
-:mod:`.values`, the benchmark tables and the charts all take it from this module. No Sphinx here.
+Every cost per 1M is computed here and nowhere else (:func:`cost_per_million`): of a seed run per 1M
+inferences at its instance's on-demand price (:func:`run_cost`), of a published run per 1M of its
+throughput's unit (inferences, images, tokens, output tokens, training sequences) at a price of an
+explicit basis (:func:`published_cost`). The figures of :mod:`.values`, the tables and the charts
+all take it from this module. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .prices import PUBLISHED_PRICE_BASIS, PriceQuote, price_for
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from . import published_schema as ps
     from . import schema as s
     from .catalog import Catalog
 
@@ -20,7 +26,7 @@ BENCH_FILES = ("benchmarks/inference.csv", "models.yaml", "instances.yaml", "dev
 
 
 def cost_per_million(price_per_hour: float, throughput_per_s: float) -> float:
-    """USD per 1M inferences: hourly price / (throughput x 3600) x 10^6."""
+    """USD per 1M units of the throughput (inferences, tokens, ...): hourly price / (throughput x 3600) x 10^6."""
     return price_per_hour / (throughput_per_s * 3600.0) * 1_000_000.0
 
 
@@ -76,3 +82,33 @@ def best_runs(catalog: Catalog, runs: Iterable[s.InferenceRun]) -> list[BestRun]
         assert cost is not None  # runs without a throughput were skipped
         out.append(BestRun(model_id, variant, catalog.instances[instance_id], run, cost))
     return out
+
+
+@dataclass(frozen=True)
+class PublishedCost:
+    """The cost of a published run: USD per 1M units of its throughput, and the price it used."""
+
+    usd: float
+    #: What the cost is per: "1M inferences", "1M output tokens", "1M training sequences", ...
+    per: str
+    price: PriceQuote
+    #: Instances the price is paid for (a training run's nodes).
+    instances: int = 1
+
+
+def published_cost(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
+                   basis: str = PUBLISHED_PRICE_BASIS) -> PublishedCost | None:
+    """Cost per 1M units of ``run``'s throughput at the price of ``basis`` of its instance (a training
+    run: the first of its instance types with such a price, times its nodes); None without a price."""
+    found = run.throughput()
+    per = run.cost_basis
+    if found is None or per is None:
+        return None
+    table = catalog.published_tables.get(run.table)
+    generation = table.generation if table else None
+    candidates = run.instances if hasattr(run, "instances") else [run.instance]
+    quote = next((q for i in candidates if (q := price_for(catalog, i, basis, generation)) is not None), None)
+    if quote is None:
+        return None
+    nodes = getattr(run, "nodes", 1)
+    return PublishedCost(cost_per_million(quote.usd_per_hour * nodes, float(found[1])), per, quote, nodes)

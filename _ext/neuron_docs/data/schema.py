@@ -166,6 +166,7 @@ Flag = Annotated[bool, Field(strict=True)]
 Unit = Literal[
     "TOPS", "TFLOPS", "PFLOPS", "GB", "GB/s", "TB/s", "GHz", "Gbps",
     "%", "x", "million", "devices", "ms", "s", "USD/h", "USD", "inferences/s",
+    "images/s", "tokens/s", "output tokens/s", "sequences/s",
 ]
 Fit = Literal["good", "poor"]
 Status = Literal["supported", "roadmap", "na"]
@@ -218,6 +219,7 @@ class Source(Record):
     title: Name
     url: Url | None = None
     date: Date | None = None
+    license: Name | None = None
 
 
 class Device(Record):
@@ -267,6 +269,8 @@ class Framework(Record):
     framework: Name
     framework_version: Name | None = None
     devices: list[Id]
+    #: False for a library that has no support-matrix column (yet): families.yaml gives it no status.
+    support_matrix: bool = True
 
 
 def _status_shorthand(value: object) -> object:

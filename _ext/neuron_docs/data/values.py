@@ -11,8 +11,9 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .labels import UNIT_SCALE
-from .runs import run_cost
+from .labels import METRICS, UNIT_SCALE
+from .prices import price_note
+from .runs import published_cost, run_cost
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -45,6 +46,8 @@ _DERIVED_INPUTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("comparison", "measured"): ("instances", "devices"),
     ("priceperf", "price_ratio"): ("instances",),
     ("priceperf", "implied_speed_ratio"): ("instances",),
+    ("prun", "cost_per_1m"): ("prices", "instances", "published_tables"),
+    ("ptrain", "cost_per_1m"): ("prices", "instances", "published_tables"),
 }
 
 
@@ -309,6 +312,36 @@ def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
     return out
 
 
+def _published(kind: str, collection: str) -> Callable[[Catalog, str], Figures]:
+    """The figures of a published run at ``<kind>:<id>:<field>``: every measurement in its unit, the
+    batch size, and the derived cost per 1M units of its throughput with the price it used."""
+    def figures(catalog: Catalog, run_id: str) -> Figures:
+        out: Figures = {}
+        run = catalog.records[collection][run_id]
+        if getattr(run, "batch_size", None):
+            _put(out, f"{kind}:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.model} ({run.id})",
+                 run.source, collection, run.id)
+        for field, metric in METRICS.items():
+            number = getattr(run, field, None)
+            if number is not None:
+                _put(out, f"{kind}:{run.id}:{field}", number, metric.unit, f"{metric.label} of {run.model} ({run.id})",
+                     run.source, collection, run.id)
+        cost = published_cost(catalog, run)
+        if cost is not None:
+            _put(out, f"{kind}:{run.id}:cost_per_1m", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
+                 f"({run.id}) at {price_note(cost.price)}", None, collection, run.id, True)
+        return out
+    return figures
+
+
+def _price(catalog: Catalog, price_id: str) -> Figures:
+    p = catalog.prices[price_id]
+    out: Figures = {}
+    _put(out, f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
+         p.source, "prices", p.id)
+    return out
+
+
 #: Path kind -> (the collection of its records, ``None`` for instance families; the figures of one
 #: record).
 _PRODUCERS: dict[str, tuple[str | None, Callable[[Catalog, str], Figures]]] = {
@@ -322,6 +355,9 @@ _PRODUCERS: dict[str, tuple[str | None, Callable[[Catalog, str], Figures]]] = {
     "claim": ("claims", _claim),
     "comparison": ("comparisons", _comparison),
     "priceperf": ("experiments", _experiment),
+    "prun": ("published_inference_runs", _published("prun", "published_inference_runs")),
+    "ptrain": ("published_training_runs", _published("ptrain", "published_training_runs")),
+    "price": ("prices", _price),
 }
 
 #: Collections whose parts have figures of their own, at ``kind:<record>.<part>:field``:

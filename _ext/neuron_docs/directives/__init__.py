@@ -6,14 +6,15 @@
 - :mod:`.specs`: devices, instances, frameworks and sources; :mod:`.benchmarks`: benchmark runs,
   costs, accuracy, compilation status; :mod:`.training`: issues, roadmap, the training experiment;
 - :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
-  status roles; :mod:`.charts`: the charts (model, SVG and directive apart).
+  status roles; :mod:`.charts`: the charts (model, SVG and directive apart);
+- :mod:`.performance`, :mod:`.measured`: the published benchmark tables and a family's measured models.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import benchmarks, errata, guidelines, matrix, roles, specs, training
+from . import benchmarks, errata, guidelines, matrix, performance, roles, specs, training
 from .charts import directive as charts
 
 if TYPE_CHECKING:
@@ -29,3 +30,4 @@ def setup_directives(app: Sphinx) -> None:
     training.setup_training(app)
     charts.setup_charts(app)
     errata.setup_errata(app)
+    performance.setup_performance(app)

@@ -69,7 +69,7 @@ class BenchmarkTable(_RunDirective):
             ])
         name = "benchmarks" + "".join(f"-{v}" for k in ("model", "instance", "device") if (v := self.options.get(k)))
         table = build_table(["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline",
-                             "Compiler options", "p90 latency", "Throughput", "Cost per 1M inferences"], rows,
+                             "Compiler options", "p90 latency", "Throughput", "Cost per 1M inferences (on-demand)"], rows,
                             row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
                             caption=self.options.get("caption"), name=nodes.make_id(name))
         table["neuron_csv"] = nodes.make_id(name)

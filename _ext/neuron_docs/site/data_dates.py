@@ -27,6 +27,7 @@ def file_dates(catalog: Catalog) -> dict[str, dt.date]:
         found.setdefault(catalog.file_of("families"), []).extend(catalog.header.last_update.values())
     found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values())
     found.setdefault(catalog.file_of("sources"), []).extend(s.date for s in catalog.sources.values() if s.date)
+    found.setdefault(catalog.file_of("prices"), []).extend(p.as_of for p in catalog.prices.values())
     return {name: max(dates) for name, dates in found.items() if dates}
 
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 TABLES_DIR = "_downloads/tables"
 JSON_NAME = "_downloads/neuron-data.json"
 SCHEMA_NAME = "_downloads/neuron-data.schema.json"

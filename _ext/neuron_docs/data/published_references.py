@@ -1,0 +1,33 @@
+"""The references of the published benchmark records (prices, tables, runs, the model -> family map).
+
+A published run names its table, framework and instance(s); a price its instance and table; a
+published model its family. :func:`.references.references_of` yields these with the other
+collections' references, so a dangling one is a located error like any other. No Sphinx here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+#: A reference: (field path in the record, target collection, id).
+Ref = tuple[tuple[Any, ...], str, str]
+
+
+def published_references(collection: str, record: Any) -> Iterator[Ref]:
+    """Yield the references a record of a published collection makes (besides its ``source``)."""
+    if collection == "prices":
+        yield ("instance",), "instances", record.instance
+        if record.table:
+            yield ("table",), "published_tables", record.table
+    elif collection == "published_models":
+        yield ("family",), "families", record.family
+    elif collection == "published_inference_runs":
+        yield ("table",), "published_tables", record.table
+        yield ("framework",), "frameworks", record.framework
+        yield ("instance",), "instances", record.instance
+    elif collection == "published_training_runs":
+        yield ("table",), "published_tables", record.table
+        yield ("framework",), "frameworks", record.framework
+        for i, ref in enumerate(record.instances):
+            yield ("instances", i), "instances", ref

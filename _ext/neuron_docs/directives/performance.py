@@ -1,0 +1,150 @@
+"""The published-performance pages: inference per instance generation, training, a family's measured models.
+
+- ``.. neuron:inference-performance:: inf2`` (``:categories: encoder, decoder``): one section per
+  model group of the generation's published inference tables (by default those the published
+  pages render), each with a tab per view (throughput- and latency-optimized, sphinx-design tabs),
+  a sortable, filterable table with a CSV download, and the prices its costs used.
+- ``.. neuron:training-performance:: trn1`` (``:categories:``): the same for training tables.
+- ``.. neuron:measured-models:: encoder``: the benchmarked models of a family with their best
+  throughput and its cost (to be placed in the family's guideline section).
+
+Costs come from :func:`~neuron_docs.data.runs.published_cost` at the reserved-instance effective
+price (:data:`~neuron_docs.data.prices.PUBLISHED_PRICE_BASIS`), as on the published pages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx_design.shared import create_component
+
+from ..build_state import dataset, uses
+from ..data.labels import CATEGORY_TEXT, VIEW_TEXT
+from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
+from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
+from ..data.runs import published_cost
+from .base import DataDirective
+from .measured import MeasuredModels
+from .performance_cells import cell, header, inference_columns, training_columns
+from .specs import source_ref
+from .tables import broken_notice, build_table, comma_list
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..data import Catalog
+    from ..data.published_schema import PublishedTable
+    from .performance_cells import Run
+
+#: The data files the performance pages read.
+PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
+                     "instances.yaml", "frameworks.yaml", "sources.yaml", "families.yaml")
+
+
+def table_runs(catalog: Catalog, table: PublishedTable) -> list[Run]:
+    """The runs of a published table, sorted as the published pages sort them: by model, then cost."""
+    collection = catalog.published_training_runs if table.kind == "training" else catalog.published_inference_runs
+    runs = [r for r in collection.values() if r.table == table.id]
+
+    def key(run: Run) -> tuple[str, float]:
+        cost = published_cost(catalog, run)
+        return run.model, cost.usd if cost else float("inf")
+    return sorted(runs, key=key)
+
+
+class _Performance(DataDirective):
+    required_arguments = 1
+    kind: ClassVar[str] = "inference"
+    option_spec: ClassVar = {**DataDirective.option_spec, "categories": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        collection = "published_training_runs" if self.kind == "training" else "published_inference_runs"
+        uses(self, *PERFORMANCE_FILES, catalog.file_of(collection))
+        generation = self.arguments[0]
+        tables = [t for t in catalog.published_tables.values() if t.generation == generation and t.kind == self.kind]
+        if not tables:
+            self.warn(f"no published {self.kind} table of generation {generation!r}; expected one of: "
+                      f"{', '.join(sorted({t.generation for t in catalog.published_tables.values()}))}")
+        wanted = comma_list(self.options.get("categories"))
+        known = {t.category for t in tables if t.category}
+        for unknown in [c for c in wanted if c not in known]:
+            self.warn(f"unknown category {unknown!r} of {generation}; expected one of: {', '.join(sorted(known))}")
+        chosen = [t for t in tables if (t.category in wanted if wanted else t.page is not None)]
+        categories = [c for c in wanted if c in known] or list(dict.fromkeys(t.category or t.id for t in chosen))
+        out: list[nodes.Node] = []
+        for category in categories:
+            group = sorted((t for t in chosen if (t.category or t.id) == category),
+                           key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
+            out.append(self._section(catalog, generation, category, group))
+        return [*out, *broken_notice(catalog.broken_in(collection, "prices", "published_tables"))]
+
+    def _section(self, catalog: Catalog, generation: str, category: str, tables: list[PublishedTable]) -> nodes.section:
+        title = CATEGORY_TEXT.get(category, category)
+        section = nodes.section(ids=[nodes.make_id(f"{generation}-{self.kind}-{category}")])
+        section += nodes.title(title, title)
+        if not any(t.view for t in tables):  # no throughput/latency views: the tables alone
+            for table in tables:
+                section += self._table(catalog, table)
+            return section
+        tab_set = create_component("tab-set", classes=["sd-tab-set", "neuron-performance-tabs"])
+        for index, table in enumerate(tables):
+            label_text = VIEW_TEXT.get(table.view or "", "Results")
+            item = create_component("tab-item", classes=["sd-tab-item"], selected=index == 0)
+            label = nodes.rubric(label_text, label_text, classes=["sd-tab-label"])
+            label["sync_id"], label["sync_group"] = table.view or "results", "neuron-view"
+            content = create_component("tab-content", classes=["sd-tab-content"])
+            content += self._table(catalog, table)
+            item += [label, content]
+            tab_set += item
+        section += tab_set
+        return section
+
+    def _table(self, catalog: Catalog, table: PublishedTable) -> list[nodes.Node]:
+        runs = table_runs(catalog, table)
+        training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
+        inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
+        fields = training_columns(training) if self.kind == "training" else inference_columns(inference)
+        basis = PUBLISHED_PRICE_BASIS
+        rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
+        ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
+        name = nodes.make_id(f"performance-{table.id}")
+        node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
+                           classes=["neuron-performance-table", "neuron-sortable"])
+        node["neuron_csv"] = name
+        return [node, self._price_note(catalog, runs, table)]
+
+    def _price_note(self, catalog: Catalog, runs: list[Run], table: PublishedTable) -> nodes.paragraph:
+        """Which prices the table's costs used, and the published table it reproduces."""
+        used = {}
+        for run in runs:
+            cost = published_cost(catalog, run)
+            if cost is not None:
+                used[cost.price.instance] = cost.price
+        note = nodes.paragraph(classes=["neuron-price-basis"])
+        per = "x nodes " if self.kind == "training" else ""
+        text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
+                + ("; ".join(f"{i}: {price_note(q)}" for i, q in sorted(used.items())) or "no price")
+                + ". Published as ")
+        note += nodes.Text(text)
+        note += nodes.literal(table.path, table.path)
+        note += nodes.Text(" in ")
+        note += source_ref(catalog, table.source)
+        note += nodes.Text(".")
+        return note
+
+
+class InferencePerformance(_Performance):
+    kind = "inference"
+
+
+class TrainingPerformance(_Performance):
+    kind = "training"
+
+
+def setup_performance(app: Sphinx) -> None:
+    app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
+    app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
+    app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)

@@ -1,0 +1,137 @@
+"""The rows of the published-performance tables: which columns a table shows, and each cell.
+
+A table shows the columns its runs fill (an empty column is left out), in the order of the
+published pages: model (linked to its family), framework, instance, throughput in its own unit,
+latencies, the cost per 1M with its price basis, then the configuration. Figures print as
+published, rounded to two decimals when published with more; cells are docutils nodes or text,
+never markup. Used by :mod:`.performance` and tested cell by cell against the data.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..data.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
+from ..data.published_columns import ENUM_TEXT
+from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
+from ..data.runs import PublishedCost, published_cost
+from ..domain import xref
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..data import Catalog
+    from .tables import Cell
+
+    Run = PublishedInferenceRun | PublishedTrainingRun
+
+#: A published script cell: ```Label <https://...>`_`` or roles such as ``:ref:`Label <target>```.
+_LINK = re.compile(r"^`(?P<label>[^<`]+?)\s*<(?P<url>https://[^>\s]+)>`__?$")
+_MARKUP = re.compile(r"(?::[\w:-]+:)?`(?P<label>[^<`]+?)(?:\s*<[^>]*>)?`_{0,2}")
+
+
+def figure_text(value: Decimal | int | None) -> str:
+    """A figure as the tables print it: as published, rounded half up to 2 decimals when it has more."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal) and value.as_tuple().exponent < -2:  # type: ignore[operator]
+        return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return str(value)
+
+
+def cost_text(cost: PublishedCost | None) -> str:
+    """A cost as the published pages print it: ``$0.029`` (three decimals)."""
+    return "" if cost is None else f"${Decimal(repr(cost.usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+
+
+def script_cell(text: str | None) -> Cell:
+    """The benchmark script or tutorial: a link when the cell holds one, else its label."""
+    if not text:
+        return ""
+    link = _LINK.match(text.strip())
+    if link:
+        return nodes.reference(link["label"], link["label"], refuri=link["url"])
+    return _MARKUP.sub(lambda m: m["label"], text).strip()
+
+
+def model_cell(catalog: Catalog, name: str) -> Cell:
+    """The model, linked to its family's canonical place when ``models.yaml`` maps it to one."""
+    family = next((m.family for m in catalog.published_models.values() if m.name == name), None)
+    return xref("family", family, name) if family else name
+
+
+def _config(run: Run, field: str) -> str:
+    value = getattr(run, field, None)
+    if value is None:
+        return ""
+    return ENUM_TEXT.get(field, {}).get(value, str(value))
+
+
+def throughput_field(runs: Sequence[Run]) -> str | None:
+    """The throughput field of a table's runs (the first run's; a table has one unit)."""
+    found = next((r.throughput() for r in runs if r.throughput()), None)
+    return found[0] if found else None
+
+
+def inference_columns(runs: Sequence[PublishedInferenceRun]) -> list[str]:
+    """The fields a table of ``runs`` shows, in page order (a field no run fills is left out)."""
+    def filled(field: str) -> bool:
+        return any(getattr(r, field, None) is not None for r in runs)
+
+    throughput = throughput_field(runs)
+    latencies = [f for f in METRICS if f.endswith("_ms") and filled(f)]
+    config = [f for f in CONFIG_TEXT if filled(f)]
+    return ["model", *(["image_size"] if filled("image_size") else []), "framework", "instance",
+            *(["task"] if filled("task") else []), *([throughput] if throughput else []), *latencies,
+            "cost_per_1m", *config, *(["script"] if filled("script") else [])]
+
+
+def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
+    def filled(field: str) -> bool:
+        return any(getattr(r, field, None) is not None for r in runs)
+
+    config = [f for f in TRAINING_CONFIG_TEXT if filled(f)]
+    extra = [f for f in ("mfu_percent", "compute_cost_per_token_tflop") if filled(f)]
+    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", *extra,
+            *(["script"] if filled("script") else [])]
+
+
+def header(field: str, runs: Sequence[Run], basis: str) -> str:
+    """The column header of ``field``: a figure with its unit, a cost with what it is per and its basis."""
+    if field == "cost_per_1m":
+        per = next((r.cost_basis for r in runs if r.cost_basis), "1M")
+        return f"Cost per {per} ({PRICE_BASIS_TEXT.get(basis, basis)})"
+    if field in METRICS:
+        metric = METRICS[field]
+        return f"{metric.label} ({metric.unit})"
+    named = {"model": "Model", "image_size": "Image size", "framework": "Framework", "instance": "Instance",
+             "instances": "Instances", "task": "Task", "script": "Script"}
+    return named.get(field) or CONFIG_TEXT.get(field) or TRAINING_CONFIG_TEXT.get(field) or field
+
+
+def cell(catalog: Catalog, run: Run, field: str, basis: str) -> Cell:
+    """One cell of ``run``'s row."""
+    if field == "model":
+        return model_cell(catalog, run.model)
+    if field == "framework":
+        name, version = getattr(run, "framework_name", None), getattr(run, "framework_version", None)
+        return f"{name} {version}" if name and version else (name or run.framework)
+    if field == "instance" and isinstance(run, PublishedInferenceRun):
+        return xref("instance", run.instance, run.instance)
+    if field == "instances" and isinstance(run, PublishedTrainingRun):
+        links: list[nodes.Node] = []
+        for i in run.instances:
+            links += [nodes.Text(", ")] if links else []
+            links.append(xref("instance", i, i))
+        return links
+    if field == "cost_per_1m":
+        return cost_text(published_cost(catalog, run, basis))
+    if field == "script":
+        return script_cell(run.script)
+    if field in METRICS:
+        return figure_text(getattr(run, field))
+    return _config(run, field)

@@ -1,0 +1,159 @@
+"""The published-performance pages against the data, cell by cell; costs follow a changed price;
+prices without basis or date are located errors; stale prices are located warnings.
+
+Expected cells are computed here from the records (never typed): figures rounded to two decimals,
+costs as 10^6 / throughput x hourly price x nodes / 3600 at the RI-effective price of the run's
+instance, in the published pages' format.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import DATA, build_site
+from neuron_docs.data import load_catalog
+from neuron_docs.data.labels import METRICS
+
+PAGES = {"inference": ("performance/inf1.html", "performance/inf2.html"), "training": ("performance/trn1-training.html",)}
+
+
+def _ri_price(catalog, run) -> Decimal | None:
+    generation = catalog.published_tables[run.table].generation
+    instances = getattr(run, "instances", None) or [run.instance]
+    for instance in instances:
+        for price in catalog.prices.values():
+            if (price.instance == instance and price.basis == "reserved-effective"
+                    and catalog.published_tables[price.table].generation == generation):
+                return price.usd_per_hour
+    return None
+
+
+def expected_cost(catalog, run) -> str:
+    price = _ri_price(catalog, run)
+    found = run.throughput()
+    if price is None or found is None:
+        return ""
+    usd = 1e6 / float(found[1]) * float(price) * getattr(run, "nodes", 1) / 3600
+    return f"${Decimal(repr(usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+
+
+def _rows(table) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    rows = [(tr.get("id", ""), [td.get_text(" ", strip=True) for td in tr.select("td")])
+            for tr in table.select("tbody tr")]
+    return headers, rows
+
+
+def check_pages(outdir: Path, catalog) -> int:
+    """Every performance table against the records of its published table; returns the cells checked."""
+    checked = 0
+    runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
+    by_anchor = {"prun-" + re.sub(r"[^a-z0-9]+", "-", i): r for i, r in runs.items()}
+    seen_tables = set()
+    for kind, pages in PAGES.items():
+        for page in pages:
+            soup = BeautifulSoup((outdir / page).read_text(encoding="utf-8"), "lxml")
+            for table in soup.select("table.neuron-performance-table"):
+                table_id = table["id"].removeprefix("performance-")
+                headers, rows = _rows(table)
+                records = [r for r in runs.values() if re.sub(r"[^a-z0-9]+", "-", r.table) == table_id]
+                assert len(rows) == len(records) > 0, table_id
+                seen_tables.add(table_id)
+                for anchor, cells in rows:
+                    run = by_anchor[anchor]
+                    row = dict(zip(headers, cells, strict=True))
+                    assert row["Model"] == run.model
+                    for field, metric in METRICS.items():
+                        value = getattr(run, field, None)
+                        column = f"{metric.label} ({metric.unit})"
+                        if value is not None:
+                            assert Decimal(row[column]) == value.quantize(Decimal("0.01"), ROUND_HALF_UP) \
+                                if value.as_tuple().exponent < -2 else row[column] == str(value), (anchor, column)
+                            checked += 1
+                    cost_column = next(h for h in headers if h.startswith("Cost per"))
+                    assert cost_column == f"Cost per {run.cost_basis} (RI-effective)"
+                    assert row[cost_column] == expected_cost(catalog, run), anchor
+                    if kind == "inference":
+                        assert row["Instance"] == run.instance
+                        assert row["Batch size"] == str(run.batch_size)
+                    else:
+                        assert row["Nodes"] == str(run.nodes) and row["Topology"] == run.topology
+                    checked += 3
+                note = table.find_next("p", class_="neuron-price-basis").get_text(" ", strip=True)
+                assert "RI-effective" in note and "as of" in note
+    assert seen_tables
+    return checked
+
+
+def test_pages_agree_with_the_data_cell_by_cell(site, catalog):
+    assert "performance" not in site.warnings
+    assert check_pages(site.outdir, catalog) > 500
+
+
+def test_pages_have_tabs_per_view_and_csv_downloads(site, catalog):
+    soup = site.soup("performance/inf2.html")
+    labels = [label.get_text(strip=True) for label in soup.select(".sd-tab-set label")]
+    assert labels[:2] == ["Throughput optimized", "Latency optimized"]
+    for table in soup.select("table.neuron-performance-table"):
+        assert "neuron-sortable" in table["class"]
+        link = table.find_next("p", class_="neuron-download").find("a")["href"]
+        assert (site.outdir / "performance" / link).resolve().is_file()
+    linked = {a.get_text(strip=True) for a in soup.select("table.neuron-performance-table a")}
+    mapped = {m.name for m in catalog.published_models.values()}
+    assert linked & mapped  # models link to their family
+
+
+def test_costs_follow_a_changed_price_and_stale_prices_warn(data_copy, tmp_path):
+    prices = data_copy / "prices.yaml"
+    text = prices.read_text()
+    assert "usd_per_hour: '0.328'" in text
+    prices.write_text(text.replace("usd_per_hour: '0.328'", "usd_per_hour: '0.5'"))
+    catalog = load_catalog(data_copy)
+    assert catalog.errors == []
+    build = build_site(tmp_path, data_copy, neuron_price_max_age_days=365)
+    assert check_pages(build.outdir, catalog) > 500  # the new price, everywhere
+    changed = [r for r in catalog.published_inference_runs.values() if r.instance == "inf2.xlarge"]
+    assert changed and all(expected_cost(catalog, r) != expected_cost(load_catalog(DATA), r) for r in changed)
+    stale = [line for line in build.warnings.splitlines() if "neuron_price_max_age_days" in line]
+    assert stale and all(re.search(r"instances\.yaml:\d+:", line) for line in stale)
+    assert len(stale) == len(catalog.instances)  # the on-demand prices are years older than the RI prices
+
+
+@pytest.mark.parametrize("drop", ["basis", "as_of"])
+def test_a_price_without_basis_or_date_is_a_located_error(data_copy, drop):
+    prices = data_copy / "prices.yaml"
+    lines = prices.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if "inf2.xlarge" in line)
+    lines[index] = re.sub(rf", {drop}: [^,}}]+", "", lines[index])
+    prices.write_text("\n".join(lines) + "\n")
+    catalog = load_catalog(data_copy)
+    assert [(e.file, e.line, e.field.rpartition(".")[2]) for e in catalog.errors] == [("prices.yaml", index + 1, drop)]
+    assert len(catalog.prices) == len(load_catalog(DATA).prices) - 1
+
+
+def test_a_run_with_an_unknown_framework_is_a_located_error(data_copy):
+    path = data_copy / "benchmarks/published/inference.csv"
+    lines = path.read_text().splitlines()
+    lines[5] = lines[5].replace(",torch-neuron,", ",jax-neuron,", 1)
+    path.write_text("\n".join(lines) + "\n")
+    catalog = load_catalog(data_copy)
+    assert [(e.file, e.line, e.field) for e in catalog.errors] == [("benchmarks/published/inference.csv", 6,
+                                                                    "framework")]
+    assert len(catalog.published_inference_runs) == len(load_catalog(DATA).published_inference_runs) - 1
+
+
+@pytest.mark.sphinx("html", testroot="measured", confoverrides={"neuron_data_dir": str(DATA)}, freshenv=True)
+def test_measured_models_of_a_family(app, catalog):
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "unknown family 'no-such-family'" in warnings and "index.rst" in warnings
+    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "lxml")
+    for family in ("encoder", "decoder"):
+        table = soup.select_one(f"table#measured-{family}")
+        shown = {tr.select("td")[0].get_text(strip=True) for tr in table.select("tbody tr")}
+        assert shown == {m.name for m in catalog.published_models.values() if m.family == family}
