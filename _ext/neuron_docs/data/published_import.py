@@ -122,7 +122,9 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
             problems.append(Problem(rel, 1, required, f"missing column for required field {required}; every row "
                                                       f"of this file fails"))
 
-    model = {"inference": s.PublishedInferenceRun, "training": s.PublishedTrainingRun, "prices": s.InstancePrice}[kind]
+    models: dict[str, type[PublishedRecord]] = {
+        "inference": s.PublishedInferenceRun, "training": s.PublishedTrainingRun, "prices": s.InstancePrice}
+    model = models[kind]
     column_of = {f: header[i] for i, (_, f) in mapping.items()}
     if kind == "inference":
         column_of.update({"framework_name": column_of.get("framework", ""),
@@ -213,6 +215,7 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
             continue
         loaded.append((line, record, published))
         if kind == "prices":
+            assert isinstance(record, s.InstancePrice)
             dup = first_line.setdefault(("price", record.instance), line)
             if dup != line:
                 problems.append(Problem(rel, line, column_of.get("instance", ""),
@@ -235,13 +238,17 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
             default = render_cell(kinds[name], fields[name], record)
             if spellings.get(name, {}).get(default, default) != text:
                 extra[name] = text
-        if extra and kind != "prices":
+        if extra and not isinstance(record, s.InstancePrice):
             record = record.model_copy(update={"published_text": {**record.published_text, **extra}})
         elif extra:  # pragma: no cover - prices have two plain columns
             problems.append(Problem(rel, line, next(iter(extra)), "published text cannot be reproduced"))
         warn_implausible(record, rel, line, column_of, problems)
-        {"inference": result.inference_runs, "training": result.training_runs,
-         "prices": result.prices}[kind].append(record)
+        if isinstance(record, s.PublishedInferenceRun):
+            result.inference_runs.append(record)
+        elif isinstance(record, s.PublishedTrainingRun):
+            result.training_runs.append(record)
+        else:
+            result.prices.append(record)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,6 +12,7 @@ import io
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,7 +190,7 @@ def resolve_framework(text: str, generation: str) -> tuple[str, str, str | None]
 def render_cell(kind: str, fieldname: str, record: PublishedRecord) -> str:
     """The default published text of a field (before table spellings)."""
     if kind == "framework":
-        name, version = record.framework_name, record.framework_version
+        name, version = getattr(record, "framework_name", ""), getattr(record, "framework_version", None)
         return f"{name} {version}" if version else name
     value = getattr(record, fieldname, None)
     if value is None:
@@ -249,7 +250,7 @@ def parse_cell(kind: str, fieldname: str, text: str, generation: str) -> dict[st
     return {fieldname: text}
 
 
-def error_message(err: dict[str, Any]) -> str:
+def error_message(err: Mapping[str, Any]) -> str:
     msg = err["msg"].removeprefix("Value error, ")
     if err["type"] == "missing":
         return f"{err['loc'][0]} is missing; expected a value (prices need their as-of date and basis)"
@@ -317,12 +318,14 @@ def check_prices_cover_runs(result: ImportResult) -> None:
     tables = {t.id: t for t in result.tables}
     priced: dict[str, set[str]] = {}
     for price in result.prices:
+        assert price.table is not None  # every imported price names its table
         priced.setdefault(tables[price.table].generation, set()).add(price.instance)
     for run in [*result.inference_runs, *result.training_runs]:
+        assert run.table is not None  # every imported run names its table
         table = tables[run.table]
         if table.generation not in priced:
             continue
-        wanted = run.instances if isinstance(run, s.PublishedTrainingRun) else [run.instance]
+        wanted = run.instances if isinstance(run, s.PublishedTrainingRun) else [run.instance]  # type: ignore[attr-defined]
         if not any(i in priced[table.generation] for i in wanted):
             result.problems.append(Problem(table.path, None, "", f"run {run.id}: no price for {'/'.join(wanted)} in "
                                                                  f"the {table.generation} price file; its cost "

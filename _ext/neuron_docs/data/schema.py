@@ -136,28 +136,20 @@ def _at_least(low: float) -> AfterValidator:
 MIN_FIGURE, MAX_FIGURE = 1e-300, 1e300
 
 
-def positive(low: float = MIN_FIGURE, high: float = MAX_FIGURE) -> Any:
-    """A positive, finite float field accepting ``low`` to ``high``."""
-    return Annotated[float, BeforeValidator(_number_input), Field(gt=0, le=high, allow_inf_nan=False),
-                     _at_least(low)]
-
-
-def positive_int(high: int | None = None) -> Any:
-    """A positive integer field accepting 1 to ``high`` (default: less than a billion)."""
-    limit = Field(gt=0, lt=10**9) if high is None else Field(gt=0, le=high)
-    return Annotated[int, BeforeValidator(_number_input), limit]
-
-
-PositiveNumber = positive()
-PositiveInt = positive_int()
+# Number fields: positive, finite floats (``low`` to ``high``) and positive integers, written out as
+# type aliases so that the type checker reads them as types.
+PositiveNumber = Annotated[float, BeforeValidator(_number_input),
+                           Field(gt=0, le=MAX_FIGURE, allow_inf_nan=False), _at_least(MIN_FIGURE)]
+PositiveInt = Annotated[int, BeforeValidator(_number_input), Field(gt=0, lt=10**9)]
 #: Ranges of the figures whose meaning bounds them.
-UsdPerHour = positive(1e-4, 1e5)
-Gbps = positive(1e-3, 1e6)
-Seconds = positive(1e-6, 1e9)
-Figure = positive(1e-9, 1e12)
-Percent = positive(1e-6, 100)
-Count = positive_int(100_000)
-Generation = positive_int(1000)
+UsdPerHour = Annotated[float, BeforeValidator(_number_input),
+                       Field(gt=0, le=1e5, allow_inf_nan=False), _at_least(1e-4)]
+Gbps = Annotated[float, BeforeValidator(_number_input), Field(gt=0, le=1e6, allow_inf_nan=False), _at_least(1e-3)]
+Seconds = Annotated[float, BeforeValidator(_number_input), Field(gt=0, le=1e9, allow_inf_nan=False), _at_least(1e-6)]
+Figure = Annotated[float, BeforeValidator(_number_input), Field(gt=0, le=1e12, allow_inf_nan=False), _at_least(1e-9)]
+Percent = Annotated[float, BeforeValidator(_number_input), Field(gt=0, le=100, allow_inf_nan=False), _at_least(1e-6)]
+Count = Annotated[int, BeforeValidator(_number_input), Field(gt=0, le=100_000)]
+Generation = Annotated[int, BeforeValidator(_number_input), Field(gt=0, le=1000)]
 Date = Annotated[dt.date, BeforeValidator(_date_input), AfterValidator(_date_in_range)]
 Url = Annotated[str, Field(pattern=r"^https://\S+$", max_length=2000), AfterValidator(_one_line)]
 #: true or false, as written in YAML (quoted text such as "yes" is refused).

@@ -62,7 +62,7 @@ def _core_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
 _RESOLVERS = _core_resolvers()
 
 
-def _construct_int(loader: yaml.BaseConstructor, node: ScalarNode) -> int:
+def _construct_int(loader: yaml.SafeLoader, node: ScalarNode) -> int:
     value = loader.construct_scalar(node)
     if not _INT.match(value):  # an explicit !!int on text that is not a decimal integer
         msg = f"{value!r} is not a decimal integer"
@@ -70,7 +70,7 @@ def _construct_int(loader: yaml.BaseConstructor, node: ScalarNode) -> int:
     return int(value)
 
 
-def _construct_float(loader: yaml.BaseConstructor, node: ScalarNode) -> float:
+def _construct_float(loader: yaml.SafeLoader, node: ScalarNode) -> float:
     value = loader.construct_scalar(node)
     if not _FLOAT.match(value) and not _INT.match(value):
         msg = f"{value!r} is not a float"
@@ -159,14 +159,14 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         finally:
             loader.dispose()
     try:
-        loader = _StrictLoader(text)
+        strict = _StrictLoader(text)
     except yaml.reader.ReaderError as exc:
         raise DataFileError(_reader_error(exc, text, name)) from None
     try:
-        node = loader.get_single_node()
+        node = strict.get_single_node()
         positions = {}
         problems = []
-        value = _convert(loader, node, (), positions, problems, name) if node is not None else None
+        value = _convert(strict, node, (), positions, problems, name) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         raise DataFileError(_syntax_error(exc, name)) from None
     except yaml.reader.ReaderError as exc:
@@ -177,7 +177,7 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         msg = f"YAML syntax: values are nested too deeply; expected at most {MAX_DEPTH} levels"
         raise DataFileError(DataError(name, None, "", msg)) from None
     finally:
-        loader.dispose()
+        strict.dispose()
     return value, positions, problems
 
 
@@ -281,7 +281,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> DataError:
     problem_line = exc.problem_mark.line + 1 if exc.problem_mark else None
     context_line = exc.context_mark.line + 1 if exc.context_mark else None
     problem = exc.problem or "invalid YAML"
-    starts_at_context = bool(exc.context) and any(w in exc.context for w in ("flow", "quoted", "scanning a"))
+    starts_at_context = bool(exc.context) and any(w in (exc.context or "") for w in ("flow", "quoted", "scanning a"))
     line = (context_line if starts_at_context else problem_line) or problem_line or context_line
     if exc.context:
         problem = f"{exc.context}: {problem}"
@@ -299,7 +299,7 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str, name: str) -> DataErr
     return DataError(name, line, "", f"YAML syntax: character {character} is not allowed; expected printable text")
 
 
-def _convert(loader: yaml.SafeLoader, node: Any, path: tuple[Any, ...], positions: Positions,
+def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[Any, ...], positions: Positions,
              problems: list[Problem], name: str) -> Any:
     line = node.start_mark.line + 1
     positions[path] = line
