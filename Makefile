@@ -16,7 +16,7 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench
+.PHONY: help html clean test typecheck venv audit matrix-diff bench fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
@@ -27,6 +27,7 @@ help:
 	@echo "make audit FILE=...         check a hand-written page's figures against the data"
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
 	@echo "make bench                   build-time benchmark at scale"
+	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
 
 venv: $(VENV_STAMP)
 
@@ -70,3 +71,8 @@ matrix-diff: $(VENV_STAMP)
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)
 	$(PY_EXT) bench/run.py $(BENCH_ARGS)
+
+# make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(TEST_STAMP)
+	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
