@@ -226,23 +226,31 @@ def mark_object_places(result: list[nodes.Node], noted: list[tuple[str, str]]) -
     is one, else the first carrying it that is not a table named by it (a model ``status`` and the
     ``model-status`` table).
     """
-    elements = [e for node in result if isinstance(node, nodes.Element) for e in node.findall(nodes.Element)]
+    if not noted:
+        return
+    carrying: dict[str, list[nodes.Element]] = {}  # id -> the elements carrying it, in order
+    for node in result:
+        if isinstance(node, nodes.Element):
+            for element in node.findall(nodes.Element):
+                for anchor in element["ids"]:
+                    carrying.setdefault(anchor, []).append(element)
     by_wanted: dict[str, list[str]] = {}
     for wanted, given in noted:
         by_wanted.setdefault(wanted, []).append(given)
     for wanted, givens in by_wanted.items():
         if givens == [wanted] * len(givens):
             continue
-        places = [e for e in elements if wanted in e["ids"] and _indexed(e, wanted)]
+        places = [e for e in carrying.get(wanted, []) if _indexed(e, wanted)]
         for place, given in zip(places, givens, strict=False):
             if given == wanted:
                 continue
             place["ids"] = [given if a == wanted else a for a in place["ids"]]
+            carrying.setdefault(given, []).append(place)
             for child in place.children:
                 if isinstance(child, addnodes.index):
                     child["entries"] = [(*e[:2], given if e[2] == wanted else e[2], *e[3:]) for e in child["entries"]]
     for given in dict.fromkeys(g for _, g in noted):
-        carriers = [e for e in elements if given in e["ids"] and e.get("neuron_name_id") != given]
+        carriers = [e for e in carrying.get(given, []) if given in e["ids"] and e.get("neuron_name_id") != given]
         carriers = [e for e in carriers if _indexed(e, given)] or carriers
         if carriers:
             carriers[0]["neuron_object_anchor"] = given
