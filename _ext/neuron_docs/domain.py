@@ -9,7 +9,7 @@ the search finds them by name. Per-document state is cleared and merged for para
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from docutils import nodes
 from sphinx import addnodes
@@ -100,13 +100,13 @@ class NeuronDomain(Domain):
             logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
                            OBJECT_TYPES[objtype][0], name, other, location=location,
                            type="neuron", subtype="duplicate")
-        claimed: dict[str, tuple[str, str]] = self.env.temp_data.setdefault("neuron_anchors", {})
+        claimed = cast("dict[str, tuple[str, str]]", self.env.temp_data.setdefault("neuron_anchors", {}))
         given, number = anchor, 1
         while claimed.get(given, key) != key:
             number += 1
             given = f"{anchor}-{number}"
         claimed[given] = key
-        self.env.temp_data.setdefault("neuron_noted", []).append((anchor, given))
+        cast("list[tuple[str, str]]", self.env.temp_data.setdefault("neuron_noted", [])).append((anchor, given))
         self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
         return given
 
@@ -196,7 +196,8 @@ class NeuronDomain(Domain):
             neuron_data_output = True
 
             def run(self) -> list[nodes.Node]:
-                noted = self.env.temp_data["neuron_noted"] = []
+                noted: list[tuple[str, str]] = []
+                self.env.temp_data["neuron_noted"] = noted
                 result = super().run()
                 for node in result:
                     if isinstance(node, nodes.Element):
