@@ -16,7 +16,7 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?=
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks
+.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
@@ -28,6 +28,7 @@ help:
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
 	@echo "make bench                   build-time benchmark at scale"
 	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/"
+	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
 
 venv: $(VENV_STAMP)
 
@@ -80,3 +81,7 @@ drift-score: $(VENV_STAMP)
 import-benchmarks: $(VENV_STAMP)
 	@test -n "$(SRC)" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
 	$(PY_EXT) -m neuron_docs.data.published_import $(IMPORT_ARGS) "$(SRC)"
+# make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(TEST_STAMP)
+	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py

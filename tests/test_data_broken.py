@@ -8,13 +8,16 @@ Each case edits one file of a fresh copy of ``data/``, loads it, and checks that
 - every record that could not be loaded is in ``catalog.broken`` (never silently dropped);
 - every other record still loads.
 
-Lines are looked up in the real files by a snippet (see :func:`line`), so that adding records to
-``data/`` does not break these tests; a snippet that is not unique fails loudly.
+The cases work on their own frozen copy of the data, ``tests/fixtures/frozen-data/`` (a copy of
+``data/`` as it was when they were written), never on ``data/`` itself: a maintainer who changes a
+latency, a price or a status in ``data/`` breaks none of them. Lines are looked up in the frozen
+files by a snippet (see :func:`line`); a snippet that is not unique fails loudly.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +29,8 @@ from neuron_docs.data.loader import MAX_FILE_BYTES
 from neuron_docs.data.yaml_reader import MAX_DEPTH
 from neuron_docs.data.values import build_values
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+#: The frozen copy of the data these cases edit (see the module docstring), not ``data/``.
+DATA = Path(__file__).resolve().parent / "fixtures" / "frozen-data"
 INF = "benchmarks/inference.csv"
 ACC = "benchmarks/accuracy.csv"
 
@@ -598,6 +602,18 @@ CASES: list[Case] = [
 #: The published benchmark collections and their files (records that refer to the seed's).
 PUBLISHED = ("prices", "published_tables", "published_models", "published_inference_runs", "published_training_runs")
 PUBLISHED_FILES = {Catalog(Path()).file_of(c) for c in PUBLISHED}
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the frozen data (this module's, not conftest's copy of ``data/``)."""
+    target = tmp_path / "data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    """The frozen data set, loaded once (this module's, not conftest's ``data/``)."""
+    return load_catalog(DATA)
 
 
 @pytest.fixture(scope="module")

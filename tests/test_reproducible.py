@@ -5,6 +5,8 @@
 - A parallel build (``-j 2``) gives the same files as a serial one, and so does
   ``make html SPHINXOPTS="-j 2"``.
 - No page carries the date of the build (dates on pages come from the data).
+- ``make html`` in two different build directories publishes identical trees (``diff -r``), with no
+  doctrees in them.
 
 Nothing is excluded as volatile except, in ``sitemap.xml``, the order of the URLs: sphinx-sitemap
 lists pages in the order they are written, which under ``-j`` is the order in which worker
@@ -103,3 +105,26 @@ def test_no_page_carries_the_build_date(site: Any) -> None:
             text = path.read_text(encoding="utf-8")
             found = [s for s in stamps if s in text]
             assert not found, f"{path.relative_to(site.outdir)} holds the build date {found}"
+
+
+def _make_html(builddir: Path) -> Path:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    result = subprocess.run(["make", "-C", str(REPO), "html", "SPHINXOPTS=-q", f"BUILDDIR={builddir}"],
+                            capture_output=True, text=True, timeout=600, env=env, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return builddir / "html"
+
+
+def test_make_html_in_two_directories_publishes_identical_trees_without_doctrees(tmp_path: Path) -> None:
+    """``make html BUILDDIR=/tmp/a`` and ``BUILDDIR=/tmp/b``: ``diff -r`` of the two ``html``
+    trees finds nothing (every file, sitemap included, byte for byte), and neither publishes
+    doctrees (pickles holding absolute paths of the build machine)."""
+    trees = [_make_html(tmp_path / name / "build") for name in ("a", "b")]
+    for tree in trees:
+        published = [p.relative_to(tree) for p in tree.rglob("*")]
+        assert not [p for p in published if ".doctrees" in p.parts or p.suffix in {".doctree", ".pickle"}]
+        assert not [p for p in tree.rglob("*") if p.is_file() and str(tmp_path).encode() in p.read_bytes()]
+    first, second = ({str(p.relative_to(t)): p.read_bytes() for p in sorted(t.rglob("*")) if p.is_file()}
+                     for t in trees)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []

@@ -9,7 +9,7 @@ the search finds them by name. Per-document state is cleared and merged for para
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from docutils import nodes
 from sphinx import addnodes
@@ -87,14 +87,28 @@ class NeuronDomain(Domain):
         """Search-only names (e.g. a representative model) -> (docname, anchor, objtype)."""
         return self.data.setdefault("aliases", {})
 
-    def note_object(self, objtype: str, name: str, title: str, anchor: str, location: Any = None) -> None:
+    def note_object(self, objtype: str, name: str, title: str, anchor: str, location: Any = None) -> str:
+        """Record the canonical place of an object; return the anchor it gets on this page.
+
+        That is ``anchor`` unless another object of this page already has it (``inf2.xlarge`` and
+        ``inf2-xlarge`` both make ``instance-inf2-xlarge``): then ``anchor-2``, ``anchor-3``...
+        Directives use the returned anchor; :mod:`.site.ids` moves an element that kept ``anchor``.
+        """
         key = (objtype, name)
         if key in self.objects and self.objects[key].docname != self.env.docname:
             other = self.objects[key].docname
             logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
                            OBJECT_TYPES[objtype][0], name, other, location=location,
                            type="neuron", subtype="duplicate")
-        self.objects[key] = ObjectEntry(self.env.docname, anchor, title, objtype)
+        claimed = cast("dict[str, tuple[str, str]]", self.env.temp_data.setdefault("neuron_anchors", {}))
+        given, number = anchor, 1
+        while claimed.get(given, key) != key:
+            number += 1
+            given = f"{anchor}-{number}"
+        claimed[given] = key
+        cast("list[tuple[str, str]]", self.env.temp_data.setdefault("neuron_noted", [])).append((anchor, given))
+        self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
+        return given
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
         self.aliases.setdefault(alias, (self.env.docname, anchor, objtype))
@@ -182,14 +196,65 @@ class NeuronDomain(Domain):
             neuron_data_output = True
 
             def run(self) -> list[nodes.Node]:
+                noted: list[tuple[str, str]] = []
+                self.env.temp_data["neuron_noted"] = noted
                 result = super().run()
                 for node in result:
                     if isinstance(node, nodes.Element):
                         node["support_smartquotes"] = False
+                mark_object_places(result, noted)
                 return result
 
         self._data_adapters[name] = DataAdapter
         return DataAdapter
+
+
+def _indexed(element: nodes.Element, anchor: str) -> bool:
+    """Whether ``element`` holds, as a direct child, an index entry pointing at ``anchor``."""
+    return any(isinstance(child, addnodes.index) and any(entry[2] == anchor for entry in child["entries"])
+               for child in element.children)
+
+
+def mark_object_places(result: list[nodes.Node], noted: list[tuple[str, str]]) -> None:
+    """Mark, in a directive's output, the element that is each noted object's canonical place.
+
+    ``noted``: the (wanted, given) anchors :meth:`NeuronDomain.note_object` handed out, in order.
+    An element that still carries the wanted anchor although its object was given another (a
+    section whose directive did not use the returned anchor) is moved to it, index entry included:
+    the n-th element holding an index entry for the wanted anchor is the n-th object noted with it.
+    Each object's place gets ``neuron_object_anchor``, so :mod:`.site.ids` leaves its id alone when
+    another element of the page has the same id: the element with the object's index entry if there
+    is one, else the first carrying it that is not a table named by it (a model ``status`` and the
+    ``model-status`` table).
+    """
+    if not noted:
+        return
+    carrying: dict[str, list[nodes.Element]] = {}  # id -> the elements carrying it, in order
+    for node in result:
+        if isinstance(node, nodes.Element):
+            for element in node.findall(nodes.Element):
+                for anchor in element["ids"]:
+                    carrying.setdefault(anchor, []).append(element)
+    by_wanted: dict[str, list[str]] = {}
+    for wanted, given in noted:
+        by_wanted.setdefault(wanted, []).append(given)
+    for wanted, givens in by_wanted.items():
+        if givens == [wanted] * len(givens):
+            continue
+        places = [e for e in carrying.get(wanted, []) if _indexed(e, wanted)]
+        for place, given in zip(places, givens, strict=False):
+            if given == wanted:
+                continue
+            place["ids"] = [given if a == wanted else a for a in place["ids"]]
+            carrying.setdefault(given, []).append(place)
+            for child in place.children:
+                if isinstance(child, addnodes.index):
+                    child["entries"] = [(*e[:2], given if e[2] == wanted else e[2], *e[3:]) for e in child["entries"]]
+    for given in dict.fromkeys(g for _, g in noted):
+        carriers = [e for e in carrying.get(given, []) if given in e["ids"] and e.get("neuron_name_id") != given]
+        carriers = [e for e in carriers if _indexed(e, given)] or carriers
+        if carriers:
+            carriers[0]["neuron_object_anchor"] = given
 
 
 def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[str] = (),

@@ -50,7 +50,8 @@ class DataDirective(SphinxDirective):
         anchor = anchor_for(objtype, name)
         if "no-index" not in self.options:
             domain = cast("NeuronDomain", self.env.get_domain("neuron"))
-            domain.note_object(objtype, name, title, anchor, location=self.get_location())
+            # Unique on the page: another object's anchor may be the same (inf2.xlarge, inf2-xlarge).
+            anchor = domain.note_object(objtype, name, title, anchor, location=self.get_location())
             self.index_entries.append(index_entry(objtype, title, anchor))
         return anchor
 

@@ -3,11 +3,14 @@
 Each entry of ``data/errata.yaml`` quotes a source (as a literal, so the drift checker leaves it
 alone), and, when the claim is a figure, gives the expression over data values that yields the true
 value: the directive recomputes it on every build, formatted as declared, with a tooltip naming the
-data it came from. The explanation is plain text, like every string from the data.
+data it came from. The explanation is plain text, like every string from the data. An expression
+that cannot be computed (an unknown path, a division by zero, a result that overflows to infinity)
+is a warning at the erratum's line in ``errata.yaml``, not at the page, and the row shows the rest.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
@@ -57,8 +60,11 @@ class Errata(SphinxDirective):
         assert erratum.expression is not None  # run() asks only for errata with an expression
         try:
             node, read = value_node(data, erratum.expression, erratum.format or "", require_format=False)
-        except ValueError as exc:
-            logger.warning("neuron:errata: %s: %s", erratum.id, exc, location=self.get_location(),
+        except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
+            # The error is in the data, so it is reported at the erratum's line in errata.yaml.
+            file, line = data.catalog.origin("errata", erratum.id)
+            logger.warning("errata[%s].expression: %s", erratum.id, exc,
+                           location=f"{Path(self.config.neuron_data_dir) / file}:{line or ''}",
                            type="neuron", subtype="value")
             return None
         files.update(read)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from ..build_state import dataset, uses
-from ..data.formatting import NumberFormat, format_number
+from ..data.formatting import NumberFormat, display_number, format_number
 from ..data.values import instance_metric
 from ..domain import xref
 from .base import DataDirective
@@ -100,7 +100,7 @@ class ComparisonTable(DataDirective):
                 comparison.label,
                 f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
                 f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
-                format_number(measured, "x", NumberFormat(2)),
+                display_number(measured, "x", NumberFormat(2)),
                 source_ref(catalog, comparison.claimed.source),
             ])
         table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
@@ -144,8 +144,8 @@ class TrainingExperiment(DataDirective):
         for pp in experiment.price_performance:
             path = f"priceperf:{experiment.id}.{pp.id}"
             pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                            format_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
-                            format_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
+                            display_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
+                            display_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
         if pp_rows:
             result.append(build_table(["Comparison", "Better price-performance (claimed)",
                                        "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,

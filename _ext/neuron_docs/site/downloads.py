@@ -3,6 +3,9 @@
 - Each table carrying ``table["neuron_csv"] = name`` is written to ``_downloads/tables/<name>.csv``
   (UTF-8, header row first, cell text as shown, note markers left out) while its page is written,
   and a "Download as CSV" link is put under it (two different contents under one name: a warning).
+  Cells are neutralised against spreadsheet formula injection (OWASP): text beginning with ``=``,
+  ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (:func:`neutralised`), except
+  genuine numbers such as ``-5`` or ``+3.2``, which stay numbers.
 - On ``build-finished`` the data set is written to ``_downloads/neuron-data.json``, one record and
   one figure at a time (never whole in memory) yet byte for byte ``json.dumps(data_document(...),
   indent=1, ensure_ascii=False)``, and its JSON schema to ``_downloads/neuron-data.schema.json``.
@@ -20,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -75,12 +79,26 @@ def _cell_text(entry: nodes.Element) -> str:
     return " ".join("".join(parts).split())
 
 
+#: What a spreadsheet may take for the start of a formula (OWASP's CSV injection guidance).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A plain number, signed or not, which a spreadsheet reads as a number and never as a formula.
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def neutralised(cell: str) -> str:
+    """``cell`` with a leading ``'`` if a spreadsheet could read it as a formula (``=HYPERLINK(...)``,
+    ``@SUM(...)``, ``-1+1``); genuine numbers (``-5``, ``+3.2``) and other text are left alone."""
+    if cell.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def table_csv(table: nodes.table) -> str:
-    """A docutils table as CSV text: header rows then body rows."""
+    """A docutils table as CSV text: header rows then body rows, every cell :func:`neutralised`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in table.findall(nodes.row):
-        writer.writerow([_cell_text(entry) for entry in row.findall(nodes.entry)])
+        writer.writerow([neutralised(_cell_text(entry)) for entry in row.findall(nodes.entry)])
     return out.getvalue()
 
 

@@ -4,6 +4,15 @@ A generated table whose id a section or other element of the page already has ge
 added (:func:`_unique_table_ids`; a section "Accuracy" and the accuracy table), and furo, which
 wraps each table in a ``div.table-wrapper`` (so that a wide table scrolls on a narrow screen) and
 copies the table's ids onto it, has them taken off the wrapper (:class:`TableWrapperIds`).
+
+Ids made from data can still meet: a family ``encoder-inferentia`` and the section of family
+``encoder`` on device ``inferentia`` (both ``family-encoder-inferentia``), two instances
+``inf2.xlarge`` and ``inf2-xlarge``, a run row and a table, two copies of one matrix. The
+domain gives objects distinct anchors (:meth:`~neuron_docs.domain.NeuronDomain.note_object`);
+then :func:`_unique_ids` keeps each remaining duplicate on one element (an object's canonical place,
+marked ``neuron_object_anchor``; else the element docutils registered, a hand-written section; else
+the first) and numbers the others (``-2``, ``-3``), pointing a same-page link (``refid``) at the
+nearest element that had the id after it. It runs before Sphinx collects the table of contents.
 """
 
 from __future__ import annotations
@@ -20,14 +29,53 @@ if TYPE_CHECKING:
 
 
 def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
-    """Give a generated table a new id when the page already uses its id (sections keep theirs)."""
+    """Give a generated table a new id when the page already uses its id (sections keep theirs;
+    so does a table that is an object's place, e.g. a device's specifications, for its anchor)."""
     tables = [t for t in doctree.findall(nodes.table) if "neuron-table" in t["classes"]]
     generated = {id(t) for t in tables}
     taken = {anchor for node in doctree.findall(nodes.Element) if id(node) not in generated
              for anchor in node["ids"]}
     for table in tables:
-        table["ids"] = [unique_id(f"{anchor}-table" if anchor in taken else anchor, taken)
+        table["ids"] = [anchor if anchor == table.get("neuron_object_anchor") else
+                        unique_id(f"{anchor}-table" if anchor in taken else anchor, taken)
                         for anchor in table["ids"]]
+
+
+def _owner(anchor: str, holders: list[nodes.Element], document: nodes.document) -> nodes.Element:
+    """Which of the elements carrying ``anchor`` keeps it (see the module docstring)."""
+    for holder in holders:
+        if holder.get("neuron_object_anchor") == anchor:
+            return holder
+    return document.ids.get(anchor) if document.ids.get(anchor) in holders else holders[0]
+
+
+def _unique_ids(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep every id on one element of the page; number the others and re-point same-page links."""
+    _unique_table_ids(app, doctree)
+    order: dict[int, int] = {}
+    holders: dict[str, list[nodes.Element]] = {}
+    for index, node in enumerate(doctree.findall(nodes.Element)):
+        order[id(node)] = index
+        for anchor in node["ids"]:
+            holders.setdefault(anchor, []).append(node)
+    taken = set(holders)
+    moved: dict[str, list[tuple[int, str]]] = {}  # old id -> (position, id now), in page order
+    for anchor, elements in holders.items():
+        if len(elements) < 2 or len(set(map(id, elements))) < 2:
+            continue
+        owner = _owner(anchor, elements, doctree)
+        for element in elements:
+            new = anchor if element is owner else unique_id(anchor, taken)
+            element["ids"] = [new if a == anchor else a for a in element["ids"]]
+            moved.setdefault(anchor, []).append((order[id(element)], new))
+    if not moved:
+        return
+    for reference in doctree.findall(nodes.reference):
+        places = moved.get(reference.get("refid", ""))
+        if places:
+            here = order[id(reference)]
+            after = [new for position, new in places if position > here]
+            reference["refid"] = after[0] if after else places[-1][1]
 
 
 class TableWrapperIds(SphinxPostTransform):
@@ -45,5 +93,6 @@ class TableWrapperIds(SphinxPostTransform):
 
 
 def setup_ids(app: Sphinx) -> None:
-    app.connect("doctree-read", _unique_table_ids)
+    # Before Sphinx's collectors (priority 500): the table of contents links to sections by id.
+    app.connect("doctree-read", _unique_ids, priority=400)
     app.add_post_transform(TableWrapperIds)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...data.formatting import NumberFormat, format_number
+from ...data.formatting import NumberFormat, display_number, format_number
 from ...data.runs import best_runs, filter_runs, run_instance
 from .svg import PALETTE, Bar, Chart, Group, Panel
 
@@ -91,7 +91,7 @@ def cost_chart(runs: _Runs, name: str) -> Chart:
     """Per model and instance, the cost per 1M inferences at the best measured throughput."""
     def bar(best: BestRun) -> Bar:
         return Bar(f"{best.instance.id}, batch {best.run.batch_size}", best.cost,
-                   format_number(best.cost, "USD", RATIO), runs.series(best.run))
+                   display_number(best.cost, "USD", RATIO), runs.series(best.run))
 
     groups = runs.grouped(best_runs(runs.catalog, runs.runs), bar, run=lambda best: best.run)
     return Chart(name, "Cost per 1M inferences at the best throughput",
@@ -155,7 +155,7 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
                     ("Implied speed", values[f"{path}:implied_speed_ratio"].number),
                     ("Price-performance", 1 + values[f"{path}:gain"].number / 100))
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
-                Bar(label, value, format_number(value, "x", RATIO), index) for index, (label, value) in
+                Bar(label, value, display_number(value, "x", RATIO), index) for index, (label, value) in
                 enumerate(bars))))
         prices.append(Group(experiment.title, tuple(
             Bar(i, catalog.instances[i].price.usd_per_hour,
