@@ -19,6 +19,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from .build_state import BuildState
+from .data.labels import FAMILY_SYNONYMS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Set
@@ -159,8 +160,19 @@ class NeuronDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for (objtype, name), entry in sorted(self.objects.items()):
-            yield name, entry.title, objtype, entry.docname, entry.anchor, 1
-        for alias, (docname, anchor, objtype) in sorted(self.aliases.items()):
+            if entry.anchor == f"{objtype}-{name}" and entry.title != name:
+                # Sphinx's search index writes this anchor as "-" and its script rebuilds it from the
+                # title ("#family-Transformers Decoders"): keep the id for objects.inv only, and let
+                # the title find the object with its anchor written out.
+                yield name, entry.title, objtype, entry.docname, entry.anchor, -1
+                yield entry.title, entry.title, objtype, entry.docname, entry.anchor, 1
+            else:
+                yield name, entry.title, objtype, entry.docname, entry.anchor, 1
+        aliases = dict(self.aliases)
+        for (objtype, name), entry in self.objects.items():  # other names of a family ("LLM", "ViT")
+            for synonym in FAMILY_SYNONYMS.get(name, ()) if objtype == "family" else ():
+                aliases.setdefault(synonym, (entry.docname, entry.anchor, objtype))
+        for alias, (docname, anchor, objtype) in sorted(aliases.items()):
             yield alias, alias, objtype, docname, anchor, 2
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
