@@ -172,6 +172,9 @@ class NeuronDomain(Domain):
         for (objtype, name), entry in self.objects.items():  # other names of a family ("LLM", "ViT")
             for synonym in FAMILY_SYNONYMS.get(name, ()) if objtype == "family" else ():
                 aliases.setdefault(synonym, (entry.docname, entry.anchor, objtype))
+        for model in self.build.dataset.catalog.published_models.values():  # "Llama" finds its family too
+            if (family := self.objects.get(("family", model.family))) is not None:
+                aliases.setdefault(f"{family.title}: {model.name}", (family.docname, family.anchor, "family"))
         for alias, (docname, anchor, objtype) in sorted(aliases.items()):
             yield alias, alias, objtype, docname, anchor, 2
 
