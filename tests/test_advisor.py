@@ -158,3 +158,14 @@ def test_common_names_find_families_and_models(site, search_index, catalog, quer
     models = [m for m in catalog.published_models.values() if query.lower() in m.name.lower() and m.name in shown]
     for model in models:  # every published model the name matches and a page shows is found, on its row
         assert any(name == model.name and anchor.startswith("prun-") for name, _, _, anchor in hits), model.name
+
+
+def test_home_page_starts_from_the_readers_task(site):
+    cards = site.soup("index.html").select("a.sd-stretched-link[href]")
+    targets = [a["href"].split("#")[0] for a in cards]
+    assert targets[0] == "advisor.html" and "architecture-fit.html" in targets
+    assert any(t.startswith("performance/") for t in targets)
+    whats_new = (site.outdir / "whats-new.html").exists()
+    assert targets[-1] == ("whats-new.html" if whats_new else "architecture-fit.html")
+    for target in targets:
+        assert (site.outdir / target).is_file(), target
