@@ -223,8 +223,10 @@ def advisor_slice(catalog: Catalog) -> dict[str, object]:
     for family in catalog.families.values():
         for name in (family.name, family.id, *family.representatives, *FAMILY_SYNONYMS.get(family.id, ())):
             names.setdefault(name, family.id)
-    for model in (*catalog.models.values(), *catalog.published_models.values()):
+    for model in catalog.models.values():
         models.setdefault(model.name, model.family)
+    for published in catalog.published_models.values():
+        models.setdefault(published.name, published.family)
     for run in runs:
         models.setdefault(run.model, run.family)
     table: dict[str, dict[str, object]] = {}

@@ -53,10 +53,10 @@ class Advisor(DataDirective):
         runs = data["runs"]
         fields = data["run_fields"]
         assert isinstance(runs, list) and isinstance(fields, list)
-        table = cast("dict[str, dict[str, list[int | None]]]", data["table"])
+        table = cast("dict[str, dict[str, object]]", data["table"])
 
         def best(key: str, workload: str, which: int) -> str:
-            index = table.get(key, {}).get(workload, [None, None])[which]
+            index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None]))[which]
             if index is None:
                 return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
             return str(runs[index][fields.index("latency_text" if which else "throughput_text")])
