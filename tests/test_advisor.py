@@ -14,7 +14,6 @@ import re
 
 import pytest
 from docutils import nodes
-
 from neuron_docs.data.formatting import display_number
 from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 

@@ -98,7 +98,13 @@ class NeuronDomain(Domain):
         self.objects[key] = ObjectEntry(self.env.docname, anchor, title, objtype)
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
-        self.aliases.setdefault(alias, (self.env.docname, anchor, objtype))
+        self._keep_alias(alias, (self.env.docname, anchor, objtype))
+
+    def _keep_alias(self, alias: str, place: tuple[str, str, str]) -> None:
+        """The first place of a page, and of the first page by name: the same in serial and parallel builds."""
+        mine = self.aliases.get(alias)
+        if mine is None or place[0] < mine[0]:
+            self.aliases[alias] = place
 
     @property
     def files_read(self) -> dict[str, dict[str, str]]:
@@ -132,7 +138,7 @@ class NeuronDomain(Domain):
             self.objects[key] = entry
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
-                self.aliases.setdefault(alias, entry)
+                self._keep_alias(alias, tuple(entry))  # type: ignore[arg-type]
         for docname, files in otherdata.get("doc_files", {}).items():
             if docname in docnames:
                 self.files_read[docname] = files
@@ -169,7 +175,7 @@ class NeuronDomain(Domain):
             else:
                 yield name, entry.title, objtype, entry.docname, entry.anchor, 1
         aliases = dict(self.aliases)
-        for (objtype, name), entry in self.objects.items():  # other names of a family ("LLM", "ViT")
+        for (objtype, name), entry in sorted(self.objects.items()):  # other names of a family ("LLM", "ViT")
             for synonym in FAMILY_SYNONYMS.get(name, ()) if objtype == "family" else ():
                 aliases.setdefault(synonym, (entry.docname, entry.anchor, objtype))
         for model in self.build.dataset.catalog.published_models.values():  # "Llama" finds its family too

@@ -11,7 +11,6 @@ import gzip
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-
 from neuron_docs.data.formatting import display_number
 
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from .formatting import NumberFormat, display_number
-from .labels import (COST_BASIS, FAMILY_SYNONYMS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header)
+from .labels import COST_BASIS, FAMILY_SYNONYMS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from .prices import price_note, prices_of
 from .runs import published_cost, run_cost, run_instance
 

@@ -18,8 +18,8 @@ from docutils import nodes
 
 from ..build_state import dataset, is_html, uses
 from ..data.advisor import SupportCell, advisor_slice, support_cell
-from ..data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 from ..data.catalog import FILE_NAMES
+from ..data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 from ..domain import xref
 from ..site.assets import _add_static_path
 from .base import DataDirective
@@ -39,7 +39,7 @@ NO_MATRIX = "Unknown: no published fit or support for this device"
 NOT_MEASURED = "None measured"
 
 
-class advisor_data(nodes.General, nodes.Element):  # noqa: N801  (docutils node names are lowercase)
+class advisor_data(nodes.General, nodes.Element):
     """Where the advisor's JSON goes; filled on ``doctree-resolved``."""
 
 
@@ -115,9 +115,9 @@ def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str
     """``objtype:name`` -> the relative URL of the object's canonical place, for every object and alias."""
     builder = app.builder
     out = {}
-    for (objtype, name), entry in domain.objects.items():
+    for (objtype, name), entry in sorted(domain.objects.items()):
         out[f"{objtype}:{name}"] = builder.get_relative_uri(fromdocname, entry.docname) + "#" + entry.anchor
-    for alias, (docname, anchor, objtype) in domain.aliases.items():
+    for alias, (docname, anchor, objtype) in sorted(domain.aliases.items()):
         out.setdefault(f"{objtype}:{alias}", builder.get_relative_uri(fromdocname, docname) + "#" + anchor)
     return out
 
