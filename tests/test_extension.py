@@ -83,9 +83,14 @@ def test_objects_inventory_lists_every_object(app, catalog):
     with (app.outdir / "objects.inv").open("rb") as stream:
         inventory = InventoryFile.load(stream, "", lambda base, uri: uri)
     data = inventory.data if hasattr(inventory, "data") else inventory
-    assert set(data["neuron:family"]) == {f.id for f in catalog.families.values() if f.category == "nlp"}
+    nlp = {f.id for f in catalog.families.values() if f.category == "nlp"}
+    assert {name for name in data["neuron:family"] if name in catalog.families} == nlp
+    for name, entry in data["neuron:family"].items():  # other names (titles, synonyms) land on a family
+        assert entry[2].split("#")[1] in {f"family-{f}" for f in nlp}, name
     assert set(data["neuron:instance"]) == {i.id for i in catalog.instances.values() if i.device == "inferentia"}
-    assert set(data["neuron:framework"]) == set(catalog.frameworks)
+    assert {name for name in data["neuron:framework"] if name in catalog.frameworks} == set(catalog.frameworks)
+    for name, entry in data["neuron:framework"].items():  # a framework's title lands on its row
+        assert entry[2].split("#")[1] in {f"framework-{f}" for f in catalog.frameworks}, name
     assert "BERT" in data["neuron:representative"]
 
 

@@ -19,6 +19,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from .build_state import BuildState
+from .data.labels import FAMILY_SYNONYMS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Set
@@ -111,7 +112,13 @@ class NeuronDomain(Domain):
         return given
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
-        self.aliases.setdefault(alias, (self.env.docname, anchor, objtype))
+        self._keep_alias(alias, (self.env.docname, anchor, objtype))
+
+    def _keep_alias(self, alias: str, place: tuple[str, str, str]) -> None:
+        """The first place of a page, and of the first page by name: the same in serial and parallel builds."""
+        mine = self.aliases.get(alias)
+        if mine is None or place[0] < mine[0]:
+            self.aliases[alias] = place
 
     @property
     def files_read(self) -> dict[str, dict[str, str]]:
@@ -145,7 +152,7 @@ class NeuronDomain(Domain):
             self.objects[key] = entry
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
-                self.aliases.setdefault(alias, entry)
+                self._keep_alias(alias, tuple(entry))  # type: ignore[arg-type]
         for docname, files in otherdata.get("doc_files", {}).items():
             if docname in docnames:
                 self.files_read[docname] = files
@@ -173,8 +180,22 @@ class NeuronDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for (objtype, name), entry in sorted(self.objects.items()):
-            yield name, entry.title, objtype, entry.docname, entry.anchor, 1
-        for alias, (docname, anchor, objtype) in sorted(self.aliases.items()):
+            if entry.anchor == f"{objtype}-{name}" and entry.title != name:
+                # Sphinx's search index writes this anchor as "-" and its script rebuilds it from the
+                # title ("#family-Transformers Decoders"): keep the id for objects.inv only, and let
+                # the title find the object with its anchor written out.
+                yield name, entry.title, objtype, entry.docname, entry.anchor, -1
+                yield entry.title, entry.title, objtype, entry.docname, entry.anchor, 1
+            else:
+                yield name, entry.title, objtype, entry.docname, entry.anchor, 1
+        aliases = dict(self.aliases)
+        for (objtype, name), entry in sorted(self.objects.items()):  # other names of a family ("LLM", "ViT")
+            for synonym in FAMILY_SYNONYMS.get(name, ()) if objtype == "family" else ():
+                aliases.setdefault(synonym, (entry.docname, entry.anchor, objtype))
+        for model in self.build.dataset.catalog.published_models.values():  # "Llama" finds its family too
+            if (family := self.objects.get(("family", model.family))) is not None:
+                aliases.setdefault(f"{family.title}: {model.name}", (family.docname, family.anchor, "family"))
+        for alias, (docname, anchor, objtype) in sorted(aliases.items()):
             yield alias, alias, objtype, docname, anchor, 2
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:

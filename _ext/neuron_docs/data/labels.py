@@ -63,7 +63,8 @@ UNIT_CONVERSIONS = {"s": ("ms", 1000.0), "min": ("ms", 60000.0), "us": ("ms", 0.
 #: Other names of model families as people write them, by family id (plurals are matched anyway).
 FAMILY_SYNONYMS = {
     "encoder": ("Transformer encoders", "encoder models", "autoencoding models", "BERT-like models"),
-    "decoder": ("Transformer decoders", "decoder models", "autoregressive models", "GPT-like models"),
+    "decoder": ("Transformer decoders", "decoder models", "autoregressive models", "GPT-like models",
+                "LLM", "large language models"),
     "encoder-decoder": ("encoder-decoder models", "sequence-to-sequence", "seq2seq", "seq2seq models"),
     "vit": ("ViT", "ViTs", "vision transformer models"),
     "diffusion": ("diffusion", "Stable Diffusion"),

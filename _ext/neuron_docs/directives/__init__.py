@@ -7,14 +7,15 @@
   costs, accuracy, compilation status; :mod:`.training`: issues, roadmap, the training experiment;
 - :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
   status roles; :mod:`.charts`: the charts (model, SVG and directive apart);
-- :mod:`.performance`, :mod:`.measured`: the published benchmark tables and a family's measured models.
+- :mod:`.performance`, :mod:`.measured`: the published benchmark tables and a family's measured models;
+- :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import benchmarks, errata, guidelines, matrix, performance, roles, specs, training
+from . import advisor, benchmarks, errata, guidelines, matrix, performance, roles, specs, training
 from .charts import directive as charts
 
 if TYPE_CHECKING:
@@ -31,3 +32,4 @@ def setup_directives(app: Sphinx) -> None:
     charts.setup_charts(app)
     errata.setup_errata(app)
     performance.setup_performance(app)
+    advisor.setup_advisor(app)

@@ -110,6 +110,9 @@ class _Performance(DataDirective):
         basis = PUBLISHED_PRICE_BASIS
         rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
         ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
+        domain = self.env.get_domain("neuron")
+        for run, anchor in zip(runs, ids, strict=True):  # search: a model's name finds its first row
+            domain.note_alias(run.model, anchor, "model")  # type: ignore[attr-defined]
         name = nodes.make_id(f"performance-{table.id}")
         node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
                            classes=["neuron-performance-table", "neuron-sortable"])

@@ -16,7 +16,7 @@ from docutils.parsers.rst import directives
 
 from ..build_state import dataset, uses
 from ..data.formatting import format_number
-from ..data.labels import with_version
+from ..data.labels import framework_header, with_version
 from ..domain import xref
 from .base import DataDirective
 from .tables import broken_notice, build_table, comma_list
@@ -121,7 +121,7 @@ class FrameworkTable(DataDirective):
         uses(self, "frameworks.yaml", "devices.yaml")
         rows, ids = [], []
         for framework in catalog.frameworks.values():
-            ids.append(self.register("framework", framework.id, f"{framework.name} ({framework.package})"))
+            ids.append(self.register("framework", framework.id, framework_header(framework)))
             devices: list[nodes.Node] = []
             for device in framework.devices:
                 if devices:

@@ -1,0 +1,158 @@
+"""``.. neuron:advisor::``: which device for a model, in one table, and the data of the interactive advisor.
+
+The directive renders, for every model family and Neuron device, the architecture fit with its
+rationale, the support status per framework, known issues and roadmap items, and the best measured
+configuration for inference throughput, inference latency and training throughput, each with its
+instance and cost per 1M and the price it used (:func:`..data.advisor.advisor_slice`). This static
+table is what a reader without JavaScript sees. On ``doctree-resolved`` the same slice, with the
+links of every family, device, issue, roadmap item and model, is embedded once in the page as JSON
+for ``neuron-advisor.js``, which adds the form (state in the URL) and is loaded on that page only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, cast
+
+from docutils import nodes
+
+from ..build_state import dataset, is_html, uses
+from ..data.advisor import SupportCell, advisor_slice, support_cell
+from ..data.catalog import FILE_NAMES
+from ..data.labels import FIT_TEXT, STATUS_TEXT, framework_header
+from ..domain import xref
+from ..site.assets import _add_static_path
+from .base import DataDirective
+from .tables import build_table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..data import Catalog
+    from ..domain import NeuronDomain
+
+JS_FILE = "neuron-advisor.js"
+DATA_ID = "neuron-advisor-data"
+HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issues and roadmap",
+           "Best inference throughput", "Best inference latency", "Best training throughput")
+NO_MATRIX = "Unknown: no published fit or support for this device"
+NOT_MEASURED = "None measured"
+
+
+class advisor_data(nodes.General, nodes.Element):
+    """Where the advisor's JSON goes; filled on ``doctree-resolved``."""
+
+
+class Advisor(DataDirective):
+    """The advisor: the form's place, its data, and the static table for every family and device."""
+
+    def run(self) -> list[nodes.Node]:
+        uses(self, *FILE_NAMES)
+        catalog = dataset(self.env).catalog
+        data = advisor_slice(catalog)
+        runs = data["runs"]
+        fields = data["run_fields"]
+        assert isinstance(runs, list) and isinstance(fields, list)
+        table = cast("dict[str, dict[str, object]]", data["table"])
+
+        def best(key: str, workload: str, which: int) -> str:
+            index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None]))[which]
+            if index is None:
+                return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
+            return str(runs[index][fields.index("latency_text" if which else "throughput_text")])
+
+        rows, ids = [], []
+        for family in catalog.families.values():
+            for device in data["devices"]:  # type: ignore[attr-defined]
+                key = f"{family.id}|{device['id']}|"
+                cell = support_cell(catalog, family.id, device["id"])
+                rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
+                             _fit(cell), _support(catalog, cell), _issues(catalog, table, key),
+                             best(key, "inference", 0), best(key, "inference", 1),
+                             best(key, "training", 0)])
+                ids.append(f"advisor-{family.id}-{device['id']}")
+        app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
+        placeholder = advisor_data()
+        placeholder["slice"] = data
+        static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
+                             classes=["neuron-advisor-table", "neuron-sortable"])
+        return [app_box, placeholder, static]
+
+
+def _fit(cell: SupportCell | None) -> list[nodes.Node] | str:
+    if cell is None:
+        return NO_MATRIX
+    out: list[nodes.Node] = [nodes.strong(FIT_TEXT[cell.fit], FIT_TEXT[cell.fit])]
+    if cell.rationale:
+        out.append(nodes.Text(f": {cell.rationale}"))
+    return out
+
+
+def _support(catalog: Catalog, cell: SupportCell | None) -> list[nodes.Node] | str:
+    if cell is None:
+        return NO_MATRIX
+    items = nodes.bullet_list()
+    for framework_id, entry in cell.support.items():
+        fw = catalog.frameworks.get(framework_id)
+        text = f"{framework_header(fw) if fw else framework_id}: {STATUS_TEXT[entry.status]}"
+        text += f" ({entry.note})" if entry.note else ""
+        items += nodes.list_item("", nodes.paragraph(text, text))
+    return [items]
+
+
+def _issues(catalog: Catalog, table: dict[str, dict[str, object]], key: str) -> list[nodes.Node] | str:
+    advice = cast("dict[str, list[str]]", table.get(key, {}).get("advice", {}))
+    links: list[nodes.Node] = []
+    for kind, ids in (("issue", advice.get("issues", [])), ("roadmap", advice.get("roadmap", []))):
+        for item in ids:
+            record = (catalog.known_issues if kind == "issue" else catalog.roadmap).get(item)
+            links += [nodes.Text("; ")] if links else []
+            links.append(xref(kind, item, record.title if record else item))
+    return links or "None known"
+
+
+def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str]:
+    """``objtype:name`` -> the relative URL of the object's canonical place, for every object and alias."""
+    builder = app.builder
+    out = {}
+    for (objtype, name), entry in sorted(domain.objects.items()):
+        out[f"{objtype}:{name}"] = builder.get_relative_uri(fromdocname, entry.docname) + "#" + entry.anchor
+    for alias, (docname, anchor, objtype) in sorted(domain.aliases.items()):
+        out.setdefault(f"{objtype}:{alias}", builder.get_relative_uri(fromdocname, docname) + "#" + anchor)
+    return out
+
+
+def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
+    for node in list(doctree.findall(advisor_data)):
+        if not is_html(app):
+            node.parent.remove(node)
+            continue
+        domain = cast("NeuronDomain", app.env.get_domain("neuron"))
+        data = {**node["slice"], "links": _links(app, domain, fromdocname)}
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        # Inside <script>, "</" could end the element: escape every "<" (JSON allows \u003c).
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        raw = nodes.raw("", f'<script type="application/json" id="{DATA_ID}">{text}</script>', format="html")
+        node.replace_self(raw)
+
+
+def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+                 doctree: nodes.document | None) -> None:
+    """Load the advisor's script on the pages that hold its data, and nowhere else."""
+    if doctree is not None and any(True for _ in doctree.findall(
+            lambda n: isinstance(n, nodes.raw) and DATA_ID in n.astext())):
+        app.add_js_file(JS_FILE, loading_method="defer")
+
+
+def _builder_inited(app: Sphinx) -> None:
+    if is_html(app):
+        _add_static_path(app)
+
+
+def setup_advisor(app: Sphinx) -> None:
+    app.add_node(advisor_data)
+    app.add_directive_to_domain("neuron", "advisor", Advisor)
+    app.connect("doctree-resolved", _fill)
+    app.connect("html-page-context", _page_script)
+    app.connect("builder-inited", _builder_inited)
+

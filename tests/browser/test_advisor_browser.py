@@ -1,0 +1,142 @@
+"""The advisor in a real browser: a family, a model, a model without benchmark, an unknown name, the
+URL as state, the keyboard, one data load, the page's weight, and the page opened from the files.
+
+Expected figures are computed here from the catalog (the runs of ``data/``), not from the advisor's
+own module: the best throughput is the highest of the family's (or model's) runs on the device.
+"""
+
+from __future__ import annotations
+
+import gzip
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from neuron_docs.data.formatting import display_number
+
+
+def _published_family(catalog, name: str) -> str | None:
+    return next((m.family for m in catalog.published_models.values() if m.name == name), None)
+
+
+def _rows(page) -> dict[str, dict[str, str]]:
+    """Device id -> the result table's cells by column header."""
+    headers = page.locator("#advisor-result thead th").all_inner_texts()
+    out = {}
+    for row in page.locator("#advisor-result tbody tr").all():
+        cells = row.locator("th, td").all_inner_texts()
+        out[row.get_attribute("data-device")] = dict(zip(headers, cells, strict=True))
+    return out
+
+
+def test_family_and_training_show_every_device_with_the_best_training_run(page, site_url, catalog):
+    page.goto(site_url + "advisor.html")
+    page.select_option("#advisor-family", "decoder")
+    page.select_option("#advisor-workload", "training")
+    rows = _rows(page)
+    neuron = [d.id for d in catalog.devices.values() if d.kind == "neuron"]
+    assert sorted(rows) == sorted(neuron)
+    runs = [r for r in catalog.published_training_runs.values() if _published_family(catalog, r.model) == "decoder"]
+    best = max(runs, key=lambda r: r.throughput_sequences_per_s)
+    cell = rows["trainium"]["Best throughput"]
+    assert best.model in cell
+    assert display_number(float(best.throughput_sequences_per_s), "sequences/s") in cell
+    assert "per 1M training sequences" in cell
+    family = catalog.families["decoder"]
+    fit = family.devices["trainium"].fit
+    assert rows["trainium"]["Architecture fit"].startswith({"good": "Good Fit", "poor": "Not a Good Fit"}[fit])
+    for device in neuron:
+        if device not in family.devices:
+            assert rows[device]["Architecture fit"].startswith("Unknown")
+    assert parse_qs(urlparse(page.url).query) == {"family": ["decoder"], "workload": ["training"]}
+    assert page.console_errors == []
+
+
+def test_typed_model_shows_its_best_inference_run_and_links(page, site_url, catalog):
+    name = "BERT base"
+    page.goto(site_url + "advisor.html")
+    page.fill("#advisor-model", name)
+    page.press("#advisor-model", "Enter")
+    rows = _rows(page)
+    runs = [r for r in catalog.published_inference_runs.values() if r.model == name]
+    assert runs, "the data lost BERT base: pick another model"
+    device = catalog.instances[runs[0].instance].device
+    mine = [r for r in runs if catalog.instances[r.instance].device == device and r.throughput_inferences_per_s]
+    best = max(mine, key=lambda r: r.throughput_inferences_per_s)
+    assert display_number(float(best.throughput_inferences_per_s), "inferences/s") in rows[device]["Best throughput"]
+    assert best.instance in rows[device]["Best throughput"]
+    links = page.locator("#advisor-result a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert any(link.startswith("performance/") for link in links)
+    for link in {link.split("?")[0] for link in links}:  # every link lands on an anchor that exists
+        path, _, anchor = link.partition("#")
+        target = page.context.new_page()
+        target.goto(site_url + path)
+        assert target.locator(f"[id='{anchor}']").count() == 1, link
+        target.close()
+
+
+def test_model_without_benchmark_says_none_measured(page, site_url, catalog):
+    measured = {r.model for r in catalog.inference_runs.values()}
+    model = next(m for m in catalog.models.values() if m.id not in measured)
+    page.goto(site_url + "advisor.html?model=" + model.name + "&workload=inference")
+    rows = _rows(page)
+    assert rows, "no result for a known model"
+    for cells in rows.values():
+        assert cells["Best throughput"] == "None measured"
+        assert cells["Best latency"] == "None measured"
+    fit = catalog.families[model.family].devices
+    for device, cell in fit.items():
+        assert rows[device]["Architecture fit"].startswith({"good": "Good Fit", "poor": "Not a Good Fit"}[cell.fit])
+
+
+def test_unknown_name_says_so_and_shows_no_table(page, site_url):
+    page.goto(site_url + "advisor.html?model=Zorblax-9000")
+    message = page.locator(".neuron-advisor-unknown")
+    assert "Zorblax-9000" in message.inner_text()
+    assert page.locator("#advisor-result table").count() == 0
+
+
+def test_state_is_in_the_url_and_the_form_works_from_the_keyboard(page, site_url):
+    page.goto(site_url + "advisor.html?family=encoder&workload=inference")
+    assert page.locator("#advisor-family").input_value() == "encoder"
+    assert page.locator("#advisor-result tbody tr").count() > 0
+    page.focus("#advisor-family")
+    page.keyboard.press("Tab")  # to the model name
+    page.keyboard.press("Tab")  # to the workload
+    assert page.evaluate("document.activeElement.id") == "advisor-workload"
+    page.keyboard.press("ArrowDown")
+    assert parse_qs(urlparse(page.url).query)["workload"] == ["training"]
+    shared = page.url
+    other = page.context.new_page()
+    other.goto(shared)
+    assert other.locator("#advisor-workload").input_value() == "training"
+    assert other.locator("#advisor-result tbody tr").count() == page.locator("#advisor-result tbody tr").count()
+
+
+def test_one_data_load_and_under_200_kb(page, site_url):
+    sizes: dict[str, int] = {}
+    page.on("response", lambda r: sizes.__setitem__(r.url, len(gzip.compress(r.body()))) if r.ok else None)
+    page.goto(site_url + "advisor.html?family=vit", wait_until="networkidle")
+    assert page.locator("script#neuron-advisor-data").count() == 1
+    assert not [u for u in sizes if u.endswith(".json")], "the advisor fetched data instead of using the page's"
+    assert sum(sizes.values()) < 200_000, sizes
+
+
+def test_works_from_the_files_offline(browser, built_site):
+    context = browser.new_context(offline=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((built_site.outdir / "advisor.html").as_uri() + "?model=ViT&workload=inference")
+        assert page.locator("#advisor-result tbody tr").count() > 0
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("query", ["Llama", "llama-3-8b", "Stable Diffusion", "LLM"])
+def test_common_names_find_a_family(page, site_url, query):
+    page.goto(site_url + "advisor.html")
+    page.fill("#advisor-model", query)
+    page.press("#advisor-model", "Enter")
+    assert page.locator("#advisor-result tbody tr").count() > 0, query
