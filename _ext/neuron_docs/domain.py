@@ -195,8 +195,11 @@ class NeuronDomain(Domain):
         for model in self.build.dataset.catalog.published_models.values():  # "Llama" finds its family too
             if (family := self.objects.get(("family", model.family))) is not None:
                 aliases.setdefault(f"{family.title}: {model.name}", (family.docname, family.anchor, "family"))
+        # An alias never shadows an object's own id or title (one name, one place, in objects.inv too).
+        taken = {(objtype, n) for (objtype, name), entry in self.objects.items() for n in (name, entry.title)}
         for alias, (docname, anchor, objtype) in sorted(aliases.items()):
-            yield alias, alias, objtype, docname, anchor, 2
+            if (objtype, alias) not in taken:
+                yield alias, alias, objtype, docname, anchor, 2
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return node.get("reftarget")
