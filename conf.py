@@ -27,6 +27,8 @@ extensions = [
 ]
 
 neuron_data_dir = "data"
+# One generated page per revision of the support matrices (data/matrix/), under source/matrix/.
+neuron_revision_pages = "matrix"
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -22,6 +22,7 @@ from pathlib import Path
 import pydantic
 
 from .catalog import FILES, Catalog
+from .matrix_loading import MATRIX_DIR
 from .validation import load_catalog
 from .values import Values, build_values
 
@@ -72,6 +73,9 @@ def cache_key(directory: Path) -> str:
         except OSError:
             content = b"\0(unreadable)"
         digest.update(f"{spec.name}\0".encode() + hashlib.sha256(content).digest())
+    folder = directory / MATRIX_DIR
+    for revision in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        digest.update(f"{MATRIX_DIR}{revision.name}\0".encode() + hashlib.sha256(revision.read_bytes()).digest())
     return digest.hexdigest()
 
 

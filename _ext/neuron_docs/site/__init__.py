@@ -1,12 +1,13 @@
 """What a built site adds around the pages: static assets (:mod:`.assets`), CSV and JSON downloads
 (:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`)
-and sphinx-sitemap without a server process (:mod:`.sitemap`)."""
+sphinx-sitemap without a server process (:mod:`.sitemap`) and the generated page of each revision
+of the support matrices (:mod:`.revision_pages`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import assets, data_dates, downloads, ids, sitemap
+from . import assets, data_dates, downloads, ids, revision_pages, sitemap
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -18,3 +19,4 @@ def setup_site(app: Sphinx) -> None:
     assets.setup_assets(app)
     sitemap.setup_sitemap(app)
     data_dates.setup_data_dates(app)
+    revision_pages.setup_revision_pages(app)
