@@ -124,8 +124,8 @@ def _problems(catalog: Catalog, rev: Revision) -> Iterator[Found]:
         elif (instance.device, instance.device_count) != (row.device, row.device_count):
             yield at, (f"expected {instance.device} x {instance.device_count} as instances.yaml says "
                        f"(got {row.device} x {row.device_count})")
-        device = catalog.devices.get(row.device)
-        cores = device.neuroncores if device else row.neuroncores_per_device  # unknown: reported elsewhere
+        record = catalog.devices.get(row.device)
+        cores = record.neuroncores if record else row.neuroncores_per_device  # unknown: reported elsewhere
         if row.neuroncores != row.device_count * row.neuroncores_per_device or cores != row.neuroncores_per_device:
             yield (*at, "neuroncores"), (f"expected device_count x {cores} NeuronCores per {row.device} "
                                          f"(got {row.neuroncores} = {row.device_count} x {row.neuroncores_per_device})")
@@ -180,7 +180,8 @@ def load_revisions(catalog: Catalog) -> None:
                                          name, line, errors))
             continue
         placed[rev.date] = (name, positions)
-        valid.append(s.share_equal_parts(rev, catalog.shared_parts))  # equal cells: one object
+        s.share_equal_parts(rev, catalog.shared_parts)  # equal cells across revisions: one object
+        valid.append(rev)
     catalog.history = MatrixHistory.of(valid)
     for rev in catalog.history.revisions[1:]:
         diff, (name, positions) = catalog.history.changes(rev), placed[rev.date]

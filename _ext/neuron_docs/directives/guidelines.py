@@ -25,6 +25,9 @@ from .tables import badge, broken_notice
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..data import Catalog
+    from ..data.schema import Family
+
 
 def _section(title: str, anchor: str, classes: tuple[str, ...] = ()) -> nodes.section:
     section = nodes.section(ids=[anchor], classes=list(classes))
@@ -70,7 +73,7 @@ class FamilyGuidelines(DataDirective):
         result.extend(broken_notice(catalog.broken_in("families")))
         return result
 
-    def _family_section(self, catalog: object, domain: NeuronDomain, family: object) -> nodes.section:
+    def _family_section(self, catalog: Catalog, domain: NeuronDomain, family: Family) -> nodes.section:
         anchor = anchor_for("family", family.id)
         section = _section(family.title, anchor, ("neuron-family",))
         if "no-index" not in self.options:

@@ -144,7 +144,8 @@ def definitions(rev: Revision) -> nodes.definition_list:
     """The revision's status and fit labels, each with its published definition (or the project's
     explanation, said to be the project's, when the page published none)."""
     out = nodes.definition_list(classes=["neuron-legend", "neuron-status-definitions"])
-    entries = [("status", sid, d.label, d.definition) for sid, d in rev.statuses.items()]
+    entries: list[tuple[str, str, str, str | None]] = [
+        ("status", sid, d.label, d.definition) for sid, d in rev.statuses.items()]
     entries += [("fit", fid, label, None) for fid, label in rev.fits.items()]
     for kind, value, label, published in entries:
         item = nodes.definition_list_item()
