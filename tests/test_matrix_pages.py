@@ -133,3 +133,24 @@ def test_whats_new_lists_every_change_of_the_data(site, catalog) -> None:  # noq
             assert _target("whats-new.html", item.select_one("a")["href"]) == f"matrix/{shown_in.name}.html", change
         if rev.unchanged_because:
             assert rev.unchanged_because in section.get_text(" ")
+
+
+def test_a_broken_revision_is_located_and_the_rest_builds(tmp_path, data_copy, catalog) -> None:  # noqa: ANN001
+    """An unknown date format in the newest revision: a located warning, that revision set aside (its
+    page and What's new entry gone, a Data problem box shown), the one before it shown as the latest."""
+    from conftest import build_site
+
+    newest, before = catalog.history.revisions[-1], catalog.history.revisions[-2]
+    path = data_copy / "matrix" / f"{newest.name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text.splitlines().index(f"date: {newest.name}") + 1
+    path.write_text(text.replace(f"date: {newest.name}", "date: 11/09/2023"), encoding="utf-8")
+    site = build_site(tmp_path / "out", data_dir=data_copy)
+    assert f"{path}:{line}: WARNING: date: expected a date written YYYY-MM-DD (got '11/09/2023', an unknown date " \
+           "format) [neuron.data]" in site.warnings
+    page = site.soup("architecture-fit.html")
+    assert page.select(".neuron-data-problem")
+    assert _check_matrix(site, "architecture-fit.html", f"support-matrix-{before.matrices[0].id}", catalog, before,
+                         before.matrices[0])
+    assert not (site.outdir / "matrix" / f"{newest.name}.html").exists()
+    assert site.soup("whats-new.html").find(id=f"changes-{before.name}") is not None
