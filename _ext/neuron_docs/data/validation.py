@@ -20,6 +20,7 @@ from . import schema as s
 from .catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
 from .csv_reader import read_csv
 from .loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
+from .matrix_loading import load_revisions
 from .references import consistency_problems, dangling_message, references_of
 from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
 from .yaml_reader import read_yaml
@@ -35,6 +36,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)
+    load_revisions(catalog)
     _check_header(catalog)
     catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))
     return catalog
@@ -202,14 +204,13 @@ def _check_references(catalog: Catalog) -> None:
 
 
 def _check_header(catalog: Catalog) -> None:
-    """The devices whose support matrix has a date must exist."""
-    if catalog.header is None:
+    """The revision the guideline prose describes must be one of ``data/matrix/``."""
+    if catalog.header is None or not catalog.history.revisions:
         return
     name = "families.yaml"
-    positions = catalog.positions.get(name, {})
-    for device in catalog.header.last_update:
-        if device not in catalog.devices:
-            path = ("last_update", device)
-            catalog.errors.append(DataError(name, nearest_line(positions, path), dotted_path(path),
-                                            dangling_message(catalog, "devices", device)))
-
+    date = catalog.header.guidelines_as_of
+    if catalog.history.at(date) is None:
+        path = ("guidelines_as_of",)
+        known = ", ".join(r.name for r in catalog.history.revisions)
+        catalog.errors.append(DataError(name, nearest_line(catalog.positions.get(name, {}), path), dotted_path(path),
+                                        f"no revision of {date.isoformat()} in matrix/; expected one of: {known}"))
