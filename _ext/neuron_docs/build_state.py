@@ -45,8 +45,8 @@ class BuildState:
     preview: Preview | None = None
     #: Page-relative CSV name -> (digest, writer docname) of each CSV download written by this build.
     csv_written: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: Docnames of generated device pages this build deleted (their old HTML goes too).
-    device_pages_removed: list[str] = field(default_factory=list)
+    #: Docnames of generated pages (devices, matrix revisions) this build deleted (their old HTML goes too).
+    generated_pages_removed: list[str] = field(default_factory=list)
 
     @property
     def dataset(self) -> DataSet:

@@ -4,7 +4,9 @@
 (:mod:`.matrix_schema`), checks its references against the catalog's records (families,
 categories, devices and their architecture, frameworks and the devices they run on, instances,
 sources) and the revisions against each other (one per date, a file named after its date, a
-revision that changes nothing). Every problem names the file, line, field and what was expected. A
+revision that changes nothing), and the latest revision against ``frameworks.yaml`` (a column
+for every framework of a matrix's devices except those with ``support_matrix: false``, which
+have none, a warning). Every problem names the file, line, field and what was expected. A
 revision with an error is set aside (a :class:`~.catalog.Broken` of collection ``revisions``) and
 the others load; warnings do not set a revision aside. No Sphinx here.
 """
@@ -74,6 +76,9 @@ def _matrix_problems(catalog: Catalog, rev: Revision, m: int) -> Iterator[Found]
             yield from _one_of(where, col.framework, rev.frameworks, "not a framework of this revision")
         elif col.framework in catalog.frameworks and not set(catalog.frameworks[col.framework].devices) & set(matrix.devices):
             yield where, f"expected a framework that runs on {', '.join(matrix.devices)} ({col.framework!r} does not)"
+        elif col.framework in catalog.frameworks and not catalog.frameworks[col.framework].support_matrix:
+            yield where, (f"expected a framework with support-matrix columns; {col.framework!r} has "
+                          "support_matrix: false in frameworks.yaml")
         if keys.index(col.key) != c:
             yield (*at, "columns", c), f"a second column {col.key!r}; expected one column per framework and workload"
     seen: set[str] = set()
@@ -98,6 +103,19 @@ def _matrix_problems(catalog: Catalog, rev: Revision, m: int) -> Iterator[Found]
         for key in keys:
             if key not in row.cells:
                 yield (*rat, "cells"), f"expected a cell for every column (missing {key!r})"
+
+
+def _missing_columns(catalog: Catalog, rev: Revision) -> Iterator[Found]:
+    """The latest revision's matrices against ``frameworks.yaml``: every framework that runs on a
+    matrix's device has a column there, unless it has ``support_matrix: false``."""
+    for m, matrix in enumerate(rev.matrices):
+        have = {c.framework for c in matrix.columns}
+        missing = [f.id for d in matrix.devices for f in catalog.frameworks_for(d) if f.id not in have]
+        if missing:
+            yield (("matrices", m, "columns"),
+                   f"expected a column for every framework that runs on {', '.join(matrix.devices)} "
+                   f"(missing {', '.join(map(repr, dict.fromkeys(missing)))}); or support_matrix: false "
+                   "for it in frameworks.yaml")
 
 
 def _problems(catalog: Catalog, rev: Revision) -> Iterator[Found]:
@@ -195,6 +213,11 @@ def load_revisions(catalog: Catalog) -> None:
             catalog.warnings.append(DataError(name, nearest_line(positions, ("unchanged_because",)), "unchanged_because",
                                               f"expected no change since {before.name} (it has {len(diff.items)}: "
                                               f"{diff.items[0]}, ...)"))
+    latest = catalog.history.latest()
+    if latest is not None:
+        name, positions = placed[latest.date]
+        catalog.warnings.extend(DataError(name, nearest_line(positions, path), dotted_path(path), message)
+                                for path, message in _missing_columns(catalog, latest))
     if names:  # the folder as a whole: a page that reads revisions is read again when one is added
         digest = hashlib.sha256("".join(f"{n}\0{catalog.file_hashes.get(n, '')}\0" for n in names).encode())
         catalog.file_hashes[MATRIX_DIR] = digest.hexdigest()

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from .schema import Fit, Id, Name, Record, Status, Text, Workload
+from .schema import Count, Fit, Id, Name, Record, Status, Text, Workload
 
 #: A column's key in a row's ``cells``: ``<framework id>/<workload>``.
 ColumnKey = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]*/[a-z]+$", max_length=100)]
@@ -123,9 +123,9 @@ class InstanceRow(Record):
     instance: Id
     label: Name
     device: Id
-    device_count: Annotated[int, Field(gt=0)]
-    neuroncores: Annotated[int, Field(gt=0)]
-    neuroncores_per_device: Annotated[int, Field(gt=0)]
+    device_count: Count
+    neuroncores: Count
+    neuroncores_per_device: Count
 
 
 class Revision(Record):

@@ -80,6 +80,8 @@ class MatrixView:
                             row_ids=[cell_anchor(self.rev, self.matrix, r.family) if self.anchors
                                      else f"matrix-{self.device or self.matrix.id}-{r.family}" for r in rows])
         table["neuron_csv"] = self.name
+        # The devices whose current matrix this table shows (read by site.device_checks).
+        table["neuron_matrix_devices"] = list(self.matrix.devices) if self.latest else []
         result.append(table)
         if self.notes:
             note_list = nodes.enumerated_list(classes=["neuron-cell-notes"])

@@ -6,7 +6,8 @@ pages, ``<source>/<neuron_revision_pages>/<date>.rst`` is written for every vali
 revision as it was published: ``.. neuron:support-matrices::`` with ``:revision:``) and
 ``index.rst`` lists them, newest first. The pages come from the data alone: a new revision file
 gives a new page, a removed one takes its page away. A file is rewritten only when its text
-changes, so unchanged pages are not read again. The folder is generated (kept out of git).
+changes, so unchanged pages are not read again; the HTML of a removed page is deleted at the end
+of the build. The folder is generated (kept out of git).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..build_state import dataset
+from ..build_state import dataset, state
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -45,9 +46,11 @@ def pages(catalog: Catalog) -> dict[str, str]:
     return out
 
 
-def write_pages(folder: Path, wanted: dict[str, str]) -> None:
-    """Write ``wanted`` into ``folder`` (only files whose text changed); remove stale generated pages."""
+def write_pages(folder: Path, wanted: dict[str, str]) -> list[str]:
+    """Write ``wanted`` into ``folder`` (only files whose text changed); remove stale generated pages
+    and return their names."""
     folder.mkdir(parents=True, exist_ok=True)
+    removed: list[str] = []
     for name, text in wanted.items():
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
@@ -55,12 +58,17 @@ def write_pages(folder: Path, wanted: dict[str, str]) -> None:
     for path in folder.glob("*.rst"):
         if path.name not in wanted and path.read_text(encoding="utf-8").startswith(MARKER):
             path.unlink()
+            removed.append(path.name)
+    return removed
 
 
 def _on_builder_inited(app: Sphinx) -> None:
     if not app.config.neuron_revision_pages:
         return
-    write_pages(Path(app.srcdir) / app.config.neuron_revision_pages, pages(dataset(app.env).catalog))
+    folder = app.config.neuron_revision_pages
+    removed = write_pages(Path(app.srcdir) / folder, pages(dataset(app.env).catalog))
+    # Their old HTML is deleted at the end of the build (device_pages' build-finished handler).
+    state(app.env).generated_pages_removed.extend(f"{folder}/{Path(name).stem}" for name in removed)
 
 
 def setup_revision_pages(app: Sphinx) -> None:
