@@ -96,7 +96,9 @@ FRAMEWORK_SYNONYMS = {
 #: A matrix cell's words -> the badge it states (``fit:good``, ``status:roadmap``...).
 CELL_WORDS = {"supported": "status:supported", "roadmap item": "status:roadmap", "roadmap": "status:roadmap",
               "na": "status:na", "n/a": "status:na", "not applicable": "status:na", "good fit": "fit:good",
-              "not a good fit": "fit:poor", "poor fit": "fit:poor"}
+              "not a good fit": "fit:poor", "poor fit": "fit:poor",
+              # a status under a framework's column, the fit elsewhere (drift.tables decides)
+              "supported with limitations": "status:limited"}
 
 # Published benchmarks (data/benchmarks/published/) ------------------------------------------------
 

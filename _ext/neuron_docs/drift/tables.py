@@ -59,6 +59,8 @@ def _badge_verdict(claims: ClaimIndex, cell: str, stub: str, header: str, headin
     if len(families) != 1 or len(devices) != 1:
         return None
     family, device = families[0], devices[0]
+    if said == "status:limited" and not claims.frameworks.find(header):
+        said = "fit:limited"  # the same words in the fit column
     kind, value = said.split(":")
     framework = ""
     if kind == "status":
