@@ -162,3 +162,58 @@ def test_an_unknown_date_format_sets_only_that_revision_aside(tmp_path: Path, ba
     assert "expected a date written YYYY-MM-DD" in error.message
     assert path.stem not in [r.name for r in catalog.history.revisions]
     assert len(catalog.history.revisions) == len(list((data / "matrix").glob("*.yaml"))) - 1
+
+
+def _frameworks_without_matrix(catalog: Catalog) -> list[str]:
+    return [f.id for f in catalog.frameworks.values() if not f.support_matrix]
+
+
+def test_frameworks_without_matrix_columns_have_none_in_any_revision(catalog: Catalog) -> None:
+    """``support_matrix: false`` (frameworks.yaml): no column in any revision, and left out of a
+    device's matrix frameworks."""
+    without = _frameworks_without_matrix(catalog)
+    assert without  # transformers-neuronx and neuronx-distributed
+    for rev in catalog.history.revisions:
+        assert not {c.framework for m in rev.matrices for c in m.columns} & set(without), rev.name
+    for device in catalog.matrix_devices():
+        assert not {f.id for f in catalog.frameworks_for(device)} & set(without)
+
+
+def test_a_column_for_a_framework_without_matrix_is_a_located_error(tmp_path: Path) -> None:
+    data = _copy(tmp_path)
+    newest = sorted((data / "matrix").glob("*.yaml"))[-1]
+    framework = _frameworks_without_matrix(load_catalog(data))[0]
+    doc = yaml.safe_load(newest.read_text(encoding="utf-8"))
+    doc["frameworks"].append(framework)
+    matrix = next(m for m in doc["matrices"] if "trainium" in m["devices"])
+    matrix["columns"].append({"framework": framework, "workload": "inference", "header": "Inference"})
+    for row in matrix["rows"]:
+        row["cells"][f"{framework}/inference"] = "supported"
+    newest.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    catalog = load_catalog(data)
+    m = doc["matrices"].index(matrix)
+    [error] = catalog.errors
+    path = ("matrices", m, "columns", len(matrix["columns"]) - 1, "framework")
+    assert (error.file, error.line, error.field) == (f"matrix/{newest.name}", _line(newest, *path),
+                                                     f"matrices[{m}].columns[{len(matrix['columns']) - 1}].framework")
+    assert f"{framework!r} has support_matrix: false" in error.message
+    assert newest.stem not in [r.name for r in catalog.history.revisions]  # set aside; the others load
+
+
+def test_the_latest_revision_misses_a_column_of_a_matrix_framework_is_a_located_warning(tmp_path: Path) -> None:
+    data = _copy(tmp_path)
+    framework = _frameworks_without_matrix(load_catalog(data))[0]
+    path = data / "frameworks.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    next(f for f in doc["frameworks"] if f["id"] == framework)["support_matrix"] = True
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    catalog = load_catalog(data)
+    assert catalog.errors == []
+    newest = sorted((data / "matrix").glob("*.yaml"))[-1]
+    rev = catalog.revision()
+    runs_on = set(catalog.frameworks[framework].devices)
+    expected = [m for m, matrix in enumerate(rev.matrices) if runs_on & set(matrix.devices)]
+    assert expected
+    assert [(w.file, w.line, w.field) for w in catalog.warnings] == [
+        (f"matrix/{newest.name}", _line(newest, "matrices", m, "columns"), f"matrices[{m}].columns") for m in expected]
+    assert all(f"missing {framework!r}" in w.message for w in catalog.warnings)
