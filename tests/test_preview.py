@@ -112,8 +112,11 @@ def test_preview_build_has_no_preview_warning(preview) -> None:  # noqa: ANN001
 
 LATEST_PAGE = f"matrix/{sorted((DATA / 'matrix').glob('*.yaml'))[-1].stem}.html"
 #: Where the changed cell shows: page -> (table id, row id).
+#: The devices of the changed matrix, each with its generated page showing it.
+MATRIX_DEVICES = next(m["devices"] for m in yaml.safe_load((DATA / "matrix" / f"{LATEST_PAGE[7:-5]}.yaml").read_text(
+    encoding="utf-8"))["matrices"] if m["id"] == SUPPORT[0])
 SHOWN = {"architecture-fit.html": (f"support-matrix-{SUPPORT[0]}", f"matrix-{SUPPORT[0]}-{SUPPORT[1]}"),
-         "devices/trainium.html": ("support-matrix-trainium", f"matrix-trainium-{SUPPORT[1]}"),
+         **{f"devices/{d}.html": (f"support-matrix-{d}", f"matrix-{d}-{SUPPORT[1]}") for d in MATRIX_DEVICES},
          LATEST_PAGE: (f"support-matrix-{LATEST_PAGE[7:-5]}-{SUPPORT[0]}",
                        f"cell-{LATEST_PAGE[7:-5]}-{SUPPORT[0]}-{SUPPORT[1]}")}
 

@@ -25,7 +25,7 @@ class FileSpec:
 
     name: str
     collections: dict[str, type[s.Record]] = field(default_factory=dict)
-    header: type[s.Record] | None = None
+    header: type[s.FamiliesHeader] | None = None
     csv: tuple[str, type[s.Record]] | None = None
 
 

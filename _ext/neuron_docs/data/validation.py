@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from . import schema as s
 from .catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
@@ -142,7 +142,13 @@ def _field_name(path: tuple[Any, ...], csv: bool) -> str:
     return dotted_path(path[1:] if csv else path)
 
 
-def _load_records(catalog: Catalog, name: str, collection: str, model: type[BaseModel], items: list[Any],
+class _Identified(Protocol):
+    """A record of a collection: it has an id (what the collection is keyed by)."""
+
+    id: str
+
+
+def _load_records(catalog: Catalog, name: str, collection: str, model: type[s.Record], items: list[Any],
                   positions: Positions, prefix: tuple[Any, ...], problems: dict[int, list[DataError]],
                   *, csv: bool) -> None:
     table = catalog.records[collection]
@@ -165,17 +171,18 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
             catalog.errors.extend(errors)
             catalog.broken.append(Broken(collection, record_id, name, line, errors))
             continue
-        if record.id in table:
-            first = catalog.lines[collection][record.id]
+        key = cast("_Identified", record).id  # every collection's model has an ``id``
+        if key in table:
+            first = catalog.lines[collection][key]
             error = DataError(name, nearest_line(positions, (*path, "id")), field_of((*path, "id")),
-                              f"duplicate id {record.id!r} (first defined on line {first}); expected a unique id")
+                              f"duplicate id {key!r} (first defined on line {first}); expected a unique id")
             catalog.errors.append(error)
-            catalog.broken.append(Broken(collection, record.id, name, line, [error]))
+            catalog.broken.append(Broken(collection, key, name, line, [error]))
             continue
         s.share_equal_parts(record, catalog.shared_parts)
-        table[record.id] = record
-        catalog.lines[collection][record.id] = line
-        catalog.record_paths[(collection, record.id)] = (path, csv)
+        table[key] = record
+        catalog.lines[collection][key] = line
+        catalog.record_paths[(collection, key)] = (path, csv)
 
 
 def _check_references(catalog: Catalog) -> None:

@@ -10,7 +10,7 @@ section is the family's canonical place in the ``neuron`` domain; representative
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -56,7 +56,7 @@ class FamilyGuidelines(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         uses(self, *MATRIX_FILES, "models.yaml")
-        domain: NeuronDomain = self.env.get_domain("neuron")
+        domain = cast("NeuronDomain", self.env.get_domain("neuron"))
         categories = self.pick("category", catalog.categories) or list(catalog.categories)
         only = self.pick("family", catalog.families)
         result: list[nodes.Node] = []
