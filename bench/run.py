@@ -143,8 +143,8 @@ def incremental(root: Path, ext: Path, data: Path) -> list[tuple[str, str, str]]
     run0 = generate.run_row(0)
     edit(data / "benchmarks/inference.csv", f",{run0[9]},", ",123456.78,")
     step("benchmarks/inference.csv: one throughput", "123456.78", "benchmarks.html")
-    edit(data / "families.yaml", "name: Family 2,", "name: Renamed Family 2,")
-    step("families.yaml: one family name", "Renamed Family 2", "matrix-dev-0.html")
+    edit(data / "matrix" / f"{generate.LAST_UPDATE}.yaml", "label: Family 2,", "label: Renamed Family 2,")
+    step("matrix/<date>.yaml: one row label", "Renamed Family 2", "matrix-dev-0.html")
     os.utime(data / "models.yaml")
     step("models.yaml: touched, content unchanged")
     copy = root / "data-copy"
