@@ -26,6 +26,7 @@ help:
 	@echo "make clean   remove $(BUILDDIR)"
 	@echo "make audit FILE=...         check a hand-written page's figures against the data"
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
+	@echo "make matrix-diff FROM=date TO=date   what changed between two revisions of the support matrices"
 	@echo "make bench                   build-time benchmark at scale"
 	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
@@ -65,9 +66,10 @@ audit: $(VENV_STAMP)
 	$(PY_EXT) -m neuron_docs.drift.audit $(AUDIT_ARGS) $(FILE)
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
+# make matrix-diff FROM=<date> [TO=<date>] [FORMAT=json]  -- what changed between two matrix revisions
 matrix-diff: $(VENV_STAMP)
-	@test -n "$(BASE)" || { echo "usage: make matrix-diff BASE=<git revision> [FORMAT=json]"; exit 2; }
-	$(PY_EXT) -m neuron_docs.preview.matrix_diff --base "$(BASE)" --format "$(FORMAT)"
+	@test -n "$(BASE)$(FROM)$(TO)" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]"; exit 2; }
+	$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(BASE),--base "$(BASE)") $(if $(FROM),--from "$(FROM)") $(if $(TO),--to "$(TO)") --format "$(FORMAT)"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)

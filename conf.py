@@ -30,6 +30,8 @@ neuron_data_dir = "data"
 #: Device pages and the devices overview are generated from the data into source/devices/
 #: (git-ignored) before reading; hand-written prose per device lives in source/_devices/.
 neuron_device_pages = "devices"
+# One generated page per revision of the support matrices (data/matrix/), under source/matrix/.
+neuron_revision_pages = "matrix"
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -5,8 +5,9 @@ with zero errors); :func:`write_projects` writes two Sphinx projects showing the
 rendered by our extension (``ext/``), one hand-written as ``list-table`` RST (``hand/``).
 
 Shape: 8 devices (``dev-0`` and ``dev-1`` have a support matrix), 4 frameworks running on the
-neuron devices, ``families`` model families (each on one matrix device, alternating, with a status
-for each of its 4 frameworks), 100 models and ``runs`` inference runs. The matrix pages show every
+neuron devices, ``families`` model families (their prose in ``families.yaml``; each a row of one
+matrix device's matrix, alternating, with a status for each of its 4 frameworks, in one revision
+``matrix/<LAST_UPDATE>.yaml``), 100 models and ``runs`` inference runs. The matrix pages show every
 family; the benchmark page shows the runs of one model (``runs / 100`` rows).
 """
 
@@ -59,16 +60,45 @@ def _write(path: Path, text: str) -> None:
 
 
 def _families_yaml(count: int) -> str:
-    lines = ["last_update:", *(f"  {d}: {LAST_UPDATE}" for d in MATRIX_DEVICES),
-             f"support_definition: {SUPPORT_DEFINITION}", "categories:"]
+    """The families' prose (``families.yaml``): the fit and the support cells are the revision's."""
+    lines = [f"guidelines_as_of: {LAST_UPDATE}", "categories:"]
     lines += [f"  - {{id: {cid}, name: {name}, title: {name} models}}" for cid, name in CATEGORIES]
     lines.append("families:")
     for i in range(count):
         f = family(i)
-        support = ", ".join(f"{k}: {v}" for k, v in f["support"].items())
         lines.append(f"  - {{id: {f['id']}, name: {f['name']}, title: F{i}, short_name: F{i}, "
-                     f"category: {f['category'][0]}, description: F{i}., "
-                     f"devices: {{{f['device']}: {{fit: {f['fit']}, support: {{{support}}}}}}}}}")
+                     f"category: {f['category'][0]}, description: F{i}., devices: {{{f['device']}: {{}}}}}}")
+    return "\n".join(lines) + "\n"
+
+
+def column_header(index: int) -> str:
+    return f"Framework {index} (pkg-{index})"
+
+
+def _revision_yaml(count: int) -> str:
+    """One published revision of the support matrices (``matrix/<LAST_UPDATE>.yaml``): a matrix per
+    matrix device (each its own architecture), a column per framework, a row per family."""
+    lines = [f"date: {LAST_UPDATE}", "commit: 0000000", "source: bench", "page: Synthetic support matrices",
+             f"devices: [{', '.join(MATRIX_DEVICES)}]", f"frameworks: [{', '.join(FRAMEWORKS)}]", "statuses:",
+             f"  supported: {{label: {STATUS_TEXT['supported']}, definition: {SUPPORT_DEFINITION}}}",
+             f"  roadmap: {{label: {STATUS_TEXT['roadmap']}, roadmap: bench-roadmap}}",
+             f"  na: {{label: {STATUS_TEXT['na']}}}",
+             f"fits: {{good: {FIT_TEXT['good']}, poor: {FIT_TEXT['poor']}}}", "matrices:"]
+    month, day, year = LAST_UPDATE[5:7], LAST_UPDATE[8:], LAST_UPDATE[:4]
+    for device in MATRIX_DEVICES:
+        index = device.split("-")[1]
+        lines += [f"  - id: {device}", f"    architecture: Arch {index}", f"    title: Device {index}",
+                  f"    devices: [{device}]", f"    last_update_published: {month}/{day}/{year}", "    columns:"]
+        lines += [f"      - {{framework: {fw}, workload: inference, header: {column_header(k)}}}"
+                  for k, fw in enumerate(FRAMEWORKS)]
+        lines.append("    rows:")
+        for i in range(count):
+            f = family(i)
+            if f["device"] != device:
+                continue
+            cells = ", ".join(f"{fw}/inference: {status}" for fw, status in f["support"].items())
+            lines.append(f"      - {{family: {f['id']}, label: {f['name']}, categories: [{f['category'][0]}], "
+                         f"fit: {f['fit']}, cells: {{{cells}}}}}")
     return "\n".join(lines) + "\n"
 
 
@@ -126,6 +156,7 @@ def write_data(target: Path, families: int, runs: int) -> Path:
     _write(target / "instances.yaml", _instances_yaml())
     _write(target / "frameworks.yaml", _frameworks_yaml())
     _write(target / "families.yaml", _families_yaml(families))
+    _write(target / "matrix" / f"{LAST_UPDATE}.yaml", _revision_yaml(families))
     _write(target / "issues.yaml", "known_issues: []\nroadmap:\n  - {id: bench-roadmap, title: Roadmap, "
                                    "url: 'https://example.com/roadmap', description: Planned work., source: bench}\n")
     _write(target / "models.yaml", _models_yaml())
@@ -137,6 +168,8 @@ def write_data(target: Path, families: int, runs: int) -> Path:
     for spec in FILES:  # data files the benchmark has no figures for (e.g. errata.yaml): empty lists
         if not (target / spec.name).exists() and spec.collections and not spec.header:
             _write(target / spec.name, "".join(f"{c}: []\n" for c in spec.collections))
+        elif not (target / spec.name).exists() and spec.csv:  # a header row only (published runs)
+            _write(target / spec.name, _csv(list(spec.csv[1].model_fields), []))
     return target
 
 
@@ -220,14 +253,14 @@ def _list_table(headers: list[str], rows: list[list[str]]) -> str:
 
 def _hand_matrix(device: str, families: int) -> str:
     headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
-               *(f"Framework {i} (pkg-{i})" for i in range(len(FRAMEWORKS)))]
+               *(column_header(i) for i in range(len(FRAMEWORKS)))]
     rows = []
     for i in range(families):
         f = family(i)
         if f["device"] != device:
             continue
         rows.append([f":ref:`{f['name']} <family-{f['id']}>`", f["category"][1], FIT_TEXT[f["fit"]],
-                     *(STATUS_TEXT[s] for s in f["support"].values())])
+                     *(f"{STATUS_TEXT[s]} since {LAST_UPDATE}" for s in f["support"].values())])
     return (f"{_title(f'Matrix {device}')}*Last update* - {LAST_UPDATE}\n\n{_list_table(headers, rows)}\n"
             f".. note::\n\n   {SUPPORT_DEFINITION}\n")
 

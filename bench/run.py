@@ -30,7 +30,7 @@ REPO = HERE.parent
 sys.path[:0] = [str(HERE), str(REPO / "_ext")]
 
 import generate  # noqa: E402
-from neuron_docs.data import catalog as catalog_module  # noqa: E402
+from neuron_docs.data import validation as validation_module  # noqa: E402
 
 SPHINX = REPO / ".venv" / "bin" / "sphinx-build"
 STRICT = ["-W", "--keep-going", "-n"]
@@ -89,7 +89,7 @@ def median(builds: list[Build]) -> tuple[float, float, float]:
 def time_data_layer(data: Path) -> tuple[float, float]:
     """Seconds of one load_catalog (parse + validate + checks), and of its consistency checks alone."""
     spent = {"checks": 0.0}
-    originals = {name: getattr(catalog_module, name) for name in ("_check_references", "_check_header")}
+    originals = {name: getattr(validation_module, name) for name in ("_check_references", "_check_header")}
 
     def timed(function):  # noqa: ANN001, ANN202
         def wrapper(*args):  # noqa: ANN002, ANN202
@@ -101,14 +101,14 @@ def time_data_layer(data: Path) -> tuple[float, float]:
         return wrapper
 
     for name, function in originals.items():
-        setattr(catalog_module, name, timed(function))
+        setattr(validation_module, name, timed(function))
     try:
         start = time.perf_counter()
-        loaded = catalog_module.load_catalog(data)
+        loaded = validation_module.load_catalog(data)
         total = time.perf_counter() - start
     finally:
         for name, function in originals.items():
-            setattr(catalog_module, name, function)
+            setattr(validation_module, name, function)
     if loaded.errors:
         raise SystemExit(f"synthetic data has {len(loaded.errors)} errors, e.g. {loaded.errors[0]}")
     return total, spent["checks"]
@@ -143,8 +143,8 @@ def incremental(root: Path, ext: Path, data: Path) -> list[tuple[str, str, str]]
     run0 = generate.run_row(0)
     edit(data / "benchmarks/inference.csv", f",{run0[9]},", ",123456.78,")
     step("benchmarks/inference.csv: one throughput", "123456.78", "benchmarks.html")
-    edit(data / "families.yaml", "name: Family 2,", "name: Renamed Family 2,")
-    step("families.yaml: one family name", "Renamed Family 2", "matrix-dev-0.html")
+    edit(data / "matrix" / f"{generate.LAST_UPDATE}.yaml", "label: Family 2,", "label: Renamed Family 2,")
+    step("matrix/<date>.yaml: one row label", "Renamed Family 2", "matrix-dev-0.html")
     os.utime(data / "models.yaml")
     step("models.yaml: touched, content unchanged")
     copy = root / "data-copy"

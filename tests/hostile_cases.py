@@ -159,7 +159,7 @@ LABEL = r"^\s+- \{id: [^,]+, value: [^,]+, unit: [^,]+, label: (?P<v>\"[^\"]*\")
 VERSION = r"framework_version: (?P<v>[^,}\n]+)"     # frameworks.yaml, a name
 DATE = r"as_of: (?P<v>[0-9-]+)"                     # instances.yaml
 URL = r"^\s+url: (?P<v>\S+)"                        # issues.yaml (roadmap)
-FLAG = r"in_seed_tables: (?P<v>\w+)"                # families.yaml
+FLAG = r"support_matrix: (?P<v>\w+)"                # frameworks.yaml
 TITLE = r"^\s+title: (?P<v>.+)$"                    # issues.yaml
 QUOTE = r"^\s+quote: (?P<v>.+)$"                    # errata.yaml
 TR, ISS, ERR, INS, FW, FAM, SRC = ("training.yaml", "issues.yaml", "errata.yaml", "instances.yaml",
@@ -292,8 +292,8 @@ CASES: list[Hostile] = [
     Hostile("yes-for-number", "number", INS, sub(INS, NUMBER, "yes"), "YAML reads true/false/yes/no/on/off",
             "usd_per_hour"),
     Hostile("no-for-a-name", "number", FW, sub(FW, VERSION, "no"), "write the value in quotes", "framework_version"),
-    Hostile("yes-for-flag", "number", FAM, sub(FAM, FLAG, "yes"), None),
-    Hostile("quoted-yes-for-flag", "number", FAM, sub(FAM, FLAG, '"yes"'), "valid boolean", "in_seed_tables"),
+    Hostile("yes-for-flag", "number", FW, sub(FW, FLAG, "yes"), None),
+    Hostile("quoted-yes-for-flag", "number", FW, sub(FW, FLAG, '"yes"'), "valid boolean", "support_matrix"),
     Hostile("overflow-yaml", "number", INS, sub(INS, NUMBER, "1e400"), "overflows to infinity", "usd_per_hour"),
     Hostile("overflow-dotted-yaml", "number", INS, sub(INS, NUMBER, "1.0e+400"), "overflows to infinity",
             "usd_per_hour"),

@@ -26,7 +26,7 @@ import pytest
 
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.loader import MAX_FILE_BYTES
-from neuron_docs.data.yaml_reader import MAX_DEPTH
+from neuron_docs.data.yaml_reader import MAX_DEPTH, read_yaml
 from neuron_docs.data.values import build_values
 
 #: The frozen copy of the data these cases edit (see the module docstring), not ``data/``.
@@ -205,8 +205,32 @@ INS = "instances.yaml"
 FAM = "families.yaml"
 MOD = "models.yaml"
 SRC = "sources.yaml"
-RCNN_INF = line(FAM, "support: {torch-neuron: roadmap, tensorflow-neuron-tf1: roadmap, tensorflow-neuron-tf2: roadmap}")
-RCNN_SUPPORT = "support: {torch-neuron: roadmap, tensorflow-neuron-tf1: roadmap, tensorflow-neuron-tf2: roadmap}"
+LATEST = "matrix/2023-11-09.yaml"  # a revision of the support matrices (data/matrix/)
+LSTM_V1 = "cells: {torch-neuron/inference: supported, tensorflow-neuron-tf1/inference: na, tensorflow-neuron-tf2/inference: na}"
+LSTM_V1_LINE = line(LATEST, LSTM_V1)
+LSTM_CELLS = "matrices[1].rows[3].cells"
+
+
+def revision(file: str) -> Pair:
+    """The broken entry of a revision file set aside."""
+    return ("revisions", file.removeprefix("matrix/").removesuffix(".yaml"))
+
+
+def family_rows(family: str, reason: str) -> tuple[tuple[Expect, ...], tuple[Pair, ...]]:
+    """The errors and revisions set aside when ``family`` is no longer known: one per row naming it."""
+    errors: list[Expect] = []
+    broken: list[Pair] = []
+    for path in sorted((DATA / "matrix").glob("*.yaml")):
+        file = f"matrix/{path.name}"
+        document, positions, _ = read_yaml(original(file), file)
+        rows = [(m, r) for m, matrix in enumerate(document["matrices"])
+                for r, row in enumerate(matrix["rows"]) if row["family"] == family]
+        errors += [(file, positions[("matrices", m, "rows", r, "family")], f"matrices[{m}].rows[{r}].family", reason)
+                   for m, r in rows]
+        broken += [revision(file)] if rows else []
+    return tuple(errors), tuple(broken)
+
+
 G5_RUN = "vit-g5-b1,vit-base,,g5-cuda-11.6,1,,,,7.14,,results-analysis"
 G5_RUN_LINE = line(INF, "vit-g5-b1,")
 
@@ -335,29 +359,21 @@ CASES: list[Case] = [
          ((DEV, DEV_LINE + 8, "devices[5].specs.memory.nte",
            "unknown key 'nte' (did you mean 'note'?); expected one of: value, unit, label, source, note"),),
          (NEW_DEV[1],)),
-    Case("unknown-key-support-entry", FAM,
-         sub("support: {torch-neuron: na, tensorflow-neuron-tf1: na, tensorflow-neuron-tf2: na}\n"
-             "        support_text: Neuron SDK does not support Autoregressive",
-             "support: {torch-neuron: {status: na, notes: x}, tensorflow-neuron-tf1: na, tensorflow-neuron-tf2: na}\n"
-             "        support_text: Neuron SDK does not support Autoregressive"),
-         ((FAM, line(FAM, "support_text: Neuron SDK does not support Autoregressive") - 1,
-           "families[1].devices.inferentia.support.torch-neuron.notes", "unknown key 'notes' (did you mean 'note'?)"),),
-         (("families", "decoder"),)),
+    Case("unknown-key-matrix-cell", LATEST,
+         sub(LSTM_V1, LSTM_V1.replace("{torch-neuron/inference: supported,", "{torch-neuron/inference: {status: na, notes: x},")),
+         ((LATEST, LSTM_V1_LINE, f"{LSTM_CELLS}.torch-neuron/inference.notes", "unknown key 'notes' (did you mean 'note'?)"),),
+         (revision(LATEST),)),
     Case("unknown-top-level-key", TR, append("comparison: []\n"),
          ((TR, end(TR) + 1, "comparison", "unknown key 'comparison' (did you mean 'comparisons'?)"),)),
     # Misspelt enum values -----------------------------------------------------------------------
-    Case("fit-goood", FAM,
-         sub("        fit: good\n        support: {torch-neuronx: roadmap, tensorflow-neuronx: roadmap}\n"
-             "      inferentia:\n        fit: poor\n        support: {torch-neuron: na",
-             "        fit: goood\n        support: {torch-neuronx: roadmap, tensorflow-neuronx: roadmap}\n"
-             "      inferentia:\n        fit: poor\n        support: {torch-neuron: na"),
-         ((FAM, end(FAM) - 4, "families[8].devices.trainium.fit",
-           "expected 'good' or 'poor' (got 'goood') (did you mean 'good'?)"),),
-         (("families", "rnn"),)),
-    Case("status-suported", FAM, sub(RCNN_SUPPORT, RCNN_SUPPORT.replace("torch-neuron: roadmap", "torch-neuron: suported")),
-         ((FAM, RCNN_INF, "families[6].devices.inferentia.support.torch-neuron.status",
-           "expected 'supported', 'roadmap' or 'na' (got 'suported') (did you mean 'supported'?)"),),
-         (("families", "rcnn"),)),
+    Case("fit-limted", LATEST, sub("  fit: limited", "  fit: limted"),
+         ((LATEST, line(LATEST, "  fit: limited"), "matrices[1].rows[7].fit",
+           "expected 'good', 'poor' or 'limited' (got 'limted') (did you mean 'limited'?)"),),
+         (revision(LATEST),)),
+    Case("status-suported", LATEST, sub(LSTM_V1, LSTM_V1.replace("inference: supported", "inference: suported")),
+         ((LATEST, LSTM_V1_LINE, f"{LSTM_CELLS}.torch-neuron/inference.status",
+           "expected 'supported', 'limited', 'roadmap' or 'na' (got 'suported') (did you mean 'supported'?)"),),
+         (revision(LATEST),)),
     Case("unit-typo", DEV, new_device("    specs:\n      peak: {value: 8, unit: TFLOP, label: Peak, source: talk}\n"),
          ((DEV, DEV_LINE + 8, "devices[5].specs.peak.unit", "(got 'TFLOP') (did you mean 'TFLOPS'?)"),),
          (NEW_DEV[1],)),
@@ -366,17 +382,31 @@ CASES: list[Case] = [
          ((MOD, line(MOD, "id: detr"), "models[4].status", "(did you mean 'not_compiled'?)"),),
          (("models", "detr"),)),
     # Dangling references ------------------------------------------------------------------------
-    Case("family-unknown-device", FAM, append("      inferentai:\n        fit: poor\n        support: {}\n"),
+    Case("family-unknown-device", FAM, append("      inferentai: {}\n"),
          ((FAM, end(FAM) + 1, "families[8].devices.inferentai",
            "unknown device 'inferentai' (did you mean 'inferentia'?); expected one of: a100, a10g"),),
          (("families", "rnn"),)),
-    Case("family-unknown-framework", FAM,
-         sub(RCNN_SUPPORT, RCNN_SUPPORT.replace("torch-neuron: roadmap", "torch-neuronn: roadmap")),
-         ((FAM, RCNN_INF, "families[6].devices.inferentia.support.torch-neuronn",
-           "unknown framework 'torch-neuronn' (did you mean 'torch-neuron'?)"),
-          (FAM, RCNN_INF, "families[6].devices.inferentia.support",
-           "missing support status for framework 'torch-neuron'")),
-         (("families", "rcnn"),)),
+    Case("matrix-cell-for-a-framework-not-in-the-revision", LATEST,
+         sub(LSTM_V1, LSTM_V1.replace("tensorflow-neuron-tf2/inference: na", "jax-neuronx/inference: na")),
+         ((LATEST, LSTM_V1_LINE, f"{LSTM_CELLS}.jax-neuronx/inference",
+           "'jax-neuronx' is a cell for a framework not in this revision; expected one of: tensorflow-neuron-tf1"),
+          (LATEST, LSTM_V1_LINE, LSTM_CELLS, "expected a cell for every column (missing 'tensorflow-neuron-tf2/inference')")),
+         (revision(LATEST),)),
+    Case("matrix-for-a-device-not-in-the-revision", LATEST,
+         sub("  devices: [inferentia]\n", "  devices: [inferentia, a10g]\n"),
+         ((LATEST, line(LATEST, "  devices: [inferentia]"), "matrices[1].devices[1]",
+           "'a10g' is not a device of this revision; expected one of: inferentia, inferentia2, trainium"),),
+         (revision(LATEST),)),
+    Case("revision-unknown-date-format", LATEST, sub("date: 2023-11-09", "date: 11/09/2023"),
+         ((LATEST, line(LATEST, "date: 2023-11-09"), "date",
+           "expected a date written YYYY-MM-DD (got '11/09/2023', an unknown date format)"),),
+         (revision(LATEST),)),
+    Case("two-revisions-with-the-same-date", "matrix/2023-11-09b.yaml", write(original(LATEST)),
+         (("matrix/2023-11-09b.yaml", line(LATEST, "date: 2023-11-09"), "date",
+           f"expected one revision per date; {LATEST}:{line(LATEST, 'date: 2023-11-09')} has the same date 2023-11-09"),
+          ("matrix/2023-11-09b.yaml", line(LATEST, "date: 2023-11-09"), "date",
+           "expected the file to be named 2023-11-09.yaml")),
+         (revision("matrix/2023-11-09b.yaml"),)),
     Case("model-unknown-family", MOD, sub("{id: detr, name: DETR, family: vit,", "{id: detr, name: DETR, family: viit,"),
          ((MOD, line(MOD, "id: detr"), "models[4].family", "unknown family 'viit' (did you mean 'vit'?)"),),
          (("models", "detr"),)),
@@ -408,9 +438,9 @@ CASES: list[Case] = [
           (TR, line(TR, "metric: peak_fp32"), "comparisons[2].metric",
            "instance 'p4d.24xlarge' has no value for metric 'peak_fp64'")),
          (("comparisons", "trn1-vs-p4d-fp32"),)),
-    Case("header-unknown-device", FAM, sub("  trainium: 2022-10-10", "  trainum: 2022-10-10"),
-         ((FAM, line(FAM, "trainium: 2022-10-10"), "last_update.trainum",
-           "unknown device 'trainum' (did you mean 'trainium'?)"),)),
+    Case("header-unknown-revision", FAM, sub("guidelines_as_of: 2022-10-10", "guidelines_as_of: 2022-10-11"),
+         ((FAM, line(FAM, "guidelines_as_of: 2022-10-10"), "guidelines_as_of",
+           "no revision of 2022-10-11 in matrix/; expected one of: 2022-10-10"),)),
     # Duplicates ---------------------------------------------------------------------------------
     Case("duplicate-id", TR, new_claim("{id: alexa-devices, value: 1, unit: x, label: Again, source: talk}"),
          ((TR, end(TR) + 1, "claims[9].id", f"duplicate id 'alexa-devices' (first defined on line {CLAIM})"),),
@@ -511,15 +541,20 @@ CASES: list[Case] = [
     Case("complex-key", TR, sub("{id: alexa-devices, value: 100,", "{id: alexa-devices, [a, b]: c, value: 100,"),
          ((TR, CLAIM, "claims[7]", "keys must be plain names"),), (("claims", "alexa-devices"),)),
     # Rules across records -----------------------------------------------------------------------
-    Case("framework-not-on-device", FAM, sub(RCNN_SUPPORT, RCNN_SUPPORT[:-1] + ", torch-neuronx: roadmap}"),
-         ((FAM, RCNN_INF, "families[6].devices.inferentia.support.torch-neuronx",
-           "framework 'torch-neuronx' does not run on device 'inferentia'; expected one of: tensorflow-neuron-tf1, "
-           "tensorflow-neuron-tf2, torch-neuron"),),
-         (("families", "rcnn"),)),
-    Case("missing-support-status", FAM, sub(RCNN_SUPPORT, RCNN_SUPPORT.replace(", tensorflow-neuron-tf2: roadmap", "")),
-         ((FAM, RCNN_INF, "families[6].devices.inferentia.support",
-           "missing support status for framework 'tensorflow-neuron-tf2'; expected a status"),),
-         (("families", "rcnn"),)),
+    Case("framework-not-on-device", LATEST,
+         sub("  - {framework: torch-neuron, workload: inference, header: PyTorch Neuron (``torch-neuron``)}\n",
+             "  - {framework: torch-neuron, workload: inference, header: PyTorch Neuron (``torch-neuron``)}\n"
+             "  - {framework: torch-neuronx, workload: training, header: PyTorch Neuron (``torch-neuronx``)}\n"),
+         ((LATEST, line(LATEST, "- {framework: torch-neuron, workload: inference,") + 1,
+           "matrices[1].columns[1].framework", "expected a framework that runs on inferentia ('torch-neuronx' does not)"),
+          *((LATEST, n, f"matrices[1].rows[{i}].cells", "expected a cell for every column (missing 'torch-neuronx/training')")
+            for i, n in enumerate(n + 2 for n, text in enumerate(original(LATEST).splitlines())
+                                  if "cells: {torch-neuron/inference" in text))),
+         (revision(LATEST),)),
+    Case("missing-matrix-cell", LATEST, sub(LSTM_V1, LSTM_V1.replace(", tensorflow-neuron-tf2/inference: na", "")),
+         ((LATEST, LSTM_V1_LINE, LSTM_CELLS,
+           "expected a cell for every column (missing 'tensorflow-neuron-tf2/inference')"),),
+         (revision(LATEST),)),
     Case("run-without-measurement", INF, sub("1,1,1,,9.007,,results-analysis", "1,1,1,,,,results-analysis"),
          ((INF, line(INF, "9.007"), "p90_latency_ms",
            "expected p90_latency_ms or throughput_per_s (a run needs at least one measurement)"),),
@@ -550,8 +585,8 @@ CASES: list[Case] = [
                                     "usd_per_hour: 1.18, source: aws-pricing, as_of: 2023-08-01 10:30:00"),
          ((INS, line(INS, "usd_per_hour: 1.18"), "instances[2].price.as_of", "expected a date written YYYY-MM-DD, without a time of day (got 2023-08-01 10:30:00)"),),
          (("instances", "inf1.6xlarge"),)),
-    Case("header-bad-date", FAM, sub("  inferentia: 2022-10-10", "  inferentia: 2022-10-32"),
-         ((FAM, line(FAM, "inferentia: 2022-10-10"), "last_update.inferentia",
+    Case("header-bad-date", FAM, sub("guidelines_as_of: 2022-10-10", "guidelines_as_of: 2022-10-32"),
+         ((FAM, line(FAM, "guidelines_as_of: 2022-10-10"), "guidelines_as_of",
            "expected a date written YYYY-MM-DD"),)),
     Case("url-not-https", SRC, append("  - {id: new-source, title: New, url: http://example.com/}\n"),
          ((SRC, end(SRC) + 1, f"sources[{original(SRC).count('  - id:')}].url",
@@ -587,9 +622,9 @@ CASES: list[Case] = [
           (MOD, line(MOD, "id: detr"), "models[4].family", "unknown family 'vit'"),
           (MOD, line(MOD, "id: timesformer"), "models[5].family", "unknown family 'vit'"),
           (TR, line(TR, "family: vit"), "experiments[0].family", "unknown family 'vit'"),
-          *VIT_ERRORS, *BEIT_ERRORS),
+          *VIT_ERRORS, *BEIT_ERRORS, *family_rows("vit", "'vit' is not a known family")[0]),
          (("models", "vit-base"), ("models", "beit"), ("models", "detr"), ("models", "timesformer"),
-          ("experiments", "vit-toy-training"), *VIT_BROKEN, *BEIT_BROKEN),
+          ("experiments", "vit-toy-training"), *VIT_BROKEN, *BEIT_BROKEN, *family_rows("vit", "")[1]),
          gone=(("families", "vit"),)),
     Case("environment-unknown-framework-cascades", MOD, sub("framework: torch-neuron\n", "framework: torch-neurom\n"),
          ((MOD, line(MOD, "framework: torch-neuron"), "environments[0].framework",
@@ -729,11 +764,11 @@ def test_whole_unreadable_file_cascades_with_the_reason(data_copy: Path, catalog
     broken_catalog = load_catalog(data_copy)
     _every_figure(broken_catalog)
     assert broken_catalog.frameworks == {}
-    assert broken_catalog.families == {}  # every family names a framework
-    assert {b.record_id for b in broken_catalog.broken_in("families")} == set(catalog.families)
-    framework_errors = [e for e in broken_catalog.errors if ".support." in e.field]
-    assert framework_errors
-    assert all("(frameworks.yaml could not be read)" in e.message for e in framework_errors)
+    # The file's own error is the one report: the revisions that name frameworks still load.
+    assert "frameworks.yaml" in {e.file for e in broken_catalog.errors}
+    assert not [e for e in broken_catalog.errors if e.file.startswith("matrix/")]
+    assert broken_catalog.history.dates == catalog.history.dates
+    assert broken_catalog.families == catalog.families  # the guideline prose names no framework
     assert broken_catalog.sources == catalog.sources  # unrelated records still load
 
 

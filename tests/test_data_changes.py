@@ -43,22 +43,35 @@ def test_price_and_throughput_changes_reach_every_page(tmp_path, data_copy):
     assert cost in device.find(id="costs-inferentia").get_text(" ")
 
 
-def test_support_and_fit_changes_reach_matrix_guidelines_and_prose(tmp_path, data_copy):
-    families = data_copy / "families.yaml"
-    text = families.read_text(encoding="utf-8")
+def test_a_new_revision_reaches_matrix_guidelines_whats_new_and_revision_pages(tmp_path, data_copy):
+    """A release is one new file in data/matrix/: a copy of the latest with cells changed."""
+    import yaml
+
+    latest = sorted((data_copy / "matrix").glob("*.yaml"))[-1]
+    release = "2030-01-01"
+    doc = yaml.safe_load(latest.read_text(encoding="utf-8"))
+    doc.update(date=release, source="guide")
+    doc.pop("unchanged_because", None)
+    v1 = next(m for m in doc["matrices"] if "inferentia" in m["devices"])
+    row = next(r for r in v1["rows"] if r["family"] == "decoder")
     # Decoders become a good fit for Inferentia and supported by torch-neuron.
-    block = re.search(r"  - id: decoder\n(.*?)\n  - id:", text, re.S).group(1)
-    new_block = block.replace("        fit: poor", "        fit: good").replace(
-        "{torch-neuron: na,", "{torch-neuron: supported,")
-    families.write_text(text.replace(block, new_block), encoding="utf-8")
-    assert load_catalog(data_copy).errors == []
+    row["fit"], row["cells"]["torch-neuron/inference"] = "good", "supported"
+    (data_copy / "matrix" / f"{release}.yaml").write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    catalog = load_catalog(data_copy)
+    assert catalog.errors == [] and catalog.warnings == []
     site = build_site(tmp_path / "out", data_dir=data_copy)
+    assert site.warnings == ""
     page = site.soup("architecture-fit.html")
-    row = page.find(id="matrix-inferentia-decoder")
+    row = page.find(id=f"matrix-{v1['id']}-decoder")
     cells = [td.get_text(" ", strip=True) for td in row.find_all("td")]
     assert cells[2] == "Good Fit"
-    assert cells[3] == "Supported"
+    assert cells[3] == f"Supported since {release}"
+    updated = page.find(id=f"matrix-{v1['id']}").select_one("p.neuron-last-update").get_text(" ", strip=True)
+    assert updated.startswith(f"Last update - {release}")
     section = page.find(id="family-decoder-inferentia").get_text(" ", strip=True)
     assert "Autoregressive models are a good fit for AWS Inferentia." in section
     assert site.soup("devices/inferentia.html").find(id="matrix-inferentia-decoder").find_all("td")[2].get_text(
         strip=True) == "Good Fit"
+    news = site.soup("whats-new.html").find(id=f"changes-{release}").get_text(" ", strip=True)
+    assert "Cell changed" in news and "NA -> Supported" in news and "Not a Good Fit -> Good Fit" in news
+    assert site.soup(f"matrix/{release}.html").find(id=f"revision-{release}") is not None

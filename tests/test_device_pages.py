@@ -1,7 +1,8 @@
 """A device added to the data alone appears in every view of the site; one removed leaves nothing.
 
-Trainium2, its instance trn2.48xlarge, a framework that runs on it, its fit and support in a family
-with a published matrix, and a benchmark run are added to a copy of ``data/``; the real site is
+Trainium2, its instance trn2.48xlarge, a framework that runs on it, a new revision of the support
+matrices with a matrix for it (a family's fit and support), and a benchmark run are added to a copy
+of ``data/``; the real site is
 built from a copy of ``source/`` (device pages are generated into the source directory) and every
 place a reader looks is compared with the data: the device page (specifications, instances,
 matrix, frameworks, benchmarks), the devices overview, toctree and sidebar, ``sitemap.xml``,
@@ -33,6 +34,7 @@ INSTANCE = "trn2.48xlarge"
 FRAMEWORK = "torch-neuronx"
 FAMILY = "encoder"
 RUN = "vit-trn2-b1"
+RELEASE = "2024-12-03"  # the revision of the support matrices that lists Trainium2
 PROSE = "Trainium2 prose written by hand for this test."
 
 
@@ -48,8 +50,21 @@ def _edit_yaml(path: Path, edit: Any) -> None:
                     encoding="utf-8")
 
 
+def release(data: Path, edit: Any, date: str = RELEASE) -> None:
+    """A new revision of the support matrices in ``data``: a copy of the latest, changed by ``edit``."""
+    latest = sorted((data / "matrix").glob("*.yaml"))[-1]
+
+    def revision(doc: dict) -> None:
+        doc["date"] = dt.date.fromisoformat(date)
+        doc.pop("unchanged_because", None)
+        edit(doc)
+
+    shutil.copy(latest, data / "matrix" / f"{date}.yaml")
+    _edit_yaml(data / "matrix" / f"{date}.yaml", revision)
+
+
 def add_trainium2(data: Path) -> None:
-    """Trainium2 in ``data`` (a copy): device, instance, framework, fit and support, a run."""
+    """Trainium2 in ``data`` (a copy): device, instance, framework, its matrix in a new revision, a run."""
     _edit_yaml(data / "devices.yaml", lambda d: d["devices"].append({
         "id": DEVICE, "name": "AWS Trainium2", "vendor": "AWS", "kind": "neuron", "architecture": "NeuronCore-v3",
         "generation": 3, "purpose": "training", "neuroncores": 8, "data_types": ["FP32", "BF16", "FP8"],
@@ -63,17 +78,21 @@ def add_trainium2(data: Path) -> None:
     def frameworks(doc: dict) -> None:
         next(f for f in doc["frameworks"] if f["id"] == FRAMEWORK)["devices"].append(DEVICE)
 
-    def families(doc: dict) -> None:
-        doc["last_update"][DEVICE] = dt.date(2024, 12, 3)
-        family = next(f for f in doc["families"] if f["id"] == FAMILY)
-        family["devices"][DEVICE] = {"fit": "good", "support": {FRAMEWORK: "supported"}}
+    def matrices(doc: dict) -> None:
+        doc["devices"].append(DEVICE)
+        doc["matrices"].append({
+            "id": "neuroncore-v3", "architecture": "NeuronCore-v3", "title": "AWS Trainium2 (NeuronCore-v3)",
+            "devices": [DEVICE], "last_update_published": "12/03/2024",
+            "columns": [{"framework": FRAMEWORK, "workload": "training", "header": "Training with PyTorch Neuron"}],
+            "rows": [{"family": FAMILY, "label": "Transformer Encoders", "categories": ["nlp"], "fit": "good",
+                      "cells": {f"{FRAMEWORK}/training": "supported"}}]})
 
     def models(doc: dict) -> None:
         doc["environments"].append({"id": "trn2-env", "instance": INSTANCE, "os": "Ubuntu 22.04",
                                     "software": {FRAMEWORK: "2.21"}, "framework": FRAMEWORK, "source": "talk"})
 
     _edit_yaml(data / "frameworks.yaml", frameworks)
-    _edit_yaml(data / "families.yaml", families)
+    release(data, matrices)
     _edit_yaml(data / "models.yaml", models)
     with (data / "benchmarks" / "inference.csv").open("a", encoding="utf-8", newline="") as handle:
         handle.write(f"{RUN},vit-base,,trn2-env,1,1,1,,2.5,400,talk\n")
@@ -141,9 +160,13 @@ def test_device_page_shows_specs_instances_matrix_frameworks_and_benchmarks(grow
     assert texts[3] == str(instance.device_count * device.neuroncores)
     assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
     matrix = page.find("table", id=f"support-matrix-{DEVICE}")
-    families = [f for f in grown_catalog.families.values() if DEVICE in f.devices]
-    assert [r["id"] for r in matrix.select("tbody tr")] == [f"matrix-{DEVICE}-{f.id}" for f in families]
-    assert _cells(matrix.find(id=f"matrix-{DEVICE}-{FAMILY}"))[2:] == ["Good Fit", "Supported"]
+    rev, data_matrix = grown_catalog.revision(), grown_catalog.matrix(DEVICE)
+    assert rev.name == RELEASE and data_matrix is not None
+    assert [r["id"] for r in matrix.select("tbody tr")] == [f"matrix-{DEVICE}-{r.family}" for r in data_matrix.rows]
+    for row in data_matrix.rows:
+        assert _cells(matrix.find(id=f"matrix-{DEVICE}-{row.family}"))[2:] == [
+            rev.fits[row.fit], *(f"{rev.statuses[row.cells[c.key].status].label} since {RELEASE}"
+                                 for c in data_matrix.columns)]
     assert "No support matrix has been published" not in page.get_text(" ")
     sentence = page.select_one("p.neuron-device-frameworks")
     assert [a.get_text(" ", strip=True) for a in sentence.find_all("a")] == [
@@ -194,7 +217,7 @@ def test_csv_and_json_downloads_hold_the_device(grown, grown_catalog) -> None:
     assert [device.specs["memory"].label, format_number(device.specs["memory"].value, "GB")] in [r[:2] for r in specs]
     assert [r[0] for r in _csv_of(grown, page, f"instances-{DEVICE}")[1:]] == [INSTANCE]
     assert [r[0] for r in _csv_of(grown, page, f"support-matrix-{DEVICE}")[1:]] == [
-        f.name for f in grown_catalog.families.values() if DEVICE in f.devices]
+        row.label for row in grown_catalog.matrix(DEVICE).rows]
     assert [r[0] for r in _csv_of(grown, "devices/index.html", "device-table")[1:]] == [
         d.name for d in grown_catalog.devices.values()]
     document = json.loads((grown.outdir / "_downloads" / "neuron-data.json").read_text(encoding="utf-8"))
@@ -226,50 +249,66 @@ def test_removing_the_device_leaves_nothing_behind(grown, tmp_path: Path) -> Non
         assert f"specs-{DEVICE}.csv" not in html.read_text(encoding="utf-8"), html
 
 
-def test_inferentia2_says_no_matrix_is_published_until_the_data_has_one(site, catalog, tmp_path, data_copy) -> None:
-    """The sentence follows the data: it is there while no matrix is published, gone once one is."""
-    assert "inferentia2" not in catalog.matrix_devices()
+def _without_inferentia2(doc: dict) -> None:
+    doc["devices"].remove("inferentia2")
+    for matrix in doc["matrices"]:
+        if "inferentia2" in matrix["devices"]:
+            matrix["devices"].remove("inferentia2")
+
+
+def test_inferentia2_says_no_matrix_is_published_only_while_no_revision_lists_it(site, catalog, tmp_path,
+                                                                                 data_copy) -> None:
+    """The sentence follows the data: Inferentia2 is in the latest revision's matrices, so its page
+    shows that matrix; a new revision without it brings the sentence back."""
     sentence = "No support matrix has been published for AWS Inferentia2 yet."
-    assert sentence in " ".join(site.soup("devices/inferentia2.html").get_text(" ").split())
+    assert "inferentia2" in catalog.matrix_devices()
+    page = site.soup("devices/inferentia2.html")
+    assert sentence not in " ".join(page.get_text(" ").split())
+    matrix = catalog.matrix("inferentia2")
+    assert [r["id"] for r in page.find("table", id="support-matrix-inferentia2").select("tbody tr")] == [
+        f"matrix-inferentia2-{r.family}" for r in matrix.rows]
 
-    def families(doc: dict) -> None:
-        doc["last_update"]["inferentia2"] = dt.date(2023, 11, 9)
-        family = next(f for f in doc["families"] if f["id"] == FAMILY)
-        family["devices"]["inferentia2"] = {"fit": "good", "support": {FRAMEWORK: "supported",
-                                                                       "tensorflow-neuronx": "roadmap"}}
-
-    _edit_yaml(data_copy / "families.yaml", families)
+    release(data_copy, _without_inferentia2)
+    assert "inferentia2" not in load_catalog(data_copy).matrix_devices()
     built = build_site(tmp_path, data_dir=data_copy)
     assert built.warnings == ""
     page = built.soup("devices/inferentia2.html")
-    assert "No support matrix has been published" not in page.get_text(" ")
-    assert page.find("table", id="support-matrix-inferentia2").find(id=f"matrix-inferentia2-{FAMILY}")
+    assert sentence in " ".join(page.get_text(" ").split())
+    assert not page.find("table", class_="neuron-support-matrix")
 
 
-def test_support_data_without_a_published_matrix_is_a_located_warning(tmp_path, data_copy) -> None:
+def test_support_prose_without_a_published_matrix_is_a_located_warning(tmp_path, data_copy) -> None:
+    release(data_copy, _without_inferentia2)
+
     def families(doc: dict) -> None:
         family = next(f for f in doc["families"] if f["id"] == FAMILY)
-        family["devices"]["inferentia2"] = {"fit": "good", "support": {FRAMEWORK: "supported"}}
+        family["devices"]["inferentia2"] = {"support_text": "Supported with torch-neuronx."}
 
     _edit_yaml(data_copy / "families.yaml", families)
     catalog = load_catalog(data_copy)
     built = build_site(tmp_path, data_dir=data_copy)
     _, line = catalog.origin("families", FAMILY)
-    assert (f"{data_copy / 'families.yaml'}:{line}: WARNING: family {FAMILY!r} has support data for device "
-            "'inferentia2', but no support matrix is published") in built.warnings
+    assert (f"{data_copy / 'families.yaml'}:{line}: WARNING: family {FAMILY!r} has support prose for device "
+            "'inferentia2', but no support matrix of the latest revision lists that device") in built.warnings
     assert "No support matrix has been published for AWS Inferentia2 yet." in " ".join(
         built.soup("devices/inferentia2.html").get_text(" ").split())
 
 
 def test_a_device_whose_page_is_not_read_is_a_located_warning(tmp_path, catalog) -> None:
-    """With the generated Trainium page and the architecture-fit page excluded, no page shows
-    Trainium's specifications or its matrix (Inferentia's still shows on its own page)."""
+    """With the generated Trainium and Inferentia2 pages (which share one matrix), the
+    architecture-fit page and the latest revision's page excluded, no page shows their
+    specifications or their matrix (Inferentia's still shows on its own page)."""
+    assert catalog.matrix("trainium") is catalog.matrix("inferentia2")
     source = copy_source(tmp_path / "source")
-    built = build_site(tmp_path, srcdir=source, exclude_patterns=["devices/trainium.rst", "architecture-fit.rst"])
-    _, line = catalog.origin("devices", "trainium")
-    location = f"{DATA / 'devices.yaml'}:{line}: WARNING:"
-    assert f"{location} no page shows the specifications of device 'trainium'" in built.warnings
-    assert f"{location} a support matrix is published for device 'trainium', but no page shows it" in built.warnings
+    built = build_site(tmp_path, srcdir=source, exclude_patterns=[
+        "devices/trainium.rst", "devices/inferentia2.rst", "architecture-fit.rst",
+        f"matrix/{catalog.revision().name}.rst"])
+    for device in ("trainium", "inferentia2"):
+        _, line = catalog.origin("devices", device)
+        location = f"{DATA / 'devices.yaml'}:{line}: WARNING:"
+        assert f"{location} no page shows the specifications of device {device!r}" in built.warnings
+        assert (f"{location} a support matrix is published for device {device!r}, but no page shows it"
+                in built.warnings)
     assert "[neuron.device-page]" in built.warnings
     assert "device 'inferentia'" not in built.warnings
 

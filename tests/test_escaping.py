@@ -79,7 +79,7 @@ def _by_id(records: list[dict], record_id: str) -> dict:
 
 #: field tag -> page(s) where the field's text must appear literally.
 EXPECTED: dict[str, tuple[str, ...]] = {
-    "FAMNAME": ("architecture-fit.html", "devices/trainium.html"),
+    "FAMNAME": ("whats-new.html",),  # matrix rows show the revision's own labels
     "FAMTITLE": ("architecture-fit.html",),
     "REPR": ("architecture-fit.html",),
     "RATIONALE": ("architecture-fit.html",),
@@ -88,7 +88,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "CATNAME": ("architecture-fit.html",),
     "CATTITLE": ("architecture-fit.html",),
     "SUPPORTDEF": ("architecture-fit.html",),
-    "FWNAME": ("architecture-fit.html", "instances.html"),
+    "FWNAME": ("instances.html",),  # matrix headers are the revision's own
     "ISSUETITLE": ("architecture-fit.html",),
     "ISSUEEX": ("architecture-fit.html",),
     "SRCTITLE": ("sources.html",),
@@ -113,7 +113,6 @@ EXPECTED_RAW: dict[str, tuple[str, ...]] = {
 
 def _make_hostile(data: Path) -> None:
     def families(doc: dict) -> None:
-        doc["support_definition"] = hostile("SUPPORTDEF")
         nlp = _by_id(doc["categories"], "nlp")
         nlp["name"], nlp["title"] = hostile("CATNAME"), hostile("CATTITLE")
         encoder = _by_id(doc["families"], "encoder")
@@ -121,7 +120,6 @@ def _make_hostile(data: Path) -> None:
         encoder["representatives"][0] = hostile("REPR")
         encoder["description"] = f"FAMDESC\n{RAW_DIRECTIVE}\n{hostile('FAMDESC')}"
         trainium = encoder["devices"]["trainium"]
-        trainium["support"]["torch-neuronx"] = {"status": "supported", "note": hostile("SUPPORTNOTE")}
         trainium["support_text"] = hostile("SUPPORTTEXT")
         _by_id(doc["families"], "decoder")["devices"]["inferentia"]["rationale"] = hostile("RATIONALE")
 
@@ -157,7 +155,15 @@ def _make_hostile(data: Path) -> None:
     def training(doc: dict) -> None:
         doc["experiments"][0]["compile_time_note"] = hostile("COMPILENOTE")
 
-    for name, edit in (("families.yaml", families), ("frameworks.yaml", frameworks), ("issues.yaml", issues),
+    def latest_revision(doc: dict) -> None:
+        doc.pop("unchanged_because", None)  # it now changes a cell
+        doc["statuses"]["supported"]["definition"] = hostile("SUPPORTDEF")
+        matrix = next(m for m in doc["matrices"] if "trainium" in m["devices"])
+        row = next(r for r in matrix["rows"] if r["family"] == "encoder")
+        row["cells"]["torch-neuronx/training"] = {"status": "supported", "note": hostile("SUPPORTNOTE")}
+
+    latest = sorted((data / "matrix").glob("*.yaml"))[-1].relative_to(data)
+    for name, edit in ((str(latest), latest_revision), ("families.yaml", families), ("frameworks.yaml", frameworks), ("issues.yaml", issues),
                        ("sources.yaml", sources), ("devices.yaml", devices), ("instances.yaml", instances), ("models.yaml", models),
                        ("training.yaml", training)):
         _edit_yaml(data / name, edit)

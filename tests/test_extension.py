@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from conftest import DATA
 from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT
+from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
 
 REAL_DATA = {"neuron_data_dir": str(DATA)}
 
@@ -29,17 +29,22 @@ def test_filtered_matrix_has_only_requested_rows_and_columns(app, catalog):
     app.build()
     table = soup(app, "matrix.html").select_one("table.neuron-support-matrix")
     headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    rev, matrix = catalog.revision(), catalog.matrix("trainium")
+    columns = [c for c in matrix.columns if c.framework == "torch-neuronx"]
     assert headers == ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
-                       "PyTorch Neuron (torch-neuronx)"]
-    expected = [f for f in catalog.families.values() if f.category == "nlp" and "trainium" in f.devices]
+                       *(c.header.replace("``", "") for c in columns)]
+    expected = [r for r in matrix.rows if "nlp" in r.categories]
     rows = table.select("tbody tr")
-    assert [r.select("td")[0].get_text(strip=True) for r in rows] == [f.name for f in expected]
-    for row, family in zip(rows, expected, strict=True):
+    assert [r.select("td")[0].get_text(strip=True) for r in rows] == [r.label for r in expected]
+    since = catalog.history.since(rev)
+    first = catalog.history.first_listing("trainium")
+    for row, data in zip(rows, expected, strict=True):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
-        entry = family.devices["trainium"]
-        assert cells[1] == catalog.categories[family.category].name
-        assert cells[2] == FIT_TEXT[entry.fit]
-        assert cells[3].startswith(STATUS_TEXT[entry.support["torch-neuronx"].status])
+        assert cells[1] == " and ".join(catalog.categories[c].name for c in data.categories)
+        assert cells[2] == rev.fits[data.fit]
+        for text, column in zip(cells[3:], columns, strict=True):
+            date = max(since[(matrix.id, data.family, column.key)], first)
+            assert text == f"{rev.statuses[data.cells[column.key].status].label} since {date.isoformat()}"
 
 
 @pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
@@ -72,7 +77,8 @@ def test_roles_print_values_and_derived_claims(app, catalog):
         format_number(run.throughput_per_s - gpu.throughput_per_s, "inferences/s", NumberFormat(0)),
     ]
     words = [a.get_text() for a in soup(app, "prose.html").select("abbr.neuron-fit-word, abbr.neuron-status-word")]
-    assert words == ["not a good fit", "not supported yet (a roadmap item)"]
+    _, cell = catalog.support_cell("encoder-decoder", "trainium", "torch-neuronx")
+    assert words == [FIT_WORDS[catalog.fit("decoder", "inferentia")], STATUS_WORDS[cell.status]]
 
 
 @pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
@@ -107,8 +113,8 @@ def test_misuse_gives_located_warnings_not_tracebacks(app):
     app.build()
     warnings = app.warning.getvalue()
     expected = [
-        r"index.rst:4: WARNING: neuron:support-matrix: unknown device 'tpu-v9'",
-        r"index.rst:6: WARNING: neuron:support-matrix: framework 'jax-neuronx' does not run on 'trainium'",
+        r"index.rst:4: WARNING: neuron:support-matrix: no support matrix for device 'tpu-v9'",
+        r"index.rst:6: WARNING: neuron:support-matrix: framework 'jax-neuronx' has no column in the matrix of 'trainium'",
         r"index.rst:6: WARNING: neuron:support-matrix: unknown category 'audio'",
         r"index.rst:10: WARNING: neuron:value: unknown data value 'run:nope:throughput'",
         r"index.rst:12: WARNING: neuron:value: a derived figure needs a declared format",

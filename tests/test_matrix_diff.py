@@ -32,8 +32,9 @@ GIT_ENV = {
 }
 
 # The changes made by the "update" commit, and what they must show as.
-SUPPORT = ("support", "encoder", "trainium", "tensorflow-neuronx")  # roadmap -> supported
-FIT = ("fit", "decoder", "inferentia")  # poor -> good
+SUPPORT = ("support", "neuroncore-v2", "decoder", "tensorflow-neuronx", "inference")  # roadmap -> supported
+FIT = ("fit", "neuroncore-v1", "decoder")  # poor -> good
+RELEASE = "2026-01-01"  # the new revision of the support matrices the "update" commit adds
 G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge (runs vit-g5-b128 and beit-g5-b128)
 VIT_B3 = (536.718, 600.0)  # throughput of vit-inf1-b3 on inf1.2xlarge ($0.362/h)
 
@@ -56,17 +57,29 @@ def edit_yaml(path: Path, change) -> None:
 
 
 def change_data(data: Path) -> None:
+    """A release: a new revision of the matrices (a copy of the latest with one cell and one fit
+    changed), a new family, a price, an instance added and one removed, a benchmark figure."""
+    def release(doc: dict) -> None:
+        doc.update(date=RELEASE, source="guide")
+        doc.pop("unchanged_because", None)
+        matrices = {m["id"]: m for m in doc["matrices"]}
+        rows = {r["family"]: r for r in matrices[SUPPORT[1]]["rows"]}
+        assert rows[SUPPORT[2]]["cells"]["/".join(SUPPORT[3:])] == "roadmap"
+        rows[SUPPORT[2]]["cells"]["/".join(SUPPORT[3:])] = "supported"
+        row = next(r for r in matrices[FIT[1]]["rows"] if r["family"] == FIT[2])
+        assert row["fit"] == "poor"
+        row["fit"] = "good"
+
     def families(doc: dict) -> None:
-        by_id = {f["id"]: f for f in doc["families"]}
-        by_id["encoder"]["devices"]["trainium"]["support"]["tensorflow-neuronx"] = "supported"
-        by_id["decoder"]["devices"]["inferentia"]["fit"] = "good"
-        doc["families"] = [f for f in doc["families"] if f["id"] != "rnn"]
         doc["families"].append({
             "id": "gnn", "name": "Graph neural networks", "title": "Graph neural network models",
             "short_name": "GNNs", "category": "cv", "description": "Message passing over graphs.",
-            "devices": {"inferentia": {"fit": "poor", "support": {
-                "torch-neuron": "na", "tensorflow-neuron-tf1": "na", "tensorflow-neuron-tf2": "na"}}},
+            "devices": {"inferentia": {}},
         })
+
+    latest = sorted((data / "matrix").glob("*.yaml"))[-1]
+    shutil.copy(latest, data / "matrix" / f"{RELEASE}.yaml")
+    edit_yaml(data / "matrix" / f"{RELEASE}.yaml", release)
 
     def instances(doc: dict) -> None:
         doc["instances"] = [i for i in doc["instances"] if i["id"] != "inf1.xlarge"]
@@ -112,7 +125,8 @@ def repo(tmp_path: Path) -> Path:
 def changed_repo(repo: Path) -> Path:
     """``repo`` with a second commit (HEAD) that makes the changes of :func:`change_data`."""
     change_data(repo / "data")
-    git(repo, "commit", "-q", "-a", "-m", "update the matrix")
+    git(repo, "add", "-A", "data")
+    git(repo, "commit", "-q", "-m", "update the matrix")
     return repo
 
 
@@ -124,8 +138,7 @@ def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[st
     moved = {"instance:g5.xlarge:price", "run:vit-g5-b128:cost_per_1m", "run:beit-g5-b128:cost_per_1m",
              "run:vit-inf1-b3:throughput", "run:vit-inf1-b3:cost_per_1m", "instance_family:inf1:count"}
     keys = {SUPPORT, FIT, *(("value", p) for p in moved | added | removed)} | {
-        ("record", "families", "encoder"), ("record", "families", "decoder"), ("record", "families", "gnn"),
-        ("record", "families", "rnn"), ("record", "instances", "g5.xlarge"), ("record", "instances", "inf1.xlarge"),
+        ("record", "families", "gnn"), ("record", "instances", "g5.xlarge"), ("record", "instances", "inf1.xlarge"),
         ("record", "instances", "trn2.48xlarge"), ("record", "inference_runs", "vit-inf1-b3")}
     gone = _published_on_inf1_xlarge(base)
     keys |= {("record", c, i) for c, i in gone}
@@ -157,8 +170,7 @@ def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
     assert diff.header == [] and diff.errors == []
     records = {c.key[1:]: (c.change, c.fields) for c in diff.records}
     assert records == {
-        ("families", "decoder"): ("changed", ("devices",)), ("families", "encoder"): ("changed", ("devices",)),
-        ("families", "gnn"): ("added", ()), ("families", "rnn"): ("removed", ()),
+        ("families", "gnn"): ("added", ()),
         ("inference_runs", "vit-inf1-b3"): ("changed", ("throughput_per_s",)),
         ("instances", "g5.xlarge"): ("changed", ("price",)), ("instances", "inf1.xlarge"): ("removed", ()),
         ("instances", "trn2.48xlarge"): ("added", ()),
@@ -199,9 +211,10 @@ def test_markdown_report(changed_repo: Path) -> None:
                         "### Changed records", "### Figures (prices, specifications, benchmarks)",
                         "### Derived figures (costs, ratios, counts)"]
     for row in (
-        "| Transformers Encoders (`encoder`) | `trainium` | `tensorflow-neuronx` | Roadmap Item -> Supported |",
-        "| Transformers Decoders (`decoder`) | `inferentia` | Not a Good Fit -> Good Fit |",
-        "| families | `gnn` | added |", "| families | `rnn` | removed |",
+        "| Transformers Decoders (`decoder`) | `neuroncore-v2` | `tensorflow-neuronx/inference` "
+        "| Roadmap Item -> Supported |",
+        "| Transformers Decoders (`decoder`) | `neuroncore-v1` | Not a Good Fit -> Good Fit |",
+        "| families | `gnn` | added |",
         "| instances | `inf1.xlarge` | removed |", "| instances | `trn2.48xlarge` | added |",
         "| instances | `g5.xlarge` | price |", "| inference_runs | `vit-inf1-b3` | throughput_per_s |",
         "| g5.xlarge on-demand price | `instance:g5.xlarge:price` | $1.006/h -> $1.212/h (+20.5%) |",
@@ -230,17 +243,17 @@ def test_json_report(changed_repo: Path) -> None:
     report = json.loads(result.stdout)
     assert set(report) == {"schema_version", "base", "head", "changed", "summary", "support", "fit", "header",
                            "records", "values", "errors", "keys"}
-    assert report["schema_version"] == md.SCHEMA_VERSION == 1
+    assert report["schema_version"] == md.SCHEMA_VERSION == 2
     assert report["changed"] is True
     keys, moved, added_or_removed = expected_changes(changed_repo)
     assert report["keys"] == sorted([list(k) for k in keys])
     gone = len(_published_on_inf1_xlarge(load_revision("base", changed_repo)))
-    assert report["summary"] == {"support": 1, "fit": 1, "header": 0, "records": 8 + gone,
+    assert report["summary"] == {"support": 1, "fit": 1, "header": 0, "records": 5 + gone,
                                  "values": len(moved | added_or_removed), "errors": 0}
-    assert report["support"] == [{"key": list(SUPPORT), "family": "encoder", "device": "trainium",
-                                  "framework": "tensorflow-neuronx", "old": "roadmap", "new": "supported",
-                                  "fields": ["status"]}]
-    assert report["fit"] == [{"key": list(FIT), "family": "decoder", "device": "inferentia",
+    assert report["support"] == [{"key": list(SUPPORT), "matrix": SUPPORT[1], "family": SUPPORT[2],
+                                  "framework": SUPPORT[3], "workload": SUPPORT[4], "old": "roadmap",
+                                  "new": "supported", "fields": ["status"]}]
+    assert report["fit"] == [{"key": list(FIT), "matrix": FIT[1], "family": FIT[2],
                               "old": "poor", "new": "good", "fields": ["fit"]}]
     assert [v["path"] for v in report["values"]] == sorted(v["path"] for v in report["values"])
     cost = next(v for v in report["values"] if v["path"] == "run:vit-g5-b128:cost_per_1m")
@@ -322,3 +335,26 @@ def test_derived_figures_get_the_digits_that_tell_them_apart(data_copy: Path) ->
     assert cost.old_text.startswith("$0.7434") and cost.new_text.startswith("$0.7434")
     rows = [line for line in render_markdown(diff).splitlines() if line.startswith("| ") and " -> " in line]
     assert len(rows) == len(diff.values) == 3
+
+
+def test_two_revisions_of_the_matrices_markdown_and_json(catalog) -> None:
+    """``make matrix-diff FROM=<date> TO=<date>``: every change between two revisions, from the data."""
+    from neuron_docs.data.matrix_changes import changes, describe
+
+    revisions = catalog.history.revisions
+    for old, new in ((revisions[0], revisions[-1]), (revisions[3], revisions[6])):
+        expected = changes(old, new)
+        result = run_cli(REPO, "--from", old.name, "--to", new.name, "--format", "json")
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout)
+        assert (report["old"], report["new"]) == (old.name, new.name)
+        assert report["items"] == expected.model_dump(mode="json")["items"] and report["items"]
+        markdown = run_cli(REPO, "--from", old.name, "--to", new.name).stdout
+        assert markdown.startswith(f"## Support matrices: `{old.name}` -> `{new.name}`")
+        rows = [line for line in markdown.splitlines() if line.startswith("| `")]
+        assert len(rows) == len(expected.items)
+        for change, row in zip([*expected.shown(), *(c for c in expected.items if c.kind == "label")], rows,
+                               strict=True):
+            assert row.startswith(f"| `{change.kind}` |") and describe(change).replace("|", "\\|") in row
+    result = run_cli(REPO, "--from", "2023-02-30")
+    assert result.returncode == 2 and "no revision '2023-02-30'" in result.stderr and "Traceback" not in result.stderr

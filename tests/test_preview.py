@@ -27,7 +27,7 @@ GIT_ENV = {
     "GIT_AUTHOR_DATE": "2026-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00+00:00",
     "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
 }
-SUPPORT = ("encoder", "trainium", "tensorflow-neuronx")  # roadmap -> supported
+SUPPORT = ("neuroncore-v2", "decoder", "tensorflow-neuronx", "inference")  # roadmap -> supported, latest revision
 G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge, which runs vit-g5-b128 and beit-g5-b128
 G5_RUNS = ("vit-g5-b128", "beit-g5-b128")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -52,18 +52,19 @@ def make_repo(root: Path) -> Path:
     git(root, "add", "data")
     git(root, "commit", "-q", "-m", "base data")
 
-    def families(doc: dict) -> None:
-        family, device, framework = SUPPORT
-        support = next(f for f in doc["families"] if f["id"] == family)["devices"][device]["support"]
-        assert support[framework] == "roadmap"
-        support[framework] = "supported"
+    def latest_revision(doc: dict) -> None:
+        matrix, family, framework, workload = SUPPORT
+        cells = next(r for m in doc["matrices"] if m["id"] == matrix for r in m["rows"] if r["family"] == family)["cells"]
+        assert cells[f"{framework}/{workload}"] == "roadmap"
+        cells[f"{framework}/{workload}"] = "supported"
+        doc.pop("unchanged_because", None)
 
     def instances(doc: dict) -> None:
         price = next(i for i in doc["instances"] if i["id"] == "g5.xlarge")["price"]
         assert price["usd_per_hour"] == G5_PRICE[0]
         price["usd_per_hour"] = G5_PRICE[1]
 
-    edit_yaml(root / "data" / "families.yaml", families)
+    edit_yaml(sorted((root / "data" / "matrix").glob("*.yaml"))[-1], latest_revision)
     edit_yaml(root / "data" / "instances.yaml", instances)
     return root
 
@@ -109,26 +110,38 @@ def test_preview_build_has_no_preview_warning(preview) -> None:  # noqa: ANN001
     assert preview_warnings(preview.warnings) == []
 
 
-@pytest.mark.parametrize("page", ["architecture-fit.html", "devices/trainium.html"])
+LATEST_PAGE = f"matrix/{sorted((DATA / 'matrix').glob('*.yaml'))[-1].stem}.html"
+#: Where the changed cell shows: page -> (table id, row id).
+#: The devices of the changed matrix, each with its generated page showing it.
+MATRIX_DEVICES = next(m["devices"] for m in yaml.safe_load((DATA / "matrix" / f"{LATEST_PAGE[7:-5]}.yaml").read_text(
+    encoding="utf-8"))["matrices"] if m["id"] == SUPPORT[0])
+SHOWN = {"architecture-fit.html": (f"support-matrix-{SUPPORT[0]}", f"matrix-{SUPPORT[0]}-{SUPPORT[1]}"),
+         **{f"devices/{d}.html": (f"support-matrix-{d}", f"matrix-{d}-{SUPPORT[1]}") for d in MATRIX_DEVICES},
+         LATEST_PAGE: (f"support-matrix-{LATEST_PAGE[7:-5]}-{SUPPORT[0]}",
+                       f"cell-{LATEST_PAGE[7:-5]}-{SUPPORT[0]}-{SUPPORT[1]}")}
+
+
+@pytest.mark.parametrize("page", sorted(SHOWN))
 def test_changed_matrix_cell_is_the_only_mark_in_its_table(pages: dict[str, BeautifulSoup], page: str) -> None:
     soup = pages[page]
-    family, device, framework = SUPPORT
-    table = soup.find("table", id=f"support-matrix-{device}")
+    _, _, framework, workload = SUPPORT
+    table_id, row_id = SHOWN[page]
+    table = soup.find("table", id=table_id)
     assert table is not None
     marks = marked(table)
     assert len(marks) == 1, [str(m)[:200] for m in marks]
     (cell,) = marks
     assert "neuron-status-supported" in cell["class"]
-    assert cell.find_parent("tr")["id"] == f"matrix-{device}-{family}"
+    assert cell.find_parent("tr")["id"] == row_id
     column = [th.get_text() for th in table.find("thead").find_all("th")]
     index = cell.find_parent("td").find_previous_siblings("td")
-    assert framework in column[len(index)]
+    assert framework in column[len(index)] and workload in column[len(index)].lower()
     description = "changed in this preview: Roadmap Item -> Supported"
     assert cell.find_parent("abbr")["title"] == description
     assert cell.find_parent("td").select_one(".neuron-changed-note").get_text() == description
-    # The other device's matrix on the page is untouched.
-    other = soup.find("table", id="support-matrix-inferentia")
-    assert other is None or not marked(other)
+    # The other matrices on the page are untouched, and so is every earlier revision's page.
+    assert not [m for t in soup.select("table.neuron-support-matrix") if t is not table for m in marked(t)]
+    assert not [p for p, s in pages.items() if p.startswith("matrix/") and p != LATEST_PAGE and marked(s)]
 
 
 def test_figures_that_depend_on_the_price_are_marked(pages: dict[str, BeautifulSoup]) -> None:
@@ -172,9 +185,10 @@ def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> 
     assert marks and marks <= linked
     support = main.find(id="support-status").find("tbody").find_all("tr")
     assert len(support) == 1
-    assert {(urlsplit(a["href"]).path, urlsplit(a["href"]).fragment) for a in support[0].find_all("a")} == {
-        ("architecture-fit.html", "changed-encoder-trainium-tensorflow-neuronx"),
-        ("devices/trainium.html", "changed-encoder-trainium-tensorflow-neuronx")}
+    places = {(urlsplit(a["href"]).path, urlsplit(a["href"]).fragment) for a in support[0].find_all("a")}
+    assert {path for path, _ in places} == set(SHOWN)
+    for path, fragment in places:
+        assert pages[path].find(id=fragment).find_parent("tr")["id"] == SHOWN[path][1]
     # The root page says this is a preview and links to the list; the pages link the stylesheet.
     banner = pages["index.html"].select_one(".neuron-preview-banner a")
     assert banner["href"] == "preview-changes.html"
@@ -206,7 +220,7 @@ def test_readthedocs_pull_request_build_is_a_preview(repo: Path, tmp_path: Path,
     assert build.app.config.neuron_preview_base == "HEAD"
     assert preview_warnings(build.warnings) == []
     assert (build.outdir / "preview-changes.html").is_file()
-    assert len(marked(build.soup("architecture-fit.html").find("table", id="support-matrix-trainium"))) == 1
+    assert len(marked(build.soup("architecture-fit.html").find("table", id=f"support-matrix-{SUPPORT[0]}"))) == 1
 
 
 def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:

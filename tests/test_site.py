@@ -12,7 +12,6 @@ from neuron_docs.data.expressions import evaluate
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.values import build_values
 from neuron_docs.data.runs import cost_per_million
-from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 
 
 def cells(row) -> list[str]:
@@ -23,101 +22,7 @@ def test_real_site_builds_without_a_single_warning(site):
     assert site.warnings == ""
 
 
-@pytest.mark.parametrize("device", ["trainium", "inferentia"])
-def test_support_matrix_matches_data_cell_by_cell(site, catalog, device):
-    page = site.soup("architecture-fit.html")
-    table = page.find("table", id=f"support-matrix-{device}")
-    frameworks = catalog.frameworks_for(device)
-    headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
-    assert headers[3:] == [framework_header(f) for f in frameworks]
-    families = [f for f in catalog.families.values() if device in f.devices]
-    rows = table.select("tbody tr")
-    assert len(rows) == len(families)
-    for row, family in zip(rows, families, strict=True):
-        entry = family.devices[device]
-        texts = cells(row)
-        assert texts[0] == family.name
-        assert texts[1] == catalog.categories[family.category].name
-        assert texts[2] == FIT_TEXT[entry.fit]
-        for text, framework in zip(texts[3:], frameworks, strict=True):
-            support = entry.support[framework.id]
-            assert text.split(" ")[0:len(STATUS_TEXT[support.status].split())] == STATUS_TEXT[support.status].split()
-        family_link = row.find("td").find("a")
-        assert family_link["href"] == f"#family-{family.id}"
-
-
-def test_rcnn_is_in_both_tables_although_the_seed_tables_missed_it(site, catalog):
-    assert catalog.families["rcnn"].in_seed_tables is False
-    page = site.soup("architecture-fit.html")
-    for device in ("trainium", "inferentia"):
-        names = [cells(r)[0] for r in page.find("table", id=f"support-matrix-{device}").select("tbody tr")]
-        assert "Region-based CNN (R-CNN) models" in names
-
-
-def test_roadmap_cells_link_to_the_roadmap_item(site, catalog):
-    page = site.soup("architecture-fit.html")
-    badges = page.select("table.neuron-support-matrix .neuron-status-roadmap")
-    assert badges
-    for badge in badges:
-        assert badge.find_parent("a")["href"] == "roadmap.html#roadmap-neuron-roadmap"
-    assert site.soup("roadmap.html").find(id="roadmap-neuron-roadmap") is not None
-
-
-def test_every_matrix_cell_has_one_badge_of_its_status(site, catalog):
-    """A cell holding only its badge has the badge as its paragraph; a cell with a link, an issue or
-    a note has the badge inside its paragraph. Either way: one badge per fit and status cell."""
-    page = site.soup("architecture-fit.html")
-    shapes = set()
-    for device in ("trainium", "inferentia"):
-        families = [f for f in catalog.families.values() if device in f.devices]
-        frameworks = catalog.frameworks_for(device)
-        rows = page.find("table", id=f"support-matrix-{device}").select("tbody tr")
-        for row, family in zip(rows, families, strict=True):
-            fit = family.devices[device]
-            tds = row.find_all("td")[2:]
-            expected = [("fit", fit.fit, True)]
-            for framework in frameworks:
-                entry = fit.support[framework.id]
-                alone = not (catalog.roadmap_item(entry) or entry.known_issue or entry.note)
-                expected.append(("status", entry.status, alone))
-            for td, (kind, value, alone) in zip(tds, expected, strict=True):
-                (badge,) = td.select(".neuron-badge")
-                assert f"neuron-{kind}-{value}" in badge["class"]
-                assert (badge.name == "p" and badge.parent is td) == alone, str(td)
-                shapes.add(alone)
-    assert shapes == {True, False}
-
-
-def test_last_update_comes_from_the_data(site, catalog):
-    lines = [p.get_text(" ", strip=True) for p in site.soup("architecture-fit.html").select("p.neuron-last-update")]
-    assert lines == [f"Last update - {catalog.header.last_update[d].isoformat()}" for d in ("trainium", "inferentia")]
-
-
-def test_matrix_notes_are_numbered_footnotes(site, catalog):
-    page = site.soup("architecture-fit.html")
-    table = page.find("table", id="support-matrix-inferentia")
-    notes = [e.note for f in catalog.families.values() if "inferentia" in f.devices
-             for e in f.devices["inferentia"].support.values() if e.note]
-    markers = table.select("a.neuron-note-marker")
-    assert [m.get_text() for m in markers] == [str(i) for i in range(1, len(notes) + 1)]
-    for marker, note in zip(markers, notes, strict=True):
-        target = page.find(id=marker["href"].lstrip("#"))
-        assert target.get_text(" ", strip=True) == " ".join(note.split())
-
-
-def test_every_family_has_a_guideline_section_per_device(site, catalog):
-    page = site.soup("architecture-fit.html")
-    for family in catalog.families.values():
-        section = page.find(id=f"family-{family.id}")
-        assert section is not None, family.id
-        assert section.find(["h2", "h3", "h4", "h5", "h6"]).get_text(strip=True).rstrip("#¶") == family.title
-        for device_id, fit in family.devices.items():
-            sub = page.find(id=f"family-{family.id}-{device_id}")
-            text = sub.get_text(" ", strip=True)
-            assert f"{family.short_name} are" in text
-            assert ("not a good fit" in text) == (fit.fit == "poor")
-            if fit.rationale:
-                assert " ".join(fit.rationale.split())[:80] in " ".join(text.split())
+# The support matrices, the revision pages and What's new are tested in test_matrix_pages.py.
 
 
 def test_device_page_specs_match_data(site, catalog):
@@ -234,5 +139,5 @@ def test_every_id_is_used_once_per_page(site):
         soup = site.soup(str(page.relative_to(site.outdir)))
         ids = [element["id"] for element in soup.find_all(id=True)]
         assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
-    wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-trainium").parent
+    wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-neuroncore-v2").parent
     assert "table-wrapper" in wrapper["class"] and not wrapper.get("id")

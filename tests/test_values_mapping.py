@@ -14,6 +14,7 @@ import pytest
 
 from neuron_docs.data import load_catalog
 from neuron_docs.data import schema as s
+from neuron_docs.data.matrix_schema import Cell
 from neuron_docs.data.values import Values, build_values
 
 
@@ -94,8 +95,7 @@ def test_the_mapping_pickles_as_its_catalog(catalog) -> None:  # noqa: ANN001
 
 
 def test_equal_nested_records_are_one_object(catalog) -> None:  # noqa: ANN001
-    entries = [entry for family in catalog.families.values() for fit in family.devices.values()
-               for entry in fit.support.values()]
+    entries = [cell for rev in catalog.history.revisions for cell in rev.cells().values()]
     distinct = {id(entry) for entry in entries}
     assert len(distinct) == len({(type(e), e) for e in entries}) < len(entries)
     given = {id(entry.__pydantic_fields_set__) for entry in entries}
@@ -104,7 +104,7 @@ def test_equal_nested_records_are_one_object(catalog) -> None:  # noqa: ANN001
 
 def test_records_are_read_only(catalog) -> None:  # noqa: ANN001
     family = next(iter(catalog.families.values()))
-    entry = next(iter(next(iter(family.devices.values())).support.values()))
+    entry = next(iter(catalog.revision().cells().values()))
     with pytest.raises(pydantic.ValidationError):
         entry.status = "na"  # would change every equal cell that shares it
     with pytest.raises(pydantic.ValidationError):
@@ -113,9 +113,9 @@ def test_records_are_read_only(catalog) -> None:  # noqa: ANN001
 
 def test_sharing_keeps_what_each_record_was_given() -> None:
     shared: dict = {}
-    first = s.SupportEntry.model_validate({"status": "supported"})
-    second = s.SupportEntry.model_validate({"status": "supported"})
-    with_note = s.SupportEntry.model_validate({"status": "supported", "note": "n"})
+    first = Cell.model_validate({"status": "supported"})
+    second = Cell.model_validate({"status": "supported"})
+    with_note = Cell.model_validate({"status": "supported", "note": "n"})
     a, b, c = (s.share_equal_parts(r, shared, nested=True) for r in (first, second, with_note))
     assert a is b is first
     assert c is with_note and c.note == "n"

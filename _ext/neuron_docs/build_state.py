@@ -45,8 +45,8 @@ class BuildState:
     preview: Preview | None = None
     #: Page-relative CSV name -> (digest, writer docname) of each CSV download written by this build.
     csv_written: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: Docnames of generated device pages this build deleted (their old HTML goes too).
-    device_pages_removed: list[str] = field(default_factory=list)
+    #: Docnames of generated pages (devices, matrix revisions) this build deleted (their old HTML goes too).
+    generated_pages_removed: list[str] = field(default_factory=list)
 
     @property
     def dataset(self) -> DataSet:
@@ -102,7 +102,10 @@ def note_reads(env: BuildEnvironment, *files: str) -> None:
     """Declare that the page being read (``env.docname``) depends on the data ``files``."""
     data = dataset(env)
     for name in files:
-        env.note_dependency(str(data.path(name)))
+        # A folder (``matrix/``) is a dependency on each of its files; its hash covers files added or removed.
+        for path in ([n for n in data.catalog.file_hashes if n.startswith(name) and n != name]
+                     if name.endswith("/") else [name]):
+            env.note_dependency(str(data.path(path)))
     _owner(env).note_files_read(env.docname, {n: data.catalog.file_hashes.get(n, "") for n in files})
 
 
@@ -122,6 +125,9 @@ def _on_builder_inited(app: Sphinx) -> None:
         location = f"{build.data_dir / error.file}:{error.line or ''}"
         message = f"{error.field}: {error.message}" if error.field else error.message
         logger.warning("%s", message, location=location, type="neuron", subtype="data")
+    for warning in data.catalog.warnings:
+        location = f"{build.data_dir / warning.file}:{warning.line or ''}"
+        logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")
 
 
 def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],

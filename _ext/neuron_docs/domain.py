@@ -40,6 +40,8 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "issue": ("known issue", "known_issues"),
     "roadmap": ("roadmap item", "roadmap"),
     "representative": ("representative model", "families"),
+    "revision": ("support matrix revision", "revisions"),
+    "changes": ("support matrix changes", "revisions"),
 }
 
 
@@ -152,14 +154,17 @@ class NeuronDomain(Domain):
             self.objects[key] = entry
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
-                self._keep_alias(alias, tuple(entry))  # type: ignore[arg-type]
+                self._keep_alias(alias, tuple(entry))
         for docname, files in otherdata.get("doc_files", {}).items():
             if docname in docnames:
                 self.files_read[docname] = files
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        target, _, fragment = target.partition("#") if typ == "revision" else (target, "", "")
         entry = self.objects.get((typ, target))
+        if entry is not None and fragment:  # a place on a revision's page: a cell, a row
+            return make_refnode(builder, fromdocname, entry.docname, fragment, contnode, entry.title)
         if entry is None and typ == "representative" and target in self.aliases:
             docname, anchor, _ = self.aliases[target]
             return make_refnode(builder, fromdocname, docname, anchor, contnode, target)

@@ -4,7 +4,7 @@ On ``doctree-read`` every paragraph, title and table cell written by hand is han
 :class:`~neuron_docs.drift.engine.DriftEngine` (the same engine as ``make audit``) with the spans
 that are prose (literals, code, raw and math, the output of our roles and directives, and anything
 with a ``neuron-*`` class are left out). A figure that duplicates or contradicts a data value or a
-derived claim, and a fit/support sentence that disagrees with ``families.yaml``, is a warning of
+derived claim, and a fit/support sentence that disagrees with the latest support matrices, is a warning of
 type ``neuron.drift`` at its file and line::
 
     literal 9.007 ms duplicates run:vit-inf1-b1:p90_latency_ms; write :neuron:value:`run:vit-inf1-b1:p90_latency_ms`
@@ -24,6 +24,7 @@ from sphinx.util import logging
 
 from .build_state import note_reads, state
 from .data.catalog import FILE_NAMES
+from .data.matrix_loading import MATRIX_DIR
 from .drift.literal_figures import find_figures
 from .drift.page_text import read_page
 from .drift.tables import Cell
@@ -43,8 +44,8 @@ _SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_m
                 nodes.substitution_definition, nodes.target)
 
 #: The data files the drift checker reads: all of them for figures, the names for claims.
-_ALL_FILES = frozenset(FILE_NAMES)
-_CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml"})
+_ALL_FILES = frozenset({*FILE_NAMES, MATRIX_DIR})
+_CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR})
 
 def _generated(node: nodes.Element) -> bool:
     return any(c.startswith("neuron-") for c in node.get("classes", ()))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from . import published_schema as ps
     from . import schema as s
     from .catalog import Catalog
+    from .matrix_schema import Cell
 
 WORKLOADS = ("inference", "training")
 #: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
@@ -30,22 +31,30 @@ LATENCY_FIELDS = ("latency_p50_ms", "latency_p90_ms", "ttft_p50_ms", "latency_pe
 
 @dataclass(frozen=True)
 class SupportCell:
-    """What the matrix says about a family on a device: fit, rationale, support per framework."""
+    """What the latest matrix says about a family on a device: fit, rationale, support per column."""
 
     fit: str
     rationale: str | None
-    support: dict[str, s.SupportEntry]
-    #: The matrix revision since which the cell holds (None until the matrix has revisions).
+    #: Column key (``framework/workload``) -> its cell.
+    support: dict[str, Cell]
+    #: Column key -> the revision date since which the cell holds its value.
+    held_since: dict[str, str]
+    #: The latest of those dates: since when the row reads as it does.
     since: str | None = None
 
 
 def support_cell(catalog: Catalog, family_id: str, device_id: str) -> SupportCell | None:
     """The one place the advisor reads fit and support: None when no matrix covers the device."""
-    family = catalog.families.get(family_id)
-    cell = family.devices.get(device_id) if family else None
-    if cell is None:
+    fit = catalog.fit(family_id, device_id)
+    matrix, revision = catalog.matrix(device_id), catalog.revision()
+    if fit is None or matrix is None or revision is None:
         return None
-    return SupportCell(cell.fit, cell.rationale, dict(cell.support))
+    family = catalog.families.get(family_id)
+    prose = family.devices.get(device_id) if family else None
+    cells = catalog.support(family_id, device_id)
+    held = catalog.history.since(revision)
+    since = {key: held[(matrix.id, family_id, key)].isoformat() for key in cells if (matrix.id, family_id, key) in held}
+    return SupportCell(fit, prose.rationale if prose else None, cells, since, max(since.values(), default=None))
 
 
 @dataclass
@@ -190,22 +199,28 @@ def advice(catalog: Catalog, family_id: str, device_id: str, framework: str | No
     if cell is None:
         return out
     out.fit, out.fit_text, out.rationale, out.since = cell.fit, FIT_TEXT[cell.fit], cell.rationale, cell.since
-    for framework_id, entry in cell.support.items():
+    for key, entry in cell.support.items():
+        framework_id, workload = key.split("/", 1)
         if framework and framework != framework_id:
             continue
-        fw = catalog.frameworks.get(framework_id)
-        out.support.append({"framework": framework_id, "label": framework_header(fw) if fw else framework_id,
-                            "status": entry.status, "text": STATUS_TEXT[entry.status], "note": entry.note})
+        out.support.append({"framework": framework_id, "workload": workload, "label": column_label(catalog, key),
+                            "status": entry.status, "text": STATUS_TEXT[entry.status], "note": entry.note,
+                            "since": cell.held_since.get(key)})
         if (item := catalog.roadmap_item(entry)) and item not in out.roadmap:
             out.roadmap.append(item)
-        if entry.known_issue and entry.known_issue not in out.issues:
-            out.issues.append(entry.known_issue)
     for issue in catalog.known_issues.values():
         if (device_id in issue.devices and (not issue.families or family_id in issue.families)
                 and (not framework or not issue.frameworks or framework in issue.frameworks)
                 and issue.id not in out.issues):
             out.issues.append(issue.id)
     return out
+
+
+def column_label(catalog: Catalog, key: str) -> str:
+    """A support column in words: ``PyTorch Neuron (torch-neuronx), training``."""
+    framework_id, workload = key.split("/", 1)
+    fw = catalog.frameworks.get(framework_id)
+    return f"{framework_header(fw) if fw else framework_id}, {workload}"
 
 
 def neuron_devices(catalog: Catalog) -> list[str]:

@@ -15,6 +15,8 @@ from typing import Any
 from . import published_schema as ps
 from . import schema as s
 from .loader import DataError, Positions
+from .matrix_history import MatrixHistory
+from .matrix_schema import Cell, Matrix, Revision
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class FileSpec:
 
     name: str
     collections: dict[str, type[s.Record]] = field(default_factory=dict)
-    header: type[s.Record] | None = None
+    header: type[s.FamiliesHeader] | None = None
     csv: tuple[str, type[s.Record]] | None = None
 
 
@@ -80,6 +82,10 @@ class Catalog:
     #: The line each record starts on, by collection and id (the file is the collection's).
     lines: dict[str, dict[str, int | None]] = field(default_factory=lambda: {c: {} for c in COLLECTIONS})
     errors: list[DataError] = field(default_factory=list)
+    #: Problems a writer should fix that do not set data aside (reported as ``neuron.matrix`` warnings).
+    warnings: list[DataError] = field(default_factory=list)
+    #: Every valid revision of the support matrices (``data/matrix/``) and what derives from them.
+    history: MatrixHistory = field(default_factory=MatrixHistory)
     broken: list[Broken] = field(default_factory=list)
     file_hashes: dict[str, str] = field(default_factory=dict)
     #: Where each loaded record sits in its file: (collection, id) -> (key path, whether CSV).
@@ -216,15 +222,48 @@ class Catalog:
         """The frameworks of ``device_id``'s support matrix (those with ``support_matrix: false`` left out)."""
         return [f for f in self.frameworks.values() if device_id in f.devices and f.support_matrix]
 
-    def roadmap_item(self, entry: s.SupportEntry) -> str | None:
-        """The roadmap item a support entry points to: its own ``roadmap``, else for a "roadmap"
-        status the first item of ``issues.yaml`` (the general Neuron roadmap)."""
-        if entry.roadmap:
-            return entry.roadmap
-        return next(iter(self.roadmap), None) if entry.status == "roadmap" else None
+    # The support matrices: the latest revision unless one is named ---------------------------
+
+    def revision(self, date: str | None = None) -> Revision | None:
+        """The revision of ``date`` (ISO text), the latest when ``date`` is None; None if there is none."""
+        return self.history.at(date)
+
+    def matrix(self, device_id: str, date: str | None = None) -> Matrix | None:
+        """The matrix that lists ``device_id`` in a revision (default: the latest)."""
+        rev = self.history.at(date)
+        return rev.matrix_of(device_id) if rev else None
+
+    def support(self, family_id: str, device_id: str, date: str | None = None) -> dict[str, Cell]:
+        """Column key (``framework/workload``) -> cell of ``family_id`` on ``device_id``; empty when
+        the revision (default: the latest) has no such row."""
+        matrix = self.matrix(device_id, date)
+        row = matrix.row(family_id) if matrix else None
+        return dict(row.cells) if row else {}
+
+    def fit(self, family_id: str, device_id: str, date: str | None = None) -> s.Fit | None:
+        """The architecture fit of ``family_id`` on ``device_id`` in a revision (default: the latest)."""
+        matrix = self.matrix(device_id, date)
+        row = matrix.row(family_id) if matrix else None
+        return row.fit if row else None
+
+    def support_cell(self, family_id: str, device_id: str, framework_id: str, workload: str | None = None,
+                     date: str | None = None) -> tuple[str, Cell] | None:
+        """The column key and cell of a framework (for ``workload``; without it, the column for the
+        device's purpose when there are several) on ``device_id``, or None."""
+        cells = {k: c for k, c in self.support(family_id, device_id, date).items() if k.split("/")[0] == framework_id}
+        purpose = self.devices[device_id].purpose if device_id in self.devices else None
+        key = f"{framework_id}/{workload or purpose}"
+        if workload is None and len(cells) == 1:
+            key = next(iter(cells))
+        return (key, cells[key]) if key in cells else None
+
+    def roadmap_item(self, cell: Cell, date: str | None = None) -> str | None:
+        """The roadmap item a cell points to: its status's published roadmap link (``roadmap``)."""
+        rev = self.history.at(date)
+        definition = rev.statuses.get(cell.status) if rev else None
+        return definition.roadmap if definition else None
 
     def matrix_devices(self) -> list[str]:
-        """Devices with a published support matrix, in the order of the header's dates."""
-        if self.header is None:
-            return []
-        return [d for d in self.header.last_update if d in self.devices]
+        """Devices with a support matrix in the latest revision, in the order of its matrices."""
+        rev = self.history.latest()
+        return [d for m in rev.matrices for d in m.devices if d in self.devices] if rev else []

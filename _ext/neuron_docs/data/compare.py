@@ -1,12 +1,13 @@
 """Comparing two data sets: every change between them that shows on the site (no Sphinx).
 
 :func:`compare` takes two catalogs (the base of a pull request and its head, or two revisions)
-and returns a :class:`MatrixDiff`: changed support cells and fits, added, removed and changed
-records of every collection, changed header fields (matrix dates, support definition), and every
+and returns a :class:`MatrixDiff`: changed support cells and fits (the latest revision of the
+support matrices on each side), added, removed and changed records of every collection, changed
+header fields of ``families.yaml``, and every
 figure of :func:`~neuron_docs.data.values.build_values` that was added, removed or moved, derived
 ones (cost per 1M inferences, measured ratios) included. Every change carries a stable key:
 
-* ``("support", family, device, framework)`` and ``("fit", family, device)``: matrix cells;
+* ``("support", matrix, family, framework, workload)`` and ``("fit", matrix, family)``: matrix cells;
 * ``("record", collection, id)``: a record added, removed or changed;
 * ``("header", field[, device])``: a field of the families header;
 * ``("value", path)``: a figure, by its ``kind:id:field`` path.
@@ -24,7 +25,7 @@ from .catalog import COLLECTIONS, Catalog
 from .formatting import format_number, round_half_up
 from .values import Value, build_values
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 # Comparing ----------------------------------------------------------------------------------------
@@ -91,9 +92,9 @@ class MatrixDiff:
 
         ``base``/``head``: labels (``rev (commit)``, ``working tree`` or a directory); ``changed``:
         bool; ``summary``: counts per list; every list entry has ``key`` (a list) and, besides:
-        ``support``: family, device, framework, old, new (status or null), fields (what changed:
-        status, note, roadmap, known_issue); ``fit``: family, device, old, new, fields (fit,
-        rationale, support_text); ``header``: field, old, new; ``records``: collection, id,
+        ``support``: matrix, family, framework, workload, old, new (status or null), fields (what
+        changed: status, note, link, annotation); ``fit``: matrix, family, old, new, fields (fit);
+        ``header``: field, old, new; ``records``: collection, id,
         change (added|removed|changed), fields; ``values``: path, change, label, unit, derived,
         collection, record, old, new (numbers or null), old_text, new_text (as formatted),
         relative_change_percent (2 decimals or null); ``errors``: strings; ``keys``: every key.
@@ -109,8 +110,9 @@ class MatrixDiff:
             "changed": not self.is_empty(),
             "summary": {name: len(getattr(self, name)) for name in
                         ("support", "fit", "header", "records", "values", "errors")},
-            "support": [row(c, family=c.key[1], device=c.key[2], framework=c.key[3]) for c in self.support],
-            "fit": [row(c, family=c.key[1], device=c.key[2]) for c in self.fit],
+            "support": [row(c, matrix=c.key[1], family=c.key[2], framework=c.key[3], workload=c.key[4])
+                        for c in self.support],
+            "fit": [row(c, matrix=c.key[1], family=c.key[2]) for c in self.fit],
             "header": [row(c, field=".".join(c.key[1:])) for c in self.header],
             "records": [row(c, collection=c.key[1], id=c.key[2]) for c in self.records],
             "values": [row(c, path=c.key[1], relative_change_percent=None if c.relative_change_percent is None
@@ -129,21 +131,23 @@ def _changed_fields(old: dict[str, Any], new: dict[str, Any], skip: tuple[str, .
 
 
 def _compare_matrix(base: Catalog, head: Catalog, diff: MatrixDiff) -> None:
-    for family_id in sorted(base.families.keys() & head.families.keys()):
-        old_family, new_family = base.families[family_id], head.families[family_id]
-        for device in sorted(old_family.devices.keys() | new_family.devices.keys()):
-            old_fit, new_fit = old_family.devices.get(device), new_family.devices.get(device)
-            old_dump, new_dump = _dump(old_fit), _dump(new_fit)
-            if fields := _changed_fields(old_dump, new_dump, skip=("support",)):
-                key = ("fit", family_id, device)
-                diff.fit.append(CellChange(key, old_dump.get("fit"), new_dump.get("fit"), fields))
-            old_support, new_support = old_dump.get("support", {}), new_dump.get("support", {})
-            for framework in sorted(old_support.keys() | new_support.keys()):
-                old_cell, new_cell = old_support.get(framework, {}), new_support.get(framework, {})
-                fields = _changed_fields(old_cell, new_cell)
-                if fields:
-                    diff.support.append(CellChange(("support", family_id, device, framework),
-                                                   old_cell.get("status"), new_cell.get("status"), fields))
+    """Cells and fits of the latest revision on each side, matched by matrix, family and column."""
+    old_rev, new_rev = base.revision(), head.revision()
+    old_cells = old_rev.cells() if old_rev else {}
+    new_cells = new_rev.cells() if new_rev else {}
+    for ident in sorted(old_cells.keys() | new_cells.keys()):
+        old_cell, new_cell = _dump(old_cells.get(ident)), _dump(new_cells.get(ident))
+        if fields := _changed_fields(old_cell, new_cell):
+            matrix, family, column = ident
+            diff.support.append(CellChange(("support", matrix, family, *column.split("/")),
+                                           old_cell.get("status"), new_cell.get("status"), fields))
+    old_rows = {(m.id, r.family): r for m in (old_rev.matrices if old_rev else []) for r in m.rows}
+    new_rows = {(m.id, r.family): r for m in (new_rev.matrices if new_rev else []) for r in m.rows}
+    for matrix, family in sorted(old_rows.keys() | new_rows.keys()):
+        old_row, new_row = old_rows.get((matrix, family)), new_rows.get((matrix, family))
+        old_fit, new_fit = old_row.fit if old_row else None, new_row.fit if new_row else None
+        if old_fit != new_fit:
+            diff.fit.append(CellChange(("fit", matrix, family), old_fit, new_fit, ("fit",)))
     old_header, new_header = _dump(base.header), _dump(head.header)
     for name in sorted(old_header.keys() | new_header.keys()):
         old, new = old_header.get(name), new_header.get(name)

@@ -23,6 +23,7 @@ import pydantic
 
 from .catalog import FILES, Catalog
 from .loader import file_digest
+from .matrix_loading import MATRIX_DIR
 from .validation import load_catalog
 from .values import Values, build_values
 
@@ -69,6 +70,9 @@ def cache_key(directory: Path) -> str:
     digest = hashlib.sha256(f"{_code_digest()}\0{directory}\0".encode())
     for spec in FILES:  # never reads a FIFO, a device or a file outside the data directory
         digest.update(f"{spec.name}\0{file_digest(directory / spec.name, directory)}\0".encode())
+    folder = directory / MATRIX_DIR
+    for revision in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        digest.update(f"{MATRIX_DIR}{revision.name}\0{file_digest(revision, directory)}\0".encode())
     return digest.hexdigest()
 
 

@@ -12,13 +12,14 @@ if TYPE_CHECKING:
     from .schema import Framework
 
 #: Support status as printed in a matrix cell (its badge).
-STATUS_TEXT = {"supported": "Supported", "roadmap": "Roadmap Item", "na": "NA"}
+STATUS_TEXT = {"supported": "Supported", "limited": "Supported with limitations", "roadmap": "Roadmap Item",
+               "na": "NA"}
 #: Architecture fit as printed in a matrix cell (its badge).
-FIT_TEXT = {"good": "Good Fit", "poor": "Not a Good Fit"}
+FIT_TEXT = {"good": "Good Fit", "poor": "Not a Good Fit", "limited": "Supported with limitations"}
 #: Architecture fit in a sentence ("Encoders are a good fit for Inferentia").
-FIT_WORDS = {"good": "a good fit", "poor": "not a good fit"}
+FIT_WORDS = {"good": "a good fit", "poor": "not a good fit", "limited": "a fit with limitations"}
 #: Support status in a sentence.
-STATUS_WORDS = {"supported": "supported", "roadmap": "not supported yet (a roadmap item)",
+STATUS_WORDS = {"supported": "supported", "limited": "supported with limitations", "roadmap": "not supported yet (a roadmap item)",
                 "na": "not supported (not applicable)"}
 #: What a fit or support claim in prose can say, in words ("unsupported": roadmap or not applicable).
 CLAIM_WORDS = {**FIT_WORDS, "supported": "supported", "unsupported": "not supported"}
@@ -26,7 +27,9 @@ CLAIM_WORDS = {**FIT_WORDS, "supported": "supported", "unsupported": "not suppor
 BADGE_MEANING = {
     ("fit", "good"): "the architecture suits the device",
     ("fit", "poor"): "the architecture does not suit the device",
+    ("fit", "limited"): "the architecture suits the device with limitations",
     ("status", "supported"): "at least one model of the family runs with this framework",
+    ("status", "limited"): "at least one model of the family runs with this framework, with limitations",
     ("status", "roadmap"): "planned; links to its roadmap item",
     ("status", "na"): "not applicable to this framework",
 }
@@ -94,7 +97,9 @@ FRAMEWORK_SYNONYMS = {
 #: A matrix cell's words -> the badge it states (``fit:good``, ``status:roadmap``...).
 CELL_WORDS = {"supported": "status:supported", "roadmap item": "status:roadmap", "roadmap": "status:roadmap",
               "na": "status:na", "n/a": "status:na", "not applicable": "status:na", "good fit": "fit:good",
-              "not a good fit": "fit:poor", "poor fit": "fit:poor"}
+              "not a good fit": "fit:poor", "poor fit": "fit:poor",
+              # a status under a framework's column, the fit elsewhere (drift.tables decides)
+              "supported with limitations": "status:limited"}
 
 # Published benchmarks (data/benchmarks/published/) ------------------------------------------------
 

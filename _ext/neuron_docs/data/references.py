@@ -1,8 +1,8 @@
 """References between records and the rules that span records, as messages (no Sphinx).
 
 :func:`references_of` lists every id a record refers to, :func:`consistency_problems` the rules
-beyond plain references (a family's support matrix covers the frameworks that run on each device,
-a run names a variant of its model, a comparison's metric exists for both instances), and
+beyond plain references (a run names a variant of its model, a comparison's metric exists for
+both instances; the support matrices' own rules are :mod:`.matrix_loading`'s), and
 :func:`dangling_message` says why a reference does not resolve and what was expected.
 :func:`.catalog.load_catalog` applies them.
 """
@@ -55,15 +55,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
             yield ("devices", i), "devices", device
     elif isinstance(record, s.Family):
         yield ("category",), "categories", record.category
-        for device, fit in record.devices.items():
+        for device in record.devices:
             yield ("devices", device), "devices", device
-            for framework, entry in fit.support.items():
-                where = ("devices", device, "support", framework)
-                yield where, "frameworks", framework
-                if entry.roadmap:
-                    yield (*where, "roadmap"), "roadmap", entry.roadmap
-                if entry.known_issue:
-                    yield (*where, "known_issue"), "known_issues", entry.known_issue
     elif isinstance(record, s.KnownIssue):
         for attr in ("devices", "frameworks", "families"):
             for i, ref in enumerate(getattr(record, attr)):
@@ -100,24 +93,7 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
 def consistency_problems(collection: str, record: s.Record,
                          catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
-    if isinstance(record, s.Family):
-        matrix = catalog.matrix_devices()
-        for device, fit in record.devices.items():
-            if device not in catalog.devices:
-                continue  # reported as an unknown device
-            expected = {f.id for f in catalog.frameworks_for(device)}
-            for framework in fit.support:
-                if framework in catalog.frameworks and framework not in expected:
-                    yield (("devices", device, "support", framework),
-                           f"framework {framework!r} does not run on device {device!r}; "
-                           f"expected one of: {', '.join(sorted(expected)) or '(none)'}")
-            missing = sorted(expected - set(fit.support))
-            if missing and device in matrix:
-                yield (("devices", device, "support"),
-                       f"missing support status for framework{'s' if len(missing) > 1 else ''} "
-                       f"{', '.join(map(repr, missing))}; expected a status for every framework that runs "
-                       f"on {device!r} (supported, roadmap or na)")
-    elif isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
+    if isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:
             close = difflib.get_close_matches(record.variant, variants, n=1)

@@ -160,8 +160,9 @@ Unit = Literal[
     "%", "x", "million", "devices", "ms", "s", "USD/h", "USD", "inferences/s",
     "images/s", "tokens/s", "output tokens/s", "sequences/s",
 ]
-Fit = Literal["good", "poor"]
-Status = Literal["supported", "roadmap", "na"]
+Fit = Literal["good", "poor", "limited"]
+Status = Literal["supported", "limited", "roadmap", "na"]
+Workload = Literal["training", "inference"]
 
 
 class Record(BaseModel):
@@ -262,24 +263,14 @@ class Framework(Record):
     framework_version: Name | None = None
     devices: list[Id]
     #: False for a library that has no support-matrix column (yet): families.yaml gives it no status.
-    support_matrix: bool = True
-
-
-def _status_shorthand(value: object) -> object:
-    return {"status": value} if isinstance(value, str) else value
-
-
-class SupportEntry(Record):
-    status: Status
-    note: Text | None = None
-    roadmap: Id | None = None
-    known_issue: Id | None = None
+    support_matrix: Flag = True
 
 
 class DeviceFit(Record):
-    fit: Fit
+    """The guideline prose of a family on a device: why it fits or not, and its support in words.
+    The fit and the support cells themselves are the matrices' (``data/matrix/``)."""
+
     rationale: Text | None = None
-    support: dict[Id, Annotated[SupportEntry, BeforeValidator(_status_shorthand)]]
     support_text: Text | None = None
 
 
@@ -297,13 +288,12 @@ class Family(Record):
     category: Id
     representatives: list[Name] = []
     description: Text
-    in_seed_tables: Flag = True
     devices: dict[Id, DeviceFit]
 
 
 class FamiliesHeader(Record):
-    last_update: dict[Id, Date]
-    support_definition: Text
+    #: The revision of the support matrices (``data/matrix/<date>.yaml``) the guideline prose describes.
+    guidelines_as_of: Date
 
 
 class KnownIssue(Record):

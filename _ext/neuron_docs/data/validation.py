@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from . import schema as s
 from .catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
 from .csv_reader import read_csv
 from .loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
+from .matrix_loading import load_revisions
 from .references import consistency_problems, dangling_message, references_of
 from .validation_errors import located_errors, nearest_line, short_repr, unknown_key_message
 from .yaml_reader import read_yaml
@@ -35,6 +36,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)
+    load_revisions(catalog)
     _check_header(catalog)
     catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))
     return catalog
@@ -140,7 +142,13 @@ def _field_name(path: tuple[Any, ...], csv: bool) -> str:
     return dotted_path(path[1:] if csv else path)
 
 
-def _load_records(catalog: Catalog, name: str, collection: str, model: type[BaseModel], items: list[Any],
+class _Identified(Protocol):
+    """A record of a collection: it has an id (what the collection is keyed by)."""
+
+    id: str
+
+
+def _load_records(catalog: Catalog, name: str, collection: str, model: type[s.Record], items: list[Any],
                   positions: Positions, prefix: tuple[Any, ...], problems: dict[int, list[DataError]],
                   *, csv: bool) -> None:
     table = catalog.records[collection]
@@ -163,17 +171,18 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[Base
             catalog.errors.extend(errors)
             catalog.broken.append(Broken(collection, record_id, name, line, errors))
             continue
-        if record.id in table:
-            first = catalog.lines[collection][record.id]
+        key = cast("_Identified", record).id  # every collection's model has an ``id``
+        if key in table:
+            first = catalog.lines[collection][key]
             error = DataError(name, nearest_line(positions, (*path, "id")), field_of((*path, "id")),
-                              f"duplicate id {record.id!r} (first defined on line {first}); expected a unique id")
+                              f"duplicate id {key!r} (first defined on line {first}); expected a unique id")
             catalog.errors.append(error)
-            catalog.broken.append(Broken(collection, record.id, name, line, [error]))
+            catalog.broken.append(Broken(collection, key, name, line, [error]))
             continue
         s.share_equal_parts(record, catalog.shared_parts)
-        table[record.id] = record
-        catalog.lines[collection][record.id] = line
-        catalog.record_paths[(collection, record.id)] = (path, csv)
+        table[key] = record
+        catalog.lines[collection][key] = line
+        catalog.record_paths[(collection, key)] = (path, csv)
 
 
 def _check_references(catalog: Catalog) -> None:
@@ -202,14 +211,13 @@ def _check_references(catalog: Catalog) -> None:
 
 
 def _check_header(catalog: Catalog) -> None:
-    """The devices whose support matrix has a date must exist."""
-    if catalog.header is None:
+    """The revision the guideline prose describes must be one of ``data/matrix/``."""
+    if catalog.header is None or not catalog.history.revisions:
         return
     name = "families.yaml"
-    positions = catalog.positions.get(name, {})
-    for device in catalog.header.last_update:
-        if device not in catalog.devices:
-            path = ("last_update", device)
-            catalog.errors.append(DataError(name, nearest_line(positions, path), dotted_path(path),
-                                            dangling_message(catalog, "devices", device)))
-
+    date = catalog.header.guidelines_as_of
+    if catalog.history.at(date) is None:
+        path = ("guidelines_as_of",)
+        known = ", ".join(r.name for r in catalog.history.revisions)
+        catalog.errors.append(DataError(name, nearest_line(catalog.positions.get(name, {}), path), dotted_path(path),
+                                        f"no revision of {date.isoformat()} in matrix/; expected one of: {known}"))

@@ -2,7 +2,8 @@
 
 - :mod:`.base` and :mod:`.tables`: what every directive shares (located warnings, object
   registration; docutils tables, badges, data-problem notices);
-- :mod:`.matrix`, :mod:`.guidelines`: the support matrix and the family guidelines;
+- :mod:`.matrix` (with :mod:`.matrix_table`), :mod:`.guidelines`, :mod:`.whats_new`: the support
+  matrices of any revision, the family guidelines, what each revision changed;
 - :mod:`.specs`: devices, instances, frameworks and sources; :mod:`.benchmarks`: benchmark runs,
   costs, accuracy, compilation status; :mod:`.training`: issues, roadmap, the training experiment;
 - :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import advisor, benchmarks, errata, guidelines, matrix, performance, roles, specs, training
+from . import advisor, benchmarks, errata, guidelines, matrix, performance, roles, specs, training, whats_new
 from .charts import directive as charts
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 def setup_directives(app: Sphinx) -> None:
     roles.setup_roles(app)
     matrix.setup_matrix(app)
+    whats_new.setup_whats_new(app)
     guidelines.setup_guidelines(app)
     specs.setup_specs(app)
     benchmarks.setup_benchmarks(app)

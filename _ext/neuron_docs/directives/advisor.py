@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, cast
 from docutils import nodes
 
 from ..build_state import dataset, is_html, uses
-from ..data.advisor import SupportCell, advisor_slice, support_cell
+from ..data.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.catalog import FILE_NAMES
-from ..data.labels import FIT_TEXT, STATUS_TEXT, framework_header
+from ..data.labels import FIT_TEXT, STATUS_TEXT
 from ..domain import xref
-from ..site.assets import _add_static_path
+from ..site.assets import add_static_path
 from .base import DataDirective
 from .tables import build_table
 
@@ -92,10 +92,10 @@ def _support(catalog: Catalog, cell: SupportCell | None) -> list[nodes.Node] | s
     if cell is None:
         return NO_MATRIX
     items = nodes.bullet_list()
-    for framework_id, entry in cell.support.items():
-        fw = catalog.frameworks.get(framework_id)
-        text = f"{framework_header(fw) if fw else framework_id}: {STATUS_TEXT[entry.status]}"
+    for key, entry in cell.support.items():
+        text = f"{column_label(catalog, key)}: {STATUS_TEXT[entry.status]}"
         text += f" ({entry.note})" if entry.note else ""
+        text += f", since {cell.held_since[key]}" if key in cell.held_since else ""
         items += nodes.list_item("", nodes.paragraph(text, text))
     return [items]
 
@@ -146,7 +146,7 @@ def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 def _builder_inited(app: Sphinx) -> None:
     if is_html(app):
-        _add_static_path(app)
+        add_static_path(app)
 
 
 def setup_advisor(app: Sphinx) -> None:

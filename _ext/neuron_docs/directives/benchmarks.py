@@ -18,6 +18,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset, uses
+from ..data import schema as s
 from ..data.formatting import NumberFormat, format_number
 from ..data.labels import COMPILATION_TEXT
 from ..data.runs import BENCH_FILES, best_runs, filter_runs, run_instance
@@ -38,12 +39,12 @@ class _RunDirective(DataDirective):
                              "instance": directives.unchanged, "device": directives.unchanged,
                              "caption": directives.unchanged}
 
-    def runs(self, table: dict) -> list:
+    def runs[R: (s.InferenceRun, s.AccuracyRun)](self, table: dict[str, R]) -> list[R]:
         catalog = dataset(self.env).catalog
         return filter_runs(catalog, table.values(), self.pick("model", catalog.models),
                            self.pick("instance", catalog.instances), self.pick("device", catalog.devices))
 
-    def instance_of(self, run: object) -> object:
+    def instance_of(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
         return run_instance(dataset(self.env).catalog, run)
 
 
@@ -89,7 +90,7 @@ class CostTable(_RunDirective):
             rows.append([
                 xref("model", model.id, model.name), best.variant, xref("instance", instance.id, instance.id),
                 str(run.batch_size), run.compiler_options or "default",
-                format_number(run.throughput_per_s, "inferences/s"),
+                format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
                 format_number(instance.price.usd_per_hour, "USD/h"),
                 format_number(best.cost, "USD", COST),
             ])

@@ -2,13 +2,15 @@
 
 ``.. neuron:family-guidelines::`` renders, for every category (or those in ``:category:``), a
 section per family with its description and representatives, then per device the architecture
-fit with its rationale and the Neuron support with a status badge per framework. The family
+fit with its rationale and the Neuron support with a status badge per framework and workload. Fit
+and support come from the latest revision of the support matrices; the rationale and support
+prose from ``families.yaml``, which says which revision that prose describes (``guidelines_as_of``). The family
 section is the family's canonical place in the ``neuron`` domain; representatives are searchable.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -22,6 +24,9 @@ from .tables import badge, broken_notice
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..data import Catalog
+    from ..data.schema import Family
 
 
 def _section(title: str, anchor: str, classes: tuple[str, ...] = ()) -> nodes.section:
@@ -51,7 +56,7 @@ class FamilyGuidelines(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         uses(self, *MATRIX_FILES, "models.yaml")
-        domain: NeuronDomain = self.env.get_domain("neuron")
+        domain = cast("NeuronDomain", self.env.get_domain("neuron"))
         categories = self.pick("category", catalog.categories) or list(catalog.categories)
         only = self.pick("family", catalog.families)
         result: list[nodes.Node] = []
@@ -68,7 +73,7 @@ class FamilyGuidelines(DataDirective):
         result.extend(broken_notice(catalog.broken_in("families")))
         return result
 
-    def _family_section(self, catalog: object, domain: NeuronDomain, family: object) -> nodes.section:
+    def _family_section(self, catalog: Catalog, domain: NeuronDomain, family: Family) -> nodes.section:
         anchor = anchor_for("family", family.id)
         section = _section(family.title, anchor, ("neuron-family",))
         if "no-index" not in self.options:
@@ -90,25 +95,45 @@ class FamilyGuidelines(DataDirective):
             paragraph += nodes.Text(".")
             section += paragraph
         issues = [k for k in catalog.known_issues.values() if family.id in k.families]
-        for device_id, fit in family.devices.items():
+        rev = catalog.revision()
+        listed = [d for m in (rev.matrices if rev else []) for d in m.devices
+                  if m.row(family.id) and d in catalog.devices]
+        as_of = catalog.header.guidelines_as_of.isoformat() if catalog.header else None
+        for device_id in dict.fromkeys([*(d for d in family.devices if d in catalog.devices), *listed]):
             device = catalog.devices[device_id]
+            prose = family.devices.get(device_id)
             sub = _section(device.name, anchor_for("family", f"{family.id}-{device_id}"))
             items = nodes.bullet_list()
-            fit_text = f"{family.short_name} are {FIT_WORDS[fit.fit]} for {device.name}."
-            fit_body: list[nodes.Node] = [badge("fit", fit.fit, fit_text)]
-            if fit.rationale:
-                fit_body.append(nodes.Text(" " + fit.rationale))
+            fit = catalog.fit(family.id, device_id)
+            fit_body: list[nodes.Node] = []
+            if fit:
+                fit_text = f"{family.short_name} are {FIT_WORDS[fit]} for {device.name}."
+                fit_body.append(badge("fit", fit, fit_text))
+            else:
+                fit_body.append(nodes.Text("Not in the latest support matrix."))
+            if prose and prose.rationale:
+                fit_body.append(nodes.Text(" " + prose.rationale))
             items += _labelled("Architecture Fit", *fit_body)
             support_body: list[nodes.Node] = []
-            for framework_id, entry in fit.support.items():
+            matrix = catalog.matrix(device_id)
+            for key, cell in catalog.support(family.id, device_id).items():
+                column = matrix.column(key) if matrix else None
                 if support_body:
                     support_body.append(nodes.Text("; "))
-                framework = catalog.frameworks[framework_id]
-                support_body.append(xref("framework", framework_id, framework_label(framework)))
-                support_body.append(nodes.Text(": "))
-                support_body.append(badge("status", entry.status, STATUS_TEXT[entry.status]))
-            if fit.support_text:
-                support_body.append(nodes.Text(". " + fit.support_text))
+                framework_id = column.framework if column else key.split("/")[0]
+                framework = catalog.frameworks.get(framework_id)
+                support_body.append(xref("framework", framework_id, framework_label(framework) if framework
+                                         else framework_id))
+                support_body.append(nodes.Text(f" ({column.workload if column else key.split('/')[1]}): "))
+                support_body.append(badge("status", cell.status, STATUS_TEXT[cell.status]))
+            if rev and support_body:
+                support_body.append(nodes.Text(f" (support matrices of {rev.name})"))
+            if prose and prose.support_text:
+                support_body.append(nodes.Text(". " if support_body else ""))
+                support_body.append(nodes.inline(prose.support_text, prose.support_text, classes=["neuron-prose"]))
+                if as_of:
+                    note = f" (guideline text as of the revision of {as_of})"
+                    support_body.append(nodes.inline(note, note, classes=["neuron-prose-as-of"]))
             items += _labelled("Neuron Support", *support_body)
             for issue in issues:
                 if device_id in issue.devices:

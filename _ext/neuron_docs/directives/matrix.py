@@ -1,35 +1,57 @@
-"""The per-device support matrix: one row per model family, fit and one column per framework.
+"""The support matrices, from the revisions in ``data/matrix/`` (the latest unless one is named).
 
-``.. neuron:support-matrix:: trainium`` with options ``:category: nlp, cv`` and
-``:frameworks: torch-neuronx`` to filter. Family names link to their guideline section, roadmap
-cells to the roadmap item, known issues to the issue; notes become numbered footnotes under the
-table. The "Last update" line comes from the data.
+``.. neuron:support-matrix:: trainium`` renders the matrix that lists a device, with options
+``:revision: 2023-02-26`` (default: the latest), ``:category: nlp, cv`` and
+``:frameworks: torch-neuronx`` to filter. ``.. neuron:support-matrices::`` renders every matrix
+of a revision (``:revision:``), each in a section titled as published; with ``:revision:`` it is
+that revision's canonical place (the target of ``neuron:revision`` links), unless ``:no-index:``.
+Family names link to their guideline section, roadmap cells to the roadmap item; notes become
+numbered footnotes under the table; every cell says since which revision it holds its value; the
+"Last update" line is derived from the revisions.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset, uses
-from ..data.labels import FIT_TEXT, STATUS_TEXT, framework_header
-from ..domain import xref
+from ..data.matrix_loading import MATRIX_DIR
+from ..domain import anchor_for, xref
 from .base import DataDirective
-from .tables import badge, badge_cell, broken_notice, build_table, comma_list, status_legend
+from .matrix_table import MatrixView
+from .tables import broken_notice, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml")
+    from ..data import Catalog
+    from ..data.matrix_schema import Revision
+
+MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml", MATRIX_DIR)
+BROKEN = ("families", "frameworks", "categories", "revisions")
 
 
-class SupportMatrix(DataDirective):
-    """The support table of one device."""
+class _RevisionDirective(DataDirective):
+    def revision(self, catalog: Catalog) -> Revision | None:
+        wanted = self.options.get("revision")
+        rev = catalog.revision(wanted)
+        if rev is None:
+            known = ", ".join(r.name for r in catalog.history.revisions) or "(none: data/matrix/ holds no valid revision)"
+            self.warn(f"no revision {wanted!r} of the support matrices; expected one of: {known}"
+                      if wanted else f"no support matrix revision; expected one in {MATRIX_DIR}")
+        return rev
+
+
+class SupportMatrix(_RevisionDirective):
+    """The support matrix that lists one device, in one revision."""
 
     required_arguments = 1
     option_spec: ClassVar = {
+        "revision": directives.unchanged,
         "category": directives.unchanged,
         "frameworks": directives.unchanged,
         "caption": directives.unchanged,
@@ -39,102 +61,85 @@ class SupportMatrix(DataDirective):
         catalog = dataset(self.env).catalog
         uses(self, *MATRIX_FILES)
         device_id = self.arguments[0]
-        device = catalog.devices.get(device_id)
-        if device is None:
-            self.warn(f"unknown device {device_id!r}; expected one of: "
-                      f"{', '.join(catalog.matrix_devices())}")
+        rev = self.revision(catalog)
+        if rev is None:
+            return broken_notice(catalog.broken_in(*BROKEN))
+        matrix = rev.matrix_of(device_id)
+        if matrix is None:
+            listed = [d for m in rev.matrices for d in m.devices]
+            self.warn(f"no support matrix for device {device_id!r} in the revision of {rev.name}; "
+                      f"expected one of: {', '.join(listed)}")
             return []
-        frameworks = catalog.frameworks_for(device_id)
         wanted = comma_list(self.options.get("frameworks"))
-        for unknown in [w for w in wanted if w not in {f.id for f in frameworks}]:
-            self.warn(f"framework {unknown!r} does not run on {device_id!r}; expected "
-                      f"one of: {', '.join(f.id for f in frameworks)}")
-        if wanted:
-            frameworks = [f for f in frameworks if f.id in wanted]
+        frameworks = list(dict.fromkeys(c.framework for c in matrix.columns))
+        for unknown in [w for w in wanted if w not in frameworks]:
+            self.warn(f"framework {unknown!r} has no column in the matrix of {device_id!r}; expected "
+                      f"one of: {', '.join(frameworks)}")
+        columns = [c for c in matrix.columns if not wanted or c.framework in wanted]
         categories = self.pick("category", catalog.categories)
-        families = [f for f in catalog.families.values()
-                    if device_id in f.devices and (not categories or f.category in categories)]
+        # The table's id and CSV name: one per device, and per filter and revision when given.
+        name = nodes.make_id("-".join(["support-matrix", device_id, *categories, *wanted,
+                                       *([rev.name] if "revision" in self.options else [])]))
+        view = MatrixView(catalog, rev, matrix, device=device_id, columns=columns, categories=categories, name=name)
+        result = view.render()
+        if caption := self.options.get("caption"):
+            table = next(n for n in result if isinstance(n, nodes.table))
+            table.insert(0, nodes.title(caption, caption))
+        return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
 
-        # The table's id and CSV name: one per device, and per filter when the table is filtered.
-        name = nodes.make_id("-".join(["support-matrix", device_id, *categories, *wanted]))
-        notes: list[str] = []
-        rows = []
-        for family in families:
-            fit = family.devices[device_id]
-            row = [
-                xref("family", family.id, family.name),
-                catalog.categories[family.category].name,
-                self._fit_cell(family.id, device_id, fit.fit),
-            ]
-            for framework in frameworks:
-                entry = fit.support.get(framework.id)
-                row.append(self._status_cell(catalog, family.id, device_id, framework.id, entry, notes, name))
-            rows.append(row)
 
-        headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
-                   *(framework_header(f) for f in frameworks)]
-        table = build_table(headers, rows, classes=["neuron-support-matrix", "neuron-sortable"],
-                            caption=self.options.get("caption"), name=name,
-                            row_ids=[f"matrix-{device_id}-{f.id}" for f in families])
-        table["neuron_csv"] = name
+class SupportMatrices(_RevisionDirective):
+    """Every matrix of a revision, each in its own section (the revision as it was published)."""
+
+    option_spec: ClassVar = {"revision": directives.unchanged, "no-index": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *MATRIX_FILES)
+        rev = self.revision(catalog)
+        if rev is None:
+            return broken_notice(catalog.broken_in(*BROKEN))
+        canonical = "revision" in self.options
         result: list[nodes.Node] = []
-        updated = catalog.header.last_update.get(device_id) if catalog.header else None
-        if updated:
-            line = nodes.paragraph(classes=["neuron-last-update"])
-            line += nodes.emphasis("Last update", "Last update")
-            line += nodes.Text(f" - {updated.isoformat()}")
-            result.append(line)
-        result.append(table)
-        if notes:
-            note_list = nodes.enumerated_list(classes=["neuron-cell-notes"])
-            for index, text in enumerate(notes, start=1):
-                item = nodes.list_item(ids=[f"{name}-note-{index}"])
-                item += nodes.paragraph(text, text)
-                note_list += item
-            result.append(note_list)
-        result.append(status_legend())
-        if catalog.header:
-            definition = nodes.note()
-            definition += nodes.paragraph(catalog.header.support_definition, catalog.header.support_definition)
-            result.append(definition)
-        result.extend(broken_notice(catalog.broken_in("families", "frameworks", "categories")))
-        return result
+        if canonical:
+            anchor = self.register("revision", rev.name, f"Support matrices as of {rev.name}")
+            result += self.index_nodes()
+            result.append(nodes.target("", "", ids=[anchor]))
+            result.append(self._about(catalog, rev))
+        for matrix in rev.matrices:
+            section = nodes.section(ids=[anchor_for("matrix", f"{rev.name}-{matrix.id}" if canonical else matrix.id)])
+            section += nodes.title(matrix.title, matrix.title)
+            name = nodes.make_id("-".join(["support-matrix", *([rev.name] if canonical else []), matrix.id]))
+            section += MatrixView(catalog, rev, matrix, columns=list(matrix.columns), name=name,
+                                  anchors=canonical).render()
+            result.append(section)
+        return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
+
 
     @staticmethod
-    def _fit_cell(family: str, device: str, fit: str) -> nodes.Node:
-        mark = badge_cell("fit", fit, FIT_TEXT[fit])
-        mark["neuron_key"] = f"fit/{family}/{device}"
-        return mark
+    def _about(catalog: Catalog, rev: Revision) -> nodes.paragraph:
+        """When and where the revision was published, and what it changed."""
+        about = nodes.paragraph(classes=["neuron-revision-about"])
+        about += nodes.Text(f"Published on {rev.name} (commit {rev.commit} of {rev.page}). ")
+        source = catalog.sources.get(rev.source)
+        if source and source.url:
+            about += nodes.Text("Source: ")
+            about += nodes.reference(source.title, source.title, refuri=source.url)
+            about += nodes.Text(". ")
+        if rev.unchanged_because:
+            about += nodes.Text(f"Its matrices are those of the revision before ({rev.unchanged_because}). ")
+        if rev is catalog.revision():
+            about += nodes.Text("This is the latest revision, the one the architecture-fit page shows. ")
+        about += whats_new_link(rev.date, "What this revision changed")
+        about += nodes.Text(".")
+        return about
 
-    def _status_cell(self, catalog: object, family: str, device: str, framework: str, entry: object,
-                     notes: list[str], name: str) -> nodes.Node | list[nodes.Node]:
-        if entry is None:
-            return [nodes.Text("")]
-        key = f"support/{family}/{device}/{framework}"
-        roadmap = catalog.roadmap_item(entry)
-        if not (roadmap or entry.known_issue or entry.note):  # the badge alone: the cell's paragraph
-            mark = badge_cell("status", entry.status, STATUS_TEXT[entry.status])
-            mark["neuron_key"] = key
-            return mark
-        mark = badge("status", entry.status, STATUS_TEXT[entry.status])
-        mark["neuron_key"] = key
-        cell: list[nodes.Node] = []
-        if roadmap:
-            cell.append(xref("roadmap", roadmap, content=mark))
-        else:
-            cell.append(mark)
-        if entry.known_issue:
-            cell.append(nodes.Text(" "))
-            cell.append(xref("issue", entry.known_issue, "known issue"))
-        if entry.note:
-            notes.append(entry.note)
-            number = str(len(notes))
-            marker = nodes.reference(number, number, refid=f"{name}-note-{number}",
-                                     classes=["neuron-note-marker"])
-            hidden = nodes.inline("Note ", "Note ", classes=["neuron-visually-hidden"])  # read as "Note 1"
-            cell.append(nodes.superscript("", "", hidden, marker))
-        return cell
+
+def whats_new_link(date: dt.date, text: str) -> nodes.Node:
+    """A link to the What's new entry of the revision of ``date``."""
+    return xref("changes", date.isoformat(), text)
 
 
 def setup_matrix(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "support-matrix", SupportMatrix)
+    app.add_directive_to_domain("neuron", "support-matrices", SupportMatrices)

@@ -21,6 +21,7 @@ from ..data.catalog import FILE_NAMES
 from ..data.expressions import evaluate
 from ..data.formatting import NumberFormat, format_number
 from ..data.labels import FIT_WORDS, STATUS_WORDS
+from ..data.matrix_loading import MATRIX_DIR
 from ..data.values import collections_read
 
 if TYPE_CHECKING:
@@ -89,41 +90,45 @@ class ValueRole(_DataRole):
 
 
 class FitRole(_DataRole):
-    """``family/device`` -> "a good fit" / "not a good fit"."""
+    """``family/device`` -> "a good fit" / "not a good fit" (the latest revision of the matrices)."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         parts = [p.strip() for p in self.text.split("/")]
         catalog = dataset(self.env).catalog
-        uses(self, "families.yaml")
+        uses(self, "families.yaml", MATRIX_DIR)
         if len(parts) != 2:
             return self.problem(f"neuron:fit: expected 'family/device', got {self.text!r}", "value")
         family, device = parts
-        fit = catalog.families.get(family, None)
-        entry = fit.devices.get(device) if fit else None
-        if entry is None:
+        fit = catalog.fit(family, device)
+        rev = catalog.revision()
+        if fit is None or rev is None:
             return self.problem(f"neuron:fit: no fit recorded for family {family!r} on device {device!r}", "value")
-        return self.output(FIT_WORDS[entry.fit], f"Architecture fit of {fit.name} on {device} (families.yaml)",
-                           ["neuron-fit-word", f"neuron-fit-{entry.fit}"]), []
+        name = catalog.families[family].name if family in catalog.families else family
+        return self.output(FIT_WORDS[fit], f"Architecture fit of {name} on {device} (support matrices of {rev.name})",
+                           ["neuron-fit-word", f"neuron-fit-{fit}"]), []
 
 
 class StatusRole(_DataRole):
-    """``family/device/framework`` -> the support status in words."""
+    """``family/device/framework[/workload]`` -> the support status in words (the latest revision).
+    Without a workload: the framework's column for the device's purpose (training on Trainium)."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         parts = [p.strip() for p in self.text.split("/")]
         catalog = dataset(self.env).catalog
-        uses(self, "families.yaml")
-        if len(parts) != 3:
-            return self.problem(f"neuron:status: expected 'family/device/framework', got {self.text!r}", "value")
-        family, device, framework = parts
-        record = catalog.families.get(family)
-        entry = record.devices.get(device) if record else None
-        support = entry.support.get(framework) if entry else None
-        if support is None:
+        uses(self, "families.yaml", MATRIX_DIR)
+        if len(parts) not in (3, 4):
+            return self.problem(f"neuron:status: expected 'family/device/framework[/workload]', got {self.text!r}",
+                                "value")
+        family, device, framework = parts[:3]
+        found = catalog.support_cell(family, device, framework, parts[3] if len(parts) == 4 else None)
+        rev = catalog.revision()
+        if found is None or rev is None:
             return self.problem(f"neuron:status: no support status for {family!r} on {device!r} with "
-                                f"{framework!r}", "value")
+                                f"{'/'.join(parts[2:])!r}", "value")
+        key, support = found
+        name = catalog.families[family].name if family in catalog.families else family
         return self.output(STATUS_WORDS[support.status],
-                           f"Support of {record.name} on {device} with {framework} (families.yaml)",
+                           f"Support of {name} on {device} with {key} (support matrices of {rev.name})",
                            ["neuron-status-word", f"neuron-status-{support.status}"]), []
 
 

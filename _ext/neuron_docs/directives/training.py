@@ -17,6 +17,7 @@ from docutils import nodes
 
 from ..build_state import dataset, uses
 from ..data.formatting import NumberFormat, display_number, format_number
+from ..data.matrix_loading import MATRIX_DIR
 from ..data.values import instance_metric
 from ..domain import xref
 from .base import DataDirective
@@ -71,13 +72,15 @@ class KnownIssues(DataDirective):
 class RoadmapItems(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "issues.yaml", "families.yaml", "devices.yaml")
+        uses(self, "issues.yaml", "families.yaml", "devices.yaml", MATRIX_DIR)
         rows, ids = [], []
+        latest = catalog.revision()
         for item in catalog.roadmap.values():
             ids.append(self.register("roadmap", item.id, item.title))
-            cells = [(f.name, d) for f in catalog.families.values() for d, fit in f.devices.items()
-                     for e in fit.support.values() if catalog.roadmap_item(e) == item.id]
-            covered = sorted({f"{name} on {catalog.devices[d].name}" for name, d in cells})
+            cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
+                     for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
+            covered = sorted({f"{catalog.families[f].name if f in catalog.families else f} on "
+                              f"{catalog.devices[d].name}" for f, d in cells})
             rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
                          "; ".join(covered)])
         return [*self.index_nodes(),

@@ -9,7 +9,7 @@ above it and the spans that are prose written by hand, and get the same :class:`
 - :mod:`.passages` splits sentences and gives the words around an offset;
 - :mod:`.figure_index` holds every value of the data set and the claims derived from them, and
   says what a figure duplicates or contradicts (:mod:`.verdicts` judges one candidate);
-- :mod:`.fit_claims` checks fit/support phrases against ``families.yaml``.
+- :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices.
 """
 
 from __future__ import annotations
@@ -78,8 +78,9 @@ class DriftEngine:
             for claim in self.claims.claims(text, spans):
                 truth = CLAIM_WORDS[claim.truth]
                 family = self.catalog.families[claim.family].name
-                reason = "" if claim.agrees else (f"{family} on {claim.device} is {truth} "
-                                                  f"(families.yaml)")
+                latest = self.catalog.revision()
+                reason = "" if claim.agrees else (f"{family} on {claim.device} is {truth} (support matrices "
+                                                  f"of {latest.name if latest else '?'}, the latest revision)")
                 out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
                                    reason, claim.role))
         return sorted(out, key=lambda v: v.start)

@@ -1,4 +1,4 @@
-"""Fit and support claims in prose checked against ``families.yaml`` (no Sphinx).
+"""Fit and support claims in prose checked against the latest revision of the support matrices (no Sphinx).
 
 :class:`ClaimIndex` finds fit/support phrases ("a good fit", "not supported") in a sentence that
 names a model family and a device, and says what the data gives for that family and device.
@@ -105,28 +105,35 @@ class ClaimIndex:
 
     def _check(self, kind: str, said: str, family_id: str, device_id: str, frameworks: list[str],
                span: tuple[int, int], text: str) -> Claim | None:
-        family = self.catalog.families.get(family_id)
-        entry = family.devices.get(device_id) if family else None
-        if entry is None:
+        fit = self.catalog.fit(family_id, device_id)  # the latest revision's
+        cells = self.catalog.support(family_id, device_id)
+        if fit is None:
             return None
         phrase = text[span[0]:span[1]]
         if kind == "fit":
-            return Claim(span[0], span[1], phrase, family_id, device_id, said, entry.fit,
+            return Claim(span[0], span[1], phrase, family_id, device_id, said, fit,
                          f":neuron:fit:`{family_id}/{device_id}`")
-        chosen = [f for f in frameworks if f in entry.support] or list(entry.support)
-        supported = any(entry.support[f].status == "supported" for f in chosen)
-        framework = chosen[0] if chosen else ""
+        found = [f for f in (self.catalog.support_cell(family_id, device_id, fw) for fw in frameworks) if f]
+        device = self.catalog.devices.get(device_id)
+        purpose = [k for k in cells if device and k.endswith(f"/{device.purpose}")]
+        # The frameworks named; else the columns of the device's purpose (training on Trainium); else all.
+        chosen = [key for key, _ in found] or purpose or list(cells)
+        supported = any(cells[k].status in ("supported", "limited") for k in chosen)
+        framework = chosen[0].split("/")[0] if chosen else ""
         return Claim(span[0], span[1], phrase, family_id, device_id, said,
                      "supported" if supported else "unsupported",
                      f":neuron:status:`{family_id}/{device_id}/{framework}`")
 
-    def badge(self, family_id: str, device_id: str, framework_id: str = "") -> str | None:
-        """What the data gives for a matrix cell: ``fit:<fit>`` (no framework) or ``status:<status>``."""
-        family = self.catalog.families.get(family_id)
-        entry = family.devices.get(device_id) if family else None
-        if entry is None:
-            return None
+    def badge(self, family_id: str, device_id: str, framework_id: str = "", workload: str | None = None) -> str | None:
+        """What the latest revision gives for a matrix cell: ``fit:<fit>`` (no framework) or
+        ``status:<status>`` (the framework's column for ``workload``; without it, for the device's
+        purpose when it has several)."""
         if not framework_id:
-            return f"fit:{entry.fit}"
-        support = entry.support.get(framework_id)
-        return f"status:{support.status}" if support is not None else None
+            fit = self.catalog.fit(family_id, device_id)
+            return f"fit:{fit}" if fit is not None else None
+        found = self.catalog.support_cell(family_id, device_id, framework_id, workload)
+        return f"status:{found[1].status}" if found is not None else None
+
+    def frameworks_with_cells(self, family_id: str, device_id: str) -> list[str]:
+        """The frameworks with a cell for ``family_id`` on ``device_id`` in the latest revision."""
+        return list(dict.fromkeys(key.split("/")[0] for key in self.catalog.support(family_id, device_id)))

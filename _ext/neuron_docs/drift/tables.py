@@ -5,7 +5,7 @@ as rows of :class:`Cell`. A cell's figures are read with its row's first cell an
 as context (the subject and the quantity; a bare number takes the header's unit: "Latency (ms)").
 A cell that is a badge ("Supported", "Roadmap Item", "NA", "Good Fit", "Not a Good Fit") in a row
 naming one model family, under a column naming one framework (or none, for the fit), in a column or
-section naming one device, is checked against ``families.yaml``.
+section naming one device, is checked against the latest revision of the support matrices.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .fit_claims import ClaimIndex
 
 _BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+)?\s*$")
+#: A column header naming the workload of a matrix column ("Training with PyTorch Neuron").
+_WORKLOADS = (("training", re.compile(r"\btrain", re.I)), ("inference", re.compile(r"\binferenc", re.I)))
 _HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)|\bin\s+(\S+)\s*$|\[([^\]]{1,20})\]")
 
 
@@ -57,17 +59,20 @@ def _badge_verdict(claims: ClaimIndex, cell: str, stub: str, header: str, headin
     if len(families) != 1 or len(devices) != 1:
         return None
     family, device = families[0], devices[0]
+    if said == "status:limited" and not claims.frameworks.find(header):
+        said = "fit:limited"  # the same words in the fit column
     kind, value = said.split(":")
     framework = ""
     if kind == "status":
-        entry = claims.catalog.families[family].devices.get(device)
-        options = resolve((ids for ids, _ in claims.frameworks.find(header)), entry.support if entry else ())
+        options = resolve((ids for ids, _ in claims.frameworks.find(header)),
+                          claims.frameworks_with_cells(family, device))
         if len(options) != 1:
             return None
         framework = options[0]
     elif claims.frameworks.find(header):
         return None  # a fit word under a framework's column says nothing we hold
-    truth = claims.badge(family, device, framework)
+    workload = next((w for w, word in _WORKLOADS if word.search(header)), None) if framework else None
+    truth = claims.badge(family, device, framework, workload)
     if truth is None:
         return None
     path = f"status:{family}/{device}/{framework}" if framework else f"fit:{family}/{device}"

@@ -5,6 +5,11 @@ Compares the working tree's ``data/`` (or ``--head REV`` or ``--data-dir DIR``) 
 compares, :mod:`.report` renders)::
 
     python -m neuron_docs.preview.matrix_diff --base REV [--head REV | --data-dir DIR] [--format markdown|json]
+    python -m neuron_docs.preview.matrix_diff --from DATE --to DATE [--data-dir DIR] [--format markdown|json]
+
+The second form compares two revisions of the support matrices (``data/matrix/<date>.yaml``):
+every cell changed (old -> new), every family, device, column, matrix and instance added or
+removed, status definitions and labels; ``--format json`` prints ``{"old", "new", "items"}``.
 
 ``--format json`` prints ``{"schema_version": 1, "base", "head", "changed", "summary", "support",
 "fit", "header", "records", "values", "errors", "keys"}``; lists are sorted by key, and ``errors``
@@ -20,9 +25,10 @@ from pathlib import Path
 
 from ..cli import emit
 from ..data.compare import compare
+from ..data.matrix_changes import changes
 from ..data.revisions import DATA_DIR, RevisionError, load_revision, repo_root, resolve
 from ..data.validation import load_catalog
-from .report import render_json, render_markdown
+from .report import render_json, render_markdown, render_revisions_json, render_revisions_markdown
 
 
 def _label(rev: str, repo: Path) -> str:
@@ -34,13 +40,21 @@ def _label(rev: str, repo: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m neuron_docs.preview.matrix_diff",
                                      description="Summarise what a change to data/ does to the site.")
-    parser.add_argument("--base", required=True, help="git revision to compare against (e.g. origin/main)")
+    parser.add_argument("--base", help="git revision to compare against (e.g. origin/main)")
+    parser.add_argument("--from", dest="old", help="revision date of the support matrices to compare from")
+    parser.add_argument("--to", dest="new", help="revision date of the support matrices to compare (default: the latest)")
     head = parser.add_mutually_exclusive_group()
     head.add_argument("--head", help="git revision to compare (default: the working tree's data/)")
     head.add_argument("--data-dir", type=Path, help="data directory to compare (default: <repo>/data)")
     parser.add_argument("--repo", type=Path, default=Path("."), help="the git repository (default: .)")
     parser.add_argument("--format", choices=("markdown", "json"), default="markdown")
     args = parser.parse_args(argv)
+    if args.old or args.new:
+        return _revisions(args)
+    if not args.base:
+        parser.print_usage(sys.stderr)
+        print("matrix-diff: error: give --base REV (git) or --from DATE [--to DATE] (matrix revisions)", file=sys.stderr)
+        return 2
     try:
         root = repo_root(args.repo)
         base, base_label = load_revision(args.base, root), _label(args.base, root)
@@ -58,6 +72,29 @@ def main(argv: list[str] | None = None) -> int:
     diff = compare(base, head_catalog, base_label, head_label)
     names = {family_id: family.name for family_id, family in head_catalog.families.items()}
     emit(render_json(diff) if args.format == "json" else render_markdown(diff, names))
+    return 0
+
+
+def _revisions(args: argparse.Namespace) -> int:
+    """Compare two revisions of the support matrices held in one data directory."""
+    try:
+        data_dir = args.data_dir or repo_root(args.repo) / DATA_DIR
+    except RevisionError as exc:
+        print(f"matrix-diff: error: {exc}", file=sys.stderr)
+        return 2
+    catalog = load_catalog(data_dir)
+    history = catalog.history
+    old, new = history.at(args.old) if args.old else None, history.at(args.new)
+    for wanted, found in ((args.old, old), (args.new, new)):
+        if wanted and found is None or (found is None and wanted is None):
+            known = ", ".join(r.name for r in history.revisions) or "(none)"
+            print(f"matrix-diff: error: no revision {wanted!r} in {data_dir / 'matrix'}; expected one of: {known}",
+                  file=sys.stderr)
+            return 2
+    assert new is not None
+    diff = changes(old, new)
+    names = {family_id: family.name for family_id, family in catalog.families.items()}
+    emit(render_revisions_json(diff) if args.format == "json" else render_revisions_markdown(diff, names))
     return 0
 
 

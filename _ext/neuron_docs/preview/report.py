@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from ..data.compare import CellChange, MatrixDiff, RecordChange, ValueChange
 from ..data.formatting import round_half_up
 from ..data.labels import FIT_TEXT, STATUS_TEXT
+from ..data.matrix_changes import Change, Changes
+from ..data.matrix_changes import describe as describe_change
 
 Key = tuple[str, ...]
 #: A piece of a cell: its text and whether it is code (an id, a path).
@@ -92,11 +94,11 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) ->
 
     moved = [c for c in diff.values if c.change == "changed"]
     out = [
-        Section("support-status", "Support status", ("Family", "Device", "Framework", "Change"), tuple(
-            Row(c.key, (family(c.key[1]), _code(c.key[2]), _code(c.key[3]), _text(describe(c))))
+        Section("support-status", "Support status", ("Family", "Matrix", "Column", "Change"), tuple(
+            Row(c.key, (family(c.key[2]), _code(c.key[1]), _code("/".join(c.key[3:])), _text(describe(c))))
             for c in diff.support)),
-        Section("architecture-fit", "Architecture fit", ("Family", "Device", "Change"), tuple(
-            Row(c.key, (family(c.key[1]), _code(c.key[2]), _text(describe(c)))) for c in diff.fit)),
+        Section("architecture-fit", "Architecture fit", ("Family", "Matrix", "Change"), tuple(
+            Row(c.key, (family(c.key[2]), _code(c.key[1]), _text(describe(c)))) for c in diff.fit)),
         Section("matrix-header", "Matrix header", ("Field", "Change"), tuple(
             Row(c.key, (_code(".".join(c.key[1:])), _text(describe(c)))) for c in diff.header)),
         Section("added-removed-records", "Added and removed records", ("Collection", "Id", "Change"), tuple(
@@ -131,7 +133,11 @@ def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = N
     out = [title, "", f"Changes: {summary(diff)}.", ""]
     if diff.errors:
         out += ["### Data errors at head", "", *(f"- `{e}`" for e in diff.errors), ""]
-    for section in sections(diff, family_names):
+    return _markdown_sections(out, sections(diff, family_names))
+
+
+def _markdown_sections(out: list[str], found: list[Section]) -> str:
+    for section in found:
         table = ["| " + " | ".join(section.header) + " |", "|" + "---|" * len(section.header),
                  *("| " + " | ".join(_md(c) for c in row.cells) + " |" for row in section.rows), ""]
         if section.folded:
@@ -143,6 +149,38 @@ def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = N
 
 def render_json(diff: MatrixDiff) -> str:
     return json.dumps(diff.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# Two revisions of the support matrices ----------------------------------------------------------
+
+def revision_sections(diff: Changes, family_names: Mapping[str, str] | None = None) -> list[Section]:
+    """What one revision changed since another: the changes a reader sees, then the labels (folded)."""
+    def row(c: Change) -> Row:
+        name = (family_names or {}).get(c.family or "", c.family or "")
+        where = "/".join(p for p in (c.matrix, c.column, c.subject) if p)
+        return Row((c.kind, c.matrix or "", c.family or "", c.column or "", c.subject or ""),
+                   (_code(c.kind), _text(name), _code(where) if where else _text(""), _text(describe_change(c))))
+
+    header = ("Kind", "Family", "Where", "Change")
+    labels = tuple(row(c) for c in diff.items if c.kind == "label")
+    out = [Section("matrix-changes", "Support matrix changes", header, tuple(row(c) for c in diff.shown())),
+           Section("label-changes", f"Label changes ({len(labels)})", header, labels, folded=True)]
+    return [section for section in out if section.rows]
+
+
+def render_revisions_markdown(diff: Changes, family_names: Mapping[str, str] | None = None) -> str:
+    """``make matrix-diff FROM=<date> TO=<date>``: a table of every change between two revisions."""
+    title = f"## Support matrices: `{diff.old or '(nothing)'}` -> `{diff.new}`"
+    if diff.is_empty():
+        return f"{title}\n\nno changes\n"
+    counts = ", ".join(f"{kind} {n}" for kind, n in sorted(diff.counts().items()))
+    return _markdown_sections([title, "", f"Changes: {counts}.", ""], revision_sections(diff, family_names))
+
+
+def render_revisions_json(diff: Changes) -> str:
+    """The changes as JSON: ``{"old", "new", "items": [{"kind", "matrix", "family", "column",
+    "subject", "old", "new"}]}`` (dates ISO)."""
+    return json.dumps(diff.model_dump(mode="json"), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 # HTML ----------------------------------------------------------------------------------------------

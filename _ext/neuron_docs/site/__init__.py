@@ -1,14 +1,25 @@
 """What a built site adds around the pages: static assets (:mod:`.assets`), CSV and JSON downloads
 (:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`),
-sphinx-sitemap without a server process (:mod:`.sitemap`), and the device pages generated from the
+sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages generated from the
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
-every device's specifications and matrix are shown (:mod:`.device_checks`)."""
+every device's specifications and matrix are shown (:mod:`.device_checks`), and the generated page
+of each revision of the support matrices (:mod:`.revision_pages`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import assets, data_dates, device_checks, device_overview, device_pages, downloads, ids, sitemap
+from . import (
+    assets,
+    data_dates,
+    device_checks,
+    device_overview,
+    device_pages,
+    downloads,
+    ids,
+    revision_pages,
+    sitemap,
+)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -23,3 +34,4 @@ def setup_site(app: Sphinx) -> None:
     device_pages.setup_device_pages(app)
     device_overview.setup_device_overview(app)
     device_checks.setup_device_checks(app)
+    revision_pages.setup_revision_pages(app)

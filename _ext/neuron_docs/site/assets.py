@@ -22,20 +22,20 @@ JS_FILE = "neuron-tables.js"
 CSS_FILE = "neuron.css"
 
 
-def _add_static_path(app: Sphinx) -> None:
+def add_static_path(app: Sphinx) -> None:
     if str(STATIC) not in app.config.html_static_path:
         app.config.html_static_path.append(str(STATIC))
 
 
 def add_stylesheet(app: Sphinx, name: str) -> None:
     """Link the stylesheet ``static/<name>`` from every page of an HTML build."""
-    _add_static_path(app)
+    add_static_path(app)
     app.add_css_file(name)
 
 
 def add_script(app: Sphinx, name: str) -> None:
     """Load the script ``static/<name>`` (deferred) on every page of an HTML build."""
-    _add_static_path(app)
+    add_static_path(app)
     app.add_js_file(name, loading_method="defer")
 
 

@@ -1,7 +1,7 @@
 """The "Data last updated" line: every page that reads dated data says how fresh it is.
 
 The date is the newest among the data files the page declared with
-:func:`~neuron_docs.build_state.uses` (matrix updates, instance prices, source dates).
+:func:`~neuron_docs.build_state.uses` (the matrices' derived last update, instance prices, source dates).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 from docutils import nodes
 
 from ..build_state import dataset
+from ..data.matrix_loading import MATRIX_DIR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
 def file_dates(catalog: Catalog) -> dict[str, dt.date]:
     """The newest date in each data file that holds dates."""
     found: dict[str, list[dt.date]] = {}
-    if catalog.header and catalog.header.last_update:
-        found.setdefault(catalog.file_of("families"), []).extend(catalog.header.last_update.values())
+    if latest := catalog.revision():  # each matrix's derived last update (never typed)
+        found.setdefault(MATRIX_DIR, []).extend(catalog.history.last_update(latest).values())
     found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values())
     found.setdefault(catalog.file_of("sources"), []).extend(s.date for s in catalog.sources.values() if s.date)
     found.setdefault(catalog.file_of("prices"), []).extend(p.as_of for p in catalog.prices.values())

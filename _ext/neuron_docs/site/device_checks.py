@@ -2,9 +2,10 @@
 
 When the project generates device pages (``neuron_device_pages``), every device of the data must
 have a page showing its specifications (a ``neuron:device-specs`` without ``:no-index:``, its
-canonical place) and every device with a published support matrix (``Catalog.matrix_devices``) a
-page showing that matrix; and support data given for a device without a published matrix is
-pointed out (its page says that none is published). Each is a located warning of type ``neuron``,
+canonical place) and every device with a support matrix in the latest revision
+(``Catalog.matrix_devices``) a page showing that matrix; and support prose (``support_text`` of
+``families.yaml``) given for a device that no matrix lists is pointed out (its page says that none
+is published). Each is a located warning of type ``neuron``,
 subtype ``device-page``, at the record in the data file.
 
 Which matrices a page shows is collected while it is read (:class:`MatrixCollector`, cleared and
@@ -43,19 +44,14 @@ def _shown(env: BuildEnvironment) -> dict[str, set[str]]:
 
 
 def matrix_devices_in(doctree: nodes.Node, device_ids: Iterable[str]) -> set[str]:
-    """The devices whose support matrix the doctree shows: a support-matrix table named after the
-    device, or whose cells are keyed by it (``fit/<family>/<device>``, ``support/<family>/<device>/...``)."""
-    names = {nodes.make_id(f"support-matrix-{d}"): d for d in device_ids}
+    """The devices whose support matrix of the latest revision the doctree shows: every device of
+    a matrix a support-matrix table renders (one matrix may serve several devices, such as Trainium
+    and Inferentia2 on NeuronCore-v2)."""
+    known = set(device_ids)
     found: set[str] = set()
     for table in doctree.findall(nodes.table):
-        if "neuron-support-matrix" not in table["classes"]:
-            continue
-        if table.get("neuron_csv") in names:
-            found.add(names[table["neuron_csv"]])
-        for cell in table.findall(nodes.Element):
-            parts = str(cell.get("neuron_key", "")).split("/")
-            if len(parts) >= 3 and parts[0] in {"fit", "support"}:
-                found.add(parts[2])
+        if "neuron-support-matrix" in table["classes"]:
+            found.update(d for d in table.get("neuron_matrix_devices", ()) if d in known)
     return found
 
 
@@ -84,7 +80,7 @@ def _warn(catalog: Catalog, collection: str, record_id: str, message: str, *args
 
 def check_devices(catalog: Catalog, described: Set[str], matrices_shown: Set[str]) -> None:
     """Warn about each device whose specifications or support matrix no page shows, and about
-    support data for a device that has no published matrix."""
+    support prose for a device that no matrix of the latest revision lists."""
     matrices = catalog.matrix_devices()
     for device_id in catalog.devices:
         if device_id not in described:
@@ -94,10 +90,11 @@ def check_devices(catalog: Catalog, described: Set[str], matrices_shown: Set[str
             _warn(catalog, "devices", device_id, "a support matrix is published for device %r, but no page "
                   "shows it (a neuron:support-matrix directive)", device_id)
     for family in catalog.families.values():
-        for device_id in family.devices:
-            if device_id in catalog.devices and device_id not in matrices:
-                _warn(catalog, "families", family.id, "family %r has support data for device %r, but no support "
-                      "matrix is published for that device: its page says that none is", family.id, device_id)
+        for device_id, prose in family.devices.items():
+            if device_id in catalog.devices and device_id not in matrices and prose.support_text:
+                _warn(catalog, "families", family.id, "family %r has support prose for device %r, but no support "
+                      "matrix of the latest revision lists that device: its page says that none is published",
+                      family.id, device_id)
 
 
 def _check(app: Sphinx, env: BuildEnvironment) -> None:

@@ -22,6 +22,7 @@ from ..build_state import dataset, uses
 from ..directives.base import DataDirective
 from ..directives.tables import broken_notice, build_table
 from ..data.labels import framework_header
+from ..data.matrix_loading import MATRIX_DIR
 from ..domain import xref
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class DeviceTable(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "devices.yaml", "instances.yaml", "frameworks.yaml", "families.yaml")
+        uses(self, "devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR)
         matrices = set(catalog.matrix_devices())
         rows, ids = [], []
         for device in catalog.devices.values():

@@ -212,17 +212,18 @@ def _generate(app: Sphinx) -> None:
     prose_dir = app.config.neuron_device_prose
     _check_prose(catalog, srcdir, prose_dir)
     written, removed = write(srcdir / folder_name, render(catalog, srcdir, prose_dir))
-    state(app.env).device_pages_removed = [f"{folder_name}/{Path(n).stem}" for n in removed]
+    state(app.env).generated_pages_removed.extend(f"{folder_name}/{Path(n).stem}" for n in removed)
     if written or removed:
         logger.info("device pages: %d written, %d removed in %s", len(written), len(removed), folder_name)
 
 
 def _remove_stale_output(app: Sphinx, exception: BaseException | None) -> None:
-    """Delete the HTML an earlier build wrote for a device page that generation just removed."""
+    """Delete the HTML an earlier build wrote for a generated page (a device's, a matrix revision's)
+    that generation just removed."""
     if exception is not None or not is_html(app):
         return
     outfile = getattr(app.builder, "get_outfilename", None)  # the HTML builders' output file of a page
-    for docname in state(app.env).device_pages_removed:
+    for docname in state(app.env).generated_pages_removed:
         output = Path(outfile(docname)) if outfile else None
         if output is not None and docname not in app.env.all_docs and output.is_file():
             output.unlink()

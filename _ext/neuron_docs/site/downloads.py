@@ -19,6 +19,7 @@ Only HTML builders get downloads. A file is rewritten only when its bytes change
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import hashlib
 import io
 import json
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
@@ -37,6 +38,8 @@ from sphinx.util.osutil import relative_uri
 from ..build_state import dataset, is_html, state, uses
 from ..data import catalog as catalog_module
 from ..data import schema as s
+from ..data.matrix_loading import MATRIX_DIR
+from ..data.matrix_schema import Revision
 from ..data.values import Value, build_values
 from ..directives.tables import build_table
 from .data_dates import file_dates
@@ -50,7 +53,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "2.0"
 TABLES_DIR = "_downloads/tables"
 JSON_NAME = "_downloads/neuron-data.json"
 SCHEMA_NAME = "_downloads/neuron-data.schema.json"
@@ -60,7 +63,7 @@ SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.sp
 # CSV ----------------------------------------------------------------------------------------------
 
 def _cell_text(entry: nodes.Element) -> str:
-    """The text of a cell as read, without footnote markers or visually hidden words."""
+    """The text of a cell as read, without footnote markers, visually hidden words or "since" dates."""
     parts: list[str] = []
 
     def walk(node: nodes.Node) -> None:
@@ -68,7 +71,7 @@ def _cell_text(entry: nodes.Element) -> str:
             parts.append(node.astext())
         elif isinstance(node, nodes.Element):
             classes = node.get("classes", [])
-            if isinstance(node, nodes.superscript) or "neuron-visually-hidden" in classes:
+            if isinstance(node, nodes.superscript) or {"neuron-visually-hidden", "neuron-since"} & set(classes):
                 return
             if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
                 parts.append(" ")
@@ -142,6 +145,27 @@ def _collection_types() -> dict[str, type[s.Record]]:
     return types
 
 
+class MatrixDocument(BaseModel):
+    """The support matrices in the JSON download: every revision as published, oldest first, and
+    what the site derives from them (never typed)."""
+
+    #: The revision the guideline prose of ``families.yaml`` describes.
+    guidelines_as_of: dt.date | None = None
+    #: The revision the site shows by default.
+    latest: dt.date | None = None
+    #: Per matrix of the latest revision: the latest revision that changed what it shows.
+    last_update: dict[str, dt.date] = {}
+    revisions: list[Revision] = []
+
+
+def matrix_document(catalog: Catalog) -> MatrixDocument:
+    latest = catalog.revision()
+    return MatrixDocument(guidelines_as_of=catalog.header.guidelines_as_of if catalog.header else None,
+                          latest=latest.date if latest else None,
+                          last_update=catalog.history.last_update(latest) if latest else {},
+                          revisions=catalog.history.revisions)
+
+
 def newest_date(catalog: Catalog) -> str | None:
     """The newest date anywhere in the data (prices, sources, matrix updates), ISO formatted."""
     newest = max(file_dates(catalog).values(), default=None)
@@ -162,7 +186,8 @@ def _document(catalog: Catalog, values: Mapping[str, Value]) -> _Members:
     return _Members([
         ("$schema", SCHEMA_ID), ("schema_version", SCHEMA_VERSION), ("data_fingerprint", catalog.fingerprint),
         ("data_last_updated", newest_date(catalog)),
-        ("matrix", catalog.header.model_dump(mode="json") if catalog.header else None),
+        ("matrix", matrix_document(catalog).model_dump(mode="json", exclude_none=True)
+                   if catalog.history.revisions else None),
         ("collections", collections),
         ("values", _Members((path, _figure(values[path])) for path in sorted(values))),  # one at a time
     ])
@@ -228,9 +253,9 @@ def json_schema() -> dict[str, Any]:
         defs.update(schema.pop("$defs", {}))
         schema["description"] = f"The records of {catalog_module.Catalog(Path()).file_of(name)}."
         collection_props[name] = schema
-    header = TypeAdapter(s.FamiliesHeader).json_schema(mode="serialization", ref_template="#/$defs/{model}")
-    defs.update(header.pop("$defs", {}))
-    defs["FamiliesHeader"] = header
+    matrix = TypeAdapter(MatrixDocument).json_schema(mode="serialization", ref_template="#/$defs/{model}")
+    defs.update(matrix.pop("$defs", {}))
+    defs["MatrixDocument"] = matrix
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -248,8 +273,9 @@ def json_schema() -> dict[str, Any]:
                                  "description": "SHA-256 over the data files: equal fingerprints, equal data."},
             "data_last_updated": {"type": ["string", "null"], "format": "date",
                                   "description": "The newest date in the data (prices, sources, matrix)."},
-            "matrix": {"anyOf": [{"$ref": "#/$defs/FamiliesHeader"}, {"type": "null"}],
-                       "description": "The support matrix header: last update per device and the definition."},
+            "matrix": {"anyOf": [{"$ref": "#/$defs/MatrixDocument"}, {"type": "null"}],
+                       "description": "Every published revision of the support matrices (the latest is what the "
+                                      "site shows), with each matrix's derived last update."},
             "collections": {"type": "object", "properties": collection_props,
                             "required": list(collection_props), "additionalProperties": False},
             "values": {
@@ -313,7 +339,7 @@ class DataDownloads(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         data = dataset(self.env)
-        uses(self, *catalog_module.FILE_NAMES)
+        uses(self, *catalog_module.FILE_NAMES, MATRIX_DIR)
         rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
                  nodes.literal(model.__name__, model.__name__)]
                 for name, model in _collection_types().items()]

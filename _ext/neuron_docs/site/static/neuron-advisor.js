@@ -149,14 +149,16 @@
         row.appendChild(fit);
         var support = el("td");
         var entries = (advice.support || []).filter(function (s) {
-          return !framework.value || s.framework === framework.value;
+          return (!framework.value || s.framework === framework.value) &&
+            (!workload.value || !s.workload || s.workload === workload.value);
         });
         if (!advice.fit) support.textContent = "Unknown: no published support matrix for this device";
         else if (!entries.length) support.textContent = "Not applicable: the framework does not run on this device";
         else {
           var list = el("ul");
           entries.forEach(function (s) {
-            list.appendChild(el("li", {}, s.label + ": " + s.text + (s.note ? " (" + s.note + ")" : "")));
+            list.appendChild(el("li", {}, s.label + ": " + s.text + (s.note ? " (" + s.note + ")" : "") +
+              (s.since ? ", since " + s.since : "")));
           });
           support.appendChild(list);
         }

@@ -1,0 +1,166 @@
+"""One support matrix of one revision as docutils nodes: its derived "Last update", the table, the
+cell notes, and the revision's status and fit labels with their published definitions.
+
+Every cell says since which revision it holds its value ("since 2023-02-27", a link to that
+revision's page); matrix cells carry preview keys ``support/<matrix>/<family>/<framework>/<workload>``
+and ``fit/<matrix>/<family>``. Used by :mod:`.matrix` (``neuron:support-matrix`` for a device,
+``neuron:support-matrices`` for every matrix of a revision).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..data.labels import BADGE_MEANING
+from ..domain import xref
+from .tables import badge, build_table
+
+if TYPE_CHECKING:
+    from ..data import Catalog
+    from ..data.matrix_schema import Cell, Column, Matrix, Revision, Row
+
+
+def header_text(column: Column) -> str:
+    """A column's header as published, without the reStructuredText literal markers."""
+    return column.header.replace("``", "")
+
+
+def cell_anchor(rev: Revision, matrix: Matrix, family: str, column: str = "") -> str:
+    """The HTML id of a cell (or, without ``column``, of a row) on the revision's page."""
+    return nodes.make_id("-".join(p for p in ("cell", rev.name, matrix.id, family, column.replace("/", "-")) if p))
+
+
+def revision_link(date: dt.date, text: str, fragment: str = "", classes: tuple[str, ...] = ()) -> nodes.Node:
+    """A link to the page of the revision of ``date`` (and an anchor on it)."""
+    target = date.isoformat() + (f"#{fragment}" if fragment else "")
+    return xref("revision", target, text, classes=classes)
+
+
+@dataclass
+class MatrixView:
+    """What to render of one matrix: which revision, for which device, which columns and rows."""
+
+    catalog: Catalog
+    rev: Revision
+    matrix: Matrix
+    #: The device a page is about: cells are dated no earlier than the revision that listed it.
+    device: str | None = None
+    columns: list[Column] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    #: Table id and CSV name.
+    name: str = ""
+    #: Give every cell its anchor (the revision's canonical rendering).
+    anchors: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def latest(self) -> bool:
+        return self.rev is self.catalog.history.latest()
+
+    def rows(self) -> list[Row]:
+        return [r for r in self.matrix.rows if not self.categories or set(r.categories) & set(self.categories)]
+
+    def since(self, family: str, column: str) -> dt.date:
+        history = self.catalog.history
+        date = history.since(self.rev)[(self.matrix.id, family, column)]
+        first = history.first_listing(self.device) if self.device else None
+        return max(date, first) if first else date
+
+    def render(self) -> list[nodes.Node]:
+        result: list[nodes.Node] = [self._last_update()]
+        rows = self.rows()
+        headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
+                   *(header_text(c) for c in self.columns)]
+        table = build_table(headers, [self._row(row) for row in rows],
+                            classes=["neuron-support-matrix", "neuron-sortable"], name=self.name,
+                            row_ids=[cell_anchor(self.rev, self.matrix, r.family) if self.anchors
+                                     else f"matrix-{self.device or self.matrix.id}-{r.family}" for r in rows])
+        table["neuron_csv"] = self.name
+        # The devices whose current matrix this table shows (read by site.device_checks).
+        table["neuron_matrix_devices"] = list(self.matrix.devices) if self.latest else []
+        result.append(table)
+        if self.notes:
+            note_list = nodes.enumerated_list(classes=["neuron-cell-notes"])
+            for index, text in enumerate(self.notes, start=1):
+                item = nodes.list_item(ids=[f"{self.name}-note-{index}"])
+                item += nodes.paragraph(text, text)
+                note_list += item
+            result.append(note_list)
+        since = ("Legend: \u201csince <date>\u201d after a status is the revision from which the cell has "
+                 "held that value; it links to that revision as published.")
+        result.append(nodes.paragraph(since, since, classes=["neuron-legend", "neuron-since-legend"]))
+        result.append(definitions(self.rev))
+        return result
+
+    def _last_update(self) -> nodes.paragraph:
+        """"Last update - <date>": the latest revision that changed this matrix (derived, never typed)."""
+        date = self.catalog.history.last_update(self.rev)[self.matrix.id]
+        line = nodes.paragraph(classes=["neuron-last-update"])
+        line += nodes.emphasis("Last update", "Last update")
+        line += nodes.Text(f" - {date.isoformat()}")
+        line += nodes.Text(" (")
+        line += xref("changes", date.isoformat(), "the latest revision that changed this matrix")
+        if self.anchors:  # the revision as it was: what its page typed, kept as a recorded fact
+            line += nodes.Text(f"; published as \u201c{self.matrix.last_update_published}\u201d")
+        line += nodes.Text(")")
+        return line
+
+    def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
+        names = [self.catalog.categories[c].name if c in self.catalog.categories else c for c in row.categories]
+        label: list[nodes.Node] = [xref("family", row.family, row.label)]
+        if row.published_in == "prose":
+            label.append(nodes.Text(" (from the guideline text)"))
+        fit = badge("fit", row.fit, self.rev.fits[row.fit])
+        if self.latest:  # preview keys name the latest revision's cells, never an older one's
+            fit["neuron_key"] = f"fit/{self.matrix.id}/{row.family}"
+        return [label, " and ".join(names), fit,
+                *(self._cell(row, column.key, row.cells[column.key]) for column in self.columns)]
+
+    def _cell(self, row: Row, key: str, cell: Cell) -> list[nodes.Node]:
+        definition = self.rev.statuses[cell.status]
+        mark = badge("status", cell.status, definition.label)
+        if self.latest:
+            mark["neuron_key"] = f"support/{self.matrix.id}/{row.family}/{key}"
+        if self.anchors:
+            mark["ids"].append(cell_anchor(self.rev, self.matrix, row.family, key))
+        roadmap = self.catalog.roadmap_item(cell, self.rev.name)
+        out: list[nodes.Node] = [xref("roadmap", roadmap, content=mark) if roadmap else mark]
+        if cell.note or cell.annotation:
+            self.notes.append(cell.note or f"Project note: {cell.annotation}")
+            number = str(len(self.notes))
+            marker = nodes.reference(number, number, refid=f"{self.name}-note-{number}",
+                                     classes=["neuron-note-marker"])
+            hidden = nodes.inline("Note ", "Note ", classes=["neuron-visually-hidden"])  # read as "Note 1"
+            out.append(nodes.superscript("", "", hidden, marker))
+        since = self.since(row.family, key)
+        out.append(nodes.Text(" "))
+        out.append(revision_link(since, f"since {since.isoformat()}", classes=("neuron-since",)))
+        return out
+
+
+def definitions(rev: Revision) -> nodes.definition_list:
+    """The revision's status and fit labels, each with its published definition (or the project's
+    explanation, said to be the project's, when the page published none)."""
+    out = nodes.definition_list(classes=["neuron-legend", "neuron-status-definitions"])
+    entries: list[tuple[str, str, str, str | None]] = [
+        ("status", sid, d.label, d.definition) for sid, d in rev.statuses.items()]
+    entries += [("fit", fid, label, None) for fid, label in rev.fits.items()]
+    for kind, value, label, published in entries:
+        item = nodes.definition_list_item()
+        term = nodes.term()
+        term += badge(kind, value, label)
+        item += term
+        body = nodes.definition()
+        if published:
+            text = f"Published definition ({rev.name}): {published}"
+        else:
+            meaning = BADGE_MEANING.get((kind, value), "")
+            text = f"{meaning[:1].upper()}{meaning[1:]} (the page of {rev.name} publishes no definition)."
+        body += nodes.paragraph(text, text)
+        item += body
+        out += item
+    return out
