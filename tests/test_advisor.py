@@ -37,20 +37,23 @@ def test_static_table_has_a_row_per_family_and_neuron_device(advisor, catalog):
                                     if row["id"] == f"advisor-{f}-{d.id}")
         family, cells = catalog.families[family_id], _cells(row)
         assert cells[0] == family.name and cells[1] == catalog.devices[device_id].name
-        cell = family.devices.get(device_id)
-        if cell is None:
+        fit = catalog.fit(family_id, device_id)  # the latest matrix revision
+        if fit is None:
             assert cells[2].startswith("Unknown") and cells[3].startswith("Unknown")
             continue
-        assert cells[2].startswith(FIT_TEXT[cell.fit])
-        if cell.rationale:
-            assert " ".join(cell.rationale.split()) in cells[2]
-        for framework_id, entry in cell.support.items():
-            assert f"{framework_header(catalog.frameworks[framework_id])}: {STATUS_TEXT[entry.status]}" in cells[3]
+        assert cells[2].startswith(FIT_TEXT[fit])
+        prose = family.devices.get(device_id)
+        if prose and prose.rationale:
+            assert " ".join(prose.rationale.split()) in cells[2]
+        for key, entry in catalog.support(family_id, device_id).items():
+            framework_id, workload = key.split("/", 1)
+            label = f"{framework_header(catalog.frameworks[framework_id])}, {workload}"
+            assert f"{label}: {STATUS_TEXT[entry.status]}" in cells[3]
         issues = [i.title for i in catalog.known_issues.values()
                   if device_id in i.devices and (not i.families or family_id in i.families)]
         for title in issues:
             assert title in cells[4]
-        if not issues and not any(e.status == "roadmap" or e.roadmap for e in cell.support.values()):
+        if not issues and not any(catalog.roadmap_item(e) for e in catalog.support(family_id, device_id).values()):
             assert cells[4] == "None known"
 
 

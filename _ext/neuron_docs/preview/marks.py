@@ -6,7 +6,7 @@ figures moved, and the ``:neuron:value:`` figures whose expression reads a chang
 marks each: the class ``neuron-changed``, a tooltip (an ``<abbr title>``, HTML only) and a visible
 note "changed in this preview: old -> new", so that the mark never rests on colour alone.
 :func:`mark_page` also adds the preview banner, which links to the changes page
-(:mod:`~neuron_docs.preview_page`), on the root page and on every page with a mark.
+(:mod:`~neuron_docs.preview.page`), on the root page and on every page with a mark.
 """
 
 from __future__ import annotations

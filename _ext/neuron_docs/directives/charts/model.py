@@ -5,7 +5,7 @@ the same filters as the benchmark tables (:func:`~neuron_docs.data.runs.filter_r
 chart draws the best run per model, variant and instance and its cost
 (:func:`~neuron_docs.data.runs.best_runs`), as the cost table does. The price-performance chart
 reads its ratios from the figures of :mod:`~neuron_docs.data.values`, so that no figure is computed
-twice. Drawing is :mod:`~neuron_docs.chart_svg`; the directive is :mod:`~neuron_docs.charts`.
+twice. Drawing is :mod:`~neuron_docs.directives.charts.svg`; the directive is :mod:`~neuron_docs.directives.charts.directive`.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ labelled with its configuration and its value, so colour is never the only signa
 carries a ``<title>`` and a ``<desc>`` (:meth:`Chart.description`) for screen readers. Same chart,
 same bytes: coordinates are rounded to two decimals.
 
-Building charts from the data is :mod:`~neuron_docs.chart_data`; the directive is
-:mod:`~neuron_docs.charts`.
+Building charts from the data is :mod:`~neuron_docs.directives.charts.model`; the directive is
+:mod:`~neuron_docs.directives.charts.directive`.
 """
 
 from __future__ import annotations
