@@ -68,7 +68,7 @@ def _cell_text(entry: nodes.Element) -> str:
             parts.append(node.astext())
         elif isinstance(node, nodes.Element):
             classes = node.get("classes", [])
-            if isinstance(node, nodes.superscript) or "neuron-visually-hidden" in classes:
+            if isinstance(node, nodes.superscript) or "neuron-visually-hidden" in classes or "neuron-blank" in classes:
                 return
             if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
                 parts.append(" ")
