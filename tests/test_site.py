@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urldefrag
 
 import pytest
@@ -142,7 +143,10 @@ def test_instance_table_matches_data(site, catalog):
         assert row["id"] == f"instance-{nodes.make_id(instance.id)}"
         assert texts[2] == str(instance.device_count)
         device = catalog.devices[instance.device]
-        assert texts[3] == (str(instance.device_count * device.neuroncores) if device.neuroncores else "")
+        if device.neuroncores:
+            assert texts[3] == str(instance.device_count * device.neuroncores)
+        else:  # a blank cell says why
+            assert row.find_all("td")[3].abbr["title"] == "not applicable: not a Neuron device"
         assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
         assert texts[7].endswith(instance.price.as_of.isoformat())
 
@@ -257,3 +261,25 @@ def test_every_id_is_used_once_per_page(site):
         assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
     wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-trainium").parent
     assert "table-wrapper" in wrapper["class"] and not wrapper.get("id")
+
+
+INTERNAL_PATH = re.compile(r"\b[a-z_]+:[\w.-]+:[a-z_0-9]+\b")
+
+
+def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
+    """A figure's tooltip names what was measured, on which model and instance, and its source's
+    title; never an internal path such as ``run:vit-inf1-b1:p90_latency_ms``."""
+    seen = 0
+    for path in sorted(site.outdir.rglob("*.html")):
+        for abbr in BeautifulSoup(path.read_text(encoding="utf-8"), "lxml").select("abbr.neuron-value"):
+            title, figure = abbr["title"], abbr["data-neuron-figure"]
+            assert not INTERNAL_PATH.search(title), (path.name, title)
+            kind, record, field = figure.split(":") if figure.count(":") == 2 else ("", "", "")
+            if kind == "run":
+                run = catalog.inference_runs[record]
+                instance = catalog.environments[run.environment].instance
+                assert catalog.models[run.model].name in title and instance in title, title
+                assert f"batch size {run.batch_size}" in title, title
+                assert f"Source: {catalog.sources[run.source].title}" in title, title
+                seen += 1
+    assert seen > 20

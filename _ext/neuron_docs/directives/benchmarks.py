@@ -115,7 +115,8 @@ class CostTable(_RunDirective):
             instance, run = best.instance, best.run
             model = catalog.models[best.model]
             rows.append([
-                xref("model", model.id, model.name), best.variant, xref("instance", instance.id, instance.id),
+                xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
+                xref("instance", instance.id, instance.id),
                 str(run.batch_size), run.compiler_options or "default",
                 format_number(run.throughput_per_s, "inferences/s"),
                 format_number(instance.price.usd_per_hour, "USD/h"),
@@ -141,10 +142,11 @@ class AccuracyTable(_RunDirective):
             model = catalog.models[run.model]
             rows.append([
                 xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
-                str(run.batch_size or ""), run.compiler_options or "default",
+                str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
+                run.compiler_options or "default",
                 format_number(run.top1_percent, "%"),
-                format_number(run.duration_s, "s") if run.duration_s else "",
-                format_number(model.paper_top1.value, "%") if model.paper_top1 else "",
+                format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
+                format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
             ])
         name = nodes.make_id("accuracy" + "".join(f"-{v}" for k in ("model", "instance", "device")
                                                   if (v := self.options.get(k))))
@@ -182,7 +184,9 @@ class ModelStatus(DataDirective):
                                                                 if v.script_modules else "") for v in model.variants)
             rows.append([
                 model.name, xref("family", model.family, catalog.families[model.family].name),
-                COMPILATION_TEXT[model.status], ", ".join(model.unsupported_operators), variants, model.notes or "",
+                COMPILATION_TEXT[model.status],
+                ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
+                variants or blank("na", "one variant"), model.notes or blank("none"),
             ])
         table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
                             row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
