@@ -85,7 +85,23 @@ class BenchmarkTable(_RunDirective):
                             row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
                             caption=self.options.get("caption"), name=nodes.make_id(name))
         table["neuron_csv"] = nodes.make_id(name)
+        table["neuron_csv_rows"] = self.csv_rows(data, [r for runs in configurations.values() for r in runs])
         return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+
+    def csv_rows(self, data: DataSet, runs: list[s.InferenceRun]) -> list[list[str]]:
+        """The download: one row per run, every figure a number in its own column (unit in the header)."""
+        def number(value: float | None) -> str:
+            return "" if value is None else repr(float(value))
+
+        rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                 "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
+        for run in runs:
+            cost = data.values.get(f"run:{run.id}:cost_per_1m")
+            rows.append([data.catalog.models[run.model].name, run.variant or "", self.instance_of(run).id,
+                         str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                         run.compiler_options or "default", number(run.p90_latency_ms),
+                         number(run.throughput_per_s), number(cost.number if cost else None)])
+        return rows
 
     @staticmethod
     def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
