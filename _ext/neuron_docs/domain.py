@@ -196,6 +196,8 @@ class NeuronDomain(Domain):
             if (family := self.objects.get(("family", model.family))) is not None:
                 aliases.setdefault(f"{family.title}: {model.name}", (family.docname, family.anchor, "family"))
         for alias, (docname, anchor, objtype) in sorted(aliases.items()):
+            if (objtype, alias) in self.objects:  # an object's own name ("resnet50") stays the object's
+                continue
             yield alias, alias, objtype, docname, anchor, 2
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
