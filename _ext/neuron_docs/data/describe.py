@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING
 from .labels import RUN_FIELD_WORDS
 from .runs import run_instance
 
+from . import schema as s
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from . import schema as s
     from .catalog import Catalog
     from .values import Value
 
 
 def _run_words(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> str:
     model = catalog.models[run.model]
-    name = f"{model.name} ({run.variant})" if getattr(run, "variant", None) else model.name
+    variant = run.variant if isinstance(run, s.InferenceRun) else None
+    name = f"{model.name} ({variant})" if variant else model.name
     where = f"{name} on {run_instance(catalog, run).id}"
     if run.batch_size:
         where += f", batch size {run.batch_size}"
