@@ -9,7 +9,7 @@ import pytest
 from conftest import DATA
 
 from neuron_docs.directives.charts.model import _Runs, cost_chart, fastmath_chart, latency_chart
-from neuron_docs.directives.charts.svg import Bar, Chart, Group, Panel, nice_step, render_svg
+from neuron_docs.directives.charts.svg import PALETTE, Bar, Chart, Group, Panel, nice_step, render_svg
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.values import build_values
 
@@ -18,7 +18,8 @@ CHART_PAGE = "inference/results-analysis.html"
 
 def small_chart() -> Chart:
     return Chart("demo", "Demo & <chart>", (Panel("p90 latency (ms)", (
-        Group("ViT", (Bar("inf1.2xlarge, batch 1", 9.007, "9.007 ms", 0), Bar("g5.xlarge, batch 1", 7.14, "7.14 ms", 1))),
+        Group("ViT", (Bar("inf1.2xlarge, batch 1", 9.007, "9.007 ms", "inf1.2xlarge"),
+                    Bar("g5.xlarge, batch 1", 7.14, "7.14 ms", "g5.xlarge"))),
     ), "lower is better"),))
 
 
@@ -110,3 +111,38 @@ def test_chart_pages_depend_on_their_data(site):
 def test_unknown_metric_warns(app):
     app.build()
     assert re.search(r"index.rst:22: WARNING: neuron:chart: unknown metric 'speed'", app.warning.getvalue())
+
+
+def _chart_pages(site) -> list[str]:
+    pages = [str(p.relative_to(site.outdir)) for p in sorted(site.outdir.rglob("*.html"))
+             if "neuron-chart-svg" in p.read_text(encoding="utf-8")]
+    assert CHART_PAGE in pages
+    return pages
+
+
+def test_every_chart_has_a_legend_and_one_colour_per_series_on_its_page(site):
+    """Each series named in the legend with its swatch; a bar takes its series' colour (its tooltip
+    names the bar, the legend the colour), and a series has one colour on the whole page."""
+    for path in _chart_pages(site):
+        page = site.soup(path)
+        colours: dict[str, str] = {}
+        for svg in page.select("svg.neuron-chart-svg"):
+            legend = {item.find("text").get_text(): item.find("rect")["fill"]
+                      for item in svg.select("g.neuron-chart-legend-item")}
+            assert legend, path
+            for name, fill in legend.items():
+                assert colours.setdefault(name, fill) == fill, (path, name)
+            if len(legend) <= len(PALETTE):  # distinct colours in one chart while the palette lasts
+                assert len(set(legend.values())) == len(legend), (path, legend)
+            bar_fills = {rect["fill"] for rect in svg.select("g.neuron-chart-bar rect")}
+            assert bar_fills <= set(legend.values()), path
+
+
+def test_chart_text_stays_legible_when_drawn_at_phone_width(site):
+    """Drawn 350 px wide (a 390 px phone less the page's margins) no text is under 11 px."""
+    for path in _chart_pages(site):
+        for svg in site.soup(path).select("svg.neuron-chart-svg"):
+            width = float(svg["viewbox"].split()[2])
+            scale = min(350 / width, 1.0)
+            sizes = [float(t.get("font-size") or svg["font-size"]) for t in svg.find_all("text")]
+            assert min(sizes) * scale >= 11, (path, min(sizes), width)

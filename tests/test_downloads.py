@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import io
 import json
 from urllib.parse import urljoin
@@ -40,7 +41,15 @@ def test_every_named_table_has_a_csv_and_a_link(site, page):
         table = table if table.name == "table" else table.find("table")
         rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
         headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
-        assert rows[0] == headers
+        if "neuron-benchmark-table" in table["class"]:  # one CSV row per run, a table row per configuration
+            assert len(rows) - 1 == sum(len(tr.get("id", "").split()) + len(tr.select("span[id]"))
+                                        for tr in table.select("tbody tr"))
+            continue
+        # The same columns, a figure's unit moved into its header (and the footnotes as a last column).
+        columns = [h for h in rows[0] if not h.endswith(" unit")]  # a figure's unit may get a column
+        assert all(h == shown or re.fullmatch(re.escape(shown) + r" \([^)]+\)", h)
+                   for h, shown in zip(columns, headers, strict=False)), (rows[0], headers)
+        assert columns[len(headers):] in ([], ["Notes"])
         assert len(rows) - 1 == len(table.select("tbody tr"))
 
 
@@ -48,8 +57,10 @@ def test_matrix_csv_has_badge_words_and_no_note_numbers(site, catalog):
     rows = list(csv.reader(io.StringIO(
         (site.outdir / "_downloads/tables/support-matrix-inferentia.csv").read_text(encoding="utf-8"))))
     rev = catalog.revision()
-    statuses = {cell for row in rows[1:] for cell in row[3:]}
-    assert statuses and statuses <= {d.label for d in rev.statuses.values()}  # no "since" dates, no note numbers
+    end = -1 if rows[0][-1] == "Notes" else None  # the footnotes, kept in a last column
+    statuses = {cell for row in rows[1:] for cell in row[3:end]}
+    # no "since" dates, no note numbers; a blank cell is empty
+    assert statuses and statuses <= {d.label for d in rev.statuses.values()} | {""}
     assert {row[2] for row in rows[1:]} <= set(rev.fits.values())
 
 
@@ -104,3 +115,58 @@ def test_site_extras(site):
     line = site.soup("devices/inferentia.html").select_one("p.neuron-data-updated")
     assert line is not None and "Data last updated" in line.get_text()
     assert (site.outdir / "_static" / "neuron-tables.js").is_file()
+
+
+def _csvs(site) -> dict[str, list[list[str]]]:
+    folder = site.outdir / "_downloads" / "tables"
+    return {p.name: list(csv.reader(io.StringIO(p.read_text(encoding="utf-8")))) for p in sorted(folder.glob("*.csv"))}
+
+
+UNIT_HEADER = re.compile(r"\((USD(/h)?|ms|s|%|inferences/s|Gbps|GB|GB/s|TFLOPS|x)\)$")
+
+
+def test_every_csv_parses_and_its_figures_are_numbers(site):
+    """Every CSV parses with one width; a column whose header carries a unit holds plain numbers."""
+    tables = _csvs(site)
+    assert len(tables) > 20
+    numeric = 0
+    for name, rows in tables.items():
+        assert rows and len({len(r) for r in rows}) == 1, name
+        for column, header in enumerate(rows[0]):
+            if UNIT_HEADER.search(header):
+                numeric += 1
+                for row in rows[1:]:
+                    if row[column]:
+                        float(row[column])  # raises on "$0.362/h"
+            assert not any(re.fullmatch(r"\$\d[\d,.]*(/h)?", row[column]) for row in rows[1:]), (name, header)
+    assert numeric > 10
+    prices = tables["instances.csv"]
+    assert "On-demand price (USD/h)" in prices[0]
+
+
+def test_the_downloads_page_indexes_every_csv_with_its_page(site):
+    page = site.soup("downloads.html")
+    index = page.find("table", id="csv-index")
+    listed = {tr.find("td").get_text(strip=True) for tr in index.select("tbody tr")}
+    assert listed == set(_csvs(site))
+    for tr in index.select("tbody tr"):
+        link, page_link = tr.find_all("td")[0].a, tr.find_all("td")[2].a
+        assert (site.outdir / urljoin("downloads.html", link["href"])).is_file()
+        if page_link["href"]:
+            assert (site.outdir / urljoin("downloads.html", page_link["href"]).split("#")[0]).is_file()
+
+
+def test_matrix_footnotes_are_kept_in_the_csv(site):
+    page = site.soup("architecture-fit.html")
+    for table in page.select("table.neuron-table"):
+        notes = table.find_next("ol", class_="neuron-cell-notes")
+        if not table.select("a.neuron-note-marker") or notes is None:
+            continue
+        rows = _csvs(site)[f"{table['id']}.csv"]
+        assert rows[0][-1] == "Notes"
+        text = " ".join(r[-1] for r in rows[1:])
+        for item in notes.find_all("li"):
+            assert " ".join(item.get_text(" ", strip=True).split()) in " ".join(text.split())
+        break
+    else:
+        pytest.skip("no matrix with notes in today's data")

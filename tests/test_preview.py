@@ -154,12 +154,12 @@ def test_figures_that_depend_on_the_price_are_marked(pages: dict[str, BeautifulS
     assert "neuron-changed" in pages["instances.html"].find("tr", id="instance-g5-xlarge")["class"]
     # Every :neuron:value: figure reads the data it names; exactly those that read a G5 cost are marked.
     values = [abbr for soup in pages.values() for abbr in soup.select("abbr.neuron-value")]
-    reads_g5 = [v for v in values if any(f"run:{run}:cost_per_1m" in v["title"] for run in G5_RUNS)
-                or "instance:g5.xlarge:price" in v["title"]]
+    reads_g5 = [v for v in values if any(f"run:{run}:cost_per_1m" in v["data-neuron-figure"] for run in G5_RUNS)
+                or "instance:g5.xlarge:price" in v["data-neuron-figure"]]
     assert reads_g5
     assert all("neuron-changed" in v["class"] for v in reads_g5)
     assert not [v for v in values if "neuron-changed" in v["class"] and v not in reads_g5]
-    g5_cost = [v for v in values if "(run:vit-g5-b128:cost_per_1m)" in v["title"]]
+    g5_cost = [v for v in values if v["data-neuron-figure"] == "run:vit-g5-b128:cost_per_1m"]
     assert g5_cost
     for value in g5_cost:
         assert "changed in this preview: cost per 1M inferences of vit-g5-b128: $0.7434 -> $0.8957" in value["title"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urldefrag
 
 import pytest
@@ -47,29 +48,53 @@ def test_instance_table_matches_data(site, catalog):
         assert row["id"] == f"instance-{nodes.make_id(instance.id)}"
         assert texts[2] == str(instance.device_count)
         device = catalog.devices[instance.device]
-        assert texts[3] == (str(instance.device_count * device.neuroncores) if device.neuroncores else "")
+        if device.neuroncores:
+            assert texts[3] == str(instance.device_count * device.neuroncores)
+        else:  # a blank cell says why
+            assert row.find_all("td")[3].abbr["title"] == "not applicable: not a Neuron device"
         assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
         assert texts[7].endswith(instance.price.as_of.isoformat())
 
 
 @pytest.mark.parametrize("model", ["vit-base", "beit", "layoutlmv3"])
 def test_benchmark_tables_match_runs_and_derive_costs(site, catalog, model):
+    """One row per configuration (runs differing only in what they measured share it); every figure
+    of its runs in the one "Measured" cell; a blank cell says why it is blank."""
     page = site.soup("inference/results-analysis.html")
     table = page.find("table", id=f"benchmarks-{model}")
     runs = [r for r in catalog.inference_runs.values() if r.model == model]
+    configurations: dict[tuple, list] = {}
+    for run in runs:
+        configurations.setdefault((run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
+                                   run.compiler_options), []).append(run)
     rows = table.select("tbody tr")
-    assert len(rows) == len(runs)
-    for row, run in zip(rows, runs, strict=True):
-        texts = cells(row)
+    assert len(rows) == len(configurations)
+    for row, group in zip(rows, configurations.values(), strict=True):
+        run = group[0]
+        texts = [" ".join(td.get_text("", strip=False).split()) for td in row.find_all("td")]
+        assert {f"run-{nodes.make_id(r.id)}" for r in group} == {e["id"] for e in [row, *row.select("span[id]")]}
         instance = catalog.instances[catalog.environments[run.environment].instance]
-        assert texts[2] == instance.id
-        assert texts[3] == str(run.batch_size)
-        assert texts[6] == (run.compiler_options or "default")
-        assert texts[7] == (format_number(run.p90_latency_ms, "ms") if run.p90_latency_ms else "")
-        assert texts[8] == (format_number(run.throughput_per_s, "inferences/s") if run.throughput_per_s else "")
-        expected_cost = (format_number(cost_per_million(instance.price.usd_per_hour, run.throughput_per_s), "USD",
-                                       NumberFormat(2)) if run.throughput_per_s else "")
-        assert texts[9] == expected_cost
+        model_name = catalog.models[model].name
+        assert texts[0] == (f"{model_name} ({run.variant})" if run.variant else model_name)
+        assert texts[1] == instance.id
+        assert texts[2] == str(run.batch_size)
+        for cell, number in ((row.find_all("td")[3], run.neuroncores), (row.find_all("td")[4], run.pipeline)):
+            if number:
+                assert cell.get_text(strip=True) == str(number)
+            else:
+                assert cell.abbr["title"] in {"not applicable: a GPU run", "unknown: not in the data"}
+        assert texts[5] == (run.compiler_options or "default")
+        expected = []
+        for r in group:
+            figures = []
+            if r.p90_latency_ms is not None:
+                figures.append(f"p90 latency {format_number(r.p90_latency_ms, 'ms')}")
+            if r.throughput_per_s is not None:
+                figures.append(f"throughput {format_number(r.throughput_per_s, 'inferences/s')}")
+                cost = cost_per_million(instance.price.usd_per_hour, r.throughput_per_s)
+                figures.append(f"{format_number(cost, 'USD', NumberFormat(2))} per 1M inferences")
+            expected.append(", ".join(figures))
+        assert row.find_all("td")[6].get_text("", strip=False).strip() == "; ".join(expected)
 
 
 def test_seed_costs_follow_from_prices_and_throughput(catalog):
@@ -141,3 +166,25 @@ def test_every_id_is_used_once_per_page(site):
         assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
     wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-neuroncore-v2").parent
     assert "table-wrapper" in wrapper["class"] and not wrapper.get("id")
+
+
+INTERNAL_PATH = re.compile(r"\b[a-z_]+:[\w.-]+:[a-z_0-9]+\b")
+
+
+def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
+    """A figure's tooltip names what was measured, on which model and instance, and its source's
+    title; never an internal path such as ``run:vit-inf1-b1:p90_latency_ms``."""
+    seen = 0
+    for path in sorted(site.outdir.rglob("*.html")):
+        for abbr in BeautifulSoup(path.read_text(encoding="utf-8"), "lxml").select("abbr.neuron-value"):
+            title, figure = abbr["title"], abbr["data-neuron-figure"]
+            assert not INTERNAL_PATH.search(title), (path.name, title)
+            kind, record, field = figure.split(":") if figure.count(":") == 2 else ("", "", "")
+            if kind == "run":
+                run = catalog.inference_runs[record]
+                instance = catalog.environments[run.environment].instance
+                assert catalog.models[run.model].name in title and instance in title, title
+                assert f"batch size {run.batch_size}" in title, title
+                assert f"Source: {catalog.sources[run.source].title}" in title, title
+                seen += 1
+    assert seen > 20

@@ -135,7 +135,7 @@ def test_search_finds_a_representative_model(page, site_url):
 
 
 def test_wide_table_scrolls_on_a_phone_with_its_first_column_in_view(page, site_url):
-    """The 10-column benchmark table on a 390 px screen: it scrolls sideways inside its wrapper (the
+    """The benchmark table on a 390 px screen: it scrolls sideways inside its wrapper (the
     page itself does not), and the run a row is about stays in view while the figures scroll."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site_url + "inference/results-analysis.html")

@@ -195,3 +195,8 @@ TRAINING_CONFIG_TEXT = {
     "scaling": "Scaling", "neuron_version": "Neuron version", "framework_package_version": "torch-neuronx version",
     "os": "OS",
 }
+
+#: What a run's figure measured, in words, by the field of its path (``run:<id>:<field>``).
+RUN_FIELD_WORDS = {"p90_latency_ms": "p90 latency", "throughput": "throughput", "batch_size": "batch size",
+                   "neuroncores": "NeuronCores used", "cost_per_1m": "cost per 1M inferences at the on-demand price",
+                   "top1": "top-1 accuracy", "duration": "accuracy-run time"}

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset, uses
+from ..build_state import DataSet, dataset, uses
 from ..data import schema as s
 from ..data.formatting import NumberFormat, format_number
 from ..data.labels import COMPILATION_TEXT
@@ -25,11 +25,13 @@ from ..data.runs import BENCH_FILES, best_runs, filter_runs, run_instance
 from ..domain import xref
 from .base import DataDirective
 from .specs import source_ref
-from .tables import broken_notice, build_table
+from .tables import blank, broken_notice, build_table
 
 if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
+
+    from ..data import schema as s
 
 COST = NumberFormat(decimals=2)
 
@@ -49,32 +51,74 @@ class _RunDirective(DataDirective):
 
 
 class BenchmarkTable(_RunDirective):
+    """One row per configuration: runs that differ only in what they measured share a row (a run
+    measured at another batch size is another configuration); the figures sit in one "Measured"
+    cell, so a latency run and a throughput run never leave half-empty columns."""
+
     def run(self) -> list[nodes.Node]:
         data = dataset(self.env)
         catalog = data.catalog
         uses(self, *BENCH_FILES)
-        rows, ids = [], []
+        configurations: dict[tuple, list] = {}
         for run in self.runs(catalog.inference_runs):
+            key = (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
+                   run.compiler_options)
+            configurations.setdefault(key, []).append(run)
+        rows, ids = [], []
+        for runs in configurations.values():
+            run = runs[0]
             instance = self.instance_of(run)
             model = catalog.models[run.model]
-            cost_value = data.values.get(f"run:{run.id}:cost_per_1m")  # derived once, in the data layer
-            cost = format_number(cost_value.number, cost_value.unit, COST) if cost_value else ""
-            ids.append(f"run-{nodes.make_id(run.id)}")
+            gpu = not catalog.neuroncores(instance.id)
+            ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
             rows.append([
-                xref("model", model.id, model.name), run.variant or "", xref("instance", instance.id, instance.id),
-                str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
-                run.compiler_options or "default",
-                format_number(run.p90_latency_ms, "ms") if run.p90_latency_ms else "",
-                format_number(run.throughput_per_s, "inferences/s") if run.throughput_per_s else "",
-                cost,
+                [xref("model", model.id, model.name), *([nodes.Text(f" ({run.variant})")] if run.variant else [])],
+                xref("instance", instance.id, instance.id), str(run.batch_size),
+                str(run.neuroncores) if run.neuroncores else blank("na" if gpu else "unknown",
+                                                                   "a GPU run" if gpu else "not in the data"),
+                str(run.pipeline) if run.pipeline else blank("na" if gpu else "unknown",
+                                                             "a GPU run" if gpu else "not in the data"),
+                run.compiler_options or "default", self.measured(data, runs),
             ])
         name = "benchmarks" + "".join(f"-{v}" for k in ("model", "instance", "device") if (v := self.options.get(k)))
-        table = build_table(["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline",
-                             "Compiler options", "p90 latency", "Throughput", "Cost per 1M inferences (on-demand)"], rows,
+        table = build_table(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                             "Measured (cost per 1M inferences at the on-demand price)"], rows,
                             row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
                             caption=self.options.get("caption"), name=nodes.make_id(name))
         table["neuron_csv"] = nodes.make_id(name)
+        table["neuron_csv_rows"] = self.csv_rows(data, [r for runs in configurations.values() for r in runs])
         return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+
+    def csv_rows(self, data: DataSet, runs: list[s.InferenceRun]) -> list[list[str]]:
+        """The download: one row per run, every figure a number in its own column (unit in the header)."""
+        def number(value: float | None) -> str:
+            return "" if value is None else repr(float(value))
+
+        rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                 "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
+        for run in runs:
+            cost = data.values.get(f"run:{run.id}:cost_per_1m")
+            rows.append([data.catalog.models[run.model].name, run.variant or "", self.instance_of(run).id,
+                         str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                         run.compiler_options or "default", number(run.p90_latency_ms),
+                         number(run.throughput_per_s), number(cost.number if cost else None)])
+        return rows
+
+    @staticmethod
+    def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
+        """What the runs of one configuration measured: p90 latency, throughput and its cost per 1M."""
+        parts: list[nodes.Node] = []
+        for run in runs:
+            figures = []
+            if run.p90_latency_ms is not None:
+                figures.append(f"p90 latency {format_number(run.p90_latency_ms, 'ms')}")
+            if run.throughput_per_s is not None:
+                figures.append(f"throughput {format_number(run.throughput_per_s, 'inferences/s')}")
+            if cost := data.values.get(f"run:{run.id}:cost_per_1m"):  # derived once, in the data layer
+                figures.append(f"{format_number(cost.number, cost.unit, COST)} per 1M inferences")
+            text = ", ".join(figures)
+            parts.append(nodes.inline(text, ("; " if parts else "") + text, classes=["neuron-measured"]))
+        return parts
 
 
 class CostTable(_RunDirective):
@@ -88,7 +132,8 @@ class CostTable(_RunDirective):
             instance, run = best.instance, best.run
             model = catalog.models[best.model]
             rows.append([
-                xref("model", model.id, model.name), best.variant, xref("instance", instance.id, instance.id),
+                xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
+                xref("instance", instance.id, instance.id),
                 str(run.batch_size), run.compiler_options or "default",
                 format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
                 format_number(instance.price.usd_per_hour, "USD/h"),
@@ -114,10 +159,11 @@ class AccuracyTable(_RunDirective):
             model = catalog.models[run.model]
             rows.append([
                 xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
-                str(run.batch_size or ""), run.compiler_options or "default",
+                str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
+                run.compiler_options or "default",
                 format_number(run.top1_percent, "%"),
-                format_number(run.duration_s, "s") if run.duration_s else "",
-                format_number(model.paper_top1.value, "%") if model.paper_top1 else "",
+                format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
+                format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
             ])
         name = nodes.make_id("accuracy" + "".join(f"-{v}" for k in ("model", "instance", "device")
                                                   if (v := self.options.get(k))))
@@ -155,7 +201,9 @@ class ModelStatus(DataDirective):
                                                                 if v.script_modules else "") for v in model.variants)
             rows.append([
                 model.name, xref("family", model.family, catalog.families[model.family].name),
-                COMPILATION_TEXT[model.status], ", ".join(model.unsupported_operators), variants, model.notes or "",
+                COMPILATION_TEXT[model.status],
+                ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
+                variants or blank("na", "one variant"), model.notes or blank("none"),
             ])
         table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
                             row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxRole
 
 from ..build_state import DataSet, dataset, uses
 from ..data.catalog import FILE_NAMES
+from ..data.describe import describe
 from ..data.expressions import evaluate
 from ..data.formatting import NumberFormat, format_number
 from ..data.labels import FIT_WORDS, STATUS_WORDS
@@ -26,6 +27,7 @@ from ..data.values import collections_read
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
 
@@ -63,8 +65,8 @@ def value_node(data: DataSet, expression: str, spec: str, *, require_format: boo
             raise ValueError(msg)
         number_format = NumberFormat(decimals, number_format.sign)
     text = format_number(result.number, result.unit, number_format)
-    labels = "; ".join(f"{data.values[p].label} ({p})" for p in result.paths)
-    node = nodes.abbreviation(text, text, explanation=f"{'Computed from ' if derived else ''}{labels}",
+    explanation = describe(data.catalog, data.values, result.paths, derived)  # words, not paths
+    node = nodes.abbreviation(text, text, explanation=explanation,
                               classes=["neuron-value", *(["neuron-derived"] if derived else [])])
     node["neuron_expression"] = expression.strip()
     node["neuron_format"] = spec.strip() if spec.strip() or not derived or exact_count else (
@@ -132,7 +134,21 @@ class StatusRole(_DataRole):
                            ["neuron-status-word", f"neuron-status-{support.status}"]), []
 
 
+def _visit_abbreviation(self: HTML5Translator, node: nodes.abbreviation) -> None:
+    """``<abbr>`` as Sphinx writes it, plus the figure's expression in ``data-neuron-figure`` (for
+    scripts and tests: the words of the tooltip are for readers)."""
+    attrs = {"title": node["explanation"]} if node.hasattr("explanation") else {}
+    if node.get("neuron_expression"):
+        attrs["data-neuron-figure"] = node["neuron_expression"]
+    self.body.append(self.starttag(node, "abbr", "", **attrs))
+
+
+def _depart_abbreviation(self: HTML5Translator, node: nodes.abbreviation) -> None:
+    self.body.append("</abbr>")
+
+
 def setup_roles(app: Sphinx) -> None:
+    app.add_node(nodes.abbreviation, override=True, html=(_visit_abbreviation, _depart_abbreviation))
     app.add_role_to_domain("neuron", "value", ValueRole())
     app.add_role_to_domain("neuron", "fit", FitRole())
     app.add_role_to_domain("neuron", "status", StatusRole())

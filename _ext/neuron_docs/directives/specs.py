@@ -19,7 +19,7 @@ from ..data.formatting import format_number
 from ..data.labels import framework_header, with_version
 from ..domain import xref
 from .base import DataDirective
-from .tables import broken_notice, build_table, comma_list
+from .tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -91,9 +91,9 @@ class InstanceTable(DataDirective):
                 nodes.literal(instance.id, instance.id),
                 xref("device", instance.device, catalog.devices[instance.device].name),
                 str(instance.device_count),
-                str(cores) if cores else "",
+                str(cores) if cores else blank("na", "not a Neuron device"),
                 str(instance.vcpus),
-                format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else "",
+                format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
                 format_number(price.usd_per_hour, "USD/h"),
                 [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
             ])
@@ -138,7 +138,7 @@ class SourceTable(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         uses(self, "sources.yaml")
-        rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id), s.date.isoformat() if s.date else ""]
+        rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id), s.date.isoformat() if s.date else blank("unknown", "undated")]
                 for s in catalog.sources.values()]
         return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
 

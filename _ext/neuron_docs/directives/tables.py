@@ -68,7 +68,7 @@ def _entry(cell: Cell) -> nodes.entry:
 def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, classes: Sequence[str] = (),
                 caption: str | None = None, row_ids: Sequence[str | None] | None = None,
                 name: str | None = None) -> nodes.table:
-    """A table with one header row; ``row_ids`` give rows an HTML id to link to."""
+    """A table with one header row; ``row_ids`` give rows an HTML id to link to (several: space-separated)."""
     table = nodes.table(classes=["neuron-table", *classes])
     if name:
         table["ids"].append(nodes.make_id(name))
@@ -88,13 +88,26 @@ def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, class
     body = nodes.tbody()
     for index, cells in enumerate(rows):
         row = nodes.row()
-        if row_ids and row_ids[index]:
-            row["ids"].append(row_ids[index])
+        if row_ids and (row_id := row_ids[index]):
+            row["ids"].extend(row_id.split())  # several runs, one row: every id
         for cell in cells:
             row += _entry(cell)
         body += row
     group += body
     return table
+
+
+#: What a blank cell means, in words (the title of its dash): decided per column from the data.
+BLANK_MEANING = {"na": "not applicable", "unknown": "unknown", "none": "none"}
+
+
+def blank(kind: str, why: str = "") -> nodes.abbreviation:
+    """A cell with no figure that says why: a dash whose title (and hidden text) is ``kind``'s words
+    (``na``, ``unknown`` or ``none``), with ``why`` after them. CSV downloads write it as empty."""
+    words = BLANK_MEANING[kind] + (f": {why}" if why else "")
+    mark = nodes.abbreviation("", "\u2014", explanation=words, classes=["neuron-blank", f"neuron-blank-{kind}"])
+    mark += nodes.inline("", f" ({words})", classes=["neuron-visually-hidden"])
+    return mark
 
 
 def unique_id(wanted: str, taken: set[str]) -> str:

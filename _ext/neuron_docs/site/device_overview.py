@@ -20,7 +20,7 @@ from docutils import nodes
 
 from ..build_state import dataset, uses
 from ..directives.base import DataDirective
-from ..directives.tables import broken_notice, build_table
+from ..directives.tables import blank, broken_notice, build_table
 from ..data.labels import framework_header
 from ..data.matrix_loading import MATRIX_DIR
 from ..domain import xref
@@ -59,7 +59,8 @@ class DeviceTable(DataDirective):
             ids.append(f"devices-{nodes.make_id(device.id)}")
             rows.append([
                 xref("device", device.id, device.name), device.vendor, device.architecture,
-                device.purpose.capitalize(), str(device.neuroncores or ""),
+                device.purpose.capitalize(),
+                str(device.neuroncores) if device.neuroncores else blank("na", "not a Neuron device"),
                 _links("instance", ((i, i) for i in instances)),
                 _links("framework", ((f.id, f.name) for f in frameworks)),
                 MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else "",

@@ -71,7 +71,7 @@ def _cell_text(entry: nodes.Element) -> str:
             parts.append(node.astext())
         elif isinstance(node, nodes.Element):
             classes = node.get("classes", [])
-            if isinstance(node, nodes.superscript) or {"neuron-visually-hidden", "neuron-since"} & set(classes):
+            if isinstance(node, nodes.superscript) or {"neuron-visually-hidden", "neuron-since", "neuron-blank"} & set(classes):
                 return
             if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
                 parts.append(" ")
@@ -96,13 +96,85 @@ def neutralised(cell: str) -> str:
     return cell
 
 
-def table_csv(table: nodes.table) -> str:
-    """A docutils table as CSV text: header rows then body rows, every cell :func:`neutralised`."""
+#: A figure as the pages print it: ``$0.362/h``, ``9.007 ms``, ``76.92%``, ``536.718 inferences/s``, ``4``.
+_QUANTITY = re.compile(r"(?P<usd>\$)?(?P<number>[+-]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))(?P<unit>%|/h| ?[A-Za-z][A-Za-z/]*)?")
+
+
+def quantity(cell: str) -> tuple[float, str] | None:
+    """``(number, unit)`` of a printed figure (``$0.362/h`` -> ``(0.362, "USD/h")``), else None."""
+    match = _QUANTITY.fullmatch(cell)
+    if match is None:
+        return None
+    unit = (match["unit"] or "").strip()
+    if match["usd"]:
+        unit = "USD" + unit if unit.startswith("/") or not unit else "?"
+    return float(match["number"].replace(",", "")), unit
+
+
+def _numeric_columns(header: list[str], rows: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """Columns whose every filled cell is a figure in one unit become numbers, the unit in the header
+    (``Price (USD/h)``, ``0.362``); other columns stay text."""
+    header, rows = list(header), [list(row) for row in rows]
+    for column in reversed(range(len(header))):  # from the right: a unit column goes in after its figures
+        cells = [row[column] for row in rows if column < len(row) and row[column]]
+        parsed = [quantity(cell) for cell in cells]
+        units = {q[1] for q in parsed if q}
+        if not cells or None in parsed or "?" in units:
+            continue
+        mixed = len(units) > 1  # figures in several units (a chart's panels): the unit in a column of its own
+        unit = "" if mixed else units.pop()
+        if unit and f"({unit}" not in header[column]:
+            header[column] = f"{header[column]} ({unit})"
+        if mixed:
+            header.insert(column + 1, f"{header[column]} unit")
+        for row in rows:
+            found = quantity(row[column]) if column < len(row) and row[column] else None
+            if found:
+                number = found[0]
+                row[column] = f"{number:g}" if number.is_integer() and abs(number) < 1e15 else repr(number)
+            if mixed:
+                row.insert(column + 1, found[1] if found else "")
+    return header, rows
+
+
+def _notes_of(row: nodes.row, notes: Mapping[str, str]) -> str:
+    """The footnotes a row's markers point to, ``[1] text``, for the CSV's Notes column."""
+    marks = [ref for ref in row.findall(nodes.reference) if "neuron-note-marker" in ref.get("classes", [])]
+    return "; ".join(f"[{ref.astext()}] {notes[ref['refid']]}" for ref in marks if ref.get("refid") in notes)
+
+
+def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str:
+    """A docutils table as CSV text: header row then body rows, every cell :func:`neutralised`;
+    figures as numbers with their unit in the header, and the footnotes of a row in a Notes column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for row in table.findall(nodes.row):
-        writer.writerow([neutralised(_cell_text(entry)) for entry in row.findall(nodes.entry)])
+    if table.get("neuron_csv_rows"):  # the directive gave its data row by row (numbers, one per run)
+        header, *rows = table["neuron_csv_rows"]
+        header, rows = _numeric_columns(header, rows)
+        writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
+        return out.getvalue()
+    all_rows = list(table.findall(nodes.row))
+    head = [_cell_text(entry) for entry in all_rows[0].findall(nodes.entry)] if all_rows else []
+    body = [[_cell_text(entry) for entry in row.findall(nodes.entry)] for row in all_rows[1:]]
+    row_notes = [_notes_of(row, notes or {}) for row in all_rows[1:]]
+    head, body = _numeric_columns(head, body)
+    if any(row_notes):
+        head.append("Notes")
+        body = [[*cells, note] for cells, note in zip(body, row_notes, strict=True)]
+    writer.writerows([[neutralised(c) for c in r] for r in (head, *body)])
     return out.getvalue()
+
+
+def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
+    """The download name of a generated table: its own, its id, or ``<page>-table-<n>``."""
+    if "neuron-table" not in table.get("classes", []):
+        return None
+    return table.get("neuron_csv") or table.get("neuron_name_id") or nodes.make_id(f"{docname}-table-{index}")
+
+
+def page_notes(doctree: nodes.document) -> dict[str, str]:
+    """The text of every list item or paragraph with an id (a table's numbered notes), by id."""
+    return {node_id: node.astext() for node in doctree.findall(nodes.list_item) for node_id in node["ids"]}
 
 
 def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -111,11 +183,12 @@ def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> 
     written = state(app.env).csv_written
     target = Path(app.outdir, TABLES_DIR)
     page_uri = app.builder.get_target_uri(docname)
-    for table in list(doctree.findall(nodes.table)):
-        name = table.get("neuron_csv")
+    notes = page_notes(doctree)
+    for index, table in enumerate(list(doctree.findall(nodes.table)), start=1):
+        name = csv_name(table, docname, index)
         if not name:
             continue
-        content = table_csv(table).encode("utf-8")
+        content = table_csv(table, notes).encode("utf-8")
         digest = hashlib.sha256(content).hexdigest()
         if name in written and written[name][1] != digest:
             logger.warning("table download %r is written by %s and %s with different content", name,
@@ -351,7 +424,62 @@ class DataDownloads(SphinxDirective):
         return [intro, table]
 
 
+class csv_index(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
+    """Where the index of every CSV download goes; filled when the page is resolved."""
+
+
+INDEX_NAME = "csv-index"
+
+
+class CsvIndex(SphinxDirective):
+    """A table of every CSV the build writes: its file, the table's title and the page it is on."""
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_reread()  # lists the tables of every page: read again whatever changed
+        return [csv_index()]
+
+
+def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for docname in sorted(app.env.found_docs):
+        doctree = app.env.get_doctree(docname)
+        for index, table in enumerate(doctree.findall(nodes.table), start=1):
+            name = csv_name(table, docname, index)
+            if not name:
+                continue
+            title = next(iter(table.findall(nodes.title)), None)
+            heading = title.astext() if title else ""
+            if not heading:
+                parent = table.parent
+                while parent is not None and not isinstance(parent, nodes.section):
+                    parent = parent.parent
+                heading = parent[0].astext() if parent is not None and parent.children else ""
+            uri = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{name}.csv")
+            page = relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
+            doc_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
+            rows.append([nodes.reference("", f"{name}.csv", refuri=uri), heading,
+                         nodes.reference("", doc_title, refuri=page)])
+    own = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{INDEX_NAME}.csv")
+    rows.append([nodes.reference("", f"{INDEX_NAME}.csv", refuri=own), "This index",
+                 nodes.reference("", app.env.titles[fromdoc].astext(), refuri="")])
+    return rows
+
+
+def _fill_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    for node in list(doctree.findall(csv_index)):
+        if not is_html(app):
+            node.parent.remove(node)
+            continue
+        table = build_table(["CSV file", "Table", "Page"], _index_rows(app, docname),
+                            classes=["neuron-csv-index", "neuron-sortable"], name=INDEX_NAME)
+        table["neuron_csv"] = INDEX_NAME
+        node.replace_self(table)
+
+
 def setup_downloads(app: Sphinx) -> None:
+    app.add_node(csv_index)
+    app.add_directive_to_domain("neuron", "csv-index", CsvIndex)
+    app.connect("doctree-resolved", _fill_index, priority=390)
     app.add_directive_to_domain("neuron", "data-downloads", DataDownloads)
     # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
     app.connect("doctree-resolved", _on_doctree_resolved, priority=400)

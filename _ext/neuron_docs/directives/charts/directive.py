@@ -29,7 +29,7 @@ from ...data.runs import BENCH_FILES
 from ..base import DataDirective
 from ..tables import build_table
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
-from .svg import Chart, render_svg
+from .svg import PALETTE, Chart, render_svg, series_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -115,10 +115,17 @@ class ChartDirective(DataDirective):
         used.add(chart_id)
         return [self.block(chart, chart_id)]
 
+    def page_colours(self, chart: Chart) -> dict[str, str]:
+        """One colour per series across the page: a series keeps the colour it first had on it."""
+        taken = cast("dict[str, str]", self.env.temp_data.setdefault("neuron_chart_colours", {}))
+        for name in series_of(chart):
+            taken.setdefault(name, PALETTE[len(taken) % len(PALETTE)])
+        return taken
+
     def block(self, chart: Chart, chart_id: str) -> nodes.container:
         title = self.options.get("caption") or chart.title
         figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
-        figure += neuron_chart(svg=render_svg(chart, chart_id), alt=chart.description())
+        figure += neuron_chart(svg=render_svg(chart, chart_id, self.page_colours(chart)), alt=chart.description())
         figure += nodes.caption(title, title)
         multi = len(chart.panels) > 1
         rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from ...data.formatting import NumberFormat, display_number, format_number
 from ...data.runs import best_runs, filter_runs, run_instance
-from .svg import PALETTE, Bar, Chart, Group, Panel
+from .svg import Bar, Chart, Group, Panel
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -44,7 +44,6 @@ class _Runs:
                  devices: Sequence[str]) -> None:
         self.catalog = catalog
         self.runs = filter_runs(catalog, catalog.inference_runs.values(), models, instances, devices)
-        self.instance_order = list(dict.fromkeys(self.instance(r).id for r in self.runs))
 
     def instance(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
         return run_instance(self.catalog, run)
@@ -53,8 +52,8 @@ class _Runs:
         name = self.catalog.models[run.model].name
         return f"{name} ({run.variant})" if run.variant else name
 
-    def series(self, run: s.InferenceRun) -> int:
-        return self.instance_order.index(self.instance(run).id)
+    def series(self, run: s.InferenceRun) -> str:
+        return self.instance(run).id
 
     def grouped[T](self, items: Sequence[T], bar: Callable[[T], Bar],
                    run: Callable[[T], s.InferenceRun] | None = None) -> tuple[Group, ...]:
@@ -117,7 +116,7 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) ->
             members = sorted(members, key=lambda r: (r.compiler_options or "") != "")
             groups.append(Group(label(group_key, members[0]), tuple(
                 Bar(_options_label(r.compiler_options), value(r), format_number(value(r), unit),
-                    0 if not r.compiler_options else 1) for r in members)))
+                    _options_label(r.compiler_options)) for r in members)))
         return Panel(title, tuple(groups), note)
 
     def run_label(key: Hashable, run: s.InferenceRun) -> str:
@@ -155,12 +154,11 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
                     ("Implied speed", values[f"{path}:implied_speed_ratio"].number),
                     ("Price-performance", 1 + values[f"{path}:gain"].number / 100))
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
-                Bar(label, value, display_number(value, "x", RATIO), index) for index, (label, value) in
-                enumerate(bars))))
+                Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
             Bar(i, catalog.instances[i].price.usd_per_hour,
-                format_number(catalog.instances[i].price.usd_per_hour, "USD/h"), index % len(PALETTE))
-            for index, i in enumerate(experiment.instances))))
+                format_number(catalog.instances[i].price.usd_per_hour, "USD/h"), i)
+            for i in experiment.instances)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
               Panel("On-demand price (USD/h)", tuple(prices)))
     return Chart(name, "Training price-performance", tuple(p for p in panels if p.groups),

@@ -17,8 +17,9 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-#: Okabe-Ito colours: distinguishable with colour-vision deficiencies, readable on light and dark.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+#: Okabe-Ito colours (then a grey and a brown): distinguishable with colour-vision deficiencies, readable
+#: on light and dark.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7F7F7F", "#A6761D")
 
 
 # The chart model ------------------------------------------------------------------------------
@@ -28,7 +29,9 @@ class Bar:
     label: str
     value: float
     text: str
-    series: int = 0
+    #: What the bar's colour stands for (an instance, compiler options, a measure): one colour per
+    #: series on a page, named in the chart's legend.
+    series: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,13 @@ class Chart:
 
 # Drawing ---------------------------------------------------------------------------------------
 
-WIDTH, LABEL_W, VALUE_W = 760, 290, 120
-BAR_H, ROW_H, GROUP_H, TITLE_H, AXIS_H, GAP = 16, 22, 22, 26, 26, 14
+#: A narrow drawing that stacks (each bar's label above its bar): at a phone's 390 px it is drawn at
+#: nearly its own width, so no text is smaller than about 11.5 px; on a desktop it is drawn larger.
+WIDTH, VALUE_W = 360, 130
+BAR_H, LABEL_H, ROW_H, GROUP_H, TITLE_H, NOTE_H, LEGEND_H, AXIS_H, GAP = 14, 15, 20, 22, 20, 18, 20, 24, 14
 FONT = 12
 #: Average glyph width at ``FONT`` px, to keep labels inside their column.
-CHAR_W = 6.3
+CHAR_W = 6.6
 
 
 def nice_step(maximum: float, ticks: int = 5) -> float:
@@ -108,13 +113,41 @@ def _text(parent: ET.Element, x: float, y: float, content: str, **attrs: str) ->
     return element
 
 
-def render_svg(chart: Chart, chart_id: str) -> str:
-    """The chart as an SVG document fragment (deterministic: same chart, same bytes)."""
-    plot_x, plot_w = LABEL_W, WIDTH - LABEL_W - VALUE_W
-    height = 0.0
+def series_of(chart: Chart) -> list[str]:
+    """The chart's series in order of first appearance."""
+    return list(dict.fromkeys(b.series for p in chart.panels for g in p.groups for b in g.bars))
+
+
+def _legend_rows(names: list[str]) -> list[list[tuple[str, float]]]:
+    """The legend's entries (name, x) wrapped into rows that fit :data:`WIDTH`."""
+    rows: list[list[tuple[str, float]]] = [[]]
+    x = 0.0
+    for name in names:
+        width = 18 + len(name) * CHAR_W + 14
+        if rows[-1] and x + width > WIDTH:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((name, x))
+        x += width
+    return rows
+
+
+def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = None) -> str:
+    """The chart as an SVG document fragment (deterministic: same chart, same bytes).
+
+    ``colours`` maps a series to its colour (the page's, so that one colour means one series on a
+    page); a series it lacks takes the palette colour of its place in the chart. A legend names
+    every series above the bars.
+    """
+    names = series_of(chart)
+    colour = {name: (colours or {}).get(name) or PALETTE[index % len(PALETTE)] for index, name in enumerate(names)}
+    legend = _legend_rows(names)
+    plot_w = WIDTH - VALUE_W
+    height = LEGEND_H * len(legend)
     for panel in chart.panels:
         rows = sum(len(g.bars) for g in panel.groups)
-        height += TITLE_H + GROUP_H * len(panel.groups) + ROW_H * rows + AXIS_H + GAP
+        height += (TITLE_H + (NOTE_H if panel.note else 0) + GROUP_H * len(panel.groups)
+                   + (LABEL_H + ROW_H) * rows + AXIS_H + GAP)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "neuron-chart-svg",
         "viewBox": f"0 0 {WIDTH} {_num(height)}", "width": str(WIDTH), "height": _num(height),
@@ -123,49 +156,57 @@ def render_svg(chart: Chart, chart_id: str) -> str:
     })
     ET.SubElement(svg, "title", {"id": f"{chart_id}-title"}).text = chart.title
     ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"}).text = chart.description()
+    key = ET.SubElement(svg, "g", {"class": "neuron-chart-legend"})
     y = 0.0
+    for entries in legend:
+        for name, x in entries:
+            item = ET.SubElement(key, "g", {"class": "neuron-chart-legend-item"})
+            ET.SubElement(item, "rect", {"x": _num(x), "y": _num(y + 4), "width": "12", "height": "12",
+                                         "fill": colour[name]})
+            _text(item, x + 17, y + 15, name, fill="currentColor")
+        y += LEGEND_H
     for panel in chart.panels:
-        top = y
         values = [b.value for g in panel.groups for b in g.bars]
         step = nice_step(max(values, default=0))
         axis_max = step * max(math.ceil(max(values, default=0) / step), 1)
         scale = plot_w / axis_max
         body = ET.SubElement(svg, "g", {"class": "neuron-chart-panel"})
-        _text(body, 0, y + 17, panel.title, **{"font-weight": "bold", "font-size": str(FONT + 1),
-                                                "fill": "currentColor"})
+        _text(body, 0, y + 15, _fit(panel.title, WIDTH), **{"font-weight": "bold", "font-size": str(FONT + 1),
+                                                             "fill": "currentColor"})
         y += TITLE_H
+        if panel.note:
+            _text(body, 0, y + 13, panel.note, **{"font-style": "italic", "fill": "currentColor",
+                                                  "fill-opacity": "0.85"})
+            y += NOTE_H
         spans: list[tuple[float, float]] = []
         grid = ET.SubElement(body, "g", {"class": "neuron-chart-grid", "aria-hidden": "true"})
         bars = ET.SubElement(body, "g", {"class": "neuron-chart-bars"})
         for group in panel.groups:
-            _text(bars, 0, y + 15, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
+            _text(bars, 0, y + 16, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
             y += GROUP_H
-            spans.append((y, y + ROW_H * len(group.bars)))
+            spans.append((y, y + (LABEL_H + ROW_H) * len(group.bars)))
             for bar in group.bars:
                 row = ET.SubElement(bars, "g", {"class": "neuron-chart-bar"})
                 ET.SubElement(row, "title").text = f"{group.label}, {bar.label}: {bar.text}"
-                _text(row, plot_x - 8, y + 15, _fit(bar.label, LABEL_W - 20),
-                      **{"text-anchor": "end", "fill": "currentColor"})
+                _text(row, 0, y + 12, _fit(bar.label, WIDTH), fill="currentColor")
+                y += LABEL_H
                 width = max(bar.value * scale, 1.0)
-                ET.SubElement(row, "rect", {"x": _num(plot_x), "y": _num(y + (ROW_H - BAR_H) / 2),
-                                            "width": _num(width), "height": str(BAR_H),
-                                            "fill": PALETTE[bar.series % len(PALETTE)]})
-                _text(row, plot_x + width + 6, y + 15, bar.text, fill="currentColor")
+                ET.SubElement(row, "rect", {"x": "0", "y": _num(y + (ROW_H - BAR_H) / 2), "width": _num(width),
+                                            "height": str(BAR_H), "fill": colour[bar.series]})
+                _text(row, width + 5, y + 14, bar.text, fill="currentColor")
                 y += ROW_H
         plot_bottom = y
         tick = 0.0
         while tick <= axis_max + step / 1000:
-            x = plot_x + tick * scale
+            x = tick * scale
             for span_top, span_bottom in spans:  # gridlines behind the bars, not across group labels
                 ET.SubElement(grid, "line", {"x1": _num(x), "x2": _num(x), "y1": _num(span_top),
                                              "y2": _num(span_bottom), "stroke": "currentColor",
                                              "stroke-opacity": "0.45" if tick == 0 else "0.15"})
-            _text(grid, x, plot_bottom + 16, _tick_text(tick), **{"text-anchor": "middle", "fill": "currentColor",
-                                                                   "fill-opacity": "0.8", "font-size": "11"})
+            anchor = "start" if tick == 0 else "middle"
+            _text(grid, x, plot_bottom + 16, _tick_text(tick), **{"text-anchor": anchor, "fill": "currentColor",
+                                                                   "fill-opacity": "0.85"})
             tick += step
-        if panel.note:
-            _text(body, plot_x + plot_w + VALUE_W, top + 17, panel.note,
-                  **{"text-anchor": "end", "font-style": "italic", "fill": "currentColor", "fill-opacity": "0.8"})
         y = plot_bottom + AXIS_H + GAP
     ET.indent(svg, space="")
     return ET.tostring(svg, encoding="unicode")

@@ -134,6 +134,48 @@
     });
   }
 
+  /* A region that scrolls sideways (a wide table, a chart) is reachable from the keyboard, named
+     for screen readers, and says so on screen: "scroll sideways for more". */
+  var SCROLLERS = ".table-wrapper, .neuron-chart-canvas, .neuron-advisor-scroll, div.highlight > pre";
+
+  function nameOf(region, index) {
+    var table = region.querySelector("table");
+    var caption = table && table.caption ? cellText(table.caption) : "";
+    var heading = "";
+    var section = region.closest("section");
+    var title = section && section.querySelector("h1, h2, h3, h4");
+    if (title) { heading = cellText(title).replace(/[\u00b6#]$/, "").trim(); }
+    var what = table ? "Table" : (region.matches("pre") ? "Code" : "Chart");
+    var label = caption || (table && table.id) || heading;
+    return what + (label ? ": " + label : "") + " (" + (index + 1) + ", scrolls sideways)";
+  }
+
+  function markScrollers() {
+    Array.prototype.forEach.call(document.querySelectorAll(SCROLLERS), function (region, index) {
+      var overflowing = region.scrollWidth > region.clientWidth + 1;
+      var cue = region.previousElementSibling;
+      var hasCue = cue && cue.classList.contains("neuron-scroll-cue");
+      region.classList.toggle("neuron-overflowing", overflowing);
+      if (overflowing) {
+        region.tabIndex = 0;
+        region.setAttribute("role", "group");
+        region.setAttribute("aria-label", nameOf(region, index));
+        if (!hasCue) {
+          cue = document.createElement("p");
+          cue.className = "neuron-scroll-cue";
+          cue.setAttribute("aria-hidden", "true");
+          cue.textContent = "Scroll sideways for more \u2192";
+          region.parentNode.insertBefore(cue, region);
+        }
+      } else if (region.getAttribute("role") === "group") {
+        region.removeAttribute("tabindex");
+        region.removeAttribute("role");
+        region.removeAttribute("aria-label");
+        if (hasCue) { cue.remove(); }
+      }
+    });
+  }
+
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("table.neuron-sortable"), function (table) {
       makeSortable(table);
@@ -141,6 +183,12 @@
       table.classList.add("neuron-enhanced");
     });
     noteTooltips();
+    markScrollers();
+    var pending = null;
+    window.addEventListener("resize", function () {
+      if (pending) { window.clearTimeout(pending); }
+      pending = window.setTimeout(markScrollers, 150);
+    });
   }
 
   if (document.readyState === "loading") {
