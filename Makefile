@@ -14,7 +14,7 @@ SPHINXOPTS  ?=
 STRICTOPTS  ?= -W --keep-going -n
 SOURCEDIR   ?= source
 BUILDDIR    ?= build
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n auto
 
 .PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
@@ -50,6 +50,7 @@ html: $(VENV_STAMP)
 	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
 
 test: $(TEST_STAMP)
+	$(VENV)/bin/python -m mypy
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # make typecheck  -- the type checker alone (make test runs it first)
