@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from neuron_docs.data import Catalog, load_catalog
 
@@ -90,3 +92,16 @@ def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
 def site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
     """The real site built once per test session from the real data."""
     return build_site(tmp_path_factory.mktemp("site"))
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
+        return True
+
+
+def edit_yaml(path: Path, edit: Any) -> None:
+    """Change a copy of a data file: ``edit`` mutates the parsed document, which is written back."""
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(document)
+    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
+                    encoding="utf-8")

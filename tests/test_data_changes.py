@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 from conftest import build_site
 from neuron_docs.data import load_catalog

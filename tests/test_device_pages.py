@@ -20,11 +20,10 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
-import yaml
 from docutils import nodes
 from sphinx.util.inventory import InventoryFile
 
-from conftest import DATA, REPO, build_site, copy_source
+from conftest import DATA, REPO, build_site, copy_source, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import format_number
 from neuron_docs.site import device_pages
@@ -38,18 +37,6 @@ RELEASE = "2024-12-03"  # the revision of the support matrices that lists Traini
 PROSE = "Trainium2 prose written by hand for this test."
 
 
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
-        return True
-
-
-def _edit_yaml(path: Path, edit: Any) -> None:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    edit(document)
-    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
-                    encoding="utf-8")
-
-
 def release(data: Path, edit: Any, date: str = RELEASE) -> None:
     """A new revision of the support matrices in ``data``: a copy of the latest, changed by ``edit``."""
     latest = sorted((data / "matrix").glob("*.yaml"))[-1]
@@ -60,18 +47,18 @@ def release(data: Path, edit: Any, date: str = RELEASE) -> None:
         edit(doc)
 
     shutil.copy(latest, data / "matrix" / f"{date}.yaml")
-    _edit_yaml(data / "matrix" / f"{date}.yaml", revision)
+    edit_yaml(data / "matrix" / f"{date}.yaml", revision)
 
 
 def add_trainium2(data: Path) -> None:
     """Trainium2 in ``data`` (a copy): device, instance, framework, its matrix in a new revision, a run."""
-    _edit_yaml(data / "devices.yaml", lambda d: d["devices"].append({
+    edit_yaml(data / "devices.yaml", lambda d: d["devices"].append({
         "id": DEVICE, "name": "AWS Trainium2", "vendor": "AWS", "kind": "neuron", "architecture": "NeuronCore-v3",
         "generation": 3, "purpose": "training", "neuroncores": 8, "data_types": ["FP32", "BF16", "FP8"],
         "interconnect": "NeuronLink-v3", "features": ["Sparsity support"],
         "specs": {"memory": {"value": 96, "unit": "GB", "label": "HBM device memory", "source": "talk"}},
         "source": "talk"}))
-    _edit_yaml(data / "instances.yaml", lambda d: d["instances"].append({
+    edit_yaml(data / "instances.yaml", lambda d: d["instances"].append({
         "id": INSTANCE, "family": "trn2", "device": DEVICE, "device_count": 16, "vcpus": 192,
         "price": {"usd_per_hour": 44.5, "source": "aws-pricing", "as_of": dt.date(2024, 12, 3)}}))
 
@@ -91,9 +78,9 @@ def add_trainium2(data: Path) -> None:
         doc["environments"].append({"id": "trn2-env", "instance": INSTANCE, "os": "Ubuntu 22.04",
                                     "software": {FRAMEWORK: "2.21"}, "framework": FRAMEWORK, "source": "talk"})
 
-    _edit_yaml(data / "frameworks.yaml", frameworks)
+    edit_yaml(data / "frameworks.yaml", frameworks)
     release(data, matrices)
-    _edit_yaml(data / "models.yaml", models)
+    edit_yaml(data / "models.yaml", models)
     with (data / "benchmarks" / "inference.csv").open("a", encoding="utf-8", newline="") as handle:
         handle.write(f"{RUN},vit-base,,trn2-env,1,1,1,,2.5,400,talk\n")
 
@@ -284,7 +271,7 @@ def test_support_prose_without_a_published_matrix_is_a_located_warning(tmp_path,
         family = next(f for f in doc["families"] if f["id"] == FAMILY)
         family["devices"]["inferentia2"] = {"support_text": "Supported with torch-neuronx."}
 
-    _edit_yaml(data_copy / "families.yaml", families)
+    edit_yaml(data_copy / "families.yaml", families)
     catalog = load_catalog(data_copy)
     built = build_site(tmp_path, data_dir=data_copy)
     _, line = catalog.origin("families", FAMILY)

@@ -9,7 +9,6 @@ with every other erratum's recomputed value.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

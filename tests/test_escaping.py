@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
 
-from conftest import DATA, REPO, build_site
+from conftest import DATA, REPO, build_site, edit_yaml
 from neuron_docs.data import load_catalog
 
 
@@ -59,18 +58,6 @@ def hostile(tag: str) -> str:
 
 def _norm(text: str) -> str:
     return " ".join(text.split())
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
-        return True
-
-
-def _edit_yaml(path: Path, edit: Any) -> None:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    edit(document)
-    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
-                    encoding="utf-8")
 
 
 def _by_id(records: list[dict], record_id: str) -> dict:
@@ -166,7 +153,7 @@ def _make_hostile(data: Path) -> None:
     for name, edit in ((str(latest), latest_revision), ("families.yaml", families), ("frameworks.yaml", frameworks), ("issues.yaml", issues),
                        ("sources.yaml", sources), ("devices.yaml", devices), ("instances.yaml", instances), ("models.yaml", models),
                        ("training.yaml", training)):
-        _edit_yaml(data / name, edit)
+        edit_yaml(data / name, edit)
 
     runs = data / "benchmarks" / "inference.csv"
     rows = list(csv.reader(io.StringIO(runs.read_text(encoding="utf-8"), newline="")))
@@ -264,7 +251,7 @@ def test_invalid_id_with_markup_is_shown_escaped_in_the_problem_box(tmp_path: Pa
     def edit(doc: dict) -> None:
         doc["families"][-1]["id"] = "<script>alert(3)</script>"
 
-    _edit_yaml(data_copy / "families.yaml", edit)
+    edit_yaml(data_copy / "families.yaml", edit)
     site = clean_build(tmp_path, data_dir=data_copy)
     assert "<script>alert(3)" in site.warnings
     soup = site.soup("architecture-fit.html")

@@ -21,26 +21,13 @@ from typing import Any
 from urllib.parse import urldefrag, urljoin
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
 
-from conftest import build_site
+from conftest import build_site, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.site.downloads import neutralised
 
 FORMULA = '=HYPERLINK("https://evil.example/x","Click for details")'
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
-        return True
-
-
-def _edit_yaml(path: Path, edit: Any) -> None:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    edit(document)
-    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
-                    encoding="utf-8")
 
 
 def _plant(data: Path) -> dict[str, str]:
@@ -69,9 +56,9 @@ def _plant(data: Path) -> dict[str, str]:
         twin.update(id=planted["instance"], vcpus=twin["vcpus"] + 1)
         doc["instances"].append(twin)
 
-    _edit_yaml(data / "families.yaml", families)
-    _edit_yaml(data / "models.yaml", models)
-    _edit_yaml(data / "instances.yaml", instances)
+    edit_yaml(data / "families.yaml", families)
+    edit_yaml(data / "models.yaml", models)
+    edit_yaml(data / "instances.yaml", instances)
     return planted
 
 

@@ -112,13 +112,18 @@ def _cell(entry: nodes.Element) -> Cell:
         if index:
             pieces.append(("\n", False))
         _segments(child, pieces)
-    allowed: list[tuple[int, int]] = []
+    return Cell("".join(p for p, _ in pieces), tuple(_written_spans(pieces)))
+
+
+def _written_spans(pieces: list[tuple[str, bool]]) -> list[tuple[int, int]]:
+    """The spans of the joined ``pieces`` that are prose written by hand (may hold a literal figure)."""
+    spans: list[tuple[int, int]] = []
     offset = 0
     for piece, checkable in pieces:
         if checkable:
-            allowed.append((offset, offset + len(piece)))
+            spans.append((offset, offset + len(piece)))
         offset += len(piece)
-    return Cell("".join(p for p, _ in pieces), tuple(allowed))
+    return spans
 
 
 def _entry_line(entry: nodes.Element) -> int | None:
@@ -180,12 +185,7 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
         has_digits, claim_words = engine.worth_checking(text)
         if not claim_words and not has_digits:
             continue
-        allowed: list[tuple[int, int]] = []
-        offset = 0
-        for piece, checkable in pieces:
-            if checkable:
-                allowed.append((offset, offset + len(piece)))
-            offset += len(piece)
+        allowed = _written_spans(pieces)
         # Finding figures does not depend on the data; matching them and finding claims does.
         has_figures = any(any(a <= f.start and f.end <= b for a, b in allowed) for f in find_figures(text))
         if not has_figures and not claim_words:

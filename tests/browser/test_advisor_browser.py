@@ -43,7 +43,6 @@ def test_family_and_training_show_every_device_with_the_best_training_run(page, 
     assert best.model in cell
     assert display_number(float(best.throughput_sequences_per_s), "sequences/s") in cell
     assert "per 1M training sequences" in cell
-    family = catalog.families["decoder"]
     fit = catalog.fit("decoder", "trainium")
     assert rows["trainium"]["Architecture fit"].startswith(FIT_TEXT[fit])
     for device in neuron:
