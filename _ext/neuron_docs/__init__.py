@@ -9,7 +9,8 @@ The package's folders are its wings, each with one face to the rest:
 - ``site/``: what a built site adds: static assets, downloads, ids, data dates, the sitemap fix.
 - ``domain.py``: the ``neuron`` domain (objects, cross-references, per-document state);
   ``build_state.py``: the one owner of per-build state; ``drift_check.py``: the build's hook into
-  the drift engine; ``cli.py``: what the command-line tools share.
+  the drift engine; ``price_age.py``: the price-age warning; ``cli.py``: what the command-line
+  tools share.
 
 :func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
 (``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without
