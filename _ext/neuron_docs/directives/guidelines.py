@@ -20,6 +20,7 @@ from ..data.labels import FIT_WORDS, STATUS_TEXT, framework_label
 from ..domain import NeuronDomain, anchor_for, index_entry, xref
 from .base import DataDirective
 from .matrix import MATRIX_FILES
+from .measured import MEASURED_FILES, measured_models
 from .tables import badge, broken_notice
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class FamilyGuidelines(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, *MATRIX_FILES, "models.yaml")
+        uses(self, *MATRIX_FILES, "models.yaml", *MEASURED_FILES)
         domain = cast("NeuronDomain", self.env.get_domain("neuron"))
         categories = self.pick("category", catalog.categories) or list(catalog.categories)
         only = self.pick("family", catalog.families)
@@ -140,6 +141,9 @@ class FamilyGuidelines(DataDirective):
                     items += _labelled("Known Issue", xref("issue", issue.id, issue.title))
             sub += items
             section += sub
+        measured = _section("Measured models", f"{anchor}-measured", ("neuron-measured",))
+        measured += measured_models(catalog, family.id)
+        section += measured
         return section
 
 

@@ -20,7 +20,43 @@ from .performance_cells import cost_text, figure_text
 from .tables import build_table
 
 if TYPE_CHECKING:
+    from ..data import Catalog
     from .performance_cells import Run
+
+
+#: The data files the measured models of a family are read from.
+MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tables.yaml",
+                  "benchmarks/published/inference.csv", "benchmarks/published/training.csv", "prices.yaml",
+                  "instances.yaml", "families.yaml")
+
+
+def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
+    """The table of a family's measured models (or a sentence saying there is none yet)."""
+    models = [m.name for m in catalog.published_models.values() if m.family == family]
+    runs: list[Run] = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
+    groups: dict[tuple[str, str, str], list[Run]] = {}
+    for run in runs:
+        if run.model in models:
+            table = catalog.published_tables[run.table]
+            groups.setdefault((run.model, table.generation, table.kind), []).append(run)
+    rows = []
+    for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
+                                                                                    g[0][1:])):
+        best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
+        found = best.throughput()
+        cost = published_cost(catalog, best)
+        rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
+                     f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
+                     f"{cost_text(cost)} per {cost.per}" if cost else "",
+                     price_note(cost.price) if cost else ""])
+    if not rows:
+        text = "No published benchmark measures a model of this family yet."
+        return [nodes.paragraph(text, text)]
+    name = nodes.make_id(f"measured-{family}")
+    table = build_table(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
+                        rows, classes=["neuron-measured-models", "neuron-sortable"], name=name)
+    table["neuron_csv"] = name
+    return [table]
 
 
 class MeasuredModels(DataDirective):
@@ -28,35 +64,9 @@ class MeasuredModels(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "benchmarks/published/models.yaml", "benchmarks/published/tables.yaml",
-             "benchmarks/published/inference.csv", "benchmarks/published/training.csv", "prices.yaml",
-             "instances.yaml", "families.yaml")
+        uses(self, *MEASURED_FILES)
         family = self.arguments[0]
         if family not in catalog.families:
             self.warn(f"unknown family {family!r}; expected one of: {', '.join(catalog.families)}")
             return []
-        models = [m.name for m in catalog.published_models.values() if m.family == family]
-        runs: list[Run] = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
-        groups: dict[tuple[str, str, str], list[Run]] = {}
-        for run in runs:
-            if run.model in models:
-                table = catalog.published_tables[run.table]
-                groups.setdefault((run.model, table.generation, table.kind), []).append(run)
-        rows = []
-        for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
-                                                                                        g[0][1:])):
-            best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
-            found = best.throughput()
-            cost = published_cost(catalog, best)
-            rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
-                         f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
-                         f"{cost_text(cost)} per {cost.per}" if cost else "",
-                         price_note(cost.price) if cost else ""])
-        if not rows:
-            text = "No published benchmark measures a model of this family yet."
-            return [nodes.paragraph(text, text)]
-        name = nodes.make_id(f"measured-{family}")
-        table = build_table(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
-                            rows, classes=["neuron-measured-models", "neuron-sortable"], name=name)
-        table["neuron_csv"] = name
-        return [table]
+        return measured_models(catalog, family)
