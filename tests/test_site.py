@@ -2,17 +2,86 @@
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
 import re
+import shutil
+from pathlib import Path
 from urllib.parse import urldefrag
 
 import pytest
 from bs4 import BeautifulSoup
 from docutils import nodes
 
+from conftest import DATA, build_site, edit_yaml
+from neuron_docs.data import load_catalog
 from neuron_docs.data.expressions import evaluate
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.values import build_values
 from neuron_docs.data.runs import cost_per_million
+
+
+def _release_of(target: Path) -> Path:
+    """``data/`` as a maintainer changes it in a release: one latency, one price, one family name, and
+    a new revision of the support matrices that moves one status. Found in the data, never typed here."""
+    shutil.copytree(DATA, target)
+    catalog = load_catalog(DATA)
+    run = next(r for r in catalog.inference_runs.values() if r.p90_latency_ms)
+    path = target / "benchmarks" / "inference.csv"
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    column = rows[0].index("p90_latency_ms")
+    row = next(r for r in rows if r[0] == run.id)
+    row[column] = f"{float(row[column]) * 1.0129:.3f}"
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    edit_yaml(target / "instances.yaml", lambda doc: doc["instances"][0]["price"].update(
+        usd_per_hour=round(doc["instances"][0]["price"]["usd_per_hour"] * 2, 4)))
+    edit_yaml(target / "families.yaml", lambda doc: doc["families"][0].update(name=doc["families"][0]["name"] + " II"))
+    latest = max((target / "matrix").glob("*.yaml"))
+    date = dt.date.fromisoformat(latest.stem) + dt.timedelta(days=30)
+    new = target / "matrix" / f"{date.isoformat()}.yaml"
+    shutil.copyfile(latest, new)
+
+    def next_release(revision: dict) -> None:
+        revision["date"] = date.isoformat()
+        revision.pop("unchanged_because", None)
+        row = next(r for m in revision["matrices"] for r in m["rows"]
+                   if any(c == "roadmap" for c in r["cells"].values()))
+        row["cells"][next(k for k, c in row["cells"].items() if c == "roadmap")] = "supported"
+
+    edit_yaml(new, next_release)
+    return target
+
+
+@pytest.fixture(scope="module", params=["data", "data-after-a-release"])
+def release(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """Every check of this module runs on today's data and on a copy changed as in a release."""
+    return None if request.param == "data" else _release_of(tmp_path_factory.mktemp("release") / "data")
+
+
+@pytest.fixture(scope="module")
+def site(site, release, tmp_path_factory):  # noqa: ANN001, ANN201 - overrides conftest's, which it uses
+    return site if release is None else build_site(tmp_path_factory.mktemp("release-site"), data_dir=release)
+
+
+@pytest.fixture(scope="module")
+def catalog(catalog, release):  # noqa: ANN001, ANN201
+    return catalog if release is None else load_catalog(release)
+
+
+def test_the_release_copy_changes_what_it_says(release, catalog):
+    """The second run of these checks is on changed data: a latency, a price, a name, a status moved."""
+    if release is None:
+        pytest.skip("today's data")
+    today = load_catalog(DATA)
+    assert [r.p90_latency_ms for r in catalog.inference_runs.values()] != \
+        [r.p90_latency_ms for r in today.inference_runs.values()]
+    first = next(iter(today.instances))
+    assert catalog.instances[first].price.usd_per_hour != today.instances[first].price.usd_per_hour
+    assert [f.name for f in catalog.families.values()] != [f.name for f in today.families.values()]
+    new, old = catalog.revision(), today.revision()
+    assert new is not None and old is not None and new.date > old.date
+    assert catalog.history.changes(new) != today.history.changes(old)
 
 
 def cells(row) -> list[str]:
