@@ -113,7 +113,8 @@ def browser(built_site: Any) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, site_url: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    # Generous: with -n auto another worker builds whole sites on the same cores while pages load.
+    context.set_default_timeout(60_000)
     page = context.new_page()
     page.console_errors = []
     page.external_requests = []
