@@ -7,13 +7,9 @@ Expected values are computed here from the catalog's records (families, issues, 
 
 from __future__ import annotations
 
-import collections
-import html
 import json
-import re
 
 import pytest
-from docutils import nodes
 from neuron_docs.data.formatting import display_number
 from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT, framework_header
 
@@ -109,57 +105,6 @@ def test_advisor_is_first_in_the_navigation(site):
     index = site.soup("index.html")
     first = index.select_one(".sidebar-tree a.reference.internal[href]")
     assert first["href"].startswith("advisor.html")
-
-
-# Search ------------------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def search_index(site) -> dict:
-    text = (site.outdir / "searchindex.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("(") + 1: text.rindex(")")])
-
-
-def _entries(index: dict) -> list[tuple[str, str, str, str]]:
-    """(name, object type, page, anchor) as Sphinx's searchtools.js rebuilds them (names unescaped)."""
-    out = []
-    for prefix, items in index["objects"].items():
-        for doc, typ, _prio, anchor, name in items:
-            full = f"{prefix}.{name}" if prefix else name
-            objtype = index["objnames"][str(typ)][1]
-            if anchor == "":
-                anchor = full
-            elif anchor == "-":
-                anchor = f"{objtype}-{full}"
-            out.append((html.unescape(full), objtype, index["docnames"][doc], anchor))
-    return out
-
-
-def test_every_search_entry_lands_on_an_anchor_that_exists(site, search_index):
-    entries = _entries(search_index)
-    assert len(entries) > 50
-    ids: dict[str, set[str]] = {}
-    for name, _objtype, doc, anchor in entries:
-        if doc not in ids:
-            ids[doc] = set(re.findall(r'\bid="([^"]+)"', site.html(f"{doc}.html")))
-        assert anchor in ids[doc], (name, doc, anchor)
-
-
-def test_no_two_search_entries_share_a_label(search_index):
-    labels = collections.Counter((name, objtype) for name, objtype, _, _ in _entries(search_index))
-    assert [label for label, count in labels.items() if count > 1] == []
-
-
-@pytest.mark.parametrize("query", ["LLM", "Llama", "GPT", "Stable Diffusion", "BERT"])
-def test_common_names_find_families_and_models(site, search_index, catalog, query):
-    hits = [e for e in _entries(search_index) if query.lower() in e[0].lower()]
-    families = {a for _, objtype, _, a in hits if a.startswith("family-")}
-    assert families, query
-    pages = "".join(site.html(p.relative_to(site.outdir).as_posix()) for p in (site.outdir / "performance").glob("*.html"))
-    runs = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
-    shown = {r.model for r in runs if f'id="prun-{nodes.make_id(r.id)}"' in pages}
-    models = [m for m in catalog.published_models.values() if query.lower() in m.name.lower() and m.name in shown]
-    for model in models:  # every published model the name matches and a page shows is found, on its row
-        assert any(name == model.name and anchor.startswith("prun-") for name, _, _, anchor in hits), model.name
 
 
 def test_home_page_starts_from_the_readers_task(site):

@@ -1,10 +1,15 @@
-"""The site's search finds model families, devices and instances by name and by representative model."""
+"""The site's search: families, devices, instances and models found by the names people use, every
+result on an anchor that exists, no two entries with one label."""
 
 from __future__ import annotations
 
+import collections
+import html
 import json
+import re
 
 import pytest
+from docutils import nodes
 
 
 @pytest.fixture(scope="module")
@@ -14,13 +19,18 @@ def index(site) -> dict:
 
 
 def entries(index: dict) -> list[tuple[str, str, str, str]]:
-    """(full name, object type, page, anchor) of every searchable object."""
+    """(name, object type, page, anchor) of every searchable object, as Sphinx's searchtools.js
+    rebuilds them (names unescaped; an anchor written "" or "-" rebuilt from the name)."""
     out = []
     for prefix, items in index["objects"].items():
         for doc, typ, _prio, anchor, name in items:
             full = f"{prefix}.{name}" if prefix else name
-            objtype = index["objtypes"][str(typ)]
-            out.append((full, objtype, index["docnames"][doc], anchor))
+            objtype = index["objnames"][str(typ)][1]
+            if anchor == "":
+                anchor = full
+            elif anchor == "-":
+                anchor = f"{objtype}-{full}"
+            out.append((html.unescape(full), objtype, index["docnames"][doc], anchor))
     return out
 
 
@@ -47,3 +57,31 @@ def test_representative_model_finds_its_family(index):
 def test_instance_entry_points_at_its_row(index):
     hits = find(index, "inf1.2xlarge")
     assert any(anchor == "instance-inf1-2xlarge" for *_, anchor in hits)
+
+
+def test_every_search_entry_lands_on_an_anchor_that_exists(site, index):
+    found = entries(index)
+    assert len(found) > 50
+    ids: dict[str, set[str]] = {}
+    for name, _objtype, doc, anchor in found:
+        if doc not in ids:
+            ids[doc] = set(re.findall(r'\bid="([^"]+)"', site.html(f"{doc}.html")))
+        assert anchor in ids[doc], (name, doc, anchor)
+
+
+def test_no_two_search_entries_share_a_label(index):
+    labels = collections.Counter((name, objtype) for name, objtype, _, _ in entries(index))
+    assert [label for label, count in labels.items() if count > 1] == []
+
+
+@pytest.mark.parametrize("query", ["LLM", "Llama", "GPT", "Stable Diffusion", "BERT"])
+def test_common_names_find_families_and_models(site, index, catalog, query):
+    hits = [e for e in entries(index) if query.lower() in e[0].lower()]
+    families = {a for _, objtype, _, a in hits if a.startswith("family-")}
+    assert families, query
+    pages = "".join(site.html(p.relative_to(site.outdir).as_posix()) for p in (site.outdir / "performance").glob("*.html"))
+    runs = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
+    shown = {r.model for r in runs if f'id="prun-{nodes.make_id(r.id)}"' in pages}
+    models = [m for m in catalog.published_models.values() if query.lower() in m.name.lower() and m.name in shown]
+    for model in models:  # every published model the name matches and a page shows is found, on its row
+        assert any(name == model.name and anchor.startswith("prun-") for name, _, _, anchor in hits), model.name
