@@ -25,7 +25,6 @@ from sphinx.util import logging
 from .build_state import note_reads, state
 from .data.catalog import FILE_NAMES
 from .data.matrix_loading import MATRIX_DIR
-from .drift.literal_figures import find_figures
 from .drift.page_text import read_page
 from .drift.tables import Cell
 
@@ -187,7 +186,8 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
             continue
         allowed = _written_spans(pieces)
         # Finding figures does not depend on the data; matching them and finding claims does.
-        has_figures = any(any(a <= f.start and f.end <= b for a, b in allowed) for f in find_figures(text))
+        figures = engine.figures_in(text, allowed)
+        has_figures = bool(figures)
         if not has_figures and not claim_words:
             continue  # digits but no figure ("Matrix dev-0"): nothing to check, now or after a data change
         # What this block is checked against: re-check the page when it changes. Figures are matched
@@ -197,7 +197,7 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
         if not wanted <= noted:
             note_reads(env, *sorted(wanted - noted))
             noted |= wanted
-        for verdict in engine.check(text, heading, allowed):
+        for verdict in engine.check(text, heading, allowed, figures=figures):
             if verdict.kind == "claim" and verdict.agrees:
                 continue
             logger.warning("%s", verdict.message(), location=(docname, _line(block, verdict.text)),

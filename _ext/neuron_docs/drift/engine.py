@@ -22,7 +22,7 @@ from ..data.labels import CLAIM_WORDS
 from ..data.values import Value
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
-from .literal_figures import find_figures
+from .literal_figures import Figure, find_figures
 from .passages import clause_of, context_words, sentences
 from .quantities import of_figure
 from .tables import Cell, check_table
@@ -51,14 +51,22 @@ class DriftEngine:
         """Whether ``text`` may hold a figure (a digit) and a fit/support claim (its words)."""
         return any(ch.isdigit() for ch in text), CLAIM_TRIGGER.search(text) is not None
 
+    @staticmethod
+    def figures_in(text: str, allowed: Sequence[tuple[int, int]], *, bare: bool = False) -> list[Figure]:
+        """The literal figures of ``text`` inside the ``allowed`` spans (finding them needs no data)."""
+        return [f for f in find_figures(text, loose=bare) if any(a <= f.start and f.end <= b for a, b in allowed)]
+
     def check(self, text: str, heading: str = "", allowed: Sequence[tuple[int, int]] | None = None, *,
-              bare: bool = False) -> list[Verdict]:
+              bare: bool = False,
+              figures: list[Figure] | None = None) -> list[Verdict]:
         """Every figure and claim of ``text`` (within the ``allowed`` spans) that the data holds.
 
-        ``bare`` also looks at bare decimal numbers (no unit), which the audit may ask for.
+        ``bare`` also looks at bare decimal numbers (no unit), which the audit may ask for;
+        ``figures`` are those of :meth:`figures_in` when the caller has found them already.
         """
         spans = list(allowed) if allowed is not None else [(0, len(text))]
-        figures = [f for f in find_figures(text, loose=bare) if any(a <= f.start and f.end <= b for a, b in spans)]
+        if figures is None:
+            figures = self.figures_in(text, spans, bare=bare)
         out: list[Verdict] = []
         if figures:
             sentence_spans = sentences(text)
