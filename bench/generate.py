@@ -192,7 +192,8 @@ html_theme = "basic"
 TARGETS_EXT = '''from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from neuron_docs.domain import anchor_for
-from neuron_docs.build_state import dataset, uses
+from neuron_docs.build_state import dataset
+from neuron_docs.dependencies import uses
 
 
 class FamilyTargets(SphinxDirective):

@@ -5,10 +5,12 @@ The package's folders are its wings, each with one face to the rest:
 - ``data/``: reading, validating and deriving the data set; never imports Sphinx or docutils.
 - ``drift/``: the figure and claim matching of the drift checker and ``make audit``; no Sphinx.
 - ``directives/``: the directives and roles that render data, one module per family; the charts.
+- ``render/``: generated content left as placeholders when a page is read, rendered when it is written;
 - ``preview/``: pull-request previews: the change model, the page marks, the report sections.
 - ``site/``: what a built site adds: static assets, downloads, ids, data dates, the sitemap fix.
 - ``domain.py``: the ``neuron`` domain (objects, cross-references, per-document state);
-  ``build_state.py``: the one owner of per-build state; ``drift_check.py``: the build's hook into
+  ``build_state.py``: the one owner of per-build state; ``dependencies.py``: what
+  each page reads and shows of the data (re-read or rewritten when it changes); ``drift_check.py``: the build's hook into
   the drift engine; ``price_age.py``: the price-age warning; ``cli.py``: what the command-line
   tools share.
 
@@ -38,13 +40,18 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from . import build_state, domain, drift_check, price_age
+    from . import build_state, dependencies, domain, drift_check, price_age
     from .directives import setup_directives
     from .preview.build import setup_preview
+    from .render.expand import setup_expand
+    from .render.html_rows import setup_html_rows
     from .site import setup_site
 
     build_state.setup_build_state(app)
+    dependencies.setup_dependencies(app)
     domain.setup_domain(app)
+    setup_expand(app)
+    setup_html_rows(app)
     setup_directives(app)
     setup_preview(app)
     setup_site(app)

@@ -7,9 +7,8 @@ belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
 pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
 
 The data set is loaded on ``builder-inited`` (before any page is read), and every data problem
-becomes a located warning (``neuron.data``). Directives call :func:`uses` to declare the data files
-they read: Sphinx then re-reads exactly those pages when a file changes (``note_dependency``), and
-``env-get-outdated`` catches content changes by hash (kept per page by the domain).
+becomes a located warning (``neuron.data``). What each page depends on in it is
+:mod:`.dependencies`.
 """
 
 from __future__ import annotations
@@ -21,13 +20,14 @@ from typing import TYPE_CHECKING, Protocol, cast
 from sphinx.util import logging
 
 from .data.dataset import DataSet, load_cached, load_dataset
+from .data.record_keys import RecordDigests
 from .drift.engine import DriftEngine
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
-    from sphinx.util.docutils import SphinxDirective, SphinxRole
 
     from .preview.model import Preview
 
@@ -47,6 +47,11 @@ class BuildState:
     csv_written: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Docnames of generated pages (devices, matrix revisions) this build deleted (their old HTML goes too).
     generated_pages_removed: list[str] = field(default_factory=list)
+    record_digests: RecordDigests | None = None
+    #: The pages this build reads (:mod:`.dependencies`).
+    pages_read: set[str] = field(default_factory=set)
+    #: The builder of this build (what generated links are resolved for, :mod:`.render.expand`).
+    builder: Builder | None = None
 
     @property
     def dataset(self) -> DataSet:
@@ -54,6 +59,12 @@ class BuildState:
         if self.loaded is None:
             self.loaded = load_dataset(self.data_dir)
         return self.loaded
+
+    def digests(self) -> RecordDigests:
+        """The digest of each data key (:mod:`.data.record_keys`) over this build's data set."""
+        if self.record_digests is None or self.record_digests.catalog is not self.dataset.catalog:
+            self.record_digests = RecordDigests(self.dataset.catalog)
+        return self.record_digests
 
     def drift_engine(self) -> DriftEngine:
         """The drift engine over this build's data set (built once)."""
@@ -68,10 +79,6 @@ class _Owner(Protocol):
     @property
     def build(self) -> BuildState: ...
 
-    @property
-    def files_read(self) -> dict[str, dict[str, str]]: ...
-
-    def note_files_read(self, docname: str, hashes: dict[str, str]) -> None: ...
 
 
 def _owner(env: BuildEnvironment) -> _Owner:
@@ -93,22 +100,6 @@ def is_html(app: Sphinx) -> bool:
     return getattr(app.builder, "format", "") == "html"
 
 
-def uses(directive: SphinxDirective | SphinxRole, *files: str) -> None:
-    """Declare that the current page reads ``files`` (names relative to the data directory)."""
-    note_reads(directive.env, *files)
-
-
-def note_reads(env: BuildEnvironment, *files: str) -> None:
-    """Declare that the page being read (``env.docname``) depends on the data ``files``."""
-    data = dataset(env)
-    for name in files:
-        # A folder (``matrix/``) is a dependency on each of its files; its hash covers files added or removed.
-        for path in ([n for n in data.catalog.file_hashes if n.startswith(name) and n != name]
-                     if name.endswith("/") else [name]):
-            env.note_dependency(str(data.path(path)))
-    _owner(env).note_files_read(env.docname, {n: data.catalog.file_hashes.get(n, "") for n in files})
-
-
 def _on_config_inited(app: Sphinx, config: Config) -> None:
     """Make ``neuron_data_dir`` absolute (it is given relative to the configuration directory)."""
     config.neuron_data_dir = str((Path(app.confdir) / config.neuron_data_dir).resolve())
@@ -116,6 +107,7 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
 
 def _on_builder_inited(app: Sphinx) -> None:
     build = state(app.env)
+    build.builder = app.builder
     setting = app.config.neuron_cache_dir
     cache_dir = (Path(app.confdir) / setting).resolve() if setting else None
     data = build.loaded = load_cached(build.data_dir, cache_dir)
@@ -130,14 +122,6 @@ def _on_builder_inited(app: Sphinx) -> None:
         logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
-    """Pages whose data files changed in content since they were read."""
-    current = dataset(env).catalog.file_hashes
-    return sorted(doc for doc, files in _owner(env).files_read.items()
-                  if doc in env.all_docs and any(current.get(n, "") != h for n, h in files.items()))
-
-
 def setup_build_state(app: Sphinx) -> None:
     app.add_config_value("neuron_data_dir", "data", "env", types=frozenset({str}),
                          description="Directory of the data files, relative to the configuration directory.")
@@ -146,4 +130,3 @@ def setup_build_state(app: Sphinx) -> None:
                                      "directory; empty: no cache.")
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
-    app.connect("env-get-outdated", _on_env_get_outdated)

@@ -64,8 +64,8 @@ class NeuronDomain(Domain):
     label = "Neuron"
     object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
     roles = {name: XRefRole() for name in OBJECT_TYPES}
-    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "doc_files": {}, "aliases": {}}
-    data_version = 1
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "reads": {}, "shows": {}}
+    data_version = 2
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -122,13 +122,13 @@ class NeuronDomain(Domain):
         if mine is None or place[0] < mine[0]:
             self.aliases[alias] = place
 
-    @property
-    def files_read(self) -> dict[str, dict[str, str]]:
-        """Docname -> the data files it read and their content hash when it was read."""
-        return self.data.setdefault("doc_files", {})
+    def dependencies(self, kind: str) -> dict[str, dict[str, str]]:
+        """Docname -> the data keys (:mod:`.data.record_keys`) the page ``"reads"`` (re-read when one
+        changes) or ``"shows"`` (rewritten), each with its digest when last seen."""
+        return self.data.setdefault(kind, {})
 
-    def note_files_read(self, docname: str, hashes: dict[str, str]) -> None:
-        self.files_read.setdefault(docname, {}).update(hashes)
+    def note_dependencies(self, kind: str, docname: str, digests: dict[str, str]) -> None:
+        self.dependencies(kind).setdefault(docname, {}).update(digests)
 
     def clear_doc(self, docname: str) -> None:
         for key, entry in list(self.objects.items()):
@@ -137,7 +137,8 @@ class NeuronDomain(Domain):
         for alias, place in list(self.aliases.items()):
             if place[0] == docname:
                 del self.aliases[alias]
-        self.files_read.pop(docname, None)
+        for kind in ("reads", "shows"):
+            self.dependencies(kind).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key, entry in sorted(otherdata.get("objects", {}).items()):
@@ -155,9 +156,10 @@ class NeuronDomain(Domain):
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
                 self._keep_alias(alias, tuple(entry))
-        for docname, files in otherdata.get("doc_files", {}).items():
-            if docname in docnames:
-                self.files_read[docname] = files
+        for kind in ("reads", "shows"):
+            for docname, digests in otherdata.get(kind, {}).items():
+                if docname in docnames:
+                    self.dependencies(kind)[docname] = digests
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:

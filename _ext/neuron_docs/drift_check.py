@@ -1,6 +1,7 @@
 """The build's hook into the drift engine: hand-written prose of every page checked against the data.
 
-On ``doctree-read`` every paragraph, title and table cell written by hand is handed to the
+When a page is written (:class:`DriftCheck`, the first post-transform) every paragraph, title and
+table cell written by hand is handed to the
 :class:`~neuron_docs.drift.engine.DriftEngine` (the same engine as ``make audit``) with the spans
 that are prose (literals, code, raw and math, the output of our roles and directives, and anything
 with a ``neuron-*`` class are left out). A figure that duplicates or contradicts a data value or a
@@ -10,27 +11,36 @@ type ``neuron.drift`` at its file and line::
     literal 9.007 ms duplicates run:vit-inf1-b1:p90_latency_ms; write :neuron:value:`run:vit-inf1-b1:p90_latency_ms`
 
 ``suppress_warnings = ['neuron.drift']`` allows them; ``neuron_drift_check = False`` turns the
-checker off. A page is re-read when the data it was checked against changes: every file for prose
-with a figure, the files of names and fits for prose with only a fit/support phrase.
+checker off. While the page is read, :func:`note_checked_prose` records what it will be checked
+against (every file for prose with a figure, the files of names and fits for prose with only a
+fit/support phrase): when that changes, the page is written, and so checked, again without being
+read again.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from .build_state import note_reads, state
+from .build_state import state
+from .data.record_keys import file_key
+from .dependencies import shows
 from .data.catalog import FILE_NAMES
 from .data.matrix_loading import MATRIX_DIR
 from .drift.page_text import read_page
 from .drift.tables import Cell
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
+
+    from .drift.engine import DriftEngine
 
 logger = logging.getLogger(__name__)
 
@@ -148,34 +158,40 @@ def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]]
     return None
 
 
-def check_table(app: Sphinx, table: nodes.table, heading: str) -> None:
-    """Figures under their column header and support-matrix badges of a hand-written table."""
-    engine = state(app.env).drift_engine()
+def _table_rows(table: nodes.table) -> tuple[list[list[nodes.Element]], list[list[Cell]], int]:
+    """A hand-written table's entries, their cells and the number of header rows."""
     head = [row for group in table.findall(nodes.thead) for row in group.findall(nodes.row)]
     body = [row for group in table.findall(nodes.tbody) for row in group.findall(nodes.row)]
     entries = [[e for e in row.children if isinstance(e, nodes.entry)] for row in (*head, *body)]
-    rows = [[_cell(e) for e in row] for row in entries]
-    if not any(any(ch.isdigit() for ch in c.text) or engine.worth_checking(c.text)[1] for r in rows for c in r):
-        return
-    note_reads(app.env, *sorted(_ALL_FILES))
+    return entries, [[_cell(e) for e in row] for row in entries], len(head)
+
+
+def check_table(env: BuildEnvironment, docname: str, table: nodes.table, heading: str) -> None:
+    """Figures under their column header and support-matrix badges of a hand-written table."""
+    engine = state(env).drift_engine()
+    entries, rows, header_rows = _table_rows(table)
     located = all((_entry_line(e) or 0) > 1 for row in entries for e in row)
     lines = None if located else _source_lines(table, rows)
-    for i, j, verdict in engine.check_table(rows, len(head), heading):
+    for i, j, verdict in engine.check_table(rows, header_rows, heading):
         if verdict.kind == "claim" and verdict.agrees:
             continue
         line = lines[i][j] if lines is not None and j < len(lines[i]) else _entry_line(entries[i][j])
-        logger.warning("%s", verdict.message(), location=(app.env.docname, line), type="neuron", subtype="drift")
+        logger.warning("%s", verdict.message(), location=(docname, line), type="neuron", subtype="drift")
 
 
-def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
-    """Report literal figures and fit/support words that duplicate or contradict the data."""
-    env = app.env
-    if not env.config.neuron_drift_check:
-        return
-    engine = state(env).drift_engine()
-    docname = env.docname
-    noted: set[str] = set()
-    tables: list[tuple[nodes.table, str]] = []
+class _Block(NamedTuple):
+    block: nodes.Element
+    heading: str
+    text: str
+    allowed: list[tuple[int, int]]
+    figures: Any
+    claim_words: bool
+
+
+def _prose(engine: DriftEngine, doctree: nodes.document,
+           tables: list[tuple[nodes.table, str]]) -> Iterator[_Block]:
+    """The hand-written blocks worth checking (a figure or a fit/support phrase); the hand-written
+    tables go to ``tables``. Finding figures does not depend on the data; matching them does."""
     for block in _blocks(doctree, tables):
         heading = block.attributes.pop("neuron_heading", "")
         pieces: list[tuple[str, bool]] = []
@@ -185,25 +201,60 @@ def check_doctree(app: Sphinx, doctree: nodes.document) -> None:
         if not claim_words and not has_digits:
             continue
         allowed = _written_spans(pieces)
-        # Finding figures does not depend on the data; matching them and finding claims does.
         figures = engine.figures_in(text, allowed)
-        has_figures = bool(figures)
-        if not has_figures and not claim_words:
-            continue  # digits but no figure ("Matrix dev-0"): nothing to check, now or after a data change
-        # What this block is checked against: re-check the page when it changes. Figures are matched
-        # against every figure of the data (one that matches nothing today may duplicate or contradict
-        # tomorrow's); claims need the names of families, devices, instances and frameworks.
-        wanted = _ALL_FILES if has_figures else _CLAIM_FILES
-        if not wanted <= noted:
-            note_reads(env, *sorted(wanted - noted))
-            noted |= wanted
-        for verdict in engine.check(text, heading, allowed, figures=figures):
+        if figures or claim_words:  # digits but no figure ("Matrix dev-0"): nothing to check, now or later
+            yield _Block(block, heading, text, allowed, figures, claim_words)
+
+
+def _worth_checking(engine: DriftEngine, table: nodes.table) -> bool:
+    return any(any(ch.isdigit() for ch in c.text) or engine.worth_checking(c.text)[1]
+               for row in _table_rows(table)[1] for c in row)
+
+
+def note_checked_prose(app: Sphinx, doctree: nodes.document) -> None:
+    """While a page is read: what its prose will be checked against, which the page then shows (it
+    is rewritten, and checked again, when that changes). A figure is matched against every figure of
+    the data (one that matches nothing today may duplicate or contradict tomorrow's); a fit/support
+    phrase needs the names of families, devices, instances and frameworks and the matrices."""
+    env = app.env
+    if not env.config.neuron_drift_check:
+        return
+    engine = state(env).drift_engine()
+    tables: list[tuple[nodes.table, str]] = []
+    wanted: set[str] = set()
+    for block in _prose(engine, doctree, tables):
+        wanted |= _ALL_FILES if block.figures else _CLAIM_FILES
+    if any(_worth_checking(engine, table) for table, _ in tables):
+        wanted |= _ALL_FILES
+    if wanted:
+        shows(env, *(file_key(name) for name in sorted(wanted)))
+
+
+def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) -> None:
+    """Report literal figures and fit/support words that duplicate or contradict the data."""
+    if not env.config.neuron_drift_check:
+        return
+    engine = state(env).drift_engine()
+    tables: list[tuple[nodes.table, str]] = []
+    for block in _prose(engine, doctree, tables):
+        for verdict in engine.check(block.text, block.heading, block.allowed, figures=block.figures):
             if verdict.kind == "claim" and verdict.agrees:
                 continue
-            logger.warning("%s", verdict.message(), location=(docname, _line(block, verdict.text)),
+            logger.warning("%s", verdict.message(), location=(docname, _line(block.block, verdict.text)),
                            type="neuron", subtype="drift")
     for table, heading in tables:
-        check_table(app, table, heading)
+        if _worth_checking(engine, table):
+            check_table(env, docname, table, heading)
+
+
+class DriftCheck(SphinxPostTransform):
+    """When a page is written, before anything else changes its doctree: check its prose against
+    the data of this build (so a page rewritten after a data change is checked again)."""
+
+    default_priority = 0
+
+    def run(self, **kwargs: Any) -> None:
+        check_doctree(self.env, self.document, self.env.current_document.docname)
 
 
 def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
@@ -218,4 +269,5 @@ def setup_drift_check(app: Sphinx) -> None:
                          description="Warn (neuron.drift) about literal figures and fit/support words "
                                      "that duplicate or contradict the data.")
     app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("doctree-read", check_doctree)
+    app.connect("doctree-read", note_checked_prose)
+    app.add_post_transform(DriftCheck)

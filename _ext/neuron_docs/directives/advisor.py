@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
-from ..build_state import dataset, is_html, uses
+from ..build_state import dataset, is_html
+from ..dependencies import uses
 from ..data.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.catalog import FILE_NAMES
 from ..data.labels import FIT_TEXT, STATUS_TEXT

@@ -7,7 +7,7 @@ and makes itself an object's canonical place with :meth:`DataDirective.register`
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -16,7 +16,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from ..domain import NeuronDomain, anchor_for, index_entry
-from .tables import comma_list
+from ..render.placeholder import RenderContext, renderer
+from .tables import broken_notice, comma_list
 
 logger = logging.getLogger(__name__)
 
@@ -59,3 +60,9 @@ class DataDirective(SphinxDirective):
         """Index entries for the objects registered so far (put them before the table)."""
         entries, self.index_entries = self.index_entries, []
         return entries
+
+
+@renderer("broken-notice")
+def render_broken_notice(context: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """The records of ``collections`` that failed validation (:func:`.tables.broken_notice`)."""
+    return broken_notice(context.catalog.broken_in(*params["collections"]))

@@ -12,12 +12,15 @@ layer (:mod:`~neuron_docs.data.runs`), as for the charts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import DataSet, dataset, uses
+from ..build_state import DataSet, dataset
+from ..data.record_keys import file_key, names_key, record_keys
+from ..dependencies import uses
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data import schema as s
 from ..data.formatting import NumberFormat, format_number
 from ..data.labels import COMPILATION_TEXT
@@ -25,7 +28,7 @@ from ..data.runs import BENCH_FILES, best_runs, filter_runs, run_instance
 from ..domain import xref
 from .base import DataDirective
 from .specs import source_ref
-from .tables import blank, broken_notice, build_table
+from .tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
 
@@ -36,18 +39,42 @@ if TYPE_CHECKING:
 COST = NumberFormat(decimals=2)
 
 
+FILTERS = ("model", "instance", "device")
+
+
 class _RunDirective(DataDirective):
+    """A table of runs filtered by model, instance and device, rendered when the page is written.
+
+    The page shows the runs the filters keep when it is read, the collection's ids (a run added or
+    removed) and the files of models, instances and sources: a change to any of them rewrites it."""
+
     option_spec: ClassVar = {**DataDirective.option_spec, "model": directives.unchanged,
                              "instance": directives.unchanged, "device": directives.unchanged,
                              "caption": directives.unchanged}
+    renderer: ClassVar[str]
+    collection: ClassVar[str] = "inference_runs"
 
-    def runs[R: (s.InferenceRun, s.AccuracyRun)](self, table: dict[str, R]) -> list[R]:
+    def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        return filter_runs(catalog, table.values(), self.pick("model", catalog.models),
-                           self.pick("instance", catalog.instances), self.pick("device", catalog.devices))
+        filters = {k: comma_list(self.options.get(k)) for k in FILTERS}
+        keep = (filters["model"], filters["instance"], filters["device"])
+        runs: list[s.InferenceRun] | list[s.AccuracyRun] = (
+            filter_runs(catalog, catalog.accuracy_runs.values(), *keep) if self.collection == "accuracy_runs"
+            else filter_runs(catalog, catalog.inference_runs.values(), *keep))
+        files = [*BENCH_FILES, *(("benchmarks/accuracy.csv",) if self.collection == "accuracy_runs" else ())]
+        shown = [*(file_key(f) for f in files[1:]), names_key(self.collection),
+                 *record_keys(self.collection, (r.id for r in runs))]
+        suffix = "".join(f"-{v}" for k in FILTERS if (v := self.options.get(k)))
+        params = {**filters, "suffix": suffix, "caption": self.options.get("caption")}
+        return [defer(self, self.renderer, params, shown)]
 
-    def instance_of(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
-        return run_instance(dataset(self.env).catalog, run)
+
+def _runs[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: dict[str, Any], table: dict[str, R]) -> list[R]:
+    """The runs of ``table`` the directive's filters keep, warning about unknown ids."""
+    catalog = ctx.catalog
+    return filter_runs(catalog, table.values(), ctx.pick("model", params["model"], catalog.models),
+                       ctx.pick("instance", params["instance"], catalog.instances),
+                       ctx.pick("device", params["device"], catalog.devices))
 
 
 class BenchmarkTable(_RunDirective):
@@ -55,124 +82,131 @@ class BenchmarkTable(_RunDirective):
     measured at another batch size is another configuration); the figures sit in one "Measured"
     cell, so a latency run and a throughput run never leave half-empty columns."""
 
-    def run(self) -> list[nodes.Node]:
-        data = dataset(self.env)
-        catalog = data.catalog
-        uses(self, *BENCH_FILES)
-        configurations: dict[tuple, list] = {}
-        for run in self.runs(catalog.inference_runs):
-            key = (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
-                   run.compiler_options)
-            configurations.setdefault(key, []).append(run)
-        rows, ids = [], []
-        for runs in configurations.values():
-            run = runs[0]
-            instance = self.instance_of(run)
-            model = catalog.models[run.model]
-            gpu = not catalog.neuroncores(instance.id)
-            ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
-            rows.append([
-                [xref("model", model.id, model.name), *([nodes.Text(f" ({run.variant})")] if run.variant else [])],
-                xref("instance", instance.id, instance.id), str(run.batch_size),
-                str(run.neuroncores) if run.neuroncores else blank("na" if gpu else "unknown",
-                                                                   "a GPU run" if gpu else "not in the data"),
-                str(run.pipeline) if run.pipeline else blank("na" if gpu else "unknown",
-                                                             "a GPU run" if gpu else "not in the data"),
-                run.compiler_options or "default", self.measured(data, runs),
-            ])
-        name = "benchmarks" + "".join(f"-{v}" for k in ("model", "instance", "device") if (v := self.options.get(k)))
-        table = build_table(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
-                             "Measured (cost per 1M inferences at the on-demand price)"], rows,
-                            row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
-                            caption=self.options.get("caption"), name=nodes.make_id(name))
-        table["neuron_csv"] = nodes.make_id(name)
-        table["neuron_csv_rows"] = self.csv_rows(data, [r for runs in configurations.values() for r in runs])
-        return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+    renderer = "benchmark-table"
 
-    def csv_rows(self, data: DataSet, runs: list[s.InferenceRun]) -> list[list[str]]:
-        """The download: one row per run, every figure a number in its own column (unit in the header)."""
-        def number(value: float | None) -> str:
-            return "" if value is None else repr(float(value))
 
-        rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
-                 "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
-        for run in runs:
-            cost = data.values.get(f"run:{run.id}:cost_per_1m")
-            rows.append([data.catalog.models[run.model].name, run.variant or "", self.instance_of(run).id,
-                         str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
-                         run.compiler_options or "default", number(run.p90_latency_ms),
-                         number(run.throughput_per_s), number(cost.number if cost else None)])
-        return rows
+@renderer(BenchmarkTable.renderer)
+def render_benchmark_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    data = ctx.data
+    catalog = data.catalog
+    configurations: dict[tuple, list] = {}
+    for run in _runs(ctx, params, catalog.inference_runs):
+        key = (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
+               run.compiler_options)
+        configurations.setdefault(key, []).append(run)
+    rows, ids = [], []
+    for runs in configurations.values():
+        run = runs[0]
+        instance = run_instance(catalog, run)
+        model = catalog.models[run.model]
+        gpu = not catalog.neuroncores(instance.id)
+        ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
+        rows.append([
+            [xref("model", model.id, model.name), *([nodes.Text(f" ({run.variant})")] if run.variant else [])],
+            xref("instance", instance.id, instance.id), str(run.batch_size),
+            str(run.neuroncores) if run.neuroncores else blank("na" if gpu else "unknown",
+                                                               "a GPU run" if gpu else "not in the data"),
+            str(run.pipeline) if run.pipeline else blank("na" if gpu else "unknown",
+                                                         "a GPU run" if gpu else "not in the data"),
+            run.compiler_options or "default", measured(data, runs),
+        ])
+    name = nodes.make_id("benchmarks" + params["suffix"])
+    table = build_table(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                         "Measured (cost per 1M inferences at the on-demand price)"], rows,
+                        row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
+                        caption=params["caption"], name=name)
+    table["neuron_csv"] = name
+    table["neuron_csv_rows"] = csv_rows(data, [r for runs in configurations.values() for r in runs])
+    return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
 
-    @staticmethod
-    def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
-        """What the runs of one configuration measured: p90 latency, throughput and its cost per 1M."""
-        parts: list[nodes.Node] = []
-        for run in runs:
-            figures = []
-            if run.p90_latency_ms is not None:
-                figures.append(f"p90 latency {format_number(run.p90_latency_ms, 'ms')}")
-            if run.throughput_per_s is not None:
-                figures.append(f"throughput {format_number(run.throughput_per_s, 'inferences/s')}")
-            if cost := data.values.get(f"run:{run.id}:cost_per_1m"):  # derived once, in the data layer
-                figures.append(f"{format_number(cost.number, cost.unit, COST)} per 1M inferences")
-            text = ", ".join(figures)
-            parts.append(nodes.inline(text, ("; " if parts else "") + text, classes=["neuron-measured"]))
-        return parts
+
+def csv_rows(data: DataSet, runs: list[s.InferenceRun]) -> list[list[str]]:
+    """The download: one row per run, every figure a number in its own column (unit in the header)."""
+    def number(value: float | None) -> str:
+        return "" if value is None else repr(float(value))
+
+    rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+             "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
+    for run in runs:
+        cost = data.values.get(f"run:{run.id}:cost_per_1m")
+        rows.append([data.catalog.models[run.model].name, run.variant or "", run_instance(data.catalog, run).id,
+                     str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                     run.compiler_options or "default", number(run.p90_latency_ms),
+                     number(run.throughput_per_s), number(cost.number if cost else None)])
+    return rows
+
+
+def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
+    """What the runs of one configuration measured: p90 latency, throughput and its cost per 1M."""
+    parts: list[nodes.Node] = []
+    for run in runs:
+        figures = []
+        if run.p90_latency_ms is not None:
+            figures.append(f"p90 latency {format_number(run.p90_latency_ms, 'ms')}")
+        if run.throughput_per_s is not None:
+            figures.append(f"throughput {format_number(run.throughput_per_s, 'inferences/s')}")
+        if cost := data.values.get(f"run:{run.id}:cost_per_1m"):  # derived once, in the data layer
+            figures.append(f"{format_number(cost.number, cost.unit, COST)} per 1M inferences")
+        text = ", ".join(figures)
+        parts.append(nodes.inline(text, ("; " if parts else "") + text, classes=["neuron-measured"]))
+    return parts
 
 
 class CostTable(_RunDirective):
     """The best throughput of each model on each instance, with its price and cost per 1M inferences."""
 
-    def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, *BENCH_FILES)
-        rows = []
-        for best in best_runs(catalog, self.runs(catalog.inference_runs)):
-            instance, run = best.instance, best.run
-            model = catalog.models[best.model]
-            rows.append([
-                xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
-                xref("instance", instance.id, instance.id),
-                str(run.batch_size), run.compiler_options or "default",
-                format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-                format_number(instance.price.usd_per_hour, "USD/h"),
-                format_number(best.cost, "USD", COST),
-            ])
-        name = nodes.make_id("costs" + "".join(f"-{v}" for k in ("model", "instance", "device")
-                                               if (v := self.options.get(k))))
-        table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
-                             "On-demand price", "Cost per 1M inferences"], rows,
-                            classes=["neuron-cost-table", "neuron-sortable"], caption=self.options.get("caption"),
-                            name=name)
-        table["neuron_csv"] = name
-        return [table]
+    renderer = "cost-table"
+
+
+@renderer(CostTable.renderer)
+def render_cost_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = []
+    for best in best_runs(catalog, _runs(ctx, params, catalog.inference_runs)):
+        instance, run = best.instance, best.run
+        model = catalog.models[best.model]
+        rows.append([
+            xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
+            xref("instance", instance.id, instance.id),
+            str(run.batch_size), run.compiler_options or "default",
+            format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
+            format_number(instance.price.usd_per_hour, "USD/h"),
+            format_number(best.cost, "USD", COST),
+        ])
+    name = nodes.make_id("costs" + params["suffix"])
+    table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
+                         "On-demand price", "Cost per 1M inferences"], rows,
+                        classes=["neuron-cost-table", "neuron-sortable"], caption=params["caption"], name=name)
+    table["neuron_csv"] = name
+    return [table]
 
 
 class AccuracyTable(_RunDirective):
-    def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "benchmarks/accuracy.csv", *BENCH_FILES)
-        rows = []
-        for run in self.runs(catalog.accuracy_runs):
-            instance = self.instance_of(run)
-            model = catalog.models[run.model]
-            rows.append([
-                xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
-                str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
-                run.compiler_options or "default",
-                format_number(run.top1_percent, "%"),
-                format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
-                format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
-            ])
-        name = nodes.make_id("accuracy" + "".join(f"-{v}" for k in ("model", "instance", "device")
-                                                  if (v := self.options.get(k))))
-        table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
-                             "Accuracy-run time", "Top-1 in the original paper"], rows,
-                            classes=["neuron-accuracy-table", "neuron-sortable"], name=name,
-                            caption=self.options.get("caption"))
-        table["neuron_csv"] = name
-        return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
+    renderer = "accuracy-table"
+    collection = "accuracy_runs"
+
+
+@renderer(AccuracyTable.renderer)
+def render_accuracy_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = []
+    for run in _runs(ctx, params, catalog.accuracy_runs):
+        instance = run_instance(catalog, run)
+        model = catalog.models[run.model]
+        rows.append([
+            xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
+            str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
+            run.compiler_options or "default",
+            format_number(run.top1_percent, "%"),
+            format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
+            format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
+        ])
+    name = nodes.make_id("accuracy" + params["suffix"])
+    table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
+                         "Accuracy-run time", "Top-1 in the original paper"], rows,
+                        classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params["caption"])
+    table["neuron_csv"] = name
+    return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
 
 
 class EnvironmentTable(DataDirective):

@@ -17,7 +17,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from .roles import value_node
 from .tables import broken_notice, build_table
 

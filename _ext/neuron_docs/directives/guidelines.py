@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.labels import FIT_WORDS, STATUS_TEXT, framework_label
 from ..domain import NeuronDomain, anchor_for, index_entry, xref
 from .base import DataDirective

@@ -13,12 +13,15 @@ numbered footnotes under the table; every cell says since which revision it hold
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..data.record_keys import file_key, matrices_key
+from ..dependencies import READS, note
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.matrix_loading import MATRIX_DIR
 from ..domain import anchor_for, xref
 from .base import DataDirective
@@ -28,25 +31,26 @@ from .tables import broken_notice, comma_list
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..data import Catalog
     from ..data.matrix_schema import Revision
 
 MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml", MATRIX_DIR)
+#: What a rendered matrix shows (the categories' names are in families.yaml).
+MATRIX_KEYS = [file_key(name) for name in MATRIX_FILES]
 BROKEN = ("families", "frameworks", "categories", "revisions")
 
 
-class _RevisionDirective(DataDirective):
-    def revision(self, catalog: Catalog) -> Revision | None:
-        wanted = self.options.get("revision")
-        rev = catalog.revision(wanted)
-        if rev is None:
-            known = ", ".join(r.name for r in catalog.history.revisions) or "(none: data/matrix/ holds no valid revision)"
-            self.warn(f"no revision {wanted!r} of the support matrices; expected one of: {known}"
-                      if wanted else f"no support matrix revision; expected one in {MATRIX_DIR}")
-        return rev
+def _revision(ctx: RenderContext, wanted: str | None) -> Revision | None:
+    """The revision named by a ``:revision:`` option (default: the latest), warning when there is none."""
+    catalog = ctx.catalog
+    rev = catalog.revision(wanted)
+    if rev is None:
+        known = ", ".join(r.name for r in catalog.history.revisions) or "(none: data/matrix/ holds no valid revision)"
+        ctx.warn(f"no revision {wanted!r} of the support matrices; expected one of: {known}"
+                 if wanted else f"no support matrix revision; expected one in {MATRIX_DIR}")
+    return rev
 
 
-class SupportMatrix(_RevisionDirective):
+class SupportMatrix(DataDirective):
     """The support matrix that lists one device, in one revision."""
 
     required_arguments = 1
@@ -58,81 +62,121 @@ class SupportMatrix(_RevisionDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, *MATRIX_FILES)
         device_id = self.arguments[0]
-        rev = self.revision(catalog)
-        if rev is None:
-            return broken_notice(catalog.broken_in(*BROKEN))
-        matrix = rev.matrix_of(device_id)
-        if matrix is None:
-            listed = [d for m in rev.matrices for d in m.devices]
-            self.warn(f"no support matrix for device {device_id!r} in the revision of {rev.name}; "
-                      f"expected one of: {', '.join(listed)}")
-            return []
-        wanted = comma_list(self.options.get("frameworks"))
-        frameworks = list(dict.fromkeys(c.framework for c in matrix.columns))
-        for unknown in [w for w in wanted if w not in frameworks]:
-            self.warn(f"framework {unknown!r} has no column in the matrix of {device_id!r}; expected "
-                      f"one of: {', '.join(frameworks)}")
-        columns = [c for c in matrix.columns if not wanted or c.framework in wanted]
-        categories = self.pick("category", catalog.categories)
+        revision = self.options.get("revision")
+        categories = comma_list(self.options.get("category"))
+        frameworks = comma_list(self.options.get("frameworks"))
         # The table's id and CSV name: one per device, and per filter and revision when given.
-        name = nodes.make_id("-".join(["support-matrix", device_id, *categories, *wanted,
-                                       *([rev.name] if "revision" in self.options else [])]))
-        view = MatrixView(catalog, rev, matrix, device=device_id, columns=columns, categories=categories, name=name)
-        result = view.render()
-        if caption := self.options.get("caption"):
-            table = next(n for n in result if isinstance(n, nodes.table))
-            table.insert(0, nodes.title(caption, caption))
-        return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
+        name = nodes.make_id("-".join(["support-matrix", device_id, *categories, *frameworks,
+                                       *([revision] if revision else [])]))
+        catalog = dataset(self.env).catalog
+        rev = catalog.revision(revision)
+        matrix = rev.matrix_of(device_id) if rev is not None else None
+        params = {"device": device_id, "revision": revision, "categories": categories, "frameworks": frameworks,
+                  "name": name, "caption": self.options.get("caption")}
+        # The devices whose matrix the page shows (site.device_checks), as the page was read.
+        devices = list(matrix.devices) if matrix is not None and rev is catalog.revision() else []
+        return [defer(self, "support-matrix", params, MATRIX_KEYS, neuron_matrix_devices=devices)]
 
 
-class SupportMatrices(_RevisionDirective):
+@renderer("support-matrix")
+def render_support_matrix(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    device_id = params["device"]
+    rev = _revision(ctx, params["revision"])
+    if rev is None:
+        return broken_notice(catalog.broken_in(*BROKEN))
+    matrix = rev.matrix_of(device_id)
+    if matrix is None:
+        listed = [d for m in rev.matrices for d in m.devices]
+        ctx.warn(f"no support matrix for device {device_id!r} in the revision of {rev.name}; "
+                 f"expected one of: {', '.join(listed)}")
+        return []
+    wanted = params["frameworks"]
+    frameworks = list(dict.fromkeys(c.framework for c in matrix.columns))
+    for unknown in [w for w in wanted if w not in frameworks]:
+        ctx.warn(f"framework {unknown!r} has no column in the matrix of {device_id!r}; expected "
+                 f"one of: {', '.join(frameworks)}")
+    columns = [c for c in matrix.columns if not wanted or c.framework in wanted]
+    categories = ctx.pick("category", params["categories"], catalog.categories)
+    view = MatrixView(catalog, rev, matrix, device=device_id, columns=columns, categories=categories,
+                      name=params["name"])
+    result = view.render()
+    if caption := params["caption"]:
+        table = next(n for n in result if isinstance(n, nodes.table))
+        table.insert(0, nodes.title(caption, caption))
+    return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
+
+
+class SupportMatrices(DataDirective):
     """Every matrix of a revision, each in its own section (the revision as it was published)."""
 
     option_spec: ClassVar = {"revision": directives.unchanged, "no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, *MATRIX_FILES)
-        rev = self.revision(catalog)
-        if rev is None:
-            return broken_notice(catalog.broken_in(*BROKEN))
+        wanted = self.options.get("revision")
+        # Its sections are the revision's matrices: the page is read again when they change.
+        note(self.env, READS, [matrices_key(wanted)])
+        rev = catalog.revision(wanted)
+        params = {"revision": wanted}
+        if rev is None:  # the renderer says why
+            return [defer(self, "support-matrices-missing", params, MATRIX_KEYS)]
         canonical = "revision" in self.options
         result: list[nodes.Node] = []
         if canonical:
             anchor = self.register("revision", rev.name, f"Support matrices as of {rev.name}")
             result += self.index_nodes()
             result.append(nodes.target("", "", ids=[anchor]))
-            result.append(self._about(catalog, rev))
+            result.append(defer(self, "revision-about", params, MATRIX_KEYS))
         for matrix in rev.matrices:
             section = nodes.section(ids=[anchor_for("matrix", f"{rev.name}-{matrix.id}" if canonical else matrix.id)])
             section += nodes.title(matrix.title, matrix.title)
             name = nodes.make_id("-".join(["support-matrix", *([rev.name] if canonical else []), matrix.id]))
-            section += MatrixView(catalog, rev, matrix, columns=list(matrix.columns), name=name,
-                                  anchors=canonical).render()
+            section += defer(self, "matrix-view", {**params, "matrix": matrix.id, "name": name, "anchors": canonical},
+                             MATRIX_KEYS, neuron_matrix_devices=list(matrix.devices) if rev is catalog.revision() else [])
             result.append(section)
-        return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
+        return [*result, defer(self, "broken-notice", {"collections": BROKEN}, MATRIX_KEYS)]
 
 
-    @staticmethod
-    def _about(catalog: Catalog, rev: Revision) -> nodes.paragraph:
-        """When and where the revision was published, and what it changed."""
-        about = nodes.paragraph(classes=["neuron-revision-about"])
-        about += nodes.Text(f"Published on {rev.name} (commit {rev.commit} of {rev.page}). ")
-        source = catalog.sources.get(rev.source)
-        if source and source.url:
-            about += nodes.Text("Source: ")
-            about += nodes.reference(source.title, source.title, refuri=source.url)
-            about += nodes.Text(". ")
-        if rev.unchanged_because:
-            about += nodes.Text(f"Its matrices are those of the revision before ({rev.unchanged_because}). ")
-        if rev is catalog.revision():
-            about += nodes.Text("This is the latest revision, the one the architecture-fit page shows. ")
-        about += whats_new_link(rev.date, "What this revision changed")
-        about += nodes.Text(".")
-        return about
+@renderer("support-matrices-missing")
+def render_missing(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    _revision(ctx, params["revision"])
+    return broken_notice(ctx.catalog.broken_in(*BROKEN))
+
+
+@renderer("matrix-view")
+def render_matrix_view(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rev = catalog.revision(params["revision"])
+    matrix = next((m for m in rev.matrices if m.id == params["matrix"]), None) if rev else None
+    if rev is None or matrix is None:  # the page is read again (matrices_key): nothing to show meanwhile
+        return []
+    return MatrixView(catalog, rev, matrix, columns=list(matrix.columns), name=params["name"],
+                      anchors=params["anchors"]).render()
+
+
+@renderer("revision-about")
+def render_about(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """When and where the revision was published, and what it changed."""
+    catalog = ctx.catalog
+    rev = catalog.revision(params["revision"])
+    if rev is None:
+        return []
+    about = nodes.paragraph(classes=["neuron-revision-about"])
+    about += nodes.Text(f"Published on {rev.name} (commit {rev.commit} of {rev.page}). ")
+    source = catalog.sources.get(rev.source)
+    if source and source.url:
+        about += nodes.Text("Source: ")
+        about += nodes.reference(source.title, source.title, refuri=source.url)
+        about += nodes.Text(". ")
+    if rev.unchanged_because:
+        about += nodes.Text(f"Its matrices are those of the revision before ({rev.unchanged_because}). ")
+    if rev is catalog.revision():
+        about += nodes.Text("This is the latest revision, the one the architecture-fit page shows. ")
+    about += whats_new_link(rev.date, "What this revision changed")
+    about += nodes.Text(".")
+    return [about]
 
 
 def whats_new_link(date: dt.date, text: str) -> nodes.Node:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.labels import GENERATION_TEXT, METRICS
 from ..data.prices import price_note
 from ..data.runs import published_cost

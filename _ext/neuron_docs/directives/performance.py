@@ -20,7 +20,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx_design.shared import create_component
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
 from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun

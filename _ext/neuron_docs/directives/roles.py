@@ -16,7 +16,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from ..build_state import DataSet, dataset, uses
+from ..build_state import DataSet, dataset
+from ..dependencies import uses
 from ..data.catalog import FILE_NAMES
 from ..data.describe import describe
 from ..data.expressions import evaluate

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.formatting import format_number
 from ..data.labels import framework_header, with_version
 from ..domain import xref

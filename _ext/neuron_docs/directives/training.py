@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.formatting import NumberFormat, display_number, format_number
 from ..data.matrix_loading import MATRIX_DIR
 from ..data.values import instance_metric

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..data.matrix_changes import describe
 from ..domain import anchor_for
 from .base import DataDirective

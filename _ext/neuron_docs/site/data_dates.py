@@ -1,24 +1,24 @@
 """The "Data last updated" line: every page that reads dated data says how fresh it is.
 
 The date is the newest among the data files the page declared with
-:func:`~neuron_docs.build_state.uses` (the matrices' derived last update, instance prices, source dates).
+:func:`~neuron_docs.dependencies.uses` or shows (the matrices' derived last update, instance prices, source dates).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..build_state import dataset
+from ..dependencies import files_of
 from ..data.matrix_loading import MATRIX_DIR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..domain import NeuronDomain
 
 
 def file_dates(catalog: Catalog) -> dict[str, dt.date]:
@@ -34,7 +34,7 @@ def file_dates(catalog: Catalog) -> dict[str, dt.date]:
 
 def page_data_date(app: Sphinx, docname: str) -> dt.date | None:
     """The newest date among the data files page ``docname`` reads."""
-    used = cast("NeuronDomain", app.env.get_domain("neuron")).files_read.get(docname, {})
+    used = files_of(app.env, docname)
     dates = file_dates(dataset(app.env).catalog)
     return max((dates[name] for name in used if name in dates), default=None)
 

@@ -21,6 +21,7 @@ from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.util import logging
 
 from ..build_state import dataset
+from ..render.placeholder import deferred
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set
@@ -52,6 +53,8 @@ def matrix_devices_in(doctree: nodes.Node, device_ids: Iterable[str]) -> set[str
     for table in doctree.findall(nodes.table):
         if "neuron-support-matrix" in table["classes"]:
             found.update(d for d in table.get("neuron_matrix_devices", ()) if d in known)
+    for placeholder in doctree.findall(deferred):  # a matrix rendered when the page is written
+        found.update(d for d in placeholder.get("neuron_matrix_devices", ()) if d in known)
     return found
 
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import dataset, uses
+from ..build_state import dataset
+from ..dependencies import uses
 from ..directives.base import DataDirective
 from ..directives.tables import blank, broken_notice, build_table
 from ..data.labels import framework_header

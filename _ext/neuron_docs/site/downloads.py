@@ -35,7 +35,9 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
-from ..build_state import dataset, is_html, state, uses
+from ..build_state import dataset, is_html, state
+from ..dependencies import shows_every_page, uses
+from ..render.expand import filled_doctree
 from ..data import catalog as catalog_module
 from ..data import schema as s
 from ..data.matrix_loading import MATRIX_DIR
@@ -435,14 +437,14 @@ class CsvIndex(SphinxDirective):
     """A table of every CSV the build writes: its file, the table's title and the page it is on."""
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_reread()  # lists the tables of every page: read again whatever changed
+        shows_every_page(self.env)  # lists the tables of every page: written again when one is
         return [csv_index()]
 
 
 def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for docname in sorted(app.env.found_docs):
-        doctree = app.env.get_doctree(docname)
+        doctree = filled_doctree(app, docname)
         for index, table in enumerate(doctree.findall(nodes.table), start=1):
             name = csv_name(table, docname, index)
             if not name:

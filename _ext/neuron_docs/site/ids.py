@@ -92,7 +92,15 @@ class TableWrapperIds(SphinxPostTransform):
                 wrapper["ids"] = [anchor for anchor in wrapper["ids"] if anchor not in on_table]
 
 
+def _unique_ids_of_filled_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Again once generated content is in the page (:mod:`..render`): its ids meet the page's."""
+    if doctree.get("neuron_filled"):
+        _unique_ids(app, doctree)
+
+
 def setup_ids(app: Sphinx) -> None:
     # Before Sphinx's collectors (priority 500): the table of contents links to sections by id.
     app.connect("doctree-read", _unique_ids, priority=400)
+    # Before the CSV downloads and the preview marks (400, 500), which read ids.
+    app.connect("doctree-resolved", _unique_ids_of_filled_page, priority=300)
     app.add_post_transform(TableWrapperIds)

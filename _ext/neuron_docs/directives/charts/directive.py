@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ...build_state import dataset, uses
+from ...build_state import dataset
+from ...dependencies import uses
 from ...data.runs import BENCH_FILES
 from ..base import DataDirective
 from ..tables import build_table

@@ -1,0 +1,99 @@
+"""Keys naming what of the data a page depends on, and a digest of each that changes when it does.
+
+A page records the keys of what it reads and what it shows when it is read; a later build compares
+their digests with the data it loaded, and re-reads or only rewrites the page (see
+:mod:`neuron_docs.dependencies`). Three kinds of key, from coarse to fine:
+
+``file:<name>``
+    a data file (``matrix/`` is the folder of revisions: every file in it); its content hash.
+``names:<collection>``
+    the ids and names of a collection's records: what a page that registers them as objects
+    (titles, anchors, index entries) uses when it is read. A figure changing leaves it alone.
+``record:<collection>/<id>``
+    one record, every field of it: what a table row or a chart bar shows.
+``matrices:<date>`` (or ``matrices:latest``)
+    the matrices of a revision of the support matrices, by id and title: the sections of a page
+    that shows them all.
+
+No Sphinx here: the keys are plain strings, the digests short hex strings, "" for what is absent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .catalog import Catalog
+
+
+def file_key(name: str) -> str:
+    return f"file:{name}"
+
+
+def names_key(collection: str) -> str:
+    return f"names:{collection}"
+
+
+def record_key(collection: str, record_id: str) -> str:
+    return f"record:{collection}/{record_id}"
+
+
+def matrices_key(date: str | None) -> str:
+    return f"matrices:{date or 'latest'}"
+
+
+def record_keys(collection: str, ids: Iterable[str]) -> list[str]:
+    return [record_key(collection, i) for i in ids]
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _dumped(record: Any) -> str:
+    """A record's every field, as JSON (pydantic models and plain values alike)."""
+    if hasattr(record, "model_dump_json"):
+        return str(record.model_dump_json())
+    return json.dumps(record, sort_keys=True, default=str)
+
+
+class RecordDigests:
+    """The digest of each key over one loaded data set, computed when first asked for."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._known: dict[str, str] = {}
+
+    def __call__(self, key: str) -> str:
+        digest = self._known.get(key)
+        if digest is None:
+            digest = self._known[key] = self._compute(key)
+        return digest
+
+    def of(self, keys: Iterable[str]) -> dict[str, str]:
+        return {key: self(key) for key in keys}
+
+    def _compute(self, key: str) -> str:
+        kind, _, rest = key.partition(":")
+        hashes = self.catalog.file_hashes
+        if kind == "file":
+            if rest.endswith("/"):  # a folder: every file in it, so that adding or removing one counts
+                return _hash("".join(f"{n}\0{h}\0" for n, h in sorted(hashes.items()) if n.startswith(rest)))
+            return hashes.get(rest, "")
+        records = self.catalog.records
+        if kind == "names":
+            table = records.get(rest, {})
+            return _hash(json.dumps([[i, getattr(r, "name", None) or getattr(r, "title", None)]
+                                     for i, r in sorted(table.items())]))
+        if kind == "record":
+            collection, _, record_id = rest.partition("/")
+            record = records.get(collection, {}).get(record_id)
+            return "" if record is None else _hash(_dumped(record))
+        if kind == "matrices":
+            rev = self.catalog.revision(None if rest == "latest" else rest)
+            return "" if rev is None else _hash(json.dumps([rev.name, *([m.id, m.title] for m in rev.matrices)]))
+        raise ValueError(f"unknown record key {key!r}")

@@ -1,0 +1,98 @@
+"""The placeholder of generated content, and the registry of the renderers that fill it.
+
+``.. neuron:support-matrix:: inf2`` leaves ``<deferred renderer="support-matrix" params={...}>``
+in the doctree. A renderer is a function of the build's data and the placeholder's parameters
+(plain, picklable values) to docutils nodes; it may warn (at the directive's line) about what the
+data of this build lacks, and must not touch the environment: every object registration and every
+dependency is made by the directive, when the page is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.util import logging
+
+from ..build_state import dataset
+from ..dependencies import shows
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.docutils import SphinxDirective
+
+    from ..data import Catalog
+    from ..data.dataset import DataSet
+
+logger = logging.getLogger(__name__)
+
+
+class deferred(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
+    """Generated content to render when the page is written (``renderer``, ``params``)."""
+
+
+@dataclass
+class RenderContext:
+    """What a renderer gets: the build environment, the page, the placeholder."""
+
+    env: BuildEnvironment
+    docname: str
+    node: deferred
+    directive: str
+    #: Warnings are not given (the content is rendered again, for another purpose than writing the page).
+    quiet: bool = False
+
+    @property
+    def data(self) -> DataSet:
+        return dataset(self.env)
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.data.catalog
+
+    def pick(self, option: str, wanted: list[str], table: Iterable[str]) -> list[str]:
+        """``wanted`` ids, warning about those not in ``table`` (the ids of a collection)."""
+        known = list(table)
+        for unknown in [w for w in wanted if w not in known]:
+            self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(known)}")
+        return wanted
+
+    def warn(self, message: str) -> None:
+        """A located warning (``neuron.directive``) at the line of the directive that left the placeholder."""
+        if self.quiet:
+            return
+        logger.warning("%s: %s", self.directive, message, location=(self.docname, self.node.line),
+                       type="neuron", subtype="directive")
+
+
+type Renderer = Callable[[RenderContext, dict[str, Any]], list[nodes.Node]]
+
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def renderer(name: str) -> Callable[[Renderer], Renderer]:
+    """Register a renderer under ``name`` (the ``renderer`` of its placeholders)."""
+    def register(function: Renderer) -> Renderer:
+        _RENDERERS[name] = function
+        return function
+    return register
+
+
+def render(context: RenderContext) -> list[nodes.Node]:
+    node = context.node
+    return _RENDERERS[node["renderer"]](context, node["params"])
+
+
+def defer(directive: SphinxDirective, name: str, params: dict[str, Any], shown: Iterable[str] = (),
+          **attributes: Any) -> deferred:
+    """A placeholder for renderer ``name`` with ``params``, at the directive's line; the page shows
+    the data keys ``shown`` (it is rewritten when one changes)."""
+    if name not in _RENDERERS:
+        raise KeyError(f"no renderer {name!r}")
+    node = deferred(renderer=name, params=params, directive=directive.name, **attributes)
+    directive.set_source_info(node)
+    shows(directive.env, *shown)
+    return node
