@@ -91,6 +91,30 @@ class ExpandFirst(_Expand):
 
     default_priority = 1
 
+    def filled(self, content: list[nodes.Node]) -> None:
+        for node in content:
+            if isinstance(node, nodes.Element):
+                for tgroup in node.findall(nodes.tgroup):
+                    size_columns(tgroup)
+
+
+#: The widest a column of a generated table gets in text output (longer cells wrap).
+MAX_COLUMN_WIDTH = 60
+
+
+def size_columns(tgroup: nodes.tgroup) -> None:
+    """Column widths from the cells' text, for the writers that lay tables out by them (text: a
+    width of 1, which HTML ignores, would wrap every cell one character a line)."""
+    widths = [1] * int(tgroup["cols"])
+    for row in tgroup.findall(nodes.row):
+        for index, entry in enumerate(row.children[:len(widths)]):
+            text = entry.astext()
+            longest = max((len(word) for word in text.split()), default=1)
+            # Room for the writer's markup around the text (``*emphasis*``, ``**strong**``).
+            widths[index] = max(widths[index], min(len(text) + 4, MAX_COLUMN_WIDTH), longest + 4)
+    for colspec, width in zip((c for c in tgroup.children if isinstance(c, nodes.colspec)), widths, strict=False):
+        colspec["colwidth"] = width
+
 
 def _choose(app: Sphinx) -> None:
     app.add_post_transform(ExpandForHtml if is_html(app) else ExpandFirst)

@@ -1,0 +1,102 @@
+"""Generated content is rendered when a page is written (neuron_docs.render).
+
+- The doctree kept between builds holds light placeholders, not the generated tables.
+- Every builder renders the content: text and LaTeX output hold the figures of the data.
+- Table rows written straight to HTML (render.html_rows) are, on every generated table of the real
+  site, byte for byte what Sphinx's HTML writer writes for the same rows.
+
+What a data change re-reads and rewrites is tests/test_incremental.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+
+from conftest import DATA
+from neuron_docs.data import load_catalog
+from neuron_docs.data.formatting import format_number
+from neuron_docs.render.expand import MAX_COLUMN_WIDTH
+from neuron_docs.render.html_rows import rows_html
+from neuron_docs.render.placeholder import deferred
+
+ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
+
+
+def test_the_kept_doctree_holds_placeholders_and_the_page_the_tables(site) -> None:
+    doctree = site.app.env.get_doctree("architecture-fit")
+    placeholders = [p for p in doctree.findall(deferred) if p["renderer"] in ("support-matrix", "matrix-view")]
+    assert placeholders
+    assert not [t for t in doctree.findall(nodes.table) if "neuron-support-matrix" in t["classes"]]
+    tables = site.soup("architecture-fit.html").select("table.neuron-support-matrix")
+    assert len(tables) == len(placeholders)
+
+
+def _translator_rows(builder, doctree: nodes.document, tbody: nodes.tbody, before: int) -> str:
+    """What Sphinx's HTML writer writes for the rows of ``tbody`` (after ``before`` header rows)."""
+    translator = builder.create_translator(doctree, builder)
+    translator._table_row_indices = [before]
+    tgroup = tbody.parent
+    tgroup.stubs = [False] * int(tgroup["cols"])
+    for row in tbody.children:
+        row.walkabout(translator)
+    return "".join(translator.body)
+
+
+def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
+    env, builder = site.app.env, site.app.builder
+    compared = 0
+    for docname in sorted(env.found_docs):
+        doctree = env.get_and_resolve_doctree(docname, builder, tags=builder.tags)
+        doctree.settings = builder.docsettings  # as the HTML builder writes it
+        for table in doctree.findall(nodes.table):  # the kinds rendered from placeholders are all marked
+            if {"neuron-support-matrix", "neuron-benchmark-table"} & set(table["classes"]):
+                assert all(tbody.get("neuron_rows_html") for tbody in table.findall(nodes.tbody)), docname
+        for tbody in list(doctree.findall(nodes.tbody)):
+            if not tbody.get("neuron_rows_html"):
+                continue
+            before = sum(len(head.children) for head in tbody.parent.findall(nodes.thead))
+            fast = rows_html(tbody, before)
+            assert fast is not None, f"{docname}: a generated table the rows writer does not cover"
+            assert fast[0] == _translator_rows(builder, doctree, tbody, before), docname
+            assert fast[1] == before + len(tbody.children)
+            compared += 1
+    assert compared
+
+
+@pytest.fixture
+def built(make_app, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """The incremental test root built with the builder ``request.param``; its output directory."""
+    srcdir = tmp_path / "root"
+    shutil.copytree(ROOT, srcdir)
+    app = make_app(request.param, srcdir=srcdir, confoverrides={"neuron_data_dir": str(DATA)})
+    app.build()
+    assert "Traceback" not in app.warning.getvalue()
+    return Path(app.outdir)
+
+
+@pytest.mark.parametrize("built", ["text", "latex"], indirect=True)
+def test_other_builders_render_the_generated_content(built: Path) -> None:
+    """The matrix of trainium and the benchmark table of vit-base, as text and as LaTeX: every row
+    label and status of the matrix, every run's instance and figures, as the data holds them."""
+    catalog = load_catalog(DATA)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(built.rglob("*.t*")) if p.suffix in (".txt", ".tex"))
+    text = " ".join(text.replace("\\sphinxhyphen{}", "-").replace("{-}", "-").split())
+    matrix = catalog.matrix("trainium")
+    assert matrix is not None and matrix.rows
+    rev = catalog.revision()
+    assert rev is not None
+    for row in matrix.rows:  # a cell wider than the text writer's column wraps
+        assert row.label in text if len(row.label) <= MAX_COLUMN_WIDTH else all(w in text for w in row.label.split())
+        for cell in row.cells.values():
+            assert rev.statuses[cell.status].label in text
+    runs = [r for r in catalog.inference_runs.values() if r.model == "vit-base"]
+    assert runs
+    for run in runs:
+        if run.throughput_per_s is not None:
+            assert format_number(run.throughput_per_s, "inferences/s") in text
+        if run.p90_latency_ms is not None:
+            assert format_number(run.p90_latency_ms, "ms") in text
