@@ -11,6 +11,9 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
     (titles, anchors, index entries) uses when it is read. A figure changing leaves it alone.
 ``record:<collection>/<id>``
     one record, every field of it: what a table row or a chart bar shows.
+``fields:<collection>:<field>,<field>``
+    the ids of a collection's records with the given fields: what a directive that picks records
+    by those fields when the page is read (instances of a device) depends on.
 ``matrices:<date>`` (or ``matrices:latest``)
     the matrices of a revision of the support matrices, by id and title: the sections of a page
     that shows them all.
@@ -40,6 +43,10 @@ def names_key(collection: str) -> str:
 
 def record_key(collection: str, record_id: str) -> str:
     return f"record:{collection}/{record_id}"
+
+
+def fields_key(collection: str, *fields: str) -> str:
+    return f"fields:{collection}:{','.join(fields)}"
 
 
 def matrices_key(date: str | None) -> str:
@@ -93,6 +100,11 @@ class RecordDigests:
             collection, _, record_id = rest.partition("/")
             record = records.get(collection, {}).get(record_id)
             return "" if record is None else _hash(_dumped(record))
+        if kind == "fields":
+            collection, _, names = rest.partition(":")
+            table = records.get(collection, {})
+            return _hash(json.dumps([[i, *(getattr(r, f, None) for f in names.split(","))]
+                                     for i, r in sorted(table.items())], default=str))
         if kind == "matrices":
             rev = self.catalog.revision(None if rest == "latest" else rest)
             return "" if rev is None else _hash(json.dumps([rev.name, *([m.id, m.title] for m in rev.matrices)]))

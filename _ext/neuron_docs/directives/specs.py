@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import fields_key, file_key, names_key, record_keys
+from ..dependencies import READS, note, uses
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.formatting import format_number
 from ..data.labels import framework_header, with_version
 from ..domain import xref
@@ -73,47 +75,68 @@ class DeviceSpecs(DataDirective):
 
 
 class InstanceTable(DataDirective):
+    """Instance types: the instances' canonical places (registered when the page is read, from their
+    ids, devices and families); the rows are rendered when the page is written."""
+
     option_spec: ClassVar = {**DataDirective.option_spec, "device": directives.unchanged,
                              "family": directives.unchanged, "specs": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "instances.yaml", "devices.yaml", "sources.yaml")
+        note(self.env, READS, [fields_key("instances", "device", "family")])
         devices = self.pick("device", catalog.devices)
         families = comma_list(self.options.get("family"))
         instances = [i for i in catalog.instances.values()
                      if (not devices or i.device in devices) and (not families or i.family in families)]
-        rows, ids = [], []
-        for instance in instances:
-            ids.append(self.register("instance", instance.id, instance.id))
-            cores = catalog.neuroncores(instance.id)
-            price = instance.price
-            rows.append([
-                nodes.literal(instance.id, instance.id),
-                xref("device", instance.device, catalog.devices[instance.device].name),
-                str(instance.device_count),
-                str(cores) if cores else blank("na", "not a Neuron device"),
-                str(instance.vcpus),
-                format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
-                format_number(price.usd_per_hour, "USD/h"),
-                [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
-            ])
+        ids = [self.register("instance", instance.id, instance.id) for instance in instances]
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
         name = nodes.make_id("-".join(["instances", *devices, *families]))
-        table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
-                             "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
-                            row_ids=ids, name=name)
-        table["neuron_csv"] = name
-        result: list[nodes.Node] = [*self.index_nodes(), table]
-        if "specs" in self.options:
-            for instance in instances:
-                if instance.specs:
-                    spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
-                                 for q in instance.specs.values()]
-                    result.append(build_table(["Property", "Value", "Source"], spec_rows,
-                                              caption=f"{instance.id} specifications",
-                                              classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
-        return result + broken_notice(catalog.broken_in("instances"))
+        params = {"instances": [i.id for i in instances], "ids": ids, "name": name, "specs": "specs" in self.options}
+        shown = [file_key("devices.yaml"), file_key("sources.yaml"), names_key("instances"),
+                 *record_keys("instances", params["instances"])]
+        return [*self.index_nodes(), defer(self, "instance-table", params, shown)]
+
+
+@renderer("instance-table")
+def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows, ids, instances = [], [], []
+    for instance_id, anchor in zip(params["instances"], params["ids"], strict=True):
+        instance = catalog.instances.get(instance_id)
+        if instance is None:  # gone since the page was read: the page is read again next build
+            continue
+        instances.append(instance)
+        ids.append(anchor)
+        cores = catalog.neuroncores(instance.id)
+        price = instance.price
+        rows.append([
+            nodes.literal(instance.id, instance.id),
+            xref("device", instance.device, catalog.devices[instance.device].name),
+            str(instance.device_count),
+            str(cores) if cores else blank("na", "not a Neuron device"),
+            str(instance.vcpus),
+            format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
+            format_number(price.usd_per_hour, "USD/h"),
+            [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+        ])
+    name = params["name"]
+    table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
+                         "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
+                        row_ids=ids, name=name)
+    table["neuron_csv"] = name
+    for row, anchor in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
+        if anchor:
+            row["neuron_object_anchor"] = anchor
+    result: list[nodes.Node] = [table]
+    if params["specs"]:
+        for instance in instances:
+            if instance.specs:
+                spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+                             for q in instance.specs.values()]
+                result.append(build_table(["Property", "Value", "Source"], spec_rows,
+                                          caption=f"{instance.id} specifications",
+                                          classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
+    return result + broken_notice(catalog.broken_in("instances"))
 
 
 class FrameworkTable(DataDirective):

@@ -28,8 +28,9 @@ class _Expand(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         placeholders = list(self.document.findall(deferred))
         docname = self.env.current_document.docname
+        page: dict[str, Any] = {}
         for node in placeholders:
-            content = render(RenderContext(self.env, docname, node, node.get("directive", "")))
+            content = render(RenderContext(self.env, docname, node, node.get("directive", ""), page=page))
             self.filled(content)
             node.replace_self(content)
         if placeholders:
@@ -65,8 +66,10 @@ def filled_doctree(app: Sphinx, docname: str) -> nodes.document:
     """Page ``docname`` as read, its placeholders filled, quietly (their warnings are the writer's),
     for what lists the content of every page (the index of CSV downloads)."""
     doctree = app.env.get_doctree(docname)
+    page: dict[str, Any] = {}
     for node in list(doctree.findall(deferred)):
-        node.replace_self(render(RenderContext(app.env, docname, node, node.get("directive", ""), quiet=True)))
+        node.replace_self(render(RenderContext(app.env, docname, node, node.get("directive", ""), quiet=True,
+                                               page=page)))
     return doctree
 
 

@@ -30,7 +30,8 @@ _TAG_CLASSES = frozenset({"code", "kbd", "dfn", "samp", "var", "bdi", "del", "in
 #: Attributes a visitor of these nodes reads beyond ids and classes, where the rules below do not
 #: follow it: such a node is left to the writer. (Other attributes, ours or Sphinx's bookkeeping,
 #: never reach the HTML.)
-_UNHANDLED = {"entry": ("morerows", "morecols"), "row": (), "reference": ("target", "rel")}
+_UNHANDLED = {"entry": ("morerows", "morecols"), "row": (), "reference": ("target", "rel"),
+              "abbreviation": ("neuron_expression",)}  # a figure: .directives.roles writes its expression
 _TAGS = {"paragraph": "p", "inline": "span", "superscript": "sup", "strong": "strong", "emphasis": "em",
          "abbreviation": "abbr", "reference": "a", "entry": "td", "row": "tr"}
 

@@ -9,7 +9,7 @@ dependency is made by the directive, when the page is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -44,6 +44,8 @@ class RenderContext:
     directive: str
     #: Warnings are not given (the content is rendered again, for another purpose than writing the page).
     quiet: bool = False
+    #: What the placeholders of one page share, in page order (the colour of each chart series).
+    page: dict[str, Any] = field(default_factory=dict)
 
     @property
     def data(self) -> DataSet:

@@ -19,16 +19,16 @@ This module holds the directive and its nodes; the chart model and its SVG are
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ...build_state import dataset
-from ...dependencies import uses
+from ...data.record_keys import file_key
+from ...render.placeholder import RenderContext, defer, renderer
 from ...data.runs import BENCH_FILES
 from ..base import DataDirective
-from ..tables import build_table
+from ..tables import build_table, comma_list
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
 
@@ -75,6 +75,8 @@ def _pass(self: object, node: nodes.Element) -> None:
 # The directive ---------------------------------------------------------------------------------
 
 class ChartDirective(DataDirective):
+    """A chart, rendered when the page is written; its id is given when the page is read (one per page)."""
+
     optional_arguments = 1
     option_spec: ClassVar = {**DataDirective.option_spec, "metric": directives.unchanged,
                              "model": directives.unchanged, "instance": directives.unchanged,
@@ -86,62 +88,71 @@ class ChartDirective(DataDirective):
         if metric not in METRICS:
             self.warn(f"unknown metric {metric!r}; expected one of: {', '.join(METRICS)}")
             return []
-        catalog = dataset(self.env).catalog
         suffix = "".join(f"-{self.options[k]}" for k in ("model", "instance", "device", "experiment")
                          if self.options.get(k))
         name = nodes.make_id(f"chart-{metric}{suffix}")
-        if metric == "price-performance":
-            uses(self, *TRAINING_FILES)
-            experiments = self.pick("experiment", catalog.experiments)
-            chart = price_performance_chart(catalog, dataset(self.env).values, experiments, name)
-        else:
-            uses(self, *BENCH_FILES, *(("benchmarks/accuracy.csv",) if metric == "fastmath" else ()))
-            runs = _Runs(catalog, self.pick("model", catalog.models), self.pick("instance", catalog.instances),
-                         self.pick("device", catalog.devices))
-            if metric == "latency":
-                chart = latency_chart(runs, name)
-            elif metric == "throughput":
-                chart = throughput_chart(runs, name)
-            elif metric == "cost":
-                chart = cost_chart(runs, name)
-            else:
-                chart = fastmath_chart(runs, name, list(catalog.accuracy_runs.values()))
-        if chart.empty:
-            self.warn(f"no data to chart for {metric!r} with these options")
-            return []
         used = cast("set[str]", self.env.temp_data.setdefault("neuron_chart_ids", set()))
         chart_id = name
         while chart_id in used:
             chart_id = f"{name}-{len(used)}"
         used.add(chart_id)
-        return [self.block(chart, chart_id)]
+        files = (TRAINING_FILES if metric == "price-performance"
+                 else (*BENCH_FILES, *(("benchmarks/accuracy.csv",) if metric == "fastmath" else ())))
+        filters = {k: comma_list(self.options.get(k)) for k in ("model", "instance", "device", "experiment")}
+        params = {"metric": metric, "name": name, "id": chart_id, "caption": self.options.get("caption"), **filters}
+        return [defer(self, "chart", params, [file_key(f) for f in files])]
 
-    def page_colours(self, chart: Chart) -> dict[str, str]:
-        """One colour per series across the page: a series keeps the colour it first had on it."""
-        taken = cast("dict[str, str]", self.env.temp_data.setdefault("neuron_chart_colours", {}))
-        for name in series_of(chart):
-            taken.setdefault(name, PALETTE[len(taken) % len(PALETTE)])
-        return taken
 
-    def block(self, chart: Chart, chart_id: str) -> nodes.container:
-        title = self.options.get("caption") or chart.title
-        figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
-        figure += neuron_chart(svg=render_svg(chart, chart_id, self.page_colours(chart)), alt=chart.description())
-        figure += nodes.caption(title, title)
-        multi = len(chart.panels) > 1
-        rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
-                for panel in chart.panels for group in panel.groups for bar in group.bars]
-        headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
-                   "Value" if multi else chart.panels[0].title]
-        table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"],
-                            name=f"{chart_id}-data")
-        table["neuron_csv"] = f"{chart_id}-data"
-        details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
-        details += table
-        block = nodes.container(classes=["neuron-chart-block"])
-        block += figure
-        block += details
-        return block
+@renderer("chart")
+def render_chart(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog, metric, name = ctx.catalog, params["metric"], params["name"]
+    if metric == "price-performance":
+        experiments = ctx.pick("experiment", params["experiment"], catalog.experiments)
+        chart = price_performance_chart(catalog, ctx.data.values, experiments, name)
+    else:
+        runs = _Runs(catalog, ctx.pick("model", params["model"], catalog.models),
+                     ctx.pick("instance", params["instance"], catalog.instances),
+                     ctx.pick("device", params["device"], catalog.devices))
+        if metric == "latency":
+            chart = latency_chart(runs, name)
+        elif metric == "throughput":
+            chart = throughput_chart(runs, name)
+        elif metric == "cost":
+            chart = cost_chart(runs, name)
+        else:
+            chart = fastmath_chart(runs, name, list(catalog.accuracy_runs.values()))
+    if chart.empty:
+        ctx.warn(f"no data to chart for {metric!r} with these options")
+        return []
+    return [chart_block(chart, params["id"], params["caption"] or chart.title, page_colours(ctx.page, chart))]
+
+
+def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
+    """One colour per series across the page: a series keeps the colour it first had on it."""
+    taken = cast("dict[str, str]", page.setdefault("neuron_chart_colours", {}))
+    for name in series_of(chart):
+        taken.setdefault(name, PALETTE[len(taken) % len(PALETTE)])
+    return taken
+
+
+def chart_block(chart: Chart, chart_id: str, title: str, colours: dict[str, str]) -> nodes.container:
+    """The chart's figure (inline SVG and caption) and its data table in a collapsible block."""
+    figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
+    figure += neuron_chart(svg=render_svg(chart, chart_id, colours), alt=chart.description())
+    figure += nodes.caption(title, title)
+    multi = len(chart.panels) > 1
+    rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
+            for panel in chart.panels for group in panel.groups for bar in group.bars]
+    headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
+               "Value" if multi else chart.panels[0].title]
+    table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"], name=f"{chart_id}-data")
+    table["neuron_csv"] = f"{chart_id}-data"
+    details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
+    details += table
+    block = nodes.container(classes=["neuron-chart-block"])
+    block += figure
+    block += details
+    return block
 
 
 def setup_charts(app: Sphinx) -> None:
