@@ -212,9 +212,22 @@ def _report_read(app, env, docnames):
     print("BENCH-READ: " + " ".join(sorted(docnames)), flush=True)
 
 
+_WRITTEN = []
+
+
+def _note_written(app, doctree, docname):
+    _WRITTEN.append(docname)
+
+
+def _report_written(app, exception):
+    print("BENCH-WRITTEN: " + " ".join(sorted(_WRITTEN)), flush=True)
+
+
 def setup(app):
     app.add_directive("bench-family-targets", FamilyTargets)
     app.connect("env-before-read-docs", _report_read)
+    app.connect("doctree-resolved", _note_written)
+    app.connect("build-finished", _report_written)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 '''
 

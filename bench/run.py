@@ -35,6 +35,7 @@ from neuron_docs.data import validation as validation_module  # noqa: E402
 SPHINX = REPO / ".venv" / "bin" / "sphinx-build"
 STRICT = ["-W", "--keep-going", "-n"]
 READ_MARK = "BENCH-READ:"
+WRITTEN_MARK = "BENCH-WRITTEN:"
 
 
 @dataclass
@@ -47,8 +48,15 @@ class Build:
 
     def read_docs(self) -> list[str]:
         """Pages re-read by the build (printed by the bench project's env-before-read-docs hook)."""
-        lines = [line for line in self.output.splitlines() if line.startswith(READ_MARK)]
-        return sorted(name for line in lines for name in line[len(READ_MARK):].split())
+        return self._marked(READ_MARK)
+
+    def written_docs(self) -> list[str]:
+        """Pages written by the build (its doctree-resolved hook)."""
+        return self._marked(WRITTEN_MARK)
+
+    def _marked(self, mark: str) -> list[str]:
+        lines = [line for line in self.output.splitlines() if line.startswith(mark)]
+        return sorted(name for line in lines for name in line[len(mark):].split())
 
 
 def sphinx_build(project: Path, out: Path, *extra: str) -> Build:
@@ -125,19 +133,20 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
-def incremental(root: Path, ext: Path, data: Path) -> list[tuple[str, str, str]]:
-    """Rebuild after each change; (what changed, pages re-read, check of the output)."""
+def incremental(root: Path, ext: Path, data: Path) -> list[tuple[str, str, str, str]]:
+    """Rebuild after each change; (what changed, pages re-read, pages written, check of the output)."""
     out = root / "out-inc"
     shutil.rmtree(ext / ".neuron-cache", ignore_errors=True)
     first = clean_builds(ext, out, 1)[0]
-    rows = [("clean build", f"{len(first.read_docs())} (all)", f"{first.seconds:.1f} s")]
+    rows = [("clean build", f"{len(first.read_docs())} (all)", f"{len(first.written_docs())} (all)",
+             f"{first.seconds:.1f} s")]
 
     def step(label: str, check: str | None = None, page: str = "") -> None:
         build = sphinx_build(ext, out)
         ok = "" if check is None else ("new value shown" if check in (out / page).read_text()
                                        else "NEW VALUE MISSING")
-        docs = build.read_docs()
-        rows.append((label, f"{len(docs)} {docs}", f"{build.seconds:.1f} s {ok}".strip()))
+        docs, written = build.read_docs(), build.written_docs()
+        rows.append((label, f"{len(docs)} {docs}", f"{len(written)} {written}", f"{build.seconds:.1f} s {ok}".strip()))
 
     step("nothing changed")
     run0 = generate.run_row(0)
@@ -150,7 +159,8 @@ def incremental(root: Path, ext: Path, data: Path) -> list[tuple[str, str, str]]
     copy = root / "data-copy"
     shutil.copytree(data, copy, dirs_exist_ok=True)
     build = sphinx_build(ext, out, "-D", f"neuron_data_dir={copy}")
-    rows.append(("config: neuron_data_dir changed", f"{len(build.read_docs())} (all)", f"{build.seconds:.1f} s"))
+    rows.append(("config: neuron_data_dir changed", f"{len(build.read_docs())} (all)",
+                 f"{len(build.written_docs())} (all)", f"{build.seconds:.1f} s"))
     return rows
 
 
@@ -216,9 +226,9 @@ def main(argv: list[str] | None = None) -> None:
             generate.write_projects(root, generate.write_data(root / "data", inc_size, args.benchmark_runs),
                                     inc_size, args.benchmark_runs, REPO / "_ext")
             print(f"\nIncremental rebuilds at {inc_size:,} families (pages: index, matrix-dev-0, matrix-dev-1, "
-                  "families, benchmarks, about)\n\n| change | pages re-read | time |\n|---|---|---|")
-            for label, docs, note in incremental(root, root / "ext", root / "data"):
-                print(f"| {label} | {docs} | {note} |", flush=True)
+                  "families, benchmarks, about)\n\n| change | pages re-read | pages written | time |\n|---|---|---|---|")
+            for label, docs, written, note in incremental(root, root / "ext", root / "data"):
+                print(f"| {label} | {docs} | {written} | {note} |", flush=True)
             serial_t, j2_t, same = parallel(root / "ext", root, runs)
             print(f"\nParallel at {inc_size:,} families (cache warm, wall): serial {serial_t:.1f} s, -j 2 {j2_t:.1f} s "
                   f"({j2_t / serial_t:.2f}x); HTML identical: {same}")
