@@ -195,6 +195,21 @@ TRAINING_CONFIG_TEXT = {
     "scaling": "Scaling", "neuron_version": "Neuron version", "framework_package_version": "torch-neuronx version",
     "os": "OS",
 }
+#: A published run's configuration as a chart's bar label names it, compactly: field -> format of
+#: its value (``{}``); a field not listed prints its value alone (``fp16``, ``512x512``, ``Real Time``).
+CONFIG_SHORT_TEXT = {
+    "batch_size": "batch {}", "tp_degree": "TP={}", "dp_degree": "DP={}", "neuroncores": "{} NeuronCores",
+    "threads": "{} threads", "n_models": "{} models", "workers_per_model": "{} workers per model",
+    "sequence_length": "sequence {}", "input_length": "input {}", "output_length": "output {}",
+    "neuron_version": "Neuron {}", "micro_batch_size": "micro batch {}", "global_batch_size": "global batch {}",
+    "framework_package_version": "torch-neuronx {}", "scaling": "{} scaling", "optimizer": "{} optimizer",
+}
+
+
+def nodes_text(nodes: int) -> str:
+    """A training run's node count as charts name its series: "1 node", "16 nodes"."""
+    return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
+
 
 #: What a run's figure measured, in words, by the field of its path (``run:<id>:<field>``).
 RUN_FIELD_WORDS = {"p90_latency_ms": "p90 latency", "throughput": "throughput", "batch_size": "batch size",

@@ -123,24 +123,30 @@ class ChartDirective(DataDirective):
         return taken
 
     def block(self, chart: Chart, chart_id: str) -> nodes.container:
-        title = self.options.get("caption") or chart.title
-        figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
-        figure += neuron_chart(svg=render_svg(chart, chart_id, self.page_colours(chart)), alt=chart.description())
-        figure += nodes.caption(title, title)
-        multi = len(chart.panels) > 1
-        rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
-                for panel in chart.panels for group in panel.groups for bar in group.bars]
-        headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
-                   "Value" if multi else chart.panels[0].title]
-        table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"],
-                            name=f"{chart_id}-data")
-        table["neuron_csv"] = f"{chart_id}-data"
-        details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
-        details += table
-        block = nodes.container(classes=["neuron-chart-block"])
-        block += figure
-        block += details
-        return block
+        return chart_block(chart, chart_id, self.page_colours(chart), self.options.get("caption"))
+
+
+def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: str | None = None) -> nodes.container:
+    """The chart as a figure (its SVG in ``colours``, a series -> colour map) with its caption (``caption``
+    or the chart's title), and a collapsible data table of the same figures: nodes only, no side effects."""
+    title = caption or chart.title
+    figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
+    figure += neuron_chart(svg=render_svg(chart, chart_id, colours), alt=chart.description())
+    figure += nodes.caption(title, title)
+    multi = len(chart.panels) > 1
+    rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
+            for panel in chart.panels for group in panel.groups for bar in group.bars]
+    headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
+               "Value" if multi else chart.panels[0].title]
+    table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"],
+                        name=f"{chart_id}-data")
+    table["neuron_csv"] = f"{chart_id}-data"
+    details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
+    details += table
+    block = nodes.container(classes=["neuron-chart-block"])
+    block += figure
+    block += details
+    return block
 
 
 def setup_charts(app: Sphinx) -> None:
