@@ -11,6 +11,7 @@ proportional to its figure.
 
 from __future__ import annotations
 
+import csv
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -110,6 +111,14 @@ def check_charts(outdir: Path, catalog) -> int:
                 else:
                     assert config.startswith(f"{run.instance}, batch {run.batch_size}"), config
             assert len({tuple(r[:3]) for r in rows}) == len(rows), table.id  # a model's configurations told apart
+            # its download: the same rows, every figure a number with its unit in a column of its own
+            with (outdir / "_downloads" / "tables" / f"{figure['id']}-data.csv").open(encoding="utf-8") as handle:
+                header, *download = list(csv.reader(handle))
+            assert header == ["Measure", "Model", "Configuration", "Value", "Unit"]
+            assert [(m, model, config, float(number), unit) for m, model, config, number, unit in download] == [
+                (row[0], row[1], row[2], float(text.removeprefix("$").split(" ")[0].replace(",", "")),
+                 "USD" if text.startswith("$") else text.split(" ", 1)[1])
+                for row, (_, _, text, _, _) in zip(rows, expected, strict=True)]
             # the SVG: accessible, every bar labelled as in the data table, lengths proportional to figures
             svg = figure.find("svg")
             title_id, desc_id = svg["aria-labelledby"].split()

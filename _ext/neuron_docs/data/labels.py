@@ -211,6 +211,13 @@ def nodes_text(nodes: int) -> str:
     return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
 
 
+def parallelism_text(tp: int, dp: int | None, pp: int, zero_stage: int | None) -> str:
+    """A training run's parallelism as charts name it: the degrees above 1 and the ZeRO stage,
+    "TP=32 DP=4 PP=8", "DP=512", "TP=32 DP=32 ZeRO-1"."""
+    degrees = [f"{name}={degree}" for name, degree in (("TP", tp), ("DP", dp), ("PP", pp)) if degree and degree > 1]
+    return " ".join([*degrees, *([f"ZeRO-{zero_stage}"] if zero_stage is not None else [])])
+
+
 #: What a run's figure measured, in words, by the field of its path (``run:<id>:<field>``).
 RUN_FIELD_WORDS = {"p90_latency_ms": "p90 latency", "throughput": "throughput", "batch_size": "batch size",
                    "neuroncores": "NeuronCores used", "cost_per_1m": "cost per 1M inferences at the on-demand price",

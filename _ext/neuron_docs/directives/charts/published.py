@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ...data.labels import CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text
+from ...data.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text,
+                            parallelism_text)
 from ...data.prices import PUBLISHED_PRICE_BASIS
 from ...data.published_columns import ENUM_TEXT
 from ...data.published_schema import PublishedTrainingRun
@@ -40,14 +41,14 @@ if TYPE_CHECKING:
 
 #: A table with more runs than this charts the best configuration of each model per measure.
 MAX_BARS = 12
-#: What a bar label may name beyond the instance and batch size (inference) or the node count
-#: (training), in order: a field is named when it tells apart runs of one model that the fields
-#: before it leave alike (:func:`label_fields`).
+#: What a bar label may name beyond the instance and batch size (inference) or the node count and
+#: parallelism (training), in order: a field is named when it tells apart runs of one model that the
+#: fields before it leave alike (:func:`label_fields`).
 INFERENCE_LABEL_FIELDS = (
     "input_length", "output_length", "sequence_length", "image_size", "tp_degree", "model_data_type",
     "autocast_data_type", "weight_storage_data_type", "application_type", "run_mode", "neuroncores", "n_models",
     "workers_per_model", "threads", "dp_degree", "framework_name", "neuron_version", "os")
-TRAINING_LABEL_FIELDS = ("training_data_type", "sequence_length", "micro_batch_size", "global_batch_size", "topology",
+TRAINING_LABEL_FIELDS = ("training_data_type", "sequence_length", "micro_batch_size", "global_batch_size",
                          "optimizer", "scaling", "framework_package_version", "neuron_version", "os")
 #: The latencies a latency-optimized chart compares: P50 and P99 of the kind a table publishes, or the
 #: P50 of each kind when it publishes several (TTFT and TPOT; the P99s are in the table).
@@ -56,11 +57,14 @@ LATENCY_FIELDS = tuple(f for f in METRICS if f.endswith(("_p50_ms", "_p99_ms")))
 
 @dataclass(frozen=True)
 class Measure:
-    """One panel of a chart: what it measures, a run's value (None: not measured) and its text."""
+    """One panel of a chart: what it measures, a run's value (None: not measured), its figure as the
+    table prints it without unit (``number``, for the download) and with it (``text``)."""
 
     name: str
     title: str
+    unit: str
     value: Callable[[Run], float | None]
+    number: Callable[[Run], str]
     text: Callable[[Run], str]
     lower_is_better: bool
 
@@ -73,9 +77,10 @@ def _config_text(run: Run, field: str) -> str:
 
 
 def config_label(run: Run, fields: Sequence[str]) -> str:
-    """A bar's label: instance and batch size (training: node count), then ``fields`` the run fills."""
-    base = ([nodes_text(run.nodes)] if isinstance(run, PublishedTrainingRun)
-            else [run.instance, _config_text(run, "batch_size")])
+    """A bar's label: instance and batch size (training: node count and parallelism), then ``fields``
+    the run fills."""
+    base = ([nodes_text(run.nodes), parallelism_text(run.tp_degree, run.dp_degree, run.pp_degree, run.zero_stage)]
+            if isinstance(run, PublishedTrainingRun) else [run.instance, _config_text(run, "batch_size")])
     return ", ".join([*base, *(text for f in fields if (text := _config_text(run, f)))])
 
 
@@ -111,7 +116,8 @@ def _metric(field: str) -> Measure:
     def value(run: Run) -> float | None:
         figure = getattr(run, field, None)
         return None if figure is None else float(figure)
-    return Measure(metric.label, f"{metric.label} ({metric.unit})", value,
+    return Measure(metric.label, f"{metric.label} ({metric.unit})", metric.unit, value,
+                   lambda run: figure_text(getattr(run, field)),
                    lambda run: f"{figure_text(getattr(run, field))} {metric.unit}", field.endswith("_ms"))
 
 
@@ -121,8 +127,10 @@ def _cost(catalog: Catalog, per: str) -> Measure:
     def value(run: Run) -> float | None:
         cost = published_cost(catalog, run, basis)
         return None if cost is None else cost.usd
-    return Measure(f"cost per {per}", f"Cost per {per} (USD, {PRICE_BASIS_TEXT.get(basis, basis)})", value,
-                   lambda run: cost_text(published_cost(catalog, run, basis)), lower_is_better=True)
+    def text(run: Run) -> str:
+        return cost_text(published_cost(catalog, run, basis))
+    return Measure(f"cost per {per}", f"Cost per {per} (USD, {PRICE_BASIS_TEXT.get(basis, basis)})", "USD", value,
+                   lambda run: text(run).removeprefix("$").replace(",", ""), text, lower_is_better=True)
 
 
 def measures(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> list[Measure]:
@@ -138,16 +146,21 @@ def measures(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> li
     return [*([_metric(field)] if field else []), *([_cost(catalog, per)] if per else [])]
 
 
-def _panel(measure: Measure, runs: Sequence[Run], fields: Sequence[str], best_only: bool) -> Panel:
-    groups = []
+def _panel(measure: Measure, runs: Sequence[Run], fields: Sequence[str],
+           best_only: bool) -> tuple[Panel, list[list[str]]]:
+    """A measure's panel, and its rows for the download (measure, model, configuration, number, unit)."""
+    groups, rows = [], []
     for model, model_runs in by_model(runs).items():
         measured = [(r, v) for r in model_runs if (v := measure.value(r)) is not None]
         if best_only and measured:
             measured = [min(measured, key=lambda pair: pair[1] if measure.lower_is_better else -pair[1])]
         bars = tuple(Bar(config_label(r, fields), v, measure.text(r), series(r)) for r, v in measured)
+        rows += [[measure.title, model, bar.label, measure.number(r), measure.unit]
+                 for bar, (r, _) in zip(bars, measured, strict=True)]
         if bars:
             groups.append(Group(model, bars))
-    return Panel(measure.title, tuple(groups), "lower is better" if measure.lower_is_better else "higher is better")
+    note = "lower is better" if measure.lower_is_better else "higher is better"
+    return Panel(measure.title, tuple(groups), note), rows
 
 
 def _words(names: Sequence[str]) -> str:
@@ -164,14 +177,17 @@ def chart_title(table: PublishedTable, shown: Sequence[Measure], runs: Sequence[
     return f"{group}, {view}: {_words([m.name for m in shown])} per model; {which}"
 
 
-def published_chart(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> Chart:
-    """The chart of one published table's runs (``runs`` in the table's order)."""
+def published_chart(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> tuple[Chart, list[list[str]]]:
+    """The chart of one published table's runs (``runs`` in the table's order), and its download:
+    a header and one row per bar, every figure a number with its unit in a column of its own."""
     fields = label_fields(runs, TRAINING_LABEL_FIELDS if table.kind == "training" else INFERENCE_LABEL_FIELDS)
     best_only = len(runs) > MAX_BARS
     shown = measures(catalog, table, runs)
-    panels = tuple(p for p in (_panel(m, runs, fields, best_only) for m in shown) if p.groups)
-    return Chart(nodes.make_id(f"chart-{table.id}"), chart_title(table, shown, runs, best_only) if shown else "",
-                 panels)
+    built = [_panel(m, runs, fields, best_only) for m in shown]
+    chart = Chart(nodes.make_id(f"chart-{table.id}"), chart_title(table, shown, runs, best_only) if shown else "",
+                  tuple(panel for panel, _ in built if panel.groups))
+    return chart, [["Measure", chart.group_header, chart.bar_header, "Value", "Unit"],
+                   *(row for _, rows in built for row in rows)]
 
 
 def series_colours(catalog: Catalog, generation: str, kind: str) -> dict[str, str]:
@@ -189,7 +205,10 @@ def series_colours(catalog: Catalog, generation: str, kind: str) -> dict[str, st
 
 def published_chart_block(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> list[nodes.Node]:
     """The chart of a published table with its data table (nothing when no run has a figure to chart)."""
-    chart = published_chart(catalog, table, runs)
+    chart, download = published_chart(catalog, table, runs)
     if chart.empty:
         return []
-    return [chart_block(chart, chart.name, series_colours(catalog, table.generation, table.kind))]
+    block = chart_block(chart, chart.name, series_colours(catalog, table.generation, table.kind))
+    for data_table in block.findall(nodes.table):
+        data_table["neuron_csv_rows"] = download
+    return [block]
