@@ -117,6 +117,8 @@ def test_costs_follow_a_changed_price_and_stale_prices_warn(data_copy, tmp_path)
     assert catalog.errors == []
     build = build_site(tmp_path, data_copy, neuron_price_max_age_days=365)
     assert check_pages(build.outdir, catalog) > 500  # the new price, everywhere
+    from test_performance_charts import check_charts  # noqa: PLC0415 - it imports this module
+    assert check_charts(build.outdir, catalog) > 150  # and in the charts' costs
     changed = [r for r in catalog.published_inference_runs.values() if r.instance == "inf2.xlarge"]
     assert changed and all(expected_cost(catalog, r) != expected_cost(load_catalog(DATA), r) for r in changed)
     stale = [line for line in build.warnings.splitlines() if "neuron_price_max_age_days" in line]

@@ -195,6 +195,28 @@ TRAINING_CONFIG_TEXT = {
     "scaling": "Scaling", "neuron_version": "Neuron version", "framework_package_version": "torch-neuronx version",
     "os": "OS",
 }
+#: A published run's configuration as a chart's bar label names it, compactly: field -> format of
+#: its value (``{}``); a field not listed prints its value alone (``fp16``, ``512x512``, ``Real Time``).
+CONFIG_SHORT_TEXT = {
+    "batch_size": "batch {}", "tp_degree": "TP={}", "dp_degree": "DP={}", "neuroncores": "{} NeuronCores",
+    "threads": "{} threads", "n_models": "{} models", "workers_per_model": "{} workers per model",
+    "sequence_length": "sequence {}", "input_length": "input {}", "output_length": "output {}",
+    "neuron_version": "Neuron {}", "micro_batch_size": "micro batch {}", "global_batch_size": "global batch {}",
+    "framework_package_version": "torch-neuronx {}", "scaling": "{} scaling", "optimizer": "{} optimizer",
+}
+
+
+def nodes_text(nodes: int) -> str:
+    """A training run's node count as charts name its series: "1 node", "16 nodes"."""
+    return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
+
+
+def parallelism_text(tp: int, dp: int | None, pp: int, zero_stage: int | None) -> str:
+    """A training run's parallelism as charts name it: the degrees above 1 and the ZeRO stage,
+    "TP=32 DP=4 PP=8", "DP=512", "TP=32 DP=32 ZeRO-1"."""
+    degrees = [f"{name}={degree}" for name, degree in (("TP", tp), ("DP", dp), ("PP", pp)) if degree and degree > 1]
+    return " ".join([*degrees, *([f"ZeRO-{zero_stage}"] if zero_stage is not None else [])])
+
 
 #: What a run's figure measured, in words, by the field of its path (``run:<id>:<field>``).
 RUN_FIELD_WORDS = {"p90_latency_ms": "p90 latency", "throughput": "throughput", "batch_size": "batch size",

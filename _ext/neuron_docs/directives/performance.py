@@ -27,6 +27,7 @@ from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
 from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
 from ..data.runs import published_cost
 from .base import DataDirective
+from .charts.published import published_chart_block
 from .measured import MeasuredModels
 from .performance_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
@@ -118,7 +119,7 @@ class _Performance(DataDirective):
         node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
                            classes=["neuron-performance-table", "neuron-sortable"])
         node["neuron_csv"] = name
-        return [node, self._price_note(catalog, runs, table)]
+        return [node, self._price_note(catalog, runs, table), *published_chart_block(catalog, table, runs)]
 
     def _price_note(self, catalog: Catalog, runs: list[Run], table: PublishedTable) -> nodes.paragraph:
         """Which prices the table's costs used, and the published table it reproduces."""

@@ -124,7 +124,7 @@ def render_chart(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]
     if chart.empty:
         ctx.warn(f"no data to chart for {metric!r} with these options")
         return []
-    return [chart_block(chart, params["id"], params["caption"] or chart.title, page_colours(ctx.page, chart))]
+    return [chart_block(chart, params["id"], page_colours(ctx.page, chart), params["caption"])]
 
 
 def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
@@ -135,8 +135,10 @@ def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
     return taken
 
 
-def chart_block(chart: Chart, chart_id: str, title: str, colours: dict[str, str]) -> nodes.container:
-    """The chart's figure (inline SVG and caption) and its data table in a collapsible block."""
+def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: str | None = None) -> nodes.container:
+    """The chart as a figure (its SVG in ``colours``, a series -> colour map) with its caption (``caption``
+    or the chart's title), and a collapsible data table of the same figures: nodes only, no side effects."""
+    title = caption or chart.title
     figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
     figure += neuron_chart(svg=render_svg(chart, chart_id, colours), alt=chart.description())
     figure += nodes.caption(title, title)

@@ -5,7 +5,9 @@ model or comparison, one :class:`Bar` per configuration. :func:`render_svg` writ
 :mod:`xml.etree` so that its text follows the theme's colours (``currentColor``); every bar is
 labelled with its configuration and its value, so colour is never the only signal, and the SVG
 carries a ``<title>`` and a ``<desc>`` (:meth:`Chart.description`) for screen readers. Same chart,
-same bytes: coordinates are rounded to two decimals.
+same bytes: coordinates are rounded to two decimals. Long panel titles wrap onto a second line, the
+values' column widens for long values, and a group of one bar is drawn on one line with it
+(:func:`inline`) when both fit.
 
 Building charts from the data is :mod:`~neuron_docs.directives.charts.model`; the directive is
 :mod:`~neuron_docs.directives.charts.directive`.
@@ -75,6 +77,8 @@ class Chart:
 #: nearly its own width, so no text is smaller than about 11.5 px; on a desktop it is drawn larger.
 WIDTH, VALUE_W = 360, 130
 BAR_H, LABEL_H, ROW_H, GROUP_H, TITLE_H, NOTE_H, LEGEND_H, AXIS_H, GAP = 14, 15, 20, 22, 20, 18, 20, 24, 14
+#: Space above a group drawn on one line (:func:`inline`), instead of its heading row.
+INLINE_H = 6
 FONT = 12
 #: Average glyph width at ``FONT`` px, to keep labels inside their column.
 CHAR_W = 6.6
@@ -118,6 +122,34 @@ def series_of(chart: Chart) -> list[str]:
     return list(dict.fromkeys(b.series for p in chart.panels for g in p.groups for b in g.bars))
 
 
+def title_lines(title: str) -> list[str]:
+    """A panel's title (bold, a point larger: glyphs counted a fifth wider) wrapped at spaces to fit
+    :data:`WIDTH`, on at most two lines (the second shortened with an ellipsis if it must be)."""
+    chars = int(WIDTH / (CHAR_W * 1.2))
+    lines: list[str] = []
+    for word in title.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    head = lines[:1] if len(lines[0]) <= chars else [_fit(lines[0], chars * CHAR_W)]
+    rest = " ".join(lines[1:])
+    return [*head, _fit(rest, chars * CHAR_W)] if rest else head
+
+
+def inline(group: Group) -> bool:
+    """Whether a group of one bar is drawn with its name and the bar's label on one line (when they
+    fit: bold glyphs counted a fifth wider), saving the group's own heading row."""
+    return len(group.bars) == 1 and (len(group.label) * 1.2 + 3 + len(group.bars[0].label)) * CHAR_W <= WIDTH
+
+
+def value_width(panel: Panel) -> float:
+    """The width kept right of the bars for their values: :data:`VALUE_W`, more for a longer value
+    (``57407.92 sequences/s``) so that no value is cut off, at most half the drawing."""
+    longest = max((len(b.text) for g in panel.groups for b in g.bars), default=0)
+    return min(max(VALUE_W, longest * CHAR_W + 10), WIDTH / 2)
+
+
 def _legend_rows(names: list[str]) -> list[list[tuple[str, float]]]:
     """The legend's entries (name, x) wrapped into rows that fit :data:`WIDTH`."""
     rows: list[list[tuple[str, float]]] = [[]]
@@ -142,12 +174,11 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
     names = series_of(chart)
     colour = {name: (colours or {}).get(name) or PALETTE[index % len(PALETTE)] for index, name in enumerate(names)}
     legend = _legend_rows(names)
-    plot_w = WIDTH - VALUE_W
     height = LEGEND_H * len(legend)
     for panel in chart.panels:
         rows = sum(len(g.bars) for g in panel.groups)
-        height += (TITLE_H + (NOTE_H if panel.note else 0) + GROUP_H * len(panel.groups)
-                   + (LABEL_H + ROW_H) * rows + AXIS_H + GAP)
+        heads = sum(INLINE_H if inline(g) else GROUP_H for g in panel.groups)
+        height += TITLE_H * len(title_lines(panel.title)) + (NOTE_H if panel.note else 0) + heads + (LABEL_H + ROW_H) * rows + AXIS_H + GAP
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "neuron-chart-svg",
         "viewBox": f"0 0 {WIDTH} {_num(height)}", "width": str(WIDTH), "height": _num(height),
@@ -167,13 +198,14 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
         y += LEGEND_H
     for panel in chart.panels:
         values = [b.value for g in panel.groups for b in g.bars]
+        plot_w = WIDTH - value_width(panel)
         step = nice_step(max(values, default=0))
         axis_max = step * max(math.ceil(max(values, default=0) / step), 1)
         scale = plot_w / axis_max
         body = ET.SubElement(svg, "g", {"class": "neuron-chart-panel"})
-        _text(body, 0, y + 15, _fit(panel.title, WIDTH), **{"font-weight": "bold", "font-size": str(FONT + 1),
-                                                             "fill": "currentColor"})
-        y += TITLE_H
+        for line in title_lines(panel.title):
+            _text(body, 0, y + 15, line, **{"font-weight": "bold", "font-size": str(FONT + 1), "fill": "currentColor"})
+            y += TITLE_H
         if panel.note:
             _text(body, 0, y + 13, panel.note, **{"font-style": "italic", "fill": "currentColor",
                                                   "fill-opacity": "0.85"})
@@ -182,13 +214,18 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
         grid = ET.SubElement(body, "g", {"class": "neuron-chart-grid", "aria-hidden": "true"})
         bars = ET.SubElement(body, "g", {"class": "neuron-chart-bars"})
         for group in panel.groups:
-            _text(bars, 0, y + 16, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
-            y += GROUP_H
+            one_line = inline(group)
+            if not one_line:
+                _text(bars, 0, y + 16, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
+            y += INLINE_H if one_line else GROUP_H
             spans.append((y, y + (LABEL_H + ROW_H) * len(group.bars)))
             for bar in group.bars:
                 row = ET.SubElement(bars, "g", {"class": "neuron-chart-bar"})
                 ET.SubElement(row, "title").text = f"{group.label}, {bar.label}: {bar.text}"
-                _text(row, 0, y + 12, _fit(bar.label, WIDTH), fill="currentColor")
+                label = _text(row, 0, y + 12, "" if one_line else _fit(bar.label, WIDTH), fill="currentColor")
+                if one_line:  # the group's name in bold, then the bar's label, on one line
+                    bold = ET.SubElement(label, "tspan", {"font-weight": "bold"})
+                    bold.text, bold.tail = group.label, f" \u00b7 {bar.label}"
                 y += LABEL_H
                 width = max(bar.value * scale, 1.0)
                 ET.SubElement(row, "rect", {"x": "0", "y": _num(y + (ROW_H - BAR_H) / 2), "width": _num(width),
