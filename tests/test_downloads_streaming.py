@@ -18,6 +18,7 @@ from neuron_docs.data import Catalog
 from neuron_docs.data import schema as s
 from neuron_docs.data.values import Value, build_values
 from neuron_docs.site.downloads.data_json import data_document, data_pieces, document
+from neuron_docs.site.downloads import json_stream
 from neuron_docs.site.downloads.json_stream import Members, built, dumps, json_pieces, write_if_changed
 from neuron_docs.directives.tables import build_table
 
@@ -80,18 +81,36 @@ def test_hand_made_catalog_streams_byte_for_byte(tmp_path):
     assert '"values": {}' in no_figures
 
 
-def test_pieces_match_json_dumps_on_nesting_and_empty_containers():
+@pytest.mark.parametrize("chunk", [1, 2, 3, 1000])
+def test_pieces_match_json_dumps_on_nesting_and_empty_containers(monkeypatch, chunk):
+    monkeypatch.setattr(json_stream, "CHUNK", chunk)  # members encoded together, a chunk at a time
+
     def lazy() -> Members:
         return Members(iter([
             ("empty list", iter([])), ("empty object", Members(iter([]))),
             ("nested", iter([{"x": [1, {"y": [], "z": {}}], "q": TRICKY}, [], {}, iter([iter([])])])),
             ("deep", Members([("k", Members([("\u00e9", iter([None, True, 1.5]))]))])),
+            ("plain", Members((f"k{n}", {"n": n, "s": TRICKY, "l": [n, -0.0, 1e21]}) for n in range(5))),
+            ("mixed", iter([1, "two", iter([3, 4, 5]), {"six": 6}, Members([]), 7, 8.5, None])),
         ]))
 
     plain = built(lazy())
     assert plain["nested"][3] == [[]]
     assert "".join(json_pieces(lazy())) == json.dumps(plain, indent=1, ensure_ascii=False)
     assert "".join(json_pieces(iter([]))) == "[]" and "".join(json_pieces(Members([]))) == "{}"
+
+
+@pytest.mark.parametrize("chunk", [1, 7])
+def test_real_data_streams_byte_for_byte_in_small_chunks(tmp_path, catalog, monkeypatch, chunk):
+    monkeypatch.setattr(json_stream, "CHUNK", chunk)
+    values = build_values(catalog)
+    assert _streamed(tmp_path, catalog, values) == dumps(data_document(catalog, values)).encode("utf-8")
+
+
+def test_a_repeated_key_is_written_twice_as_streamed():
+    """A lazy object is written member by member, as given: a key seen twice is written twice."""
+    pairs = [("a", 1), ("b", 2), ("a", 3)]
+    assert "".join(json_pieces(Members(iter(pairs)))) == '{\n "a": 1,\n "b": 2,\n "a": 3\n}'
 
 
 def test_the_layout_is_the_documented_one(catalog):
@@ -110,6 +129,13 @@ def test_a_file_is_replaced_only_when_its_bytes_change(tmp_path):
     assert target.read_text(encoding="utf-8") == '{"a": 2}\n'
     write_if_changed(target, ['{"a": "é"}\n'])
     assert target.read_text(encoding="utf-8") == '{"a": "é"}\n'
+    write_if_changed(target, ['{"a": "é"}'])  # the old file with a byte more
+    assert target.read_text(encoding="utf-8") == '{"a": "é"}'
+    write_if_changed(target, ['{"a": "é"}', "\n", "\n"])  # the old file as a beginning
+    assert target.read_text(encoding="utf-8") == '{"a": "é"}\n\n'
+    os.utime(target, ns=(1_000_000_000, 1_000_000_000))
+    write_if_changed(target, ["", '{"a"', ': "é"}\n', "", "\n"])  # same bytes, pieces of any size: left alone
+    assert target.stat().st_mtime_ns == 1_000_000_000
     assert sorted(p.name for p in target.parent.iterdir()) == ["file.json"]
 
 

@@ -16,12 +16,12 @@ from pydantic import BaseModel
 
 from ...data import catalog as catalog_module
 from ...data.matrix_schema import Revision
-from ...data.values import Value, build_values
+from ...data.values import Value, Values, build_values
 from ..data_dates import file_dates
 from .json_stream import Members, built, json_pieces
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
 
     from ...data import Catalog
     from ...data import schema as s
@@ -78,8 +78,13 @@ def document(catalog: Catalog, values: Mapping[str, Value]) -> Members:
         ("matrix", matrix_document(catalog).model_dump(mode="json", exclude_none=True)
                    if catalog.history.revisions else None),
         ("collections", collections),
-        ("values", Members((path, _figure(values[path])) for path in sorted(values))),  # one at a time
+        ("values", Members((path, _figure(value)) for path, value in _in_path_order(values))),
     ])
+
+
+def _in_path_order(values: Mapping[str, Value]) -> Iterable[tuple[str, Value]]:
+    """Every figure sorted by path: the build's figures each computed once, a record at a time."""
+    return values.in_path_order() if isinstance(values, Values) else sorted(values.items(), key=lambda item: item[0])
 
 
 def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
@@ -100,6 +105,6 @@ def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
 
 
 def data_pieces(catalog: Catalog, values: Mapping[str, Value]) -> Iterator[str]:
-    """The text of ``dumps(data_document(catalog, values))`` in pieces, one record or figure at a time."""
+    """The text of ``dumps(data_document(catalog, values))`` in pieces of up to a thousand records or figures."""
     yield from json_pieces(document(catalog, values))
     yield "\n"

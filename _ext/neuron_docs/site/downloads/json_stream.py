@@ -8,7 +8,7 @@ No Sphinx here.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -37,22 +37,52 @@ def built(value: Any) -> Any:
 _ENCODER = json.JSONEncoder(indent=1, ensure_ascii=False)
 
 
+#: Types that are never lazy (checked first: an ``Iterator`` check is slow).
+_PLAIN = (dict, list, str, int, float, type(None))
+#: Plain members encoded by the C encoder in one call: few pieces, each a few hundred kilobytes at most.
+CHUNK = 1000
+
+
+def _members_text(batch: dict[Any, Any] | list[Any], depth: int) -> str:
+    """The members of ``batch`` as ``json.dumps`` writes them inside an object or array nested ``depth``
+    deep: ``\n<indent>first,\n<indent>second`` (without the brackets)."""
+    text = _ENCODER.encode(batch)  # "{\n m1,\n m2\n}": newlines only between members (strings escape theirs)
+    if depth:
+        text = text.replace("\n", "\n" + " " * depth)
+    return text[1:-(depth + 2)]  # without the opening bracket and "\n<indent>}"
+
+
 def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
-    """``json.dumps(value, indent=1, ensure_ascii=False)`` in pieces, for a value nested ``depth`` deep:
-    a :class:`Members` or an iterator member by member, anything else in one piece."""
+    """``json.dumps(value, indent=1, ensure_ascii=False)`` in pieces, for a value nested ``depth`` deep.
+
+    A :class:`Members` or an iterator is written member by member: plain members (anything but
+    another lazy part) are gathered :data:`CHUNK` at a time and encoded together by the standard
+    library's C encoder, a lazy member is written in pieces of its own. Anything else is one piece.
+    """
     if not isinstance(value, Members | Iterator):
-        yield _ENCODER.encode(value).replace("\n", "\n" + " " * depth)
+        text = _ENCODER.encode(value)
+        yield text.replace("\n", "\n" + " " * depth) if depth else text
         return
     is_object = isinstance(value, Members)
     opening, closing = "{}" if is_object else "[]"
     inner, first = "\n" + " " * (depth + 1), True
+    batch: dict[Any, Any] | list[Any] = {} if is_object else []
     for member in value.pairs if isinstance(value, Members) else value:
-        prefix = (opening if first else ",") + inner
-        if is_object:
-            key, member = member
-            prefix += _ENCODER.encode(key) + ": "
-        yield prefix
-        yield from json_pieces(member, depth + 1)
+        key, item = member if is_object else (None, member)
+        lazy = not isinstance(item, _PLAIN) and isinstance(item, Members | Iterator)
+        if batch and (lazy or len(batch) >= CHUNK or (is_object and key in batch)):  # a repeated key: as written
+            yield (opening if first else ",") + _members_text(batch, depth)
+            batch, first = {} if is_object else [], False
+        if lazy:
+            yield (opening if first else ",") + inner + (_ENCODER.encode(key) + ": " if is_object else "")
+            yield from json_pieces(item, depth + 1)
+            first = False
+        elif isinstance(batch, dict):
+            batch[key] = item
+        else:
+            batch.append(item)
+    if batch:
+        yield (opening if first else ",") + _members_text(batch, depth)
         first = False
     yield opening + closing if first else "\n" + " " * depth + closing  # empty: [] / {} as json.dumps
 
@@ -63,21 +93,21 @@ def dumps(document: Any) -> str:
 
 
 def write_if_changed(path: Path, pieces: Iterable[str]) -> None:
-    """Write ``pieces`` as UTF-8 to a temporary file beside ``path``; it replaces ``path`` only if
-    the bytes differ (same size, then same SHA-256), so an unchanged file keeps its mtime."""
+    """Write ``pieces`` as UTF-8 to a temporary file beside ``path``; it replaces ``path`` only if the
+    bytes differ (compared with the old file's as they are written), so an unchanged file keeps its mtime."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    digest, size = hashlib.sha256(), 0
     try:
-        with temporary.open("wb") as out:
+        with contextlib.ExitStack() as files:
+            old = files.enter_context(path.open("rb")) if path.is_file() else None
+            out = files.enter_context(temporary.open("wb"))
+            same = old is not None
             for piece in pieces:
                 data = piece.encode("utf-8")
-                digest.update(data)
-                size += out.write(data)
-        if path.is_file() and path.stat().st_size == size:
-            with path.open("rb") as handle:  # read in chunks
-                if hashlib.file_digest(handle, "sha256").digest() == digest.digest():
-                    return
+                out.write(data)
+                same = same and old is not None and old.read(len(data)) == data
+            if same and old is not None and not old.read(1):
+                return
         temporary.replace(path)
     finally:
         temporary.unlink(missing_ok=True)
