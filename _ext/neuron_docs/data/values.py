@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .labels import METRICS, UNIT_SCALE
@@ -137,10 +138,10 @@ class Values(Mapping[str, Value]):
         for kind in sorted(_PRODUCERS, key=lambda name: f"{name}:"):
             figures, keys = _PRODUCERS[kind][1], list(_keys(catalog, kind))
             if kind in _DOTTED or any(":" in key for key in keys):
-                yield from sorted((item for key in keys for item in figures(catalog, key).items()), key=_path)
+                yield from sorted((item for key in keys for item in figures(catalog, key).items()), key=itemgetter(0))
                 continue
             for key in sorted(keys, key=lambda key: f"{key}:"):
-                yield from sorted(figures(catalog, key).items(), key=_path)
+                yield from sorted(figures(catalog, key).items())  # one record's paths: never equal
 
     def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
         return (Values, (self._catalog,))
@@ -187,10 +188,6 @@ def _record_keys(catalog: Catalog, kind: str, record: str) -> Iterator[str]:
 
 
 Figures = dict[str, Value]
-
-
-def _path(item: tuple[str, Value]) -> str:
-    return item[0]
 
 
 def _put(out: Figures, path: str, number: float, unit: str, label: str, source: str | None, collection: str,

@@ -2,7 +2,8 @@
 
 :func:`document` lays it out lazily (records and figures produced as they are written, see
 :mod:`.json_stream`); :func:`data_pieces` is its text in pieces, byte for byte
-``dumps(data_document(...))``. :data:`SCHEMA_VERSION` is bumped in its major part when a change
+``dumps(data_document(...))``. The build's figures are computed once each, a record at a time, in
+path order (:meth:`Values.in_path_order <neuron_docs.data.values.Values.in_path_order>`). :data:`SCHEMA_VERSION` is bumped in its major part when a change
 could break readers (a field removed, renamed or retyped) and in its minor part when fields or
 collections are added.
 """
@@ -10,6 +11,7 @@ collections are added.
 from __future__ import annotations
 
 import datetime as dt
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -84,7 +86,7 @@ def document(catalog: Catalog, values: Mapping[str, Value]) -> Members:
 
 def _in_path_order(values: Mapping[str, Value]) -> Iterable[tuple[str, Value]]:
     """Every figure sorted by path: the build's figures each computed once, a record at a time."""
-    return values.in_path_order() if isinstance(values, Values) else sorted(values.items(), key=lambda item: item[0])
+    return values.in_path_order() if isinstance(values, Values) else sorted(values.items(), key=itemgetter(0))
 
 
 def data_document(catalog: Catalog, values: Mapping[str, Value] | None = None) -> dict[str, Any]:
@@ -101,7 +103,7 @@ def _figure(value: Value) -> dict[str, Any]:
 
 def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
     """Every figure by path, as plain JSON values."""
-    return {path: _figure(value) for path, value in sorted(values.items())}
+    return {path: _figure(value) for path, value in _in_path_order(values)}
 
 
 def data_pieces(catalog: Catalog, values: Mapping[str, Value]) -> Iterator[str]:

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
+
+
+#: Classes of what a cell shows but its CSV leaves out: visually hidden words, "since" dates, a blank's mark.
+_LEFT_OUT = frozenset({"neuron-visually-hidden", "neuron-since", "neuron-blank"})
+
+
+def _left_out(node: nodes.Element) -> bool:
+    return isinstance(node, nodes.superscript) or not _LEFT_OUT.isdisjoint(node.get("classes", ()))
 
 
 def _cell_text(entry: nodes.Element) -> str:
@@ -30,8 +38,7 @@ def _cell_text(entry: nodes.Element) -> str:
         if isinstance(node, nodes.Text):
             parts.append(node.astext())
         elif isinstance(node, nodes.Element):
-            classes = node.get("classes", [])
-            if isinstance(node, nodes.superscript) or {"neuron-visually-hidden", "neuron-since", "neuron-blank"} & set(classes):
+            if _left_out(node):
                 return
             if parts and isinstance(node, nodes.Body) and not parts[-1].endswith(" "):
                 parts.append(" ")
@@ -40,6 +47,71 @@ def _cell_text(entry: nodes.Element) -> str:
 
     walk(entry)
     return " ".join("".join(parts).split())
+
+
+def _is_marker(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.reference) and "neuron-note-marker" in node.get("classes", ())
+
+
+class _Nested(Exception):
+    """A cell holds rows or cells of its own (a table in a table): read the table the general way."""
+
+
+def _walk_cell(node: nodes.Element, parts: list[str], marks: list[nodes.Element]) -> None:
+    """:func:`_cell_text`'s walk below ``node``, gathering the note markers too (left-out parts included)."""
+    for child in node.children:
+        if not isinstance(child, nodes.Element):
+            if isinstance(child, nodes.Text):
+                parts.append(child.astext())
+            continue
+        if isinstance(child, nodes.row | nodes.entry):
+            raise _Nested
+        if _is_marker(child):
+            marks.append(child)
+        if _left_out(child):
+            for inner in child.findall(nodes.Element, include_self=False):
+                if isinstance(inner, nodes.row | nodes.entry):
+                    raise _Nested
+                if _is_marker(inner):
+                    marks.append(inner)
+            continue
+        if parts and isinstance(child, nodes.Body) and not parts[-1].endswith(" "):
+            parts.append(" ")
+        _walk_cell(child, parts, marks)
+
+
+def _rows_of(node: nodes.Element) -> Iterator[nodes.row]:
+    for child in node.children:
+        if isinstance(child, nodes.row):
+            yield child
+        elif isinstance(child, nodes.Element):
+            yield from _rows_of(child)
+
+
+def _flat_rows(table: nodes.table) -> list[tuple[list[str], list[nodes.Element]]]:
+    """Each row's cell texts and note markers, every node of the table visited once; :class:`_Nested`
+    when a row holds anything but cells or a cell holds rows or cells."""
+    rows = []
+    for row in _rows_of(table):
+        cells: list[str] = []
+        marks: list[nodes.Element] = []
+        for entry in row.children:
+            if not isinstance(entry, nodes.entry):
+                raise _Nested
+            if _left_out(entry):
+                raise _Nested  # a cell shown but left out whole: rare, the general way reads it
+            parts: list[str] = []
+            _walk_cell(entry, parts, marks)
+            cells.append(" ".join("".join(parts).split()))
+        rows.append((cells, marks))
+    return rows
+
+
+def _general_rows(table: nodes.table) -> list[tuple[list[str], list[nodes.Element]]]:
+    """Each row's cell texts and note markers as ``findall`` finds them, nested tables and all."""
+    return [([_cell_text(entry) for entry in row.findall(nodes.entry)],
+             [ref for ref in row.findall(nodes.reference) if _is_marker(ref)])
+            for row in table.findall(nodes.row)]
 
 
 #: What a spreadsheet may take for the start of a formula (OWASP's CSV injection guidance).
@@ -97,15 +169,10 @@ def _numeric_columns(header: list[str], rows: list[list[str]]) -> tuple[list[str
     return header, rows
 
 
-def _notes_of(row: nodes.row, notes: Mapping[str, str]) -> str:
-    """The footnotes a row's markers point to, ``[1] text``, for the CSV's Notes column."""
-    marks = [ref for ref in row.findall(nodes.reference) if "neuron-note-marker" in ref.get("classes", [])]
-    return "; ".join(f"[{ref.astext()}] {notes[ref['refid']]}" for ref in marks if ref.get("refid") in notes)
-
-
 def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str:
     """A docutils table as CSV text: header row then body rows, every cell :func:`neutralised`;
-    figures as numbers with their unit in the header, and the footnotes of a row in a Notes column."""
+    figures as numbers with their unit in the header, and the footnotes of a row (``notes``: the
+    page's, by id) in a Notes column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if table.get("neuron_csv_rows"):  # the directive gave its data row by row (numbers, one per run)
@@ -113,16 +180,24 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
         header, rows = _numeric_columns(header, rows)
         writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
         return out.getvalue()
-    all_rows = list(table.findall(nodes.row))
-    head = [_cell_text(entry) for entry in all_rows[0].findall(nodes.entry)] if all_rows else []
-    body = [[_cell_text(entry) for entry in row.findall(nodes.entry)] for row in all_rows[1:]]
-    row_notes = [_notes_of(row, notes or {}) for row in all_rows[1:]]
+    try:
+        all_rows = _flat_rows(table)
+    except _Nested:
+        all_rows = _general_rows(table)
+    head = all_rows[0][0] if all_rows else []
+    body = [cells for cells, _ in all_rows[1:]]
+    row_notes = [_notes_of(marks, notes) if marks and notes else "" for _, marks in all_rows[1:]]
     head, body = _numeric_columns(head, body)
     if any(row_notes):
         head.append("Notes")
         body = [[*cells, note] for cells, note in zip(body, row_notes, strict=True)]
     writer.writerows([[neutralised(c) for c in r] for r in (head, *body)])
     return out.getvalue()
+
+
+def _notes_of(marks: list[nodes.Element], notes: Mapping[str, str]) -> str:
+    """The footnotes a row's markers point to, ``[1] text``, for the CSV's Notes column."""
+    return "; ".join(f"[{ref.astext()}] {notes[ref['refid']]}" for ref in marks if ref.get("refid") in notes)
 
 
 def page_notes(doctree: nodes.document) -> dict[str, str]:

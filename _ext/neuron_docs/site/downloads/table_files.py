@@ -10,6 +10,8 @@ only when its bytes change (else its mtime stays). Only HTML builders get downlo
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +30,26 @@ logger = logging.getLogger(__name__)
 TABLES_DIR = "_downloads/tables"
 
 
+class _PageNotes(Mapping[str, str]):
+    """The page's notes by id (:func:`.table_csv.page_notes`), found only once a table has a note marker."""
+
+    def __init__(self, doctree: nodes.document) -> None:
+        self._doctree = doctree
+
+    @cached_property
+    def _notes(self) -> dict[str, str]:
+        return page_notes(self._doctree)
+
+    def __getitem__(self, key: str) -> str:
+        return self._notes[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._notes)
+
+    def __len__(self) -> int:
+        return len(self._notes)
+
+
 def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
     """The download name of a generated table: its own, its id, or ``<page>-table-<n>``."""
     if "neuron-table" not in table.get("classes", []):
@@ -42,7 +64,7 @@ def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None
     written = state(app.env).csv_written
     target = Path(app.outdir, TABLES_DIR)
     page_uri = app.builder.get_target_uri(docname)
-    notes = page_notes(doctree)
+    notes = _PageNotes(doctree)
     for index, table in enumerate(list(doctree.findall(nodes.table)), start=1):
         name = csv_name(table, docname, index)
         if not name:
