@@ -11,7 +11,9 @@ from urllib.parse import urljoin
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from neuron_docs.site.downloads import SCHEMA_VERSION, data_document, json_schema, table_csv
+from neuron_docs.site.downloads.data_json import SCHEMA_VERSION, data_document
+from neuron_docs.site.downloads.data_schema import json_schema
+from neuron_docs.site.downloads.table_csv import table_csv
 
 PAGES = ["architecture-fit.html", "devices/inferentia.html", "inference/results-analysis.html",
          "training/inferentia2.html", "instances.html"]

@@ -1,4 +1,4 @@
-"""The streamed JSON download is byte for byte ``_dumps(data_document(...))``; files are rewritten only
+"""The streamed JSON download is byte for byte ``dumps(data_document(...))``; files are rewritten only
 when their bytes change; the CSV collision check keeps digests, per build."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from docutils import nodes
 from docutils.utils import new_document
 
 from neuron_docs.build_state import BuildState
-from neuron_docs.site import downloads
+from neuron_docs.site.downloads import table_files
 from neuron_docs.data import Catalog
 from neuron_docs.data import schema as s
 from neuron_docs.data.values import Value, build_values
-from neuron_docs.site.downloads import (_document, _dumps, _json_pieces, _Members, _write_if_changed, data_document,
-                                   data_pieces)
+from neuron_docs.site.downloads.data_json import data_document, data_pieces, document
+from neuron_docs.site.downloads import json_stream
+from neuron_docs.site.downloads.json_stream import Members, built, dumps, json_pieces, write_if_changed
 from neuron_docs.directives.tables import build_table
 
 TRICKY = 'Ünïcödé "quoted" \\ back\\slash, tab\t, new\nline, \u2028 separator, emoji \U0001f680 and </script>'
@@ -42,7 +43,7 @@ class LazyValues(Mapping[str, Value]):
 
 def _streamed(tmp_path: Path, catalog: Catalog, values: Mapping[str, Value]) -> bytes:
     target = tmp_path / "_downloads" / "neuron-data.json"
-    _write_if_changed(target, data_pieces(catalog, values))
+    write_if_changed(target, data_pieces(catalog, values))
     assert [p.name for p in target.parent.iterdir()] == ["neuron-data.json"], "a temporary file was left"
     return target.read_bytes()
 
@@ -63,7 +64,7 @@ def _hand_made() -> tuple[Catalog, dict[str, Value]]:
 
 def test_real_data_streams_byte_for_byte(tmp_path, catalog):
     values = build_values(catalog)
-    expected = _dumps(data_document(catalog, values)).encode("utf-8")
+    expected = dumps(data_document(catalog, values)).encode("utf-8")
     assert _streamed(tmp_path, catalog, values) == expected
     assert _streamed(tmp_path / "lazy", catalog, LazyValues(dict(values.items()))) == expected
     assert json.loads(expected)["values"], "the real data has figures"
@@ -71,45 +72,70 @@ def test_real_data_streams_byte_for_byte(tmp_path, catalog):
 
 def test_hand_made_catalog_streams_byte_for_byte(tmp_path):
     catalog, values = _hand_made()
-    expected = _dumps(data_document(catalog, values))
+    expected = dumps(data_document(catalog, values))
     assert _streamed(tmp_path, catalog, LazyValues(values)).decode("utf-8") == expected
     assert '"errata": []' in expected and '"matrix": null' in expected and TRICKY not in expected
     assert json.loads(expected)["collections"]["sources"][0]["title"] == TRICKY
-    no_figures = _dumps(data_document(catalog, {}))
+    no_figures = dumps(data_document(catalog, {}))
     assert _streamed(tmp_path / "empty", catalog, LazyValues({})).decode("utf-8") == no_figures
     assert '"values": {}' in no_figures
 
 
-def test_pieces_match_json_dumps_on_nesting_and_empty_containers():
-    def lazy() -> _Members:
-        return _Members(iter([
-            ("empty list", iter([])), ("empty object", _Members(iter([]))),
+@pytest.mark.parametrize("chunk", [1, 2, 3, 1000])
+def test_pieces_match_json_dumps_on_nesting_and_empty_containers(monkeypatch, chunk):
+    monkeypatch.setattr(json_stream, "CHUNK", chunk)  # members encoded together, a chunk at a time
+
+    def lazy() -> Members:
+        return Members(iter([
+            ("empty list", iter([])), ("empty object", Members(iter([]))),
             ("nested", iter([{"x": [1, {"y": [], "z": {}}], "q": TRICKY}, [], {}, iter([iter([])])])),
-            ("deep", _Members([("k", _Members([("\u00e9", iter([None, True, 1.5]))]))])),
+            ("deep", Members([("k", Members([("\u00e9", iter([None, True, 1.5]))]))])),
+            ("plain", Members((f"k{n}", {"n": n, "s": TRICKY, "l": [n, -0.0, 1e21]}) for n in range(5))),
+            ("mixed", iter([1, "two", iter([3, 4, 5]), {"six": 6}, Members([]), 7, 8.5, None])),
         ]))
 
-    plain = downloads._built(lazy())
+    plain = built(lazy())
     assert plain["nested"][3] == [[]]
-    assert "".join(_json_pieces(lazy())) == json.dumps(plain, indent=1, ensure_ascii=False)
-    assert "".join(_json_pieces(iter([]))) == "[]" and "".join(_json_pieces(_Members([]))) == "{}"
+    assert "".join(json_pieces(lazy())) == json.dumps(plain, indent=1, ensure_ascii=False)
+    assert "".join(json_pieces(iter([]))) == "[]" and "".join(json_pieces(Members([]))) == "{}"
+
+
+@pytest.mark.parametrize("chunk", [1, 7])
+def test_real_data_streams_byte_for_byte_in_small_chunks(tmp_path, catalog, monkeypatch, chunk):
+    monkeypatch.setattr(json_stream, "CHUNK", chunk)
+    values = build_values(catalog)
+    assert _streamed(tmp_path, catalog, values) == dumps(data_document(catalog, values)).encode("utf-8")
+
+
+def test_a_repeated_key_is_written_twice_as_streamed():
+    """A lazy object is written member by member, as given: a key seen twice is written twice."""
+    pairs = [("a", 1), ("b", 2), ("a", 3)]
+    assert "".join(json_pieces(Members(iter(pairs)))) == '{\n "a": 1,\n "b": 2,\n "a": 3\n}'
 
 
 def test_the_layout_is_the_documented_one(catalog):
-    document = _document(catalog, build_values(catalog))
-    assert [key for key, _ in document.pairs] == ["$schema", "schema_version", "data_fingerprint",
+    layout = document(catalog, build_values(catalog))
+    assert [key for key, _ in layout.pairs] == ["$schema", "schema_version", "data_fingerprint",
                                                   "data_last_updated", "matrix", "collections", "values"]
 
 
 def test_a_file_is_replaced_only_when_its_bytes_change(tmp_path):
     target = tmp_path / "out" / "file.json"
-    _write_if_changed(target, ["{", "\"a\": 1", "}\n"])
+    write_if_changed(target, ["{", "\"a\": 1", "}\n"])
     os.utime(target, ns=(1_000_000_000, 1_000_000_000))
-    _write_if_changed(target, ['{"a": 1}\n'])  # same bytes in other pieces: left alone
+    write_if_changed(target, ['{"a": 1}\n'])  # same bytes in other pieces: left alone
     assert target.stat().st_mtime_ns == 1_000_000_000
-    _write_if_changed(target, ['{"a": 2}\n'])  # same size, other bytes
+    write_if_changed(target, ['{"a": 2}\n'])  # same size, other bytes
     assert target.read_text(encoding="utf-8") == '{"a": 2}\n'
-    _write_if_changed(target, ['{"a": "é"}\n'])
+    write_if_changed(target, ['{"a": "é"}\n'])
     assert target.read_text(encoding="utf-8") == '{"a": "é"}\n'
+    write_if_changed(target, ['{"a": "é"}'])  # the old file with a byte more
+    assert target.read_text(encoding="utf-8") == '{"a": "é"}'
+    write_if_changed(target, ['{"a": "é"}', "\n", "\n"])  # the old file as a beginning
+    assert target.read_text(encoding="utf-8") == '{"a": "é"}\n\n'
+    os.utime(target, ns=(1_000_000_000, 1_000_000_000))
+    write_if_changed(target, ["", '{"a"', ': "é"}\n', "", "\n"])  # same bytes, pieces of any size: left alone
+    assert target.stat().st_mtime_ns == 1_000_000_000
     assert sorted(p.name for p in target.parent.iterdir()) == ["file.json"]
 
 
@@ -122,7 +148,7 @@ def test_a_failed_write_leaves_no_temporary_file_and_the_old_file(tmp_path):
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
-        _write_if_changed(target, broken())
+        write_if_changed(target, broken())
     assert target.read_text(encoding="utf-8") == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
 
@@ -167,24 +193,24 @@ def _page(*tables: tuple[str, str]) -> nodes.document:
 
 def test_csv_collisions_are_warned_from_digests_per_build(tmp_path, monkeypatch):
     warnings: list[tuple] = []
-    monkeypatch.setattr(downloads.logger, "warning", lambda *args, **kwargs: warnings.append(args))
+    monkeypatch.setattr(table_files.logger, "warning", lambda *args, **kwargs: warnings.append(args))
     app = FakeApp(tmp_path)
     csv_file = tmp_path / "_downloads" / "tables" / "t.csv"
 
-    downloads._on_doctree_resolved(app, _page(("t", "one")), "a")
+    table_files.write_table_csvs(app, _page(("t", "one")), "a")
     assert csv_file.read_text(encoding="utf-8") == "Name\none\n"
     os.utime(csv_file, ns=(1_000_000_000, 1_000_000_000))
-    downloads._on_doctree_resolved(app, _page(("t", "one")), "b")  # same content: no warning, no write
+    table_files.write_table_csvs(app, _page(("t", "one")), "b")  # same content: no warning, no write
     assert not warnings and csv_file.stat().st_mtime_ns == 1_000_000_000
     assert app.env.domain.build.csv_written["t"][0] == "b"
     assert all(len(digest) == 64 for _, digest in app.env.domain.build.csv_written.values())
 
-    downloads._on_doctree_resolved(app, _page(("t", "two")), "c")
+    table_files.write_table_csvs(app, _page(("t", "two")), "c")
     assert len(warnings) == 1 and "different content" in warnings[0][0] and warnings[0][2:] == ("b", "c")
     assert csv_file.read_text(encoding="utf-8") == "Name\ntwo\n"
 
-    downloads._on_build_finished(app, RuntimeError("the build failed"))  # each build starts afresh
+    table_files.forget_written(app, RuntimeError("the build failed"))  # each build starts afresh
     assert app.env.domain.build.csv_written == {}
-    downloads._on_doctree_resolved(app, _page(("t", "three")), "a")
+    table_files.write_table_csvs(app, _page(("t", "three")), "a")
     assert len(warnings) == 1
     assert not hasattr(app.builder, "_neuron_csv_written")

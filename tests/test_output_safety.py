@@ -25,7 +25,7 @@ from bs4 import BeautifulSoup
 
 from conftest import build_site, edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.site.downloads import neutralised
+from neuron_docs.site.downloads.table_csv import neutralised
 
 FORMULA = '=HYPERLINK("https://evil.example/x","Click for details")'
 

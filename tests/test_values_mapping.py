@@ -12,7 +12,7 @@ from pathlib import Path
 import pydantic
 import pytest
 
-from neuron_docs.data import load_catalog
+from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data import schema as s
 from neuron_docs.data.matrix_schema import Cell
 from neuron_docs.data.values import Values, build_values
@@ -121,3 +121,32 @@ def test_sharing_keeps_what_each_record_was_given() -> None:
     assert c is with_note and c.note == "n"
     assert a.model_dump(exclude_unset=True) == {"status": "supported"}
     assert c.model_dump(exclude_unset=True) == {"status": "supported", "note": "n"}
+
+
+def _by_path(values: Values) -> list[tuple[str, object]]:
+    return sorted(values.items(), key=lambda item: item[0])
+
+
+def test_figures_in_path_order_are_the_sorted_items(catalog) -> None:  # noqa: ANN001
+    values = build_values(catalog)
+    assert list(values.in_path_order()) == _by_path(values)
+
+
+def test_path_order_holds_for_ids_that_prefix_one_another() -> None:
+    """Ids where one begins another (``bert``, ``bert2``, ``bert.x``, ``bert-a``), a model with both a
+    figure of its own and of its variants, and an id with a colon that validation would refuse."""
+    catalog = Catalog(Path("hand-made"))
+    top1 = s.Quantity(value=80.0, unit="%", label="top-1", source="src")
+    for model_id, variants in [("bert", ["v"]), ("bert2", []), ("bert.x", ["w", "v"]), ("bert-a", ["a1"])]:
+        catalog.records["models"][model_id] = s.Model(
+            id=model_id, name=model_id, family="f", status="compiled", paper_top1=top1,
+            variants=[s.Variant(id=v, description=v, script_modules=3) for v in variants])
+    for claim_id in ["c", "c1", "c-1", "c.1", "c:1", "b"]:
+        catalog.records["claims"][claim_id] = s.Claim.model_construct(id=claim_id, value=1.0, unit="x", label=claim_id,
+                                                                      source="src")
+    values = build_values(catalog)
+    assert list(values.in_path_order()) == _by_path(values)
+    paths = [path for path, _ in values.in_path_order()]
+    assert paths.index("model:bert.v:script_modules") < paths.index("model:bert.x:paper_top1") < paths.index(
+        "model:bert2:paper_top1") < paths.index("model:bert:paper_top1")  # "." < "2" < ":": records interleave
+    assert "claim:c:1:value" in paths

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .labels import METRICS, UNIT_SCALE
@@ -125,6 +126,22 @@ class Values(Mapping[str, Value]):
 
     def __len__(self) -> int:
         return sum(len(figures) for figures in _every_record_figures(self._catalog))
+
+    def in_path_order(self) -> Iterator[tuple[str, Value]]:
+        """``sorted(self.items())``, each figure computed once and one record's figures held at a time.
+
+        Every path of a record is ``kind:<id>:field``, so records sorted by ``kind:<id>:`` give the
+        paths in order when no id holds a colon; a kind whose records also have dotted parts
+        (``model:<id>.<variant>:field``) or an id with a colon is sorted whole.
+        """
+        catalog = self._catalog
+        for kind in sorted(_PRODUCERS, key=lambda name: f"{name}:"):
+            figures, keys = _PRODUCERS[kind][1], list(_keys(catalog, kind))
+            if kind in _DOTTED or any(":" in key for key in keys):
+                yield from sorted((item for key in keys for item in figures(catalog, key).items()), key=itemgetter(0))
+                continue
+            for key in sorted(keys, key=lambda key: f"{key}:"):
+                yield from sorted(figures(catalog, key).items())  # one record's paths: never equal
 
     def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
         return (Values, (self._catalog,))

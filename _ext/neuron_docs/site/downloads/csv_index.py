@@ -1,0 +1,77 @@
+"""The ``neuron:csv-index`` directive: a table of every CSV the build writes, with its page.
+
+The directive leaves a :class:`csv_index` placeholder; when its page is resolved (before the tables'
+CSVs are written, so the index gets a CSV of its own) the placeholder becomes a sortable table of
+every generated table of every page (:func:`.table_files.csv_name`): the CSV file, the table's
+title (else its section's) and the page it is on, then the index itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+
+from ...build_state import is_html
+from ...dependencies import shows_every_page
+from ...render.expand import filled_doctree
+from ...directives.tables import build_table
+from .table_files import TABLES_DIR, csv_name
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+class csv_index(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
+    """Where the index of every CSV download goes; filled when the page is resolved."""
+
+
+INDEX_NAME = "csv-index"
+
+
+class CsvIndex(SphinxDirective):
+    """A table of every CSV the build writes: its file, the table's title and the page it is on."""
+
+    def run(self) -> list[nodes.Node]:
+        shows_every_page(self.env)  # lists the tables of every page: written again when one is
+        return [csv_index()]
+
+
+def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for docname in sorted(app.env.found_docs):
+        doctree = filled_doctree(app, docname)
+        for index, table in enumerate(doctree.findall(nodes.table), start=1):
+            name = csv_name(table, docname, index)
+            if not name:
+                continue
+            title = next(iter(table.findall(nodes.title)), None)
+            heading = title.astext() if title else ""
+            if not heading:
+                parent = table.parent
+                while parent is not None and not isinstance(parent, nodes.section):
+                    parent = parent.parent
+                heading = parent[0].astext() if parent is not None and parent.children else ""
+            uri = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{name}.csv")
+            page = relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
+            doc_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
+            rows.append([nodes.reference("", f"{name}.csv", refuri=uri), heading,
+                         nodes.reference("", doc_title, refuri=page)])
+    own = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{INDEX_NAME}.csv")
+    rows.append([nodes.reference("", f"{INDEX_NAME}.csv", refuri=own), "This index",
+                 nodes.reference("", app.env.titles[fromdoc].astext(), refuri="")])
+    return rows
+
+
+def fill_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Replace each placeholder of a resolved page with the index table (removed for other builders)."""
+    for node in list(doctree.findall(csv_index)):
+        if not is_html(app):
+            node.parent.remove(node)
+            continue
+        table = build_table(["CSV file", "Table", "Page"], _index_rows(app, docname),
+                            classes=["neuron-csv-index", "neuron-sortable"], name=INDEX_NAME)
+        table["neuron_csv"] = INDEX_NAME
+        node.replace_self(table)

@@ -1,0 +1,57 @@
+"""The data set's download files and the ``neuron:data-downloads`` directive.
+
+On ``build-finished`` (HTML builders, a build without error) the data set is written to
+``_downloads/neuron-data.json`` in pieces (:func:`.data_json.data_pieces`, never whole in memory)
+and its JSON schema to ``_downloads/neuron-data.schema.json``; each file is replaced only when its
+bytes change. The directive lists the download's collections: name, data file, record count and
+record type.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ...build_state import dataset, is_html
+from ...dependencies import uses
+from ...data import catalog as catalog_module
+from ...data.matrix_loading import MATRIX_DIR
+from ...directives.tables import build_table
+from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
+from .data_schema import json_schema
+from .json_stream import dumps, write_if_changed
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+JSON_NAME = "_downloads/neuron-data.json"
+SCHEMA_NAME = "_downloads/neuron-data.schema.json"
+
+
+def write_data_files(app: Sphinx, exception: BaseException | None) -> None:
+    """Write the JSON download and its schema at the end of a successful HTML build."""
+    if exception is not None or not is_html(app):
+        return
+    data = dataset(app.env)
+    write_if_changed(Path(app.outdir, JSON_NAME), data_pieces(data.catalog, data.values))
+    write_if_changed(Path(app.outdir, SCHEMA_NAME), [dumps(json_schema())])
+
+
+class DataDownloads(SphinxDirective):
+    """The collections of the JSON download: name, data file, record count and record type."""
+
+    def run(self) -> list[nodes.Node]:
+        data = dataset(self.env)
+        uses(self, *catalog_module.FILE_NAMES, MATRIX_DIR)
+        rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
+                 nodes.literal(model.__name__, model.__name__)]
+                for name, model in collection_types().items()]
+        intro = nodes.paragraph()
+        intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated "
+                            f"{newest_date(data.catalog) or 'unknown'}.")
+        table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
+                            classes=["neuron-download-collections"], name="download-collections")
+        return [intro, table]

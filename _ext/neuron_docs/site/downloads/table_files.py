@@ -1,0 +1,93 @@
+"""The CSV file of every generated table, and the "Download this table as CSV" link under it.
+
+Each table carrying the class ``neuron-table`` is written to ``_downloads/tables/<name>.csv``
+(:func:`csv_name`: its ``neuron_csv`` name, its id, or ``<page>-table-<n>``) while its page is
+resolved, its text made by :func:`.table_csv.table_csv`. Two different contents under one name are a
+warning (``neuron.download``); the check keeps a digest per name, per build. A file is rewritten
+only when its bytes change (else its mtime stays). Only HTML builders get downloads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.osutil import relative_uri
+
+from ...build_state import is_html, state
+from .table_csv import page_notes, table_csv
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+TABLES_DIR = "_downloads/tables"
+
+
+class _PageNotes(Mapping[str, str]):
+    """The page's notes by id (:func:`.table_csv.page_notes`), found only once a table has a note marker."""
+
+    def __init__(self, doctree: nodes.document) -> None:
+        self._doctree = doctree
+
+    @cached_property
+    def _notes(self) -> dict[str, str]:
+        return page_notes(self._doctree)
+
+    def __getitem__(self, key: str) -> str:
+        return self._notes[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._notes)
+
+    def __len__(self) -> int:
+        return len(self._notes)
+
+
+def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
+    """The download name of a generated table: its own, its id, or ``<page>-table-<n>``."""
+    if "neuron-table" not in table.get("classes", []):
+        return None
+    return table.get("neuron_csv") or table.get("neuron_name_id") or nodes.make_id(f"{docname}-table-{index}")
+
+
+def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Write the CSV of every generated table of a resolved page and put its link under it."""
+    if not is_html(app):
+        return
+    written = state(app.env).csv_written
+    target = Path(app.outdir, TABLES_DIR)
+    page_uri = app.builder.get_target_uri(docname)
+    notes = _PageNotes(doctree)
+    for index, table in enumerate(list(doctree.findall(nodes.table)), start=1):
+        name = csv_name(table, docname, index)
+        if not name:
+            continue
+        content = table_csv(table, notes).encode("utf-8")
+        digest = hashlib.sha256(content).hexdigest()
+        if name in written and written[name][1] != digest:
+            logger.warning("table download %r is written by %s and %s with different content", name,
+                           written[name][0], docname, location=(docname, table.line),
+                           type="neuron", subtype="download")
+        written[name] = (docname, digest)
+        target.mkdir(parents=True, exist_ok=True)
+        path = target / f"{name}.csv"
+        if not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content:
+            path.write_bytes(content)
+        link = nodes.paragraph(classes=["neuron-download"])
+        uri = relative_uri(page_uri, f"{TABLES_DIR}/{name}.csv")
+        link += nodes.reference("", "Download this table as CSV", refuri=uri,
+                                classes=["neuron-download-link"])
+        link += nodes.Text(f" ({name}.csv)")
+        table.parent.insert(table.parent.index(table) + 1, link)
+
+
+def forget_written(app: Sphinx, exception: BaseException | None) -> None:
+    """Each build checks its own names: the digests of this one are dropped when it ends."""
+    state(app.env).csv_written.clear()

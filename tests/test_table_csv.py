@@ -1,0 +1,99 @@
+"""A table's CSV reads every node once (cell text, note markers) and says the same as reading it with
+``findall`` row by row, cell by cell; a table in a table is read the general way."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from docutils import nodes
+
+from neuron_docs.directives.tables import build_table
+from neuron_docs.site.downloads.table_csv import _flat_rows, _general_rows, _Nested, table_csv
+
+
+def _marker(number: str, refid: str) -> nodes.superscript:
+    mark = nodes.superscript()
+    mark += nodes.reference(number, number, refid=refid, classes=["neuron-note-marker"])
+    mark += nodes.inline("Note ", "Note ", classes=["neuron-visually-hidden"])
+    return mark
+
+
+def _cell(*children: nodes.Node) -> nodes.paragraph:
+    paragraph = nodes.paragraph()
+    paragraph.extend(children)
+    return paragraph
+
+
+def _marked_table() -> nodes.table:
+    """Markers in cells, hidden words, a "since" date, two paragraphs in one cell, a blank's mark."""
+    since = nodes.inline("", "since 2023-05-06", classes=["neuron-since"])
+    blank = nodes.abbreviation("", "\u2014", explanation="n/a", classes=["neuron-blank"])
+    rows = [
+        ["bert", [_cell(nodes.Text("supported"), _marker("1", "note-1")), since]],
+        ["gpt", [_cell(nodes.Text("limited ")), _cell(nodes.strong("", "see"), nodes.Text(" notes"),
+                                                       _marker("2", "note-2"), _marker("3", "missing"))]],
+        ["lstm", [_cell(blank)]],
+    ]
+    return build_table(["Family", "Status"], rows)
+
+
+def test_markers_hidden_words_and_dates_as_the_csv_shows_them():
+    notes = {"note-1": "First, with a comma.", "note-2": "=SUM(A1)"}
+    rows = list(csv.reader(io.StringIO(table_csv(_marked_table(), notes))))
+    assert rows == [["Family", "Status", "Notes"],
+                    ["bert", "supported", "[1] First, with a comma."],
+                    ["gpt", "limited see notes", "[2] =SUM(A1)"],
+                    ["lstm", "", ""]]
+    assert list(csv.reader(io.StringIO(table_csv(_marked_table())))) == [
+        ["Family", "Status"], ["bert", "supported"], ["gpt", "limited see notes"], ["lstm", ""]]
+
+
+def test_one_walk_reads_as_findall_does():
+    table = _marked_table()
+    flat = _flat_rows(table)
+    assert flat == _general_rows(table)
+    assert [len(marks) for _, marks in flat] == [0, 1, 2, 0]
+
+
+def _nested_table() -> nodes.table:
+    inner = build_table(["x"], [["inner cell"]])
+    return build_table(["A", "B"], [["outer", [_cell(nodes.Text("before")), inner]]])
+
+
+def _whole_cell_left_out() -> nodes.table:
+    table = build_table(["A", "B"], [["shown", "hidden"]])
+    entry = list(table.findall(nodes.entry))[-1]
+    entry["classes"].append("neuron-since")
+    entry[0] += _marker("1", "note-1")
+    return table
+
+
+@pytest.mark.parametrize("make", [_nested_table, _whole_cell_left_out])
+def test_a_table_the_one_walk_cannot_read_is_read_the_general_way(make):
+    with pytest.raises(_Nested):
+        _flat_rows(make())
+    general = _general_rows(make())
+    notes = {"note-1": "a note"}
+    rows = list(csv.reader(io.StringIO(table_csv(make(), notes))))
+    expected = [cells for cells, _ in general]
+    if any(marks for _, marks in general[1:]):
+        expected = [[*expected[0], "Notes"], *([*cells, "[1] a note" if marks else ""] for cells, marks in general[1:])]
+    assert rows == expected
+
+
+def test_every_table_of_the_site_is_read_alike_both_ways(site):
+    env = site.app.env
+    tables = marked = 0
+    for docname in sorted(env.found_docs):
+        for table in env.get_doctree(docname).findall(nodes.table):
+            general = _general_rows(table)
+            try:
+                flat = _flat_rows(table)
+            except _Nested:
+                continue
+            assert flat == general, docname
+            tables += 1
+            marked += any(marks for _, marks in flat)
+    assert tables > 50 and marked, (tables, marked)
