@@ -14,14 +14,16 @@ price (:data:`~neuron_docs.data.prices.PUBLISHED_PRICE_BASIS`), as on the publis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx_design.shared import create_component
 
 from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import fields_key, file_key, names_key, record_keys
+from ..dependencies import READS, note
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
 from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
@@ -31,7 +33,7 @@ from .charts.published import published_chart_block
 from .measured import MeasuredModels
 from .performance_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
-from .tables import broken_notice, build_table, comma_list
+from .tables import build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -61,10 +63,16 @@ class _Performance(DataDirective):
     kind: ClassVar[str] = "inference"
     option_spec: ClassVar = {**DataDirective.option_spec, "categories": directives.unchanged}
 
+    @property
+    def collection(self) -> str:
+        return "published_training_runs" if self.kind == "training" else "published_inference_runs"
+
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        collection = "published_training_runs" if self.kind == "training" else "published_inference_runs"
-        uses(self, *PERFORMANCE_FILES, catalog.file_of(collection))
+        collection = self.collection
+        # The sections and tabs are the tables of the generation; the search finds a model's rows.
+        note(self.env, READS, [fields_key("published_tables", "generation", "kind", "category", "view", "page"),
+                               fields_key(collection, "table", "model")])
         generation = self.arguments[0]
         tables = [t for t in catalog.published_tables.values() if t.generation == generation and t.kind == self.kind]
         if not tables:
@@ -81,7 +89,9 @@ class _Performance(DataDirective):
             group = sorted((t for t in chosen if (t.category or t.id) == category),
                            key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
             out.append(self._section(catalog, generation, category, group))
-        return [*out, *broken_notice(catalog.broken_in(collection, "prices", "published_tables"))]
+        broken = defer(self, "broken-notice", {"collections": [collection, "prices", "published_tables"]},
+                       [file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))])
+        return [*out, broken]
 
     def _section(self, catalog: Catalog, generation: str, category: str, tables: list[PublishedTable]) -> nodes.section:
         title = CATEGORY_TEXT.get(category, category)
@@ -105,40 +115,59 @@ class _Performance(DataDirective):
         return section
 
     def _table(self, catalog: Catalog, table: PublishedTable) -> list[nodes.Node]:
+        """The table's placeholder. The search finds a model at its first row in the table's order
+        (model, then cost) as the page was read: after a change of figures that moves another row of
+        the model first, the search still lands on a row of the model (every run keeps its row id)."""
+        collection = self.collection
         runs = table_runs(catalog, table)
-        training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
-        inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-        fields = training_columns(training) if self.kind == "training" else inference_columns(inference)
-        basis = PUBLISHED_PRICE_BASIS
-        rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
-        ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
         domain = self.env.get_domain("neuron")
-        for run, anchor in zip(runs, ids, strict=True):  # search: a model's name finds its first row
-            domain.note_alias(run.model, anchor, "model")  # type: ignore[attr-defined]
-        name = nodes.make_id(f"performance-{table.id}")
-        node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
-                           classes=["neuron-performance-table", "neuron-sortable"])
-        node["neuron_csv"] = name
-        return [node, self._price_note(catalog, runs, table), *published_chart_block(catalog, table, runs)]
-
-    def _price_note(self, catalog: Catalog, runs: list[Run], table: PublishedTable) -> nodes.paragraph:
-        """Which prices the table's costs used, and the published table it reproduces."""
-        used = {}
         for run in runs:
-            cost = published_cost(catalog, run)
-            if cost is not None:
-                used[cost.price.instance] = cost.price
-        note = nodes.paragraph(classes=["neuron-price-basis"])
-        per = "x nodes " if self.kind == "training" else ""
-        text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
-                + ("; ".join(f"{i}: {price_note(q)}" for i, q in sorted(used.items())) or "no price")
-                + ". Published as ")
-        note += nodes.Text(text)
-        note += nodes.literal(table.path, table.path)
-        note += nodes.Text(" in ")
-        note += source_ref(catalog, table.source)
-        note += nodes.Text(".")
-        return note
+            domain.note_alias(run.model, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
+        shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key(collection),
+                 *record_keys(collection, (r.id for r in runs))]
+        return [defer(self, "performance-table", {"table": table.id, "kind": self.kind}, shown)]
+
+
+@renderer("performance-table")
+def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """A published table: its rows sorted as published (model, then cost), the prices its costs used,
+    and its chart."""
+    catalog = ctx.catalog
+    table = catalog.published_tables.get(params["table"])
+    if table is None:  # gone since the page was read: the page is read again next build
+        return []
+    runs = table_runs(catalog, table)
+    training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
+    inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
+    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference)
+    basis = PUBLISHED_PRICE_BASIS
+    rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
+    ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
+    name = nodes.make_id(f"performance-{table.id}")
+    node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
+                       classes=["neuron-performance-table", "neuron-sortable"])
+    node["neuron_csv"] = name
+    return [node, prices_used(catalog, runs, table, params["kind"]), *published_chart_block(catalog, table, runs)]
+
+
+def prices_used(catalog: Catalog, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
+    """Which prices the table's costs used, and the published table it reproduces."""
+    used = {}
+    for run in runs:
+        cost = published_cost(catalog, run)
+        if cost is not None:
+            used[cost.price.instance] = cost.price
+    note = nodes.paragraph(classes=["neuron-price-basis"])
+    per = "x nodes " if kind == "training" else ""
+    text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
+            + ("; ".join(f"{i}: {price_note(q)}" for i, q in sorted(used.items())) or "no price")
+            + ". Published as ")
+    note += nodes.Text(text)
+    note += nodes.literal(table.path, table.path)
+    note += nodes.Text(" in ")
+    note += source_ref(catalog, table.source)
+    note += nodes.Text(".")
+    return note
 
 
 class InferencePerformance(_Performance):
