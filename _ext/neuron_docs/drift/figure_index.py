@@ -22,7 +22,7 @@ from ..data.formatting import format_number
 from ..data.values import Value
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
-from .quantities import base_unit, of_path
+from .quantities import base_unit, of_field, of_path
 from .verdicts import (
     Candidate,
     Match,
@@ -114,8 +114,11 @@ class FigureIndex:
             return ""
         return record
 
-    def candidates(self, figure: Figure) -> list[Candidate]:
-        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number)."""
+    def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
+                   context: set[str] | None = None) -> list[Candidate]:
+        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number);
+        with ``quantities``, only those measuring one of them, and with ``context``, only those whose
+        records it may talk about (:meth:`_subject`): the others are never made."""
         units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
         if figure.unit == "%":
             units = ["%"]
@@ -131,8 +134,18 @@ class FigureIndex:
             entries = self._entries[unit]
             for i in range(bisect.bisect_left(numbers, low), bisect.bisect_right(numbers, high)):
                 entry = entries[i]
-                out.append(entry if isinstance(entry, Candidate) else self._value(entry, numbers[i], unit))
+                if isinstance(entry, Candidate):
+                    if (quantities is None or entry.quantity in quantities) and (
+                            context is None or self._subject(entry.records, context)):
+                        out.append(entry)
+                elif (quantities is None or self._cheap_quantity(entry) in quantities) and (
+                        context is None or self._subject((self._records(entry),), context)):
+                    out.append(self._value(entry, numbers[i], unit))
         return out
+
+    def _cheap_quantity(self, path: str) -> str:
+        """:meth:`quantity`, from the path's field when it says (no lookup of the value)."""
+        return self._quantity.get(path) or of_field(path) or self.quantity(path)
 
     def quantity(self, path: str) -> str:
         """What the value at ``path`` measures."""
@@ -151,17 +164,17 @@ class FigureIndex:
         value = self.values[path]
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
         typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
-        return Candidate(path, number, unit, records=(self._records(path),), quantity=self.quantity(path),
+        return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
                          typed=typed)
 
-    def _subject(self, candidate: Candidate, context: set[str]) -> bool:
-        """Whether the context may talk about the candidate's records: a record part it does not name
+    def _subject(self, records: tuple[Groups, ...], context: set[str]) -> bool:
+        """Whether the context may talk about a candidate's ``records``: a record part it does not name
         (a model, an instance or device) is allowed only when the context names no other subject of
         that kind than the candidate's own; at least one part must be named."""
         named = 0
         unnamed_kinds: set[str] = set()
         own: dict[str, set[str]] = {"model": set(), "platform": set()}
-        for groups in candidate.records:
+        for groups in records:
             for group in groups:
                 kind = self._vocabulary.kind(group)
                 if kind:
@@ -172,7 +185,7 @@ class FigureIndex:
                     unnamed_kinds.add(kind)
         if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
             return False
-        return named > 0 or not candidate.records
+        return named > 0 or not records
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
               quantities: frozenset[str] | None = None) -> Match | None:
@@ -185,12 +198,8 @@ class FigureIndex:
         direction word ("75% more" where 75% is how much *less* the other costs).
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
-        for candidate in self.candidates(figure):
-            # Meaning before number: what the figure measures, and what it is about.
-            if quantities is not None and candidate.quantity not in quantities:
-                continue
-            if not self._subject(candidate, context):
-                continue
+        # Meaning before number: what the figure measures, and what it is about.
+        for candidate in self.candidates(figure, quantities, context):
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
