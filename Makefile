@@ -88,3 +88,7 @@ import-benchmarks: $(VENV_STAMP)
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)
 	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
+# make bench-drift [BENCH_ARGS="--sizes 1000,5000 --runs 5"]  -- what the drift engine costs a build at scale
+.PHONY: bench-drift
+bench-drift: $(VENV_STAMP)
+	$(PY_EXT) bench/drift_engine.py $(BENCH_ARGS)

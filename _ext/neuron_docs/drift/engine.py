@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 
 from ..data.catalog import Catalog
 from ..data.labels import CLAIM_WORDS
@@ -39,12 +40,25 @@ def claim_path(role: str) -> str:
 
 
 class DriftEngine:
-    """The figure and claim indexes of one data set, and the check of one passage against them."""
+    """The figure and claim indexes of one data set, and the check of one passage against them.
+
+    Making the engine costs nothing: each index is made the first time a passage needs it (a build
+    whose pages hold no figure in prose never makes the figure index), then kept for the build.
+    """
 
     def __init__(self, catalog: Catalog, values: Mapping[str, Value]) -> None:
         self.catalog = catalog
-        self.figures = FigureIndex(values, catalog)
-        self.claims = ClaimIndex(catalog)
+        self.values = values
+
+    @cached_property
+    def figures(self) -> FigureIndex:
+        """Every figure of the data, made when the first figure found in prose is matched."""
+        return FigureIndex(self.values, self.catalog)
+
+    @cached_property
+    def claims(self) -> ClaimIndex:
+        """The names of families, devices and frameworks, made when the first claim is looked for."""
+        return ClaimIndex(self.catalog)
 
     @staticmethod
     def worth_checking(text: str) -> tuple[bool, bool]:

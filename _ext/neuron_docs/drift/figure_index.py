@@ -3,7 +3,9 @@
 :class:`FigureIndex` is built once per data set: every value of the data and the common derived
 claims between related values (differences, ratios and percent changes between runs of the same
 model, accuracy runs of the same model, and instances' specifications), sorted by unit so that a
-figure is matched by bisection, never by scanning all values. :meth:`FigureIndex.match` says
+figure is matched by bisection, never by scanning all values. It is made in one pass over the
+figures of the data; the words naming each record (:mod:`.keywords`) are made when a figure first
+comes near one of its values. :meth:`FigureIndex.match` says
 whether a figure duplicates a value (agrees at the rounding the text uses) or contradicts one (a
 near miss, in a context naming the value's records).
 """
@@ -14,14 +16,13 @@ import bisect
 from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ..data.formatting import format_number
 from ..data.values import Value
+from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
-from .passages import words
-from .quantities import base_unit, of_path
+from .quantities import base_unit, of_field, of_path
 from .verdicts import (
     Candidate,
     Match,
@@ -39,20 +40,6 @@ from .verdicts import (
 if TYPE_CHECKING:
     from ..data.catalog import Catalog
 
-#: Words too common in record names to say which record a passage talks about.
-_STOP = {"aws", "the", "of", "and", "a", "an", "model", "models", "base", "large", "xlarge", "nvidia", "gb",
-         "instance", "instances", "device", "devices", "run", "runs", "acc", "b1", "b2", "b3", "b4", "b128",
-         "initial", "on", "none"}
-
-
-def _tokens(*texts: str | None) -> frozenset[str]:
-    """The words of ``texts`` that can tell records apart (no stop words, no bare numbers)."""
-    out: set[str] = set()
-    for text in texts:
-        if text:
-            out.update(words(text))
-    return frozenset(w for w in out if w not in _STOP and not w.isdigit())
-
 
 class FigureIndex:
     """Every value and common derived claim of a data set, by unit and sorted by number."""
@@ -62,7 +49,8 @@ class FigureIndex:
 
     def __init__(self, values: Mapping[str, Value], catalog: Catalog | None = None) -> None:
         self.values = values
-        self._keywords, self._vocabulary = _record_keywords(values, catalog)
+        self._keywords = RecordKeywords(catalog)
+        self._vocabulary = self._keywords.vocabulary
         self._quantity: dict[str, str] = {}
         by_unit: dict[str, list[tuple[float, str | Candidate]]] = defaultdict(list)
         for unit, number, entry in self._candidates(values):
@@ -79,42 +67,41 @@ class FigureIndex:
             self._numbers[unit] = array("d", (n for n, _ in entries))
             self._entries[unit] = [c for _, c in entries]
 
-    def _records(self, path: str) -> tuple[frozenset[str], ...]:
+    def _records(self, path: str) -> Groups:
         kind, record, _ = path.split(":", 2)
-        return self._keywords.get(f"{kind}:{record}", ())
+        return self._keywords.groups(f"{kind}:{record}")
 
     def _candidates(self, values: Mapping[str, Value]) -> Iterator[tuple[str, float, str | Candidate]]:
         """(unit, number, the value's path or the derived claim) for every candidate."""
-        groups: dict[tuple[str, ...], list[tuple[str, Value]]] = defaultdict(list)
+        # Values compared with each other, in their base unit: (path, number, label) by group.
+        groups: dict[tuple[str, str, str, str], list[tuple[str, float, str]]] = defaultdict(list)
         for path, value in values.items():
             if not value.unit:
                 continue  # counts (batch sizes, NeuronCores) are not figures with a unit
             unit, factor = base_unit(value.unit)
-            normal = Value(value.number * factor, unit, value.label)
-            yield normal.unit, normal.number, path
+            number = value.number * factor
+            yield unit, number, path
             kind, record, name = path.split(":", 2)
-            groups[(kind, name, normal.unit, self._group_of(kind, record))].append((path, normal))
-        for members in groups.values():
+            groups[(kind, name, unit, self._group_of(kind, record))].append((path, number, value.label))
+        for (_, _, unit, _), members in groups.items():
             if len(members) < 2 or len(members) > self.MAX_GROUP:
                 continue
-            for pa, a in members:
-                for pb, b in members:
-                    if pa == pb or a.number <= b.number or b.number <= 0:
+            for pa, a, label in members:
+                for pb, b, _ in members:
+                    if pa == pb or a <= b or b <= 0:
                         continue
                     records = (self._records(pa), self._records(pb))
-                    quantity = self.quantity(pa)
+                    quantity = self._quantity_of(pa, label)
                     more, less = f"pct_more({pa}, {pb})", f"pct_less({pb}, {pa})"
-                    diff_unit = "pp" if a.unit == "%" else a.unit
+                    diff_unit = "pp" if unit == "%" else unit
                     derived = [
-                        Candidate(f"diff({pa}, {pb})", a.number - b.number, diff_unit, "diff", records,
+                        Candidate(f"diff({pa}, {pb})", a - b, diff_unit, "diff", records,
                                   operands=(pa, pb), quantity=quantity),
-                        Candidate(more, (a.number / b.number - 1) * 100, "%", "pct_more", records, less, (pa, pb),
-                                  quantity),
-                        Candidate(less, (1 - b.number / a.number) * 100, "%", "pct_less", records, more, (pb, pa),
-                                  quantity),
+                        Candidate(more, (a / b - 1) * 100, "%", "pct_more", records, less, (pa, pb), quantity),
+                        Candidate(less, (1 - b / a) * 100, "%", "pct_less", records, more, (pb, pa), quantity),
                     ]
-                    if a.unit != "%":
-                        derived.append(Candidate(f"ratio({pa}, {pb})", a.number / b.number, "x", "ratio", records,
+                    if unit != "%":
+                        derived.append(Candidate(f"ratio({pa}, {pb})", a / b, "x", "ratio", records,
                                                  operands=(pa, pb), quantity=quantity))
                     for candidate in derived:
                         yield candidate.unit, candidate.number, candidate
@@ -127,8 +114,11 @@ class FigureIndex:
             return ""
         return record
 
-    def candidates(self, figure: Figure) -> list[Candidate]:
-        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number)."""
+    def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
+                   context: set[str] | None = None) -> list[Candidate]:
+        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number);
+        with ``quantities``, only those measuring one of them, and with ``context``, only those whose
+        records it may talk about (:meth:`_subject`): the others are never made."""
         units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
         if figure.unit == "%":
             units = ["%"]
@@ -144,8 +134,18 @@ class FigureIndex:
             entries = self._entries[unit]
             for i in range(bisect.bisect_left(numbers, low), bisect.bisect_right(numbers, high)):
                 entry = entries[i]
-                out.append(entry if isinstance(entry, Candidate) else self._value(entry, numbers[i], unit))
+                if isinstance(entry, Candidate):
+                    if (quantities is None or entry.quantity in quantities) and (
+                            context is None or self._subject(entry.records, context)):
+                        out.append(entry)
+                elif (quantities is None or self._cheap_quantity(entry) in quantities) and (
+                        context is None or self._subject((self._records(entry),), context)):
+                    out.append(self._value(entry, numbers[i], unit))
         return out
+
+    def _cheap_quantity(self, path: str) -> str:
+        """:meth:`quantity`, from the path's field when it says (no lookup of the value)."""
+        return self._quantity.get(path) or of_field(path) or self.quantity(path)
 
     def quantity(self, path: str) -> str:
         """What the value at ``path`` measures."""
@@ -153,22 +153,28 @@ class FigureIndex:
             self._quantity[path] = of_path(path, self.values[path].label)
         return self._quantity[path]
 
+    def _quantity_of(self, path: str, label: str) -> str:
+        """:meth:`quantity` when the value's label is at hand (no lookup of the value)."""
+        if path not in self._quantity:
+            self._quantity[path] = of_path(path, label)
+        return self._quantity[path]
+
     def _value(self, path: str, number: float, unit: str) -> Candidate:
         """The candidate of a value of the data (typed values keep their own precision and unit)."""
         value = self.values[path]
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
         typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
-        return Candidate(path, number, unit, records=(self._records(path),), quantity=self.quantity(path),
+        return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
                          typed=typed)
 
-    def _subject(self, candidate: Candidate, context: set[str]) -> bool:
-        """Whether the context may talk about the candidate's records: a record part it does not name
+    def _subject(self, records: tuple[Groups, ...], context: set[str]) -> bool:
+        """Whether the context may talk about a candidate's ``records``: a record part it does not name
         (a model, an instance or device) is allowed only when the context names no other subject of
         that kind than the candidate's own; at least one part must be named."""
         named = 0
         unnamed_kinds: set[str] = set()
         own: dict[str, set[str]] = {"model": set(), "platform": set()}
-        for groups in candidate.records:
+        for groups in records:
             for group in groups:
                 kind = self._vocabulary.kind(group)
                 if kind:
@@ -179,7 +185,7 @@ class FigureIndex:
                     unnamed_kinds.add(kind)
         if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
             return False
-        return named > 0 or not candidate.records
+        return named > 0 or not records
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
               quantities: frozenset[str] | None = None) -> Match | None:
@@ -192,12 +198,8 @@ class FigureIndex:
         direction word ("75% more" where 75% is how much *less* the other costs).
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
-        for candidate in self.candidates(figure):
-            # Meaning before number: what the figure measures, and what it is about.
-            if quantities is not None and candidate.quantity not in quantities:
-                continue
-            if not self._subject(candidate, context):
-                continue
+        # Meaning before number: what the figure measures, and what it is about.
+        for candidate in self.candidates(figure, quantities, context):
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
@@ -265,85 +267,3 @@ class FigureIndex:
         word = "more" if counterpart.op == "pct_more" else "less"
         reason = (f"{said} is {candidate.expression}; {word} is {counterpart.expression} = {expected}")
         return Match(figure, counterpart, False, expected, reason, role_of(counterpart, figure))
-
-
-class _Vocabulary:
-    """The words naming subjects of each kind (models; instances and devices), and the kind of each group."""
-
-    def __init__(self) -> None:
-        self.words: dict[str, set[str]] = {"model": set(), "platform": set()}
-        self._kinds: dict[frozenset[str], str] = {}
-
-    def add(self, kind: str, group: frozenset[str]) -> frozenset[str]:
-        self.words[kind] |= group
-        self._kinds.setdefault(group, kind)
-        return group
-
-    def kind(self, group: frozenset[str]) -> str:
-        return self._kinds.get(group, "")
-
-
-def _record_keywords(values: Mapping[str, Value], catalog: Catalog | None
-                     ) -> tuple[dict[str, tuple[frozenset[str], ...]], _Vocabulary]:
-    """Keyword groups naming each record: a run is named by its model and by its instance or device."""
-    out: dict[str, tuple[frozenset[str], ...]] = {}
-    vocabulary = _Vocabulary()
-    if catalog is None:
-        for path in values:
-            kind, record, _ = path.split(":", 2)
-            out.setdefault(f"{kind}:{record}", (_tokens(record),))
-        return out, vocabulary
-
-    # One keyword set per instance and per model, shared by every run that names it.
-    @cache
-    def instance_words(instance_id: str) -> frozenset[str]:
-        instance = catalog.instances.get(instance_id)
-        if instance is None:
-            return _tokens(instance_id)
-        device = catalog.devices.get(instance.device)
-        extra = ["gpu"] if device is not None and device.kind == "gpu" else []
-        extra += ["inf"] if instance.family.startswith("inf") else []
-        return vocabulary.add("platform", _tokens(instance_id, instance.family, instance.device,
-                                                  device.name if device else "", *extra))
-
-    @cache
-    def model_words(model_id: str) -> frozenset[str]:
-        model = catalog.models.get(model_id)
-        return vocabulary.add("model", _tokens(model_id, model.name if model else ""))
-
-    @cache
-    def run_words(model_id: str, environment_id: str) -> tuple[frozenset[str], ...]:
-        env = catalog.environments.get(environment_id)
-        groups = [model_words(model_id), instance_words(env.instance) if env else frozenset()]
-        return tuple(g for g in groups if g)
-
-    for run in catalog.inference_runs.values():
-        out[f"run:{run.id}"] = run_words(run.model, run.environment)
-    for acc in catalog.accuracy_runs.values():
-        out[f"accuracy:{acc.id}"] = run_words(acc.model, acc.environment)
-    for instance_id, instance in catalog.instances.items():
-        # A device's name names an instance's own figures only when the instance has one device
-        # ("an A100" is not a p4d.24xlarge with eight of them).
-        own = instance_words(instance_id) if instance.device_count == 1 else \
-            vocabulary.add("platform", _tokens(instance_id, instance.family))
-        out[f"instance:{instance_id}"] = (own,)
-    for device in catalog.devices.values():
-        out[f"device:{device.id}"] = (vocabulary.add("platform", _tokens(device.id, device.name)),)
-    for model_id in catalog.models:
-        out[f"model:{model_id}"] = (model_words(model_id),)
-    for path in values:
-        kind, record, _ = path.split(":", 2)
-        key = f"{kind}:{record}"
-        if key not in out:
-            if kind == "comparison" and record in catalog.comparisons:
-                c = catalog.comparisons[record]
-                out[key] = (instance_words(c.subject), instance_words(c.baseline))
-            elif kind == "model":
-                out[key] = (model_words(record.split(".")[0]),)
-            else:
-                out[key] = (_tokens(record.replace(".", " ")),)
-    # Words naming both a model and a platform say nothing about which kind of subject is meant.
-    shared = vocabulary.words["model"] & vocabulary.words["platform"]
-    for kind in vocabulary.words:
-        vocabulary.words[kind] -= shared
-    return out, vocabulary

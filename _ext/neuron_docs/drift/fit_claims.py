@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .names import NameTable, device_names, family_names, framework_names
@@ -44,13 +45,23 @@ class Claim:
 
 
 class ClaimIndex:
-    """Names of families, devices and frameworks, for finding fit/support claims in sentences."""
+    """Names of families, devices and frameworks, for finding fit/support claims in sentences (each
+    table of names made when first used: a sentence naming no device needs no framework's name)."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self.families = family_names(catalog)
-        self.devices = device_names(catalog)
-        self.frameworks = framework_names(catalog)
+
+    @cached_property
+    def families(self) -> NameTable:
+        return family_names(self.catalog)
+
+    @cached_property
+    def devices(self) -> NameTable:
+        return device_names(self.catalog)
+
+    @cached_property
+    def frameworks(self) -> NameTable:
+        return framework_names(self.catalog)
 
     @staticmethod
     def _names(text: str, table: NameTable) -> list[tuple[str, int]]:

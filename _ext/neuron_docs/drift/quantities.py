@@ -83,12 +83,21 @@ def compatible(quantity: str, unit: str) -> bool:
                                                               ("GB/s", "Gbps"))
 
 
-def of_path(path: str, label: str = "") -> str:
-    """The quantity a data path measures (its field, else the words of its label)."""
+def of_field(path: str) -> str | None:
+    """The quantity a data path's field measures; ``None`` when its label must say (claims,
+    comparisons, fields of no known quantity)."""
     kind, _, rest = path.partition(":")
     field = rest.rpartition(":")[2]
     if kind not in ("claim", "comparison") and field in QUANTITY_OF_FIELD:
         return QUANTITY_OF_FIELD[field]
+    return None
+
+
+def of_path(path: str, label: str = "") -> str:
+    """The quantity a data path measures (its field, else the words of its label)."""
+    by_field = of_field(path)
+    if by_field is not None:
+        return by_field
     mentions = mentioned(label)
     return mentions[0][1][0] if mentions else ""
 
