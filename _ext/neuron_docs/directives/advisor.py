@@ -135,13 +135,13 @@ def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         raw = nodes.raw("", f'<script type="application/json" id="{DATA_ID}">{text}</script>', format="html")
         node.replace_self(raw)
+        doctree["neuron_advisor_data"] = True
 
 
 def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
                  doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
-    if doctree is not None and any(True for _ in doctree.findall(
-            lambda n: isinstance(n, nodes.raw) and DATA_ID in n.astext())):
+    if doctree is not None and doctree.get("neuron_advisor_data"):
         app.add_js_file(JS_FILE, loading_method="defer")
 
 

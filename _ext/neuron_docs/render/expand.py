@@ -10,7 +10,7 @@ handlers of ``doctree-resolved`` (CSV downloads, preview marks, unique ids) see 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx import addnodes
@@ -21,6 +21,7 @@ from .placeholder import RenderContext, deferred, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
 
@@ -29,37 +30,65 @@ class _Expand(SphinxPostTransform):
         placeholders = list(self.document.findall(deferred))
         docname = self.env.current_document.docname
         page: dict[str, Any] = {}
+        filled: list[nodes.Node] = []
         for node in placeholders:
             content = render(RenderContext(self.env, docname, node, node.get("directive", ""), page=page))
             self.filled(content)
             node.replace_self(content)
+            filled += content
         if placeholders:
             self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
-            self.after_filling()
+            self.after_filling(filled)
 
     def filled(self, content: list[nodes.Node]) -> None:
         """What a placeholder's content needs before it goes into the page."""
 
-    def after_filling(self) -> None:
-        """What the page needs once its placeholders are filled."""
+    def after_filling(self, content: list[nodes.Node]) -> None:
+        """What the page needs once its placeholders are filled with ``content``."""
 
 
-def resolve_generated_references(doctree: nodes.document, docname: str, env: BuildEnvironment) -> None:
-    """Resolve the links generated content makes to Neuron objects, as Sphinx's resolver would but
+class _CachedUris:
+    """A builder whose relative URIs are computed once per pair of pages (thousands of links of a
+    table go to a few pages)."""
+
+    def __init__(self, builder: Builder) -> None:
+        self._builder = builder
+        self._uris: dict[tuple[str, str], str] = {}
+
+    def get_relative_uri(self, from_: str, to: str, typ: str | None = None) -> str:
+        key = (from_, to)
+        if key not in self._uris:
+            self._uris[key] = self._builder.get_relative_uri(from_, to, typ)
+        return self._uris[key]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._builder, name)
+
+
+def resolve_generated_references(content: list[nodes.Node], docname: str, env: BuildEnvironment) -> bool:
+    """Resolve the links ``content`` makes to Neuron objects, as Sphinx's resolver would but
     without its copies and events: the link's content moves into the reference; a link to an
-    object the project does not describe keeps its text (see :mod:`neuron_docs.domain`)."""
+    object the project does not describe keeps its text (see :mod:`neuron_docs.domain`). Whether
+    other pending references are left (for Sphinx's resolver)."""
     domain = env.get_domain("neuron")
     builder = state(env).builder
+    others = False
     if builder is None:  # no builder-inited (not a build): Sphinx's resolver does it all
-        return
-    for node in list(doctree.findall(addnodes.pending_xref)):
-        if node.get("refdomain") != "neuron" or not node.get("neuron_generated"):
+        return True
+    cached = cast("Builder", _CachedUris(builder))
+    for root in content:
+        if not isinstance(root, nodes.Element):
             continue
-        contnode = node[0]
-        node.remove(contnode)
-        node["refdoc"] = docname
-        ref = domain.resolve_xref(env, docname, builder, node["reftype"], node["reftarget"], node, contnode)
-        node.replace_self(ref if ref is not None else contnode)
+        for node in list(root.findall(addnodes.pending_xref)):
+            if node.get("refdomain") != "neuron" or not node.get("neuron_generated"):
+                others = True
+                continue
+            contnode = node[0]
+            node.remove(contnode)
+            node["refdoc"] = docname
+            ref = domain.resolve_xref(env, docname, cached, node["reftype"], node["reftarget"], node, contnode)
+            node.replace_self(ref if ref is not None else contnode)
+    return others
 
 
 def filled_doctree(app: Sphinx, docname: str) -> nodes.document:
@@ -84,9 +113,9 @@ class ExpandForHtml(_Expand):
                 for tbody in node.findall(nodes.tbody):
                     tbody["neuron_rows_html"] = True
 
-    def after_filling(self) -> None:
-        resolve_generated_references(self.document, self.env.current_document.docname, self.env)
-        ReferencesResolver(self.document).apply()  # those left: the resolver finds no others by now
+    def after_filling(self, content: list[nodes.Node]) -> None:
+        if resolve_generated_references(content, self.env.current_document.docname, self.env):
+            ReferencesResolver(self.document).apply()  # those left: the resolver finds no others by now
 
 
 class ExpandFirst(_Expand):

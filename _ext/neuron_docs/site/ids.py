@@ -32,8 +32,10 @@ def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
     """Give a generated table a new id when the page already uses its id (sections keep theirs;
     so does a table that is an object's place, e.g. a device's specifications, for its anchor)."""
     tables = [t for t in doctree.findall(nodes.table) if "neuron-table" in t["classes"]]
+    if not tables:
+        return
     generated = {id(t) for t in tables}
-    taken = {anchor for node in doctree.findall(nodes.Element) if id(node) not in generated
+    taken = {anchor for node in doctree.findall(nodes.Element) if node["ids"] and id(node) not in generated
              for anchor in node["ids"]}
     for table in tables:
         table["ids"] = [anchor if anchor == table.get("neuron_object_anchor") else
@@ -52,12 +54,13 @@ def _owner(anchor: str, holders: list[nodes.Element], document: nodes.document) 
 def _unique_ids(app: Sphinx, doctree: nodes.document) -> None:
     """Keep every id on one element of the page; number the others and re-point same-page links."""
     _unique_table_ids(app, doctree)
-    order: dict[int, int] = {}
     holders: dict[str, list[nodes.Element]] = {}
-    for index, node in enumerate(doctree.findall(nodes.Element)):
-        order[id(node)] = index
+    for node in doctree.findall(nodes.Element):
         for anchor in node["ids"]:
             holders.setdefault(anchor, []).append(node)
+    if all(len(elements) < 2 for elements in holders.values()):
+        return  # the usual case: nothing to move (a large generated table walks the page once)
+    order = {id(node): index for index, node in enumerate(doctree.findall(nodes.Element))}
     taken = set(holders)
     moved: dict[str, list[tuple[int, str]]] = {}  # old id -> (position, id now), in page order
     for anchor, elements in holders.items():
