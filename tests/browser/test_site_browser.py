@@ -11,7 +11,8 @@
   says so and is reachable from the keyboard with a name (at 390x844: ``test_axe_browser.py``).
 
 Each page is loaded once, at 1440x900, and every check reads that visit (``desktop_visits``,
-``visits.py``); a link to a page the visits did not load is loaded here. Every check of the desktop
+``visits.py``); a link to a page the visits did not load is loaded here (one under the 404 page's
+prefix is requested, and its ids are those of the same file's visit). Every check of the desktop
 visits is in this module: pytest-xdist gives a module to one worker, which visits the pages once.
 """
 
@@ -53,7 +54,12 @@ def test_every_generated_table_renders_with_visible_rows(desktop_visits: SiteVis
     assert not errors, errors
 
 
-def test_every_internal_link_and_anchor_resolves(desktop_visits: SiteVisits, page: Any, site_url: str) -> None:
+def test_every_internal_link_and_anchor_resolves(desktop_visits: SiteVisits, page: Any, site_url: str,
+                                                 built_site: Any) -> None:
+    # The 404 page links under its absolute prefix (``notfound_urls_prefix``, e.g. /en/latest/),
+    # where the server answers with the same files: such a page's ids are those of its visit.
+    prefix = (getattr(built_site.app.config, "notfound_urls_prefix", None) or "/").strip("/")
+    prefixed = site_url + prefix + "/" if prefix else None
     links: dict[str, set[tuple[str, str]]] = {}  # target URL without fragment -> {(fragment, from page)}
     for name, visit in desktop_visits.pages.items():
         for href in visit.links:
@@ -67,8 +73,13 @@ def test_every_internal_link_and_anchor_resolves(desktop_visits: SiteVisits, pag
         path = urlsplit(target).path
         if path.endswith((".html", "/")):
             visited = desktop_visits.at(target)
+            same = desktop_visits.at(site_url + target[len(prefixed):]) \
+                if prefixed and target.startswith(prefixed) else None
             if visited is not None:  # loaded once already: its status and its ids
                 ok, status, ids = not visited.failure, visited.status, visited.ids
+            elif same is not None and not same.failure:  # the file visited, served under the prefix
+                response = page.request.get(target)
+                ok, status, ids = response.ok, response.status, same.ids
             else:
                 response = page.goto(target, wait_until="domcontentloaded")
                 ok, status = response is not None and response.ok, response.status if response else None
