@@ -1,4 +1,10 @@
-"""Shared fixtures: Sphinx's testing fixtures, the real data set, and throw-away copies of it."""
+"""Shared fixtures: Sphinx's testing fixtures, the real data set, and throw-away copies of it.
+
+Under pytest-xdist (``-n auto``; ``--dist loadscope --no-loadscope-reorder`` in ``pyproject.toml``)
+each test module is one unit of work, run by one worker, so a module's fixtures (whole-site builds)
+are made once, not once per worker; the slowest modules are handed out first (``SLOWEST_FIRST``),
+and the browser tests last (``tests/browser/conftest.py``).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,23 @@ pytest_plugins = ["sphinx.testing.fixtures"]
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
+
+
+#: The test modules that take longest (measured with ``--durations``), slowest first, so that the
+#: workers end together; the others follow in the order collected. Only the order depends on it.
+SLOWEST_FIRST = ("test_reproducible.py", "test_site.py", "test_device_pages.py", "test_preview.py",
+                 "test_escaping.py", "test_performance_pages.py", "test_hostile_data.py",
+                 "test_site_browser.py", "test_axe_browser.py", "test_advisor_browser.py")
+
+
+@pytest.hookimpl(tryfirst=True)  # before tests/browser/conftest.py's, which moves the browser tests last
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest modules first (``SLOWEST_FIRST``); pytest-xdist hands out modules in this order."""
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
+
+    items.sort(key=rank)  # stable: the order within each module is kept
 
 
 @pytest.fixture(scope="session")

@@ -54,13 +54,6 @@ def _break_family(data: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The real site, built here in its own docutils namespace (these tests run before others that
-    need a clean one), to compare the broken build with."""
-    return clean_build(tmp_path_factory.mktemp("reference"))
-
-
-@pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path, int]:
     import shutil
 

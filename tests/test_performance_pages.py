@@ -108,22 +108,23 @@ def test_pages_have_tabs_per_view_and_csv_downloads(site, catalog):
     assert linked & mapped  # models link to their family
 
 
-def test_costs_follow_a_changed_price_and_stale_prices_warn(data_copy, tmp_path):
+def test_costs_follow_a_changed_price_and_stale_prices_warn(data_copy, tmp_path, catalog):
     prices = data_copy / "prices.yaml"
     text = prices.read_text()
     assert "usd_per_hour: '0.328'" in text
     prices.write_text(text.replace("usd_per_hour: '0.328'", "usd_per_hour: '0.5'"))
-    catalog = load_catalog(data_copy)
-    assert catalog.errors == []
+    edited = load_catalog(data_copy)
+    assert edited.errors == []
     build = build_site(tmp_path, data_copy, neuron_price_max_age_days=365)
-    assert check_pages(build.outdir, catalog) > 500  # the new price, everywhere
+    assert check_pages(build.outdir, edited) > 500  # the new price, everywhere
     from test_performance_charts import check_charts  # noqa: PLC0415 - it imports this module
-    assert check_charts(build.outdir, catalog) > 150  # and in the charts' costs
-    changed = [r for r in catalog.published_inference_runs.values() if r.instance == "inf2.xlarge"]
-    assert changed and all(expected_cost(catalog, r) != expected_cost(load_catalog(DATA), r) for r in changed)
+    assert check_charts(build.outdir, edited) > 150  # and in the charts' costs
+    changed = [r for r in edited.published_inference_runs.values() if r.instance == "inf2.xlarge"]
+    # ``catalog``: the real data, loaded once for the session
+    assert changed and all(expected_cost(edited, r) != expected_cost(catalog, r) for r in changed)
     stale = [line for line in build.warnings.splitlines() if "neuron_price_max_age_days" in line]
     assert stale and all(re.search(r"instances\.yaml:\d+:", line) for line in stale)
-    assert len(stale) == len(catalog.instances)  # the on-demand prices are years older than the RI prices
+    assert len(stale) == len(edited.instances)  # the on-demand prices are years older than the RI prices
 
 
 @pytest.mark.parametrize("drop", ["basis", "as_of"])

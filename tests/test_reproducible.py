@@ -60,15 +60,28 @@ def assert_same_output(expected_dir: Path, actual_dir: Path) -> None:
     assert not differing, f"files differ between the builds: {differing}"
 
 
+def _make_html(builddir: Path, options: str = "") -> Path:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    result = subprocess.run(["make", "-C", str(REPO), "html", f"SPHINXOPTS=-q {options}".strip(),
+                             f"BUILDDIR={builddir}"], capture_output=True, text=True, timeout=600, env=env,
+                            check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return builddir / "html"
+
+
 @pytest.fixture(scope="module")
-def second_build(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """A second clean build, loading the data afresh (no catalog cache), whatever the first one did."""
-    return build_site(tmp_path_factory.mktemp("second"), neuron_cache_dir="")
+def make_trees(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """``make html`` (strict: a warning fails it) in two build directories under one root: ``a``
+    loading the data afresh (no catalog cache, ``-D neuron_cache_dir=``), ``b`` as a writer runs it."""
+    root = tmp_path_factory.mktemp("make")
+    return root, [_make_html(root / "a" / "build", "-D neuron_cache_dir="), _make_html(root / "b" / "build")]
 
 
-def test_two_clean_builds_are_byte_identical(site: Any, second_build: Any) -> None:
-    assert real_warnings(site.warnings) == "" and real_warnings(second_build.warnings) == ""
-    assert_same_output(site.outdir, second_build.outdir)
+def test_two_clean_builds_are_byte_identical(site: Any, make_trees: tuple[Path, list[Path]]) -> None:
+    """The session's build (Sphinx's API) and a second clean one, ``make html`` loading the data
+    afresh (no catalog cache), whatever the first one did; ``make html`` fails on any warning."""
+    assert real_warnings(site.warnings) == ""
+    assert_same_output(site.outdir, make_trees[1][0])
 
 
 def test_generated_assets_are_compared(site: Any) -> None:
@@ -107,19 +120,12 @@ def test_no_page_carries_the_build_date(site: Any) -> None:
             assert not found, f"{path.relative_to(site.outdir)} holds the build date {found}"
 
 
-def _make_html(builddir: Path) -> Path:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
-    result = subprocess.run(["make", "-C", str(REPO), "html", "SPHINXOPTS=-q", f"BUILDDIR={builddir}"],
-                            capture_output=True, text=True, timeout=600, env=env, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return builddir / "html"
-
-
-def test_make_html_in_two_directories_publishes_identical_trees_without_doctrees(tmp_path: Path) -> None:
+def test_make_html_in_two_directories_publishes_identical_trees_without_doctrees(
+        make_trees: tuple[Path, list[Path]]) -> None:
     """``make html BUILDDIR=/tmp/a`` and ``BUILDDIR=/tmp/b``: ``diff -r`` of the two ``html``
     trees finds nothing (every file, sitemap included, byte for byte), and neither publishes
     doctrees (pickles holding absolute paths of the build machine)."""
-    trees = [_make_html(tmp_path / name / "build") for name in ("a", "b")]
+    tmp_path, trees = make_trees
     for tree in trees:
         published = [p.relative_to(tree) for p in tree.rglob("*")]
         assert not [p for p in published if ".doctrees" in p.parts or p.suffix in {".doctree", ".pickle"}]

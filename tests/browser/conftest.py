@@ -1,6 +1,6 @@
 """Fixtures for tests that drive a real browser (headless Chromium through Playwright).
 
-- ``built_site`` (session): the real site, built once into a temporary directory.
+- ``built_site`` (session): the real site, built once per test process (``site`` of ``tests/conftest.py``).
 - ``site_url`` (session): that directory served over HTTP on 127.0.0.1 (a free port), ending in ``/``.
   The server also answers under the 404 page's absolute prefix (``notfound_urls_prefix``, e.g.
   ``/en/latest/``), so the 404 page's links and assets resolve as on the real host.
@@ -9,6 +9,10 @@
 - ``page`` (function): a new page in a fresh context. ``page.console_errors`` collects every console
   message of type ``error`` and every uncaught page error; ``page.external_requests`` lists requests
   that tried to leave 127.0.0.1 (they are refused, so a test never depends on the network).
+- ``desktop_visits`` and ``phone_visits`` (session): every page of the site visited once at that
+  size, with what every per-page check needs (``visits.py``). Each is read by one test module only
+  (``test_site_browser.py``, ``test_axe_browser.py``): pytest-xdist runs a module on one worker
+  (``--dist loadscope``), so the pages are visited once per size, not once per worker.
 
 Every test under ``tests/browser/`` gets the ``browser`` marker and runs after the other tests.
 """
@@ -24,7 +28,9 @@ from typing import Any
 
 import pytest
 
-from conftest import build_site
+from conftest import SiteBuild
+
+from .visits import SiteVisits, new_page, site_pages, visit_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -45,14 +51,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The real site built once for the browser tests (a ``SiteBuild``: ``.outdir``, ``.warnings``)."""
-    from sphinx.util.docutils import docutils_namespace
-
-    # In its own docutils namespace, as sphinx-build does, so later Sphinx applications in this
-    # test process do not warn that its directives and node classes are already registered.
-    with docutils_namespace():
-        return build_site(tmp_path_factory.mktemp("browser-site"))
+def built_site(site: SiteBuild) -> SiteBuild:
+    """The real site for the browser tests (a ``SiteBuild``: ``.outdir``, ``.warnings``): the session's
+    one build of it, which the other tests of this process read too (nothing writes into it)."""
+    return site
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -112,30 +114,20 @@ def browser(built_site: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, site_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    # Generous: with -n auto another worker builds whole sites on the same cores while pages load.
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    page.console_errors = []
-    page.external_requests = []
-
-    def on_console(message: Any) -> None:
-        if message.type == "error":
-            location = message.location or {}
-            page.console_errors.append(f"console error: {message.text} ({location.get('url', '')})")
-
-    def on_request(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(site_url) or url.startswith(("data:", "blob:", "about:")):
-            route.continue_()
-        else:
-            page.external_requests.append(url)
-            route.abort()
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: page.console_errors.append(f"page error: {error}"))
-    page.route("**/*", on_request)
+    context, page = new_page(browser, site_url, 1280, 900)
     try:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def desktop_visits(browser: Any, site_url: str, built_site: SiteBuild) -> SiteVisits:
+    """Every page visited once at 1440x900, with every per-page check's findings."""
+    return visit_site(browser, site_url, site_pages(built_site.outdir), "desktop")
+
+
+@pytest.fixture(scope="session")
+def phone_visits(browser: Any, site_url: str, built_site: SiteBuild) -> SiteVisits:
+    """Every page visited once at 390x844 (axe-core, sideways scrolling, chart text)."""
+    return visit_site(browser, site_url, site_pages(built_site.outdir), "phone")

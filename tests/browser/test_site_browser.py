@@ -7,111 +7,87 @@
 - Every link to a page of the site resolves: the page loads, and its ``#anchor`` is an id in the DOM
   of that page; links to files (CSV and JSON downloads, sources) answer 200.
 - Full-page screenshots of key pages go to ``tests/artifacts/screenshots/`` for a person to look at.
+- axe-core at 1440x900: no critical and no serious violation, and a region that scrolls sideways
+  says so and is reachable from the keyboard with a name (at 390x844: ``test_axe_browser.py``).
+
+Each page is loaded once, at 1440x900, and every check reads that visit (``desktop_visits``,
+``visits.py``); a link to a page the visits did not load is loaded here (one under the 404 page's
+prefix is requested, and its ids are those of the same file's visit). Every check of the desktop
+visits is in this module: pytest-xdist gives a module to one worker, which visits the pages once.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
-KEY_PAGES = {
-    "index": "index.html",
-    "architecture-fit": "architecture-fit.html",
-    "device-trainium": "devices/trainium.html",
-    "results-analysis": "inference/results-analysis.html",
-}
-
-
-def _pages(built_site: Any) -> list[str]:
-    return sorted(str(p.relative_to(built_site.outdir)) for p in built_site.outdir.rglob("*.html"))
-
-
-def _open(page: Any, url: str) -> None:
-    response = page.goto(url, wait_until="load")
-    assert response is not None and response.ok, f"{url}: HTTP {response.status if response else 'no response'}"
+from .visits import KEY_PAGES, SiteVisits, accessibility_problems, site_pages
 
 
 def test_site_has_pages(built_site: Any) -> None:
-    pages = _pages(built_site)
+    pages = site_pages(built_site.outdir)
     assert {"index.html", *KEY_PAGES.values()} <= set(pages)
 
 
-def test_every_page_loads_without_errors(page: Any, site_url: str, built_site: Any) -> None:
-    problems = []
-    for name in _pages(built_site):
-        page.console_errors.clear()
-        _open(page, site_url + name)
-        page.wait_for_load_state("networkidle")
-        if page.console_errors:
-            problems.append(f"{name}: {page.console_errors}")
-        if name == "search.html":  # empty until searched: search, and wait for results
-            _open(page, site_url + "search.html?q=Trainium")
-            page.locator("#search-results li").first.wait_for(state="visible")
-        assert page.locator("article").inner_text().strip(), f"{name}: the page shows no content"
+def test_every_page_loads_without_errors(desktop_visits: SiteVisits) -> None:
+    problems = desktop_visits.failures()
+    for name, visit in desktop_visits.pages.items():
+        if visit.console_errors:
+            problems.append(f"{name}: {visit.console_errors}")
+        if not visit.failure and not visit.has_content:
+            problems.append(f"{name}: the page shows no content")
     assert not problems, "\n".join(problems)
-    assert not page.external_requests, f"pages requested outside the site: {page.external_requests}"
+    assert not desktop_visits.external_requests, \
+        f"pages requested outside the site: {desktop_visits.external_requests}"
 
 
-def test_every_generated_table_renders_with_visible_rows(page: Any, site_url: str, built_site: Any) -> None:
-    seen = 0
-    problems = []
-    for name in _pages(built_site):
-        _open(page, site_url + name)
-        tables = page.locator("table.neuron-table")
-        for index in range(tables.count()):
-            table = tables.nth(index)
-            # A table kept in a collapsed <details> (a chart's data) is opened as a reader would.
-            closed = table.locator("xpath=ancestor::details[not(@open)]")
-            for level in range(closed.count()):
-                closed.nth(level).locator(":scope > summary").click()
-            # A table in a tab that is not selected (sphinx-design tabs) is shown by clicking its tab.
-            tab = table.locator("xpath=ancestor::div[contains(@class, 'sd-tab-content')][1]/preceding-sibling::label[1]")
-            if tab.count() and not table.is_visible():
-                tab.click()
-            label = f"{name} table #{index} ({table.get_attribute('id') or table.get_attribute('class')})"
-            rows = table.locator("tbody tr")
-            if not table.is_visible():
-                problems.append(f"{label}: not visible")
-                continue
-            visible = [r for r in range(rows.count()) if rows.nth(r).is_visible()]
-            if not visible:
-                problems.append(f"{label}: no visible rows")
-                continue
-            box = rows.nth(visible[0]).bounding_box()
-            if not box or box["height"] < 5 or box["width"] < 50:
-                problems.append(f"{label}: first row is squashed ({box})")
-            if not rows.nth(visible[0]).inner_text().strip():
-                problems.append(f"{label}: first row is empty")
-            seen += 1
+def test_every_generated_table_renders_with_visible_rows(desktop_visits: SiteVisits) -> None:
+    problems = desktop_visits.failures()
+    for visit in desktop_visits.pages.values():
+        problems.extend(visit.table_problems)
+    seen = sum(visit.tables_seen for visit in desktop_visits.pages.values())
     assert not problems, "\n".join(problems)
     assert seen >= 10, f"expected the site's generated tables, found {seen}"
-    assert not page.console_errors, page.console_errors
+    errors = [error for visit in desktop_visits.pages.values() for error in visit.console_errors]
+    assert not errors, errors
 
 
-def test_every_internal_link_and_anchor_resolves(page: Any, site_url: str, built_site: Any) -> None:
+def test_every_internal_link_and_anchor_resolves(desktop_visits: SiteVisits, page: Any, site_url: str,
+                                                 built_site: Any) -> None:
+    # The 404 page links under its absolute prefix (``notfound_urls_prefix``, e.g. /en/latest/),
+    # where the server answers with the same files: such a page's ids are those of its visit.
+    prefix = (getattr(built_site.app.config, "notfound_urls_prefix", None) or "/").strip("/")
+    prefixed = site_url + prefix + "/" if prefix else None
     links: dict[str, set[tuple[str, str]]] = {}  # target URL without fragment -> {(fragment, from page)}
-    for name in _pages(built_site):
-        _open(page, site_url + name)
-        for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
+    for name, visit in desktop_visits.pages.items():
+        for href in visit.links:
             if not href.startswith(site_url):
                 continue
             target, fragment = urldefrag(href)
             links.setdefault(target, set()).add((unquote(fragment), name))
     assert len(links) > 10, "expected links between the pages"
-    problems = []
+    problems = desktop_visits.failures()
     for target, uses in sorted(links.items()):
         path = urlsplit(target).path
         if path.endswith((".html", "/")):
-            response = page.goto(target, wait_until="domcontentloaded")
-            if response is None or not response.ok:
+            visited = desktop_visits.at(target)
+            same = desktop_visits.at(site_url + target[len(prefixed):]) \
+                if prefixed and target.startswith(prefixed) else None
+            if visited is not None:  # loaded once already: its status and its ids
+                ok, status, ids = not visited.failure, visited.status, visited.ids
+            elif same is not None and not same.failure:  # the file visited, served under the prefix
+                response = page.request.get(target)
+                ok, status, ids = response.ok, response.status, same.ids
+            else:
+                response = page.goto(target, wait_until="domcontentloaded")
+                ok, status = response is not None and response.ok, response.status if response else None
+                ids = set(page.eval_on_selector_all("[id], a[name]", "els => els.map(e => e.id || e.name)"))
+            if not ok:
                 problems.append(f"{target} (linked from {sorted({u[1] for u in uses})}): "
-                                f"HTTP {response.status if response else 'none'}")
+                                f"HTTP {status if status is not None else 'none'}")
                 continue
-            ids = set(page.eval_on_selector_all("[id], a[name]", "els => els.map(e => e.id || e.name)"))
             for fragment, source in sorted(uses):
                 if fragment and fragment not in ids:
                     problems.append(f"{source}: link to {target}#{fragment}: no element with that id")
@@ -123,11 +99,13 @@ def test_every_internal_link_and_anchor_resolves(page: Any, site_url: str, built
 
 
 @pytest.mark.parametrize("key", sorted(KEY_PAGES))
-def test_screenshot_key_pages(page: Any, site_url: str, key: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    _open(page, site_url + KEY_PAGES[key])
-    page.wait_for_load_state("networkidle")
-    path = SCREENSHOTS / f"{key}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000
-    assert not page.console_errors, page.console_errors
+def test_screenshot_key_pages(desktop_visits: SiteVisits, key: str) -> None:
+    visit = desktop_visits.pages[KEY_PAGES[key]]
+    assert not visit.failure, visit.failure
+    assert visit.screenshot is not None and visit.screenshot.stat().st_size > 10_000
+    assert not visit.console_errors, visit.console_errors
+
+
+def test_every_page_has_no_serious_accessibility_violation_on_a_desktop(desktop_visits: SiteVisits) -> None:
+    problems = accessibility_problems(desktop_visits)
+    assert not problems, "\n".join(problems)
