@@ -9,6 +9,7 @@ import io
 import pytest
 from docutils import nodes
 
+from neuron_docs.render.expand import filled_doctree
 from neuron_docs.directives.tables import build_table
 from neuron_docs.site.downloads.table_csv import _flat_rows, _general_rows, _Nested, table_csv
 
@@ -87,7 +88,8 @@ def test_every_table_of_the_site_is_read_alike_both_ways(site):
     env = site.app.env
     tables = marked = 0
     for docname in sorted(env.found_docs):
-        for table in env.get_doctree(docname).findall(nodes.table):
+        # The pages as read, their generated content filled (neuron_docs.render), as when written.
+        for table in filled_doctree(site.app, docname).findall(nodes.table):
             general = _general_rows(table)
             try:
                 flat = _flat_rows(table)

@@ -3,7 +3,9 @@
 - The doctree kept between builds holds light placeholders, not the generated tables.
 - Every builder renders the content: text and LaTeX output hold the figures of the data.
 - Table rows written straight to HTML (render.html_rows) are, on every generated table of the real
-  site, byte for byte what Sphinx's HTML writer writes for the same rows.
+  site they cover, byte for byte what Sphinx's HTML writer writes for the same rows; they cover
+  every support matrix and benchmark table (others, with a node they do not know such as a
+  literal, are left to the writer).
 
 What a data change re-reads and rewrites is tests/test_incremental.py.
 """
@@ -52,15 +54,19 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
     for docname in sorted(env.found_docs):
         doctree = env.get_and_resolve_doctree(docname, builder, tags=builder.tags)
         doctree.settings = builder.docsettings  # as the HTML builder writes it
-        for table in doctree.findall(nodes.table):  # the kinds rendered from placeholders are all marked
+        covered = set()
+        for table in doctree.findall(nodes.table):  # matrices and benchmark tables: marked and covered
             if {"neuron-support-matrix", "neuron-benchmark-table"} & set(table["classes"]):
+                covered |= {id(tbody) for tbody in table.findall(nodes.tbody)}
                 assert all(tbody.get("neuron_rows_html") for tbody in table.findall(nodes.tbody)), docname
         for tbody in list(doctree.findall(nodes.tbody)):
             if not tbody.get("neuron_rows_html"):
                 continue
             before = sum(len(head.children) for head in tbody.parent.findall(nodes.thead))
             fast = rows_html(tbody, before)
-            assert fast is not None, f"{docname}: a generated table the rows writer does not cover"
+            assert fast is not None or id(tbody) not in covered, f"{docname}: a matrix the rows writer does not cover"
+            if fast is None:
+                continue  # left to the writer
             assert fast[0] == _translator_rows(builder, doctree, tbody, before), docname
             assert fast[1] == before + len(tbody.children)
             compared += 1
