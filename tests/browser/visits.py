@@ -9,7 +9,8 @@ instead of each loading every page again. One visit of one page, in this order:
    the drawn size of chart text;
 3. on the desktop only: wait until the network is idle, screenshot a key page, then open every
    generated table as a reader would (a collapsed ``<details>``, a tab not selected) and look at
-   its rows, then forget the tab chosen (kept in ``localStorage`` for the next page); ``search.html`` is then searched, as it is empty until searched; then the page's text
+   its rows, then forget the tab chosen (kept in ``localStorage`` for the next page);
+   ``search.html`` is then searched, as it is empty until searched; then the page's text
    and every console error or uncaught script error of the whole visit.
 
 A visit that raises (a timeout, a closed page) is recorded with its error and the next page is
@@ -149,7 +150,7 @@ def new_page(browser: Any, site_url: str, width: int, height: int) -> tuple[Any,
 
     def on_request(route: Any) -> None:
         url = route.request.url
-        if url.startswith(site_url) or url.startswith(("data:", "blob:", "about:")):
+        if url.startswith((site_url, "data:", "blob:", "about:")):
             route.continue_()
         else:
             page.external_requests.append(url)
