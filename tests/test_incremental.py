@@ -25,7 +25,16 @@ from neuron_docs.data.formatting import format_number
 from neuron_docs.data.shown import figure
 from neuron_docs.data.values import build_values
 
+from frozen_data import frozen_copy
+
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """The data these builds read and edit: a copy of the frozen data, not of ``data/``, since the
+    edits and the pages of the test roots name figures typed here (``,9.007,``, ``$0.1874``)."""
+    return frozen_copy(tmp_path / "data")
 
 
 class Site:
