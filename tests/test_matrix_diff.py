@@ -20,7 +20,7 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.values import build_values
 from neuron_docs.data.runs import cost_per_million
 
-from frozen_data import FROZEN_DATA
+from frozen_data import FROZEN_DATA, frozen_copy
 
 REPO = Path(__file__).resolve().parent.parent
 #: The release below edits figures typed here (a price of 1.006 moves to 1.212): it is made on the
@@ -41,6 +41,12 @@ FIT = ("fit", "neuroncore-v1", "decoder")  # poor -> good
 RELEASE = "2026-01-01"  # the new revision of the support matrices the "update" commit adds
 G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge (runs vit-g5-b128 and beit-g5-b128)
 VIT_B3 = (536.718, 600.0)  # throughput of vit-inf1-b3 on inf1.2xlarge ($0.362/h)
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A copy of the frozen data (this module's edits name figures typed here), not of ``data/``."""
+    return frozen_copy(tmp_path / "data")
 
 
 def git(repo: Path, *args: str) -> str:
