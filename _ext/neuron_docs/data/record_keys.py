@@ -13,10 +13,14 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
     one record, every field of it: what a table row or a chart bar shows.
 ``fields:<collection>:<field>,<field>``
     the ids of a collection's records with the given fields: what a directive that picks records
-    by those fields when the page is read (instances of a device) depends on.
+    by those fields when the page is read (instances of a device) depends on. A field written
+    ``<field>[]`` counts with the keys of its mapping only (a family's devices, not their prose).
 ``matrices:<date>`` (or ``matrices:latest``)
     the matrices of a revision of the support matrices, by id and title: the sections of a page
     that shows them all.
+``matrix-rows:<date>`` (or ``matrix-rows:latest``)
+    the devices of each matrix of a revision and the families of its rows: which families a
+    revision lists on which device (the device sections of a family's guidelines).
 ``revisions:``
     the names and dates of the revisions of the support matrices: the sections of What's new.
 ``value:<text>``, ``figure:<text>``, ``fit:<text>``, ``status:<text>``
@@ -66,6 +70,10 @@ def matrices_key(date: str | None) -> str:
     return f"matrices:{date or 'latest'}"
 
 
+def matrix_rows_key(date: str | None) -> str:
+    return f"matrix-rows:{date or 'latest'}"
+
+
 def revisions_key() -> str:
     return "revisions:"
 
@@ -88,6 +96,13 @@ def _dumped(record: Any) -> str:
     if hasattr(record, "model_dump_json"):
         return str(record.model_dump_json())
     return json.dumps(record, sort_keys=True, default=str)
+
+
+def _field(record: Any, name: str) -> Any:
+    """A record's field ``name``; ``name[]``: the keys of a mapping field, in order."""
+    if name.endswith("[]"):
+        return list(getattr(record, name[:-2], None) or {})
+    return getattr(record, name, None)
 
 
 class RecordDigests:
@@ -149,11 +164,15 @@ class RecordDigests:
         if kind == "fields":
             collection, _, names = rest.partition(":")
             table = records.get(collection, {})
-            return _hash(json.dumps([[i, *(getattr(r, f, None) for f in names.split(","))]
+            return _hash(json.dumps([[i, *(_field(r, f) for f in names.split(","))]
                                      for i, r in sorted(table.items())], default=str))
         if kind == "matrices":
             rev = self.catalog.revision(None if rest == "latest" else rest)
             return "" if rev is None else _hash(json.dumps([rev.name, *([m.id, m.title] for m in rev.matrices)]))
+        if kind == "matrix-rows":
+            rev = self.catalog.revision(None if rest == "latest" else rest)
+            return "" if rev is None else _hash(json.dumps(
+                [rev.name, *([m.id, list(m.devices), [row.family for row in m.rows]] for m in rev.matrices)]))
         if kind == "revisions":
             return _hash(json.dumps([[r.name, r.date] for r in self.catalog.history.revisions], default=str))
         if kind in SHOWN_KINDS:
