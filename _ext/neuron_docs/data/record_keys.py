@@ -11,6 +11,9 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
     (titles, anchors, index entries) uses when it is read. A figure changing leaves it alone.
 ``record:<collection>/<id>``
     one record, every field of it: what a table row or a chart bar shows.
+``records:<collection>``
+    every record of a collection, every field: what a table listing the whole collection shows
+    (a record added later counts too), without the other collections of its file.
 ``fields:<collection>:<field>,<field>``
     the ids of a collection's records with the given fields: what a directive that picks records
     by those fields when the page is read (instances of a device) depends on. A field written
@@ -60,6 +63,10 @@ def names_key(collection: str) -> str:
 
 def record_key(collection: str, record_id: str) -> str:
     return f"record:{collection}/{record_id}"
+
+
+def records_key(collection: str) -> str:
+    return f"records:{collection}"
 
 
 def fields_key(collection: str, *fields: str) -> str:
@@ -161,6 +168,8 @@ class RecordDigests:
             collection, _, record_id = rest.partition("/")
             record = records.get(collection, {}).get(record_id)
             return "" if record is None else _hash(_dumped(record))
+        if kind == "records":
+            return _hash("".join(f"{i}\0{_dumped(r)}\0" for i, r in sorted(records.get(rest, {}).items())))
         if kind == "fields":
             collection, _, names = rest.partition(":")
             table = records.get(collection, {})
