@@ -14,7 +14,8 @@ type ``neuron.drift`` at its file and line::
 ``suppress_warnings = ['neuron.drift']`` allows them; ``neuron_drift_check = False`` turns the
 checker off. While the page is read, :func:`note_checked_prose` records what it will be checked
 against (every file for prose with a figure, the files of names and fits for prose with only a
-fit/support phrase): when that changes, the page is written, and so checked, again without being
+fit/support phrase; of ``families.yaml`` and ``issues.yaml`` only the names and the limits, not
+the prose they hold): when that changes, the page is written, and so checked, again without being
 read again.
 """
 
@@ -28,7 +29,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from .build_state import state
-from .data.record_keys import file_key
+from .data.record_keys import fields_key, file_key
 from .dependencies import shows
 from .data.catalog import FILE_NAMES
 from .data.matrix_loading import MATRIX_DIR
@@ -56,6 +57,16 @@ _SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_m
 #: The data files the drift checker reads: all of them for figures, the names for claims.
 _ALL_FILES = frozenset({*FILE_NAMES, MATRIX_DIR})
 _CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR})
+#: What the checker reads of the files holding prose of the data rather than figures: the names it
+#: finds families by (not their rationale or support text), the known issues' limits (the only
+#: figures of ``issues.yaml``, not their text): a change of that prose checks no page again.
+_READ_OF_FILE = {"families.yaml": fields_key("families", "name", "short_name", "title", "representatives"),
+                 "issues.yaml": fields_key("known_issues", "limit")}
+
+
+def _keys(files: set[str]) -> list[str]:
+    """The data keys of what the checker reads of ``files``."""
+    return sorted({_READ_OF_FILE.get(name) or file_key(name) for name in files})
 
 def _generated(node: nodes.Element) -> bool:
     return any(c.startswith("neuron-") for c in node.get("classes", ()))
@@ -228,7 +239,7 @@ def note_checked_prose(app: Sphinx, doctree: nodes.document) -> None:
     if any(_worth_checking(engine, table) for table, _ in tables):
         wanted |= _ALL_FILES
     if wanted:
-        shows(env, *(file_key(name) for name in sorted(wanted)))
+        shows(env, *_keys(wanted))
 
 
 def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) -> None:
