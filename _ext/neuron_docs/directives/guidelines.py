@@ -32,7 +32,7 @@ from ..domain import NeuronDomain, anchor_for, index_entry, xref
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .matrix import MATRIX_FILES
-from .measured import MEASURED_FILES
+from .measured import MEASURED_KEYS
 from .tables import badge
 
 if TYPE_CHECKING:
@@ -46,10 +46,9 @@ STRUCTURE_KEYS = [fields_key("categories", "title"),
                   fields_key("families", "name", "title", "category", "representatives", "devices[]"),
                   fields_key("models", "name", "family"), names_key("devices"), matrix_rows_key(None)]
 #: What the sections' content shows (shown keys): the families' prose, fits and support, the
-#: frameworks' labels, the known issues.
-CONTENT_KEYS = [file_key(name) for name in MATRIX_FILES]
-#: The data files a family's measured models are rendered from (its "Measured models" section).
-MEASURED_KEYS = [file_key(name) for name in MEASURED_FILES]
+#: frameworks' labels, the known issues of each family and device (not their text).
+CONTENT_KEYS = [*(file_key(name) for name in MATRIX_FILES if name != "issues.yaml"),
+                fields_key("known_issues", "title", "families", "devices")]
 
 
 def _section(title: str, anchor: str, classes: tuple[str, ...] = ()) -> nodes.section:
