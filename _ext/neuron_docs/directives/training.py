@@ -169,11 +169,11 @@ class TrainingExperiment(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         return [defer(self, "training-experiment", {"experiment": self.arguments[0]},
-                      [file_key(f) for f in EXPERIMENT_FILES])]
+                      [*(file_key(f) for f in EXPERIMENT_FILES), names_key("families")])]
 
 
-#: The files of the training experiment.
-EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
+#: The files of the training experiment (and the families' names: its family's).
+EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
 
 
 @renderer("training-experiment")
