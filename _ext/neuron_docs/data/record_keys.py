@@ -147,8 +147,8 @@ class RecordDigests:
         if kind in SHOWN_KINDS:
             found = self._shown(kind, rest)
             return set(SHOWN_KINDS[kind] if isinstance(found, ValueError) else found.files)
-        try:
-            return {self.catalog.file_of(rest.partition("/")[0])}
+        try:  # a record's, a collection's (``records:``, ``names:``, ``fields:``) file
+            return {self.catalog.file_of(rest.partition("/")[0].partition(":")[0])}
         except KeyError:
             return set()
 
