@@ -3,7 +3,9 @@ data is loaded.
 
 The test root (``roots/test-incremental``) has a page showing a support matrix, one showing a
 benchmark table and one reading no data; ``roots/test-late-prose`` pages printing figures, a fit
-and a status through roles, the errata, the training experiment, measured models and What's new. Each test builds a copy of it against a copy of ``data/``
+and a status through roles, the errata, the training experiment, measured models and What's new;
+``roots/test-late-data`` the advisor, family guidelines, known issues, roadmap items, device
+specifications, frameworks, sources, environments, model status and the data downloads. Each test builds a copy of it against a copy of ``data/``
 several times in a row, recording the pages Sphinx re-reads (``env-before-read-docs``), the pages
 it writes (``doctree-resolved``) and the calls of ``load_catalog``. Generated content is rendered
 when a page is written, so a data change re-reads nothing: the pages that show the changed data
@@ -12,6 +14,7 @@ are written again. Behaviour only, no timings: speed is measured by ``bench/run.
 
 from __future__ import annotations
 
+import html
 import os
 import shutil
 from pathlib import Path
@@ -19,9 +22,12 @@ from pathlib import Path
 import pytest
 
 import neuron_docs.data.dataset
+from conftest import edit_yaml
 from neuron_docs.data import load_catalog
+from neuron_docs.data.advisor import advisor_slice
 from neuron_docs.data.expressions import evaluate
 from neuron_docs.data.formatting import format_number
+from neuron_docs.data.runs import published_cost
 from neuron_docs.data.shown import figure
 from neuron_docs.data.values import build_values
 
@@ -335,3 +341,116 @@ def test_an_unknown_value_path_warns_at_the_role_when_the_page_is_written(late: 
     assert late.build() == ["vit"]
     assert "vit.rst:4: WARNING: neuron:value: unknown data value 'run:vit-inf1-b3:no_such_field' [neuron.value]" \
         in late.warnings
+
+
+# Objects registered when a page is read, their content rendered when it is written ---------------
+
+DATA_ROOT = ROOT.parent / "test-late-data"
+DATA_PAGES = ["advisor", "downloads", "guidelines", "index", "issues", "plain", "tables"]
+
+
+@pytest.fixture
+def objects(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
+    """The advisor, family guidelines, known issues and roadmap, device specifications, frameworks,
+    sources, environments, model status and the data downloads (``roots/test-late-data``)."""
+    return Site(make_app, tmp_path / "objects", data_copy, monkeypatch, root=DATA_ROOT)
+
+
+def test_a_rationale_change_rereads_nothing_and_rewrites_the_pages_showing_it(objects: Site) -> None:
+    """A family's rationale on a device is shown by its guideline section and the advisor (and the
+    downloads, which show every file): those are rewritten, none is read again; the pages that only
+    name families (issues, model status) are left alone."""
+    assert objects.build() == DATA_PAGES
+    catalog = load_catalog(objects.data)
+    family, device = next((f.id, d) for f in catalog.families.values() for d, prose in f.devices.items()
+                          if prose.rationale)
+    new = "A rationale rewritten for the test, in words the data never held."
+
+    def change(document: dict) -> None:
+        record = next(f for f in document["families"] if f["id"] == family)
+        record["devices"][device]["rationale"] = new
+
+    edit_yaml(objects.data / "families.yaml", change)
+    assert objects.build() == []
+    assert objects.written == ["advisor", "downloads", "guidelines", "index"]
+    assert new in objects.html("guidelines")
+    assert new in objects.html("advisor")
+
+
+def _advisor_price(catalog) -> tuple[str, str]:  # noqa: ANN001 - a Catalog
+    """A price of ``prices.yaml`` that the cost of a run the advisor shows uses: (price id, run id)."""
+    data = advisor_slice(catalog)
+    fields = data["run_fields"]
+    for row in data["runs"]:
+        run = catalog.published_inference_runs.get(row[fields.index("run")])
+        cost = published_cost(catalog, run) if run is not None else None
+        if cost is not None and cost.price.price_id:
+            return cost.price.price_id, run.id
+    raise AssertionError("the advisor shows no cost at a price of prices.yaml")
+
+
+def _advisor_text(catalog, run_id: str) -> str:  # noqa: ANN001 - a Catalog
+    data = advisor_slice(catalog)
+    fields = data["run_fields"]
+    row = next(r for r in data["runs"] if r[fields.index("run")] == run_id)
+    return html.escape(row[fields.index("throughput_text")], quote=False)
+
+
+def test_a_price_the_advisor_shows_rereads_nothing_and_rewrites_the_pages_showing_it(objects: Site) -> None:
+    """An RI-effective price that the cost of a best run uses: the advisor (and the guidelines'
+    measured models, which show prices, and the downloads) are rewritten with the new cost."""
+    objects.build()
+    catalog = load_catalog(objects.data)
+    price_id, run_id = _advisor_price(catalog)
+    before = _advisor_text(catalog, run_id)
+    assert before in objects.html("advisor")
+    path = objects.data / "prices.yaml"
+    line = next(x for x in path.read_text(encoding="utf-8").splitlines() if f"{{id: {price_id}," in x)
+    old = float(catalog.prices[price_id].usd_per_hour)
+    edit(path, line, line.replace(f"usd_per_hour: '{catalog.prices[price_id].usd_per_hour}'",
+                                  f"usd_per_hour: '{old * 2:.3f}'"))
+    assert objects.build() == []
+    assert objects.written == ["advisor", "downloads", "guidelines", "index"]
+    after = _advisor_text(load_catalog(objects.data), run_id)
+    assert after != before
+    assert after in objects.html("advisor")
+    assert before not in objects.html("advisor")
+
+
+def test_a_known_issue_text_rereads_nothing_and_rewrites_the_pages_showing_it(objects: Site) -> None:
+    """An issue's description: its section (issues) and the advisor are rewritten; the guidelines,
+    which show only the issue's title and whom it concerns, are not."""
+    objects.build()
+    issue = next(iter(load_catalog(objects.data).known_issues.values()))
+    new = "An issue described anew for the test."
+
+    def change(document: dict) -> None:
+        next(i for i in document["known_issues"] if i["id"] == issue.id)["description"] = new
+
+    edit_yaml(objects.data / "issues.yaml", change)
+    assert objects.build() == []
+    assert objects.written == ["advisor", "downloads", "index", "issues"]
+    assert new in objects.html("issues")
+
+
+def test_a_known_issue_title_rereads_the_page_that_registers_it(objects: Site) -> None:
+    """An issue's title is its object's title (search, index, links): the page whose section it
+    names is read again; the pages that link to it are rewritten."""
+    objects.build()
+    issue = next(iter(load_catalog(objects.data).known_issues.values()))
+    new = "An issue retitled for the test"
+
+    def change(document: dict) -> None:
+        next(i for i in document["known_issues"] if i["id"] == issue.id)["title"] = new
+
+    edit_yaml(objects.data / "issues.yaml", change)
+    assert objects.build() == ["issues"]
+    assert "guidelines" in objects.written and "advisor" in objects.written
+    assert new in objects.html("issues") and new in objects.html("guidelines")
+
+
+def test_an_unknown_device_warns_at_the_directive_when_the_page_is_written(objects: Site) -> None:
+    objects.build()
+    edit(objects.srcdir / "tables.rst", "device-specs:: inferentia", "device-specs:: no-such-device")
+    assert objects.build() == ["tables"]
+    assert "tables.rst:4: WARNING: neuron:device-specs: unknown device 'no-such-device'" in objects.warnings

@@ -2,7 +2,9 @@
 
 - The doctree kept between builds holds light placeholders, not the generated tables.
 - Every builder renders the content: text and LaTeX output hold the figures of the data, those the
-  prose roles print and those of the errata, the training experiment, measured models and What's new.
+  prose roles print and those of the errata, the training experiment, measured models and What's new,
+  the advisor, family guidelines, known issues, roadmap items, specifications, frameworks, sources,
+  environments, model status and the data downloads.
 - Table rows written straight to HTML (render.html_rows) are, on every generated table of the real
   site they cover, byte for byte what Sphinx's HTML writer writes for the same rows; they cover
   every support matrix and benchmark table (others, with a node they do not know such as a
@@ -31,6 +33,8 @@ from neuron_docs.render.placeholder import deferred, deferred_inline
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 LATE = ROOT.parent / "test-late-prose"
+DATA_ROOT = ROOT.parent / "test-late-data"
+ROOTS = {"late": LATE, "data": DATA_ROOT}
 
 
 def test_the_kept_doctree_holds_placeholders_and_the_page_the_tables(site) -> None:
@@ -92,11 +96,11 @@ def test_prose_roles_leave_placeholders_and_the_page_the_figures(site) -> None:
 
 @pytest.fixture
 def built(make_app, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
-    """The incremental test root (or ``LATE``, for a builder named ``text:late``...) built with the
-    builder ``request.param``; its output directory."""
+    """The incremental test root (or one of ``ROOTS``, for a builder named ``text:late``...) built
+    with the builder ``request.param``; its output directory."""
     srcdir = tmp_path / "root"
     builder, _, root = request.param.partition(":")
-    shutil.copytree(LATE if root == "late" else ROOT, srcdir)
+    shutil.copytree(ROOTS.get(root, ROOT), srcdir)
     app = make_app(builder, srcdir=srcdir, confoverrides={"neuron_data_dir": str(DATA)})
     app.build()
     assert "Traceback" not in app.warning.getvalue()
@@ -158,3 +162,38 @@ def test_other_builders_render_what_is_printed_when_the_page_is_written(built: P
     assert any(name in text for name in models)
     for rev in catalog.history.revisions:
         assert f"The support matrices as of {rev.name}" in text
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("built", ["text:data", "latex:data"], indirect=True)
+def test_other_builders_render_the_content_of_registered_objects(built: Path) -> None:
+    """The guidelines' descriptions, rationales and support text, the known issues' descriptions,
+    the roadmap items, a device's specifications, the frameworks, sources, environments and models,
+    the advisor's families and the download's collections, as the data holds them; no JSON island."""
+    catalog = load_catalog(DATA)
+    text = _output_text(built).replace("\\$", "$").replace("\\&", "&").replace("\\_", "_")
+    for family in catalog.families.values():
+        assert family.name in text and _words(family.description) in text, family.id
+        for prose in family.devices.values():
+            for said in (prose.rationale, prose.support_text):
+                assert said is None or _words(said) in text, family.id
+    for issue in catalog.known_issues.values():
+        assert issue.title in text and _words(issue.description) in text, issue.id
+    for item in catalog.roadmap.values():
+        assert item.title in text
+    device = catalog.devices["inferentia"]
+    for quantity in device.specs.values():
+        assert format_number(quantity.value, quantity.unit) in text, quantity.label
+    for framework in catalog.frameworks.values():
+        assert framework.package in text
+    for source in catalog.sources:
+        assert source in text
+    for environment in catalog.environments:
+        assert environment in text
+    for model in catalog.models.values():
+        assert model.name in text
+    assert "neuron-advisor-data" not in text
+    assert "Record type" in text

@@ -13,9 +13,9 @@ type ``neuron.drift`` at its file and line::
 
 ``suppress_warnings = ['neuron.drift']`` allows them; ``neuron_drift_check = False`` turns the
 checker off. While the page is read, :func:`note_checked_prose` records what it will be checked
-against (every file for prose with a figure, the files of names and fits for prose with only a
-fit/support phrase): when that changes, the page is written, and so checked, again without being
-read again.
+against (every figure for prose with a figure, the names and fits for prose with only a
+fit/support phrase; never the prose the data holds): when that changes, the page is written, and
+so checked, again without being read again.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from .build_state import state
-from .data.record_keys import file_key
+from .data.record_keys import fields_key, file_key
 from .dependencies import shows
 from .data.catalog import FILE_NAMES
 from .data.matrix_loading import MATRIX_DIR
@@ -53,9 +53,17 @@ _OPAQUE = (nodes.literal, nodes.abbreviation, nodes.raw, nodes.math, nodes.probl
 _SKIP_BLOCKS = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.system_message, nodes.math_block,
                 nodes.substitution_definition, nodes.target)
 
-#: The data files the drift checker reads: all of them for figures, the names for claims.
-_ALL_FILES = frozenset({*FILE_NAMES, MATRIX_DIR})
-_CLAIM_FILES = frozenset({"families.yaml", "devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR})
+#: What the drift checker reads of the data: every figure for prose with a figure; for prose with
+#: a fit/support phrase the names of families, devices (with their purpose), instance families and
+#: frameworks and the matrices. Never the prose the data holds (a family's rationale and support
+#: text, an issue's description): a change of it checks no page again.
+_FAMILY_NAMES = fields_key("families", "name", "short_name", "title", "representatives")
+_FIGURE_KEYS = frozenset({fields_key("known_issues", "limit") if name == "issues.yaml" else _FAMILY_NAMES
+                          if name == "families.yaml" else file_key(name) for name in (*FILE_NAMES, MATRIX_DIR)})
+_CLAIM_KEYS = frozenset({_FAMILY_NAMES, fields_key("devices", "name", "purpose"),
+                         fields_key("instances", "family", "device"), fields_key("frameworks", "package"),
+                         file_key(MATRIX_DIR)})
+
 
 def _generated(node: nodes.Element) -> bool:
     return any(c.startswith("neuron-") for c in node.get("classes", ()))
@@ -224,11 +232,11 @@ def note_checked_prose(app: Sphinx, doctree: nodes.document) -> None:
     tables: list[tuple[nodes.table, str]] = []
     wanted: set[str] = set()
     for block in _prose(engine, doctree, tables):
-        wanted |= _ALL_FILES if block.figures else _CLAIM_FILES
+        wanted |= _FIGURE_KEYS if block.figures else _CLAIM_KEYS
     if any(_worth_checking(engine, table) for table, _ in tables):
-        wanted |= _ALL_FILES
+        wanted |= _FIGURE_KEYS
     if wanted:
-        shows(env, *(file_key(name) for name in sorted(wanted)))
+        shows(env, *sorted(wanted))
 
 
 def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) -> None:

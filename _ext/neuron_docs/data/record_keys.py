@@ -11,12 +11,19 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
     (titles, anchors, index entries) uses when it is read. A figure changing leaves it alone.
 ``record:<collection>/<id>``
     one record, every field of it: what a table row or a chart bar shows.
+``records:<collection>``
+    every record of a collection, every field: what a table listing the whole collection shows
+    (a record added later counts too), without the other collections of its file.
 ``fields:<collection>:<field>,<field>``
     the ids of a collection's records with the given fields: what a directive that picks records
-    by those fields when the page is read (instances of a device) depends on.
+    by those fields when the page is read (instances of a device) depends on. A field written
+    ``<field>[]`` counts with the keys of its mapping only (a family's devices, not their prose).
 ``matrices:<date>`` (or ``matrices:latest``)
     the matrices of a revision of the support matrices, by id and title: the sections of a page
     that shows them all.
+``matrix-rows:<date>`` (or ``matrix-rows:latest``)
+    the devices of each matrix of a revision and the families of its rows: which families a
+    revision lists on which device (the device sections of a family's guidelines).
 ``revisions:``
     the names and dates of the revisions of the support matrices: the sections of What's new.
 ``value:<text>``, ``figure:<text>``, ``fit:<text>``, ``status:<text>``
@@ -58,12 +65,20 @@ def record_key(collection: str, record_id: str) -> str:
     return f"record:{collection}/{record_id}"
 
 
+def records_key(collection: str) -> str:
+    return f"records:{collection}"
+
+
 def fields_key(collection: str, *fields: str) -> str:
     return f"fields:{collection}:{','.join(fields)}"
 
 
 def matrices_key(date: str | None) -> str:
     return f"matrices:{date or 'latest'}"
+
+
+def matrix_rows_key(date: str | None) -> str:
+    return f"matrix-rows:{date or 'latest'}"
 
 
 def revisions_key() -> str:
@@ -88,6 +103,13 @@ def _dumped(record: Any) -> str:
     if hasattr(record, "model_dump_json"):
         return str(record.model_dump_json())
     return json.dumps(record, sort_keys=True, default=str)
+
+
+def _field(record: Any, name: str) -> Any:
+    """A record's field ``name``; ``name[]``: the keys of a mapping field, in order."""
+    if name.endswith("[]"):
+        return list(getattr(record, name[:-2], None) or {})
+    return getattr(record, name, None)
 
 
 class RecordDigests:
@@ -125,8 +147,8 @@ class RecordDigests:
         if kind in SHOWN_KINDS:
             found = self._shown(kind, rest)
             return set(SHOWN_KINDS[kind] if isinstance(found, ValueError) else found.files)
-        try:
-            return {self.catalog.file_of(rest.partition("/")[0])}
+        try:  # a record's, a collection's (``records:``, ``names:``, ``fields:``) file
+            return {self.catalog.file_of(rest.partition("/")[0].partition(":")[0])}
         except KeyError:
             return set()
 
@@ -146,14 +168,20 @@ class RecordDigests:
             collection, _, record_id = rest.partition("/")
             record = records.get(collection, {}).get(record_id)
             return "" if record is None else _hash(_dumped(record))
+        if kind == "records":
+            return _hash("".join(f"{i}\0{_dumped(r)}\0" for i, r in sorted(records.get(rest, {}).items())))
         if kind == "fields":
             collection, _, names = rest.partition(":")
             table = records.get(collection, {})
-            return _hash(json.dumps([[i, *(getattr(r, f, None) for f in names.split(","))]
+            return _hash(json.dumps([[i, *(_field(r, f) for f in names.split(","))]
                                      for i, r in sorted(table.items())], default=str))
         if kind == "matrices":
             rev = self.catalog.revision(None if rest == "latest" else rest)
             return "" if rev is None else _hash(json.dumps([rev.name, *([m.id, m.title] for m in rev.matrices)]))
+        if kind == "matrix-rows":
+            rev = self.catalog.revision(None if rest == "latest" else rest)
+            return "" if rev is None else _hash(json.dumps(
+                [rev.name, *([m.id, list(m.devices), [row.family for row in m.rows]] for m in rev.matrices)]))
         if kind == "revisions":
             return _hash(json.dumps([[r.name, r.date] for r in self.catalog.history.revisions], default=str))
         if kind in SHOWN_KINDS:

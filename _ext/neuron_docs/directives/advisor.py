@@ -7,21 +7,27 @@ instance and cost per 1M and the price it used (:func:`..data.advisor.advisor_sl
 table is what a reader without JavaScript sees. On ``doctree-resolved`` the same slice, with the
 links of every family, device, issue, roadmap item and model, is embedded once in the page as JSON
 for ``neuron-advisor.js``, which adds the form (state in the URL) and is loaded on that page only.
+
+Both are rendered when the page is written (:mod:`neuron_docs.render`): the directive registers
+nothing and reads nothing of the data; the page shows every data file, so a change of any figure,
+price, rationale, status or issue rewrites it without reading it again.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 
-from ..build_state import dataset, is_html
-from ..dependencies import uses
+from ..build_state import is_html
 from ..data.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.catalog import FILE_NAMES
 from ..data.labels import FIT_TEXT, STATUS_TEXT
+from ..data.matrix_loading import MATRIX_DIR
+from ..data.record_keys import file_key
 from ..domain import xref
+from ..render.placeholder import RenderContext, defer, renderer
 from ..site.assets import add_static_path
 from .base import DataDirective
 from .tables import build_table
@@ -38,6 +44,8 @@ HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issue
            "Best inference throughput", "Best inference latency", "Best training throughput")
 NO_MATRIX = "Unknown: no published fit or support for this device"
 NOT_MEASURED = "None measured"
+#: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices).
+ADVISOR_FILES = (*FILE_NAMES, MATRIX_DIR)
 
 
 class advisor_data(nodes.General, nodes.Element):
@@ -45,39 +53,45 @@ class advisor_data(nodes.General, nodes.Element):
 
 
 class Advisor(DataDirective):
-    """The advisor: the form's place, its data, and the static table for every family and device."""
+    """The advisor: the form's place, its data, and the static table for every family and device,
+    rendered when the page is written; the page shows every data file."""
 
     def run(self) -> list[nodes.Node]:
-        uses(self, *FILE_NAMES)
-        catalog = dataset(self.env).catalog
-        data = advisor_slice(catalog)
-        runs = data["runs"]
-        fields = data["run_fields"]
-        assert isinstance(runs, list) and isinstance(fields, list)
-        table = cast("dict[str, dict[str, object]]", data["table"])
+        return [defer(self, "advisor", {}, [file_key(name) for name in ADVISOR_FILES])]
 
-        def best(key: str, workload: str, which: int) -> str:
-            index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None]))[which]
-            if index is None:
-                return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
-            return str(runs[index][fields.index("latency_text" if which else "throughput_text")])
 
-        rows, ids = [], []
-        for family in catalog.families.values():
-            for device in data["devices"]:  # type: ignore[attr-defined]
-                key = f"{family.id}|{device['id']}|"
-                cell = support_cell(catalog, family.id, device["id"])
-                rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
-                             _fit(cell), _support(catalog, cell), _issues(catalog, table, key),
-                             best(key, "inference", 0), best(key, "inference", 1),
-                             best(key, "training", 0)])
-                ids.append(f"advisor-{family.id}-{device['id']}")
-        app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
-        placeholder = advisor_data()
-        placeholder["slice"] = data
-        static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
-                             classes=["neuron-advisor-table", "neuron-sortable"])
-        return [app_box, placeholder, static]
+@renderer("advisor")
+def render_advisor(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """The form's place, the JSON island's place (filled on ``doctree-resolved``) and the static table."""
+    catalog = ctx.catalog
+    data = advisor_slice(catalog)
+    runs = data["runs"]
+    fields = data["run_fields"]
+    assert isinstance(runs, list) and isinstance(fields, list)
+    table = cast("dict[str, dict[str, object]]", data["table"])
+
+    def best(key: str, workload: str, which: int) -> str:
+        index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None]))[which]
+        if index is None:
+            return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
+        return str(runs[index][fields.index("latency_text" if which else "throughput_text")])
+
+    rows, ids = [], []
+    for family in catalog.families.values():
+        for device in data["devices"]:  # type: ignore[attr-defined]
+            key = f"{family.id}|{device['id']}|"
+            cell = support_cell(catalog, family.id, device["id"])
+            rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
+                         _fit(cell), _support(catalog, cell), _issues(catalog, table, key),
+                         best(key, "inference", 0), best(key, "inference", 1),
+                         best(key, "training", 0)])
+            ids.append(f"advisor-{family.id}-{device['id']}")
+    app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
+    placeholder = advisor_data()
+    placeholder["slice"] = data
+    static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
+                         classes=["neuron-advisor-table", "neuron-sortable"])
+    return [app_box, placeholder, static]
 
 
 def _fit(cell: SupportCell | None) -> list[nodes.Node] | str:

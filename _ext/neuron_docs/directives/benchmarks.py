@@ -7,7 +7,9 @@
 - ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
 
 The run filters and the best run per model, variant and instance with its cost come from the data
-layer (:mod:`~neuron_docs.data.runs`), as for the charts.
+layer (:mod:`~neuron_docs.data.runs`), as for the charts. Every table is rendered when the page is
+written (:mod:`neuron_docs.render`); the model-status table's objects (the models' canonical
+places) are registered when the page is read, from the models' ids and names.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import DataSet, dataset
-from ..data.record_keys import file_key, names_key, record_keys
-from ..dependencies import uses
+from ..data.record_keys import file_key, names_key, record_keys, records_key
+from ..dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
 from ..data import schema as s
 from ..data.formatting import NumberFormat, format_number
@@ -210,39 +212,57 @@ def render_accuracy_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
 
 
 class EnvironmentTable(DataDirective):
+    """The test environments, rendered when the page is written."""
+
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "models.yaml", "instances.yaml", "sources.yaml")
-        rows = []
-        for env in catalog.environments.values():
-            software = "; ".join(f"{k} {v}" for k, v in env.software.items())
-            rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
-                         source_ref(catalog, env.source)])
-        return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
-                            classes=["neuron-environment-table"], name="environments")]
+        shown = [records_key("environments"), names_key("instances"), records_key("sources")]
+        return [defer(self, "environment-table", {}, shown)]
+
+
+@renderer("environment-table")
+def render_environment_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = []
+    for env in catalog.environments.values():
+        software = "; ".join(f"{k} {v}" for k, v in env.software.items())
+        rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
+                     source_ref(catalog, env.source)])
+    return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
+                        classes=["neuron-environment-table"], name="environments")]
 
 
 class ModelStatus(DataDirective):
-    """Compilation status of every benchmarked model; the models' canonical place."""
+    """Compilation status of every benchmarked model; the models' canonical place (registered when
+    the page is read, from their ids and names), the rows rendered when it is written."""
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "models.yaml", "families.yaml")
-        rows, ids = [], []
-        for model in catalog.models.values():
-            ids.append(self.register("model", model.id, model.name))
-            variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
-                                                                if v.script_modules else "") for v in model.variants)
-            rows.append([
-                model.name, xref("family", model.family, catalog.families[model.family].name),
-                COMPILATION_TEXT[model.status],
-                ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
-                variants or blank("na", "one variant"), model.notes or blank("none"),
-            ])
-        table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
-                            row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
-        table["neuron_csv"] = "model-status"
-        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("models"))]
+        note(self.env, READS, [names_key("models")])
+        ids = {model.id: self.register("model", model.id, model.name) for model in catalog.models.values()}
+        shown = [records_key("models"), names_key("families"), file_key("models.yaml")]
+        return [*self.index_nodes(), defer(self, "model-status", {"ids": ids}, shown)]
+
+
+@renderer("model-status")
+def render_model_status(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows, ids = [], []
+    for model in catalog.models.values():
+        if model.id not in params["ids"]:  # added since the page was read: it is read again first
+            continue
+        ids.append(params["ids"][model.id])
+        variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
+                                                            if v.script_modules else "") for v in model.variants)
+        rows.append([
+            model.name, xref("family", model.family, catalog.families[model.family].name),
+            COMPILATION_TEXT[model.status],
+            ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
+            variants or blank("na", "one variant"), model.notes or blank("none"),
+        ])
+    table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
+                        row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
+    table["neuron_csv"] = "model-status"
+    return [table, *broken_notice(catalog.broken_in("models"))]
 
 
 def setup_benchmarks(app: Sphinx) -> None:

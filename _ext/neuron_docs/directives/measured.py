@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..data.record_keys import file_key
+from ..data.record_keys import file_key, names_key
 from ..data.labels import GENERATION_TEXT, METRICS
 from ..data.prices import price_note
 from ..data.runs import published_cost
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 #: The data files the measured models of a family are read from.
 MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tables.yaml",
                   "benchmarks/published/inference.csv", "benchmarks/published/training.csv", "prices.yaml",
-                  "instances.yaml", "families.yaml")
+                  "instances.yaml")
+#: What the measured models of a family show: those files and the families' ids (not their prose).
+MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), names_key("families")]
 
 
 def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
@@ -69,7 +71,7 @@ class MeasuredModels(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         return [defer(self, "measured-models", {"family": self.arguments[0]},
-                      [file_key(f) for f in MEASURED_FILES])]
+                      MEASURED_KEYS)]
 
 
 @renderer("measured-models")

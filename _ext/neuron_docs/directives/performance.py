@@ -42,9 +42,9 @@ if TYPE_CHECKING:
     from ..data.published_schema import PublishedTable
     from .performance_cells import Run
 
-#: The data files the performance pages read.
+#: The data files the performance pages read (and the families' ids, that models link to).
 PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
-                     "instances.yaml", "frameworks.yaml", "sources.yaml", "families.yaml")
+                     "instances.yaml", "frameworks.yaml", "sources.yaml")
 
 
 def table_runs(catalog: Catalog, table: PublishedTable) -> list[Run]:
@@ -90,7 +90,8 @@ class _Performance(DataDirective):
                            key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
             out.append(self._section(catalog, generation, category, group))
         broken = defer(self, "broken-notice", {"collections": [collection, "prices", "published_tables"]},
-                       [file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))])
+                       [*(file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))),
+                        names_key("families")])
         return [*out, broken]
 
     def _section(self, catalog: Catalog, generation: str, category: str, tables: list[PublishedTable]) -> nodes.section:
@@ -123,7 +124,7 @@ class _Performance(DataDirective):
         domain = self.env.get_domain("neuron")
         for run in runs:
             domain.note_alias(run.model, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
-        shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key(collection),
+        shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs))]
         return [defer(self, "performance-table", {"table": table.id, "kind": self.kind}, shown)]
 

@@ -5,6 +5,11 @@
 - ``.. neuron:instance-table::`` (``:device:``/``:family:`` filters) — instance types, devices,
   NeuronCores (derived), vCPUs, EFA bandwidth and on-demand price with its source and date.
 - ``.. neuron:framework-table::`` and ``.. neuron:source-table::``.
+
+Every table is rendered when the page is written (:mod:`neuron_docs.render`); the page reads only
+what the objects it registers need (the ids and names of devices, instances' devices and
+families, frameworks' headers), so a change of a specification, a price or a source rewrites the
+pages that show it without reading them again.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset
-from ..data.record_keys import fields_key, file_key, names_key, record_keys
-from ..dependencies import READS, note, uses
+from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
+from ..dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
 from ..data.formatting import format_number
 from ..data.labels import framework_header, with_version
@@ -41,37 +46,53 @@ def source_ref(catalog: Catalog, source_id: str | None) -> nodes.Node:
 
 
 class DeviceSpecs(DataDirective):
+    """A device's specifications: its canonical place (registered when the page is read, from the
+    devices' ids and names), the table rendered when the page is written (an unknown device is a
+    warning then, at the directive's line)."""
+
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "devices.yaml", "sources.yaml")
+        note(self.env, READS, [names_key("devices")])
         device = catalog.devices.get(self.arguments[0])
-        if device is None:
-            self.warn(f"unknown device {self.arguments[0]!r}; expected one of: {', '.join(catalog.devices)}")
-            return broken_notice(catalog.broken_in("devices"))
-        anchor = self.register("device", device.id, device.name)
-        rows: list[list] = [
-            ["Vendor", device.vendor, ""],
-            ["Architecture", device.architecture, source_ref(catalog, device.source)],
-            ["Purpose", device.purpose.capitalize(), ""],
-        ]
-        if device.neuroncores:
-            rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(catalog, device.source)])
-        rows.append(["Data types", ", ".join(device.data_types), source_ref(catalog, device.source)])
-        rows.append(["Interconnect", device.interconnect, source_ref(catalog, device.source)])
-        rows.extend([q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
-                    for q in device.specs.values())
-        if device.features:
-            features = nodes.bullet_list()
-            for feature in device.features:
-                features += nodes.list_item("", nodes.paragraph(feature, feature))
-            rows.append(["Features", features, source_ref(catalog, device.source)])
-        table = build_table(["Property", "Value", "Source"], rows, classes=["neuron-device-specs"],
-                            name=f"specs-{device.id}")
-        table["ids"].append(anchor)
-        table["neuron_csv"] = f"specs-{device.id}"
-        return [*self.index_nodes(), table]
+        params: dict[str, Any] = {"device": self.arguments[0], "anchor": None}
+        if device is not None:
+            params["anchor"] = self.register("device", device.id, device.name)
+        shown = [record_key("devices", self.arguments[0]), records_key("sources"), file_key("devices.yaml")
+                 if device is None else names_key("devices")]
+        return [*self.index_nodes(), defer(self, "device-specs", params, shown)]
+
+
+@renderer("device-specs")
+def render_device_specs(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    device = catalog.devices.get(params["device"])
+    if device is None:
+        ctx.warn(f"unknown device {params['device']!r}; expected one of: {', '.join(catalog.devices)}")
+        return broken_notice(catalog.broken_in("devices"))
+    rows: list[list] = [
+        ["Vendor", device.vendor, ""],
+        ["Architecture", device.architecture, source_ref(catalog, device.source)],
+        ["Purpose", device.purpose.capitalize(), ""],
+    ]
+    if device.neuroncores:
+        rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(catalog, device.source)])
+    rows.append(["Data types", ", ".join(device.data_types), source_ref(catalog, device.source)])
+    rows.append(["Interconnect", device.interconnect, source_ref(catalog, device.source)])
+    rows.extend([q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+                for q in device.specs.values())
+    if device.features:
+        features = nodes.bullet_list()
+        for feature in device.features:
+            features += nodes.list_item("", nodes.paragraph(feature, feature))
+        rows.append(["Features", features, source_ref(catalog, device.source)])
+    table = build_table(["Property", "Value", "Source"], rows, classes=["neuron-device-specs"],
+                        name=f"specs-{device.id}")
+    if params["anchor"]:
+        table["ids"].append(params["anchor"])
+    table["neuron_csv"] = f"specs-{device.id}"
+    return [table]
 
 
 class InstanceTable(DataDirective):
@@ -140,31 +161,55 @@ def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
 
 
 class FrameworkTable(DataDirective):
+    """The frameworks' table: their objects registered when the page is read (ids and headers), the
+    rows rendered when it is written."""
+
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "frameworks.yaml", "devices.yaml")
-        rows, ids = [], []
-        for framework in catalog.frameworks.values():
-            ids.append(self.register("framework", framework.id, framework_header(framework)))
-            devices: list[nodes.Node] = []
-            for device in framework.devices:
-                if devices:
-                    devices.append(nodes.Text(", "))
-                devices.append(xref("device", device, catalog.devices[device].name))
-            rows.append([framework.name, nodes.literal(framework.package, framework.package),
-                         with_version(framework.framework, framework), devices])
-        table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
-                            classes=["neuron-framework-table"], name="frameworks")
-        return [*self.index_nodes(), table, *broken_notice(catalog.broken_in("frameworks"))]
+        note(self.env, READS, [fields_key("frameworks", *HEADER_FIELDS)])
+        ids = {f.id: self.register("framework", f.id, framework_header(f)) for f in catalog.frameworks.values()}
+        shown = [records_key("frameworks"), names_key("devices"), file_key("frameworks.yaml")]
+        return [*self.index_nodes(), defer(self, "framework-table", {"ids": ids}, shown)]
+
+
+#: The fields of a framework its header (the title of its object) is made of.
+HEADER_FIELDS = ("name", "package", "framework_version")
+
+
+@renderer("framework-table")
+def render_framework_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows, ids = [], []
+    for framework in catalog.frameworks.values():
+        if framework.id not in params["ids"]:  # added since the page was read: it is read again first
+            continue
+        ids.append(params["ids"][framework.id])
+        devices: list[nodes.Node] = []
+        for device in framework.devices:
+            if devices:
+                devices.append(nodes.Text(", "))
+            devices.append(xref("device", device, catalog.devices[device].name))
+        rows.append([framework.name, nodes.literal(framework.package, framework.package),
+                     with_version(framework.framework, framework), devices])
+    table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
+                        classes=["neuron-framework-table"], name="frameworks")
+    return [table, *broken_notice(catalog.broken_in("frameworks"))]
 
 
 class SourceTable(DataDirective):
+    """Every source, rendered when the page is written."""
+
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "sources.yaml")
-        rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id), s.date.isoformat() if s.date else blank("unknown", "undated")]
-                for s in catalog.sources.values()]
-        return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
+        return [defer(self, "source-table", {}, [file_key("sources.yaml")])]
+
+
+@renderer("source-table")
+def render_source_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id),
+             s.date.isoformat() if s.date else blank("unknown", "undated")]
+            for s in catalog.sources.values()]
+    return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
 
 
 def setup_specs(app: Sphinx) -> None:

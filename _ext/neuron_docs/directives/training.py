@@ -10,6 +10,9 @@
 
 The comparison table and the training experiment are rendered when the page is written
 (:mod:`neuron_docs.render`): a change of their figures rewrites the page without reading it again.
+So are a known issue's facts and description and the roadmap table: the page reads only the ids
+and titles of the issues and roadmap items (their sections and objects are made when it is read),
+so a change of an issue's text or of a roadmap item rewrites it without reading it again.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 
 from ..build_state import dataset
-from ..data.record_keys import file_key
-from ..dependencies import uses
+from ..data.record_keys import fields_key, file_key, names_key, record_key, records_key
+from ..dependencies import READS, note
 from ..data.formatting import NumberFormat, display_number, format_number
 from ..data.matrix_loading import MATRIX_DIR
 from ..data.values import instance_metric
@@ -44,54 +47,84 @@ def _refs(objtype: str, ids: list[str], names: dict[str, str]) -> list[nodes.Nod
 
 
 class KnownIssues(DataDirective):
+    """A section per known issue (its canonical place, made when the page is read from the issues'
+    ids and titles); its facts and description are rendered when the page is written."""
+
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "issues.yaml", "devices.yaml", "frameworks.yaml", "families.yaml")
+        note(self.env, READS, [names_key("known_issues")])
         result: list[nodes.Node] = []
         for issue in catalog.known_issues.values():
             section = nodes.section(ids=[self.register("issue", issue.id, issue.title)])
             section += nodes.title(issue.title, issue.title)
-            facts = nodes.field_list()
-            for label, body in (
-                ("Devices", _refs("device", issue.devices, {d.id: d.name for d in catalog.devices.values()})),
-                ("Frameworks", _refs("framework", issue.frameworks, {f.id: f.package for f in catalog.frameworks.values()})),
-                ("Model families", _refs("family", issue.families, {f.id: f.name for f in catalog.families.values()})),
-                ("Limit", [nodes.Text(f"{issue.limit.label}: {format_number(issue.limit.value, issue.limit.unit)}")]
-                 if issue.limit else []),
-                ("Examples", [nodes.Text(", ".join(issue.examples))] if issue.examples else []),
-                ("Source", [source_ref(catalog, issue.source)]),
-            ):
-                if body:
-                    field = nodes.field()
-                    field += nodes.field_name(label, label)
-                    paragraph = nodes.paragraph()
-                    paragraph.extend(body)
-                    field += nodes.field_body("", paragraph)
-                    facts += field
             section += self.index_nodes()
-            section += facts
-            section += nodes.paragraph(issue.description, issue.description)
+            section += defer(self, "known-issue", {"issue": issue.id},
+                             [record_key("known_issues", issue.id), *ISSUE_NAMES])
             result.append(section)
-        return result + broken_notice(catalog.broken_in("known_issues"))
+        return [*result, defer(self, "broken-notice", {"collections": ["known_issues"]}, [file_key("issues.yaml")])]
+
+
+#: What an issue's facts name: devices, framework packages, families and sources.
+ISSUE_NAMES = [names_key("devices"), fields_key("frameworks", "package"), names_key("families"),
+               records_key("sources")]
+
+
+@renderer("known-issue")
+def render_known_issue(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """An issue's facts (devices, frameworks, families, limit, examples, source) and description."""
+    catalog = ctx.catalog
+    issue = catalog.known_issues.get(params["issue"])
+    if issue is None:  # gone since the page was read: the page is read again before it is written
+        return []
+    facts = nodes.field_list()
+    for label, body in (
+        ("Devices", _refs("device", issue.devices, {d.id: d.name for d in catalog.devices.values()})),
+        ("Frameworks", _refs("framework", issue.frameworks, {f.id: f.package for f in catalog.frameworks.values()})),
+        ("Model families", _refs("family", issue.families, {f.id: f.name for f in catalog.families.values()})),
+        ("Limit", [nodes.Text(f"{issue.limit.label}: {format_number(issue.limit.value, issue.limit.unit)}")]
+         if issue.limit else []),
+        ("Examples", [nodes.Text(", ".join(issue.examples))] if issue.examples else []),
+        ("Source", [source_ref(catalog, issue.source)]),
+    ):
+        if body:
+            field = nodes.field()
+            field += nodes.field_name(label, label)
+            paragraph = nodes.paragraph()
+            paragraph.extend(body)
+            field += nodes.field_body("", paragraph)
+            facts += field
+    return [facts, nodes.paragraph(issue.description, issue.description)]
 
 
 class RoadmapItems(DataDirective):
+    """The roadmap items' table: their objects registered when the page is read (ids and titles),
+    the rows rendered when it is written (each item, and the matrix cells that point to it)."""
+
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, "issues.yaml", "families.yaml", "devices.yaml", MATRIX_DIR)
-        rows, ids = [], []
-        latest = catalog.revision()
-        for item in catalog.roadmap.values():
-            ids.append(self.register("roadmap", item.id, item.title))
-            cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
-                     for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
-            covered = sorted({f"{catalog.families[f].name if f in catalog.families else f} on "
-                              f"{catalog.devices[d].name}" for f, d in cells})
-            rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
-                         "; ".join(covered)])
-        return [*self.index_nodes(),
-                build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
-                            classes=["neuron-roadmap-table"], name="roadmap")]
+        note(self.env, READS, [names_key("roadmap")])
+        ids = {item.id: self.register("roadmap", item.id, item.title) for item in catalog.roadmap.values()}
+        shown = [records_key("roadmap"), file_key(MATRIX_DIR), names_key("families"), names_key("devices")]
+        return [*self.index_nodes(), defer(self, "roadmap-items", {"ids": ids}, shown)]
+
+
+@renderer("roadmap-items")
+def render_roadmap_items(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows, ids = [], []
+    latest = catalog.revision()
+    for item in catalog.roadmap.values():
+        if item.id not in params["ids"]:  # added since the page was read: it is read again first
+            continue
+        ids.append(params["ids"][item.id])
+        cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
+                 for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
+        covered = sorted({f"{catalog.families[f].name if f in catalog.families else f} on "
+                          f"{catalog.devices[d].name}" for f, d in cells})
+        rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
+                     "; ".join(covered)])
+    return [build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
+                        classes=["neuron-roadmap-table"], name="roadmap")]
 
 
 class ComparisonTable(DataDirective):
@@ -136,11 +169,11 @@ class TrainingExperiment(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         return [defer(self, "training-experiment", {"experiment": self.arguments[0]},
-                      [file_key(f) for f in EXPERIMENT_FILES])]
+                      [*(file_key(f) for f in EXPERIMENT_FILES), names_key("families")])]
 
 
-#: The files of the training experiment.
-EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
+#: The files of the training experiment (and the families' names: its family's).
+EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
 
 
 @renderer("training-experiment")

@@ -9,8 +9,8 @@ listed apart; a revision that changes nothing says why it is kept. Nothing is ty
 :func:`~neuron_docs.data.matrix_changes.changes` of consecutive revisions.
 
 The page reads the revisions' names (its sections, the objects' places); each section's content is
-rendered when the page is written (:mod:`neuron_docs.render`): a changed cell rewrites the page, a
-revision added, removed or renamed has it read again.
+rendered when the page is written (:mod:`neuron_docs.render`): a changed cell or a family's name
+rewrites the page, a revision added, removed or renamed has it read again.
 """
 
 from __future__ import annotations
@@ -21,13 +21,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset
-from ..data.record_keys import file_key, revisions_key
+from ..data.matrix_loading import MATRIX_DIR
+from ..data.record_keys import file_key, names_key, revisions_key
 from ..dependencies import READS, note
 from ..data.matrix_changes import describe
 from ..domain import anchor_for
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .matrix import BROKEN, MATRIX_FILES
+from .matrix import BROKEN
 from .matrix_table import cell_anchor, revision_link
 
 if TYPE_CHECKING:
@@ -48,6 +49,10 @@ KIND_TEXT = {
 }
 
 
+#: What the changes show: the revisions, and the families' names (not their prose).
+SHOWN = [file_key(MATRIX_DIR), names_key("families")]
+
+
 class MatrixChanges(DataDirective):
     """Every revision's changes, newest first: the sections (the objects' places) are made when the
     page is read, from the revisions' names; their content is rendered when it is written."""
@@ -57,7 +62,7 @@ class MatrixChanges(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         note(self.env, READS, [revisions_key()])
-        shown = [file_key(name) for name in MATRIX_FILES]
+        shown = SHOWN
         result: list[nodes.Node] = []
         for rev in reversed(catalog.history.revisions):
             anchor = self.register("changes", rev.name, f"Changes of the support matrices on {rev.name}")

@@ -4,22 +4,24 @@ On ``build-finished`` (HTML builders, a build without error) the data set is wri
 ``_downloads/neuron-data.json`` in pieces (:func:`.data_json.data_pieces`, never whole in memory)
 and its JSON schema to ``_downloads/neuron-data.schema.json``; each file is replaced only when its
 bytes change. The directive lists the download's collections: name, data file, record count and
-record type.
+record type, rendered when the page is written (:mod:`neuron_docs.render`): the page shows every
+data file, and a change of one rewrites it without reading it again.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ...build_state import dataset, is_html
-from ...dependencies import uses
 from ...data import catalog as catalog_module
 from ...data.matrix_loading import MATRIX_DIR
+from ...data.record_keys import file_key
 from ...directives.tables import build_table
+from ...render.placeholder import RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema
 from .json_stream import dumps, write_if_changed
@@ -41,17 +43,22 @@ def write_data_files(app: Sphinx, exception: BaseException | None) -> None:
 
 
 class DataDownloads(SphinxDirective):
-    """The collections of the JSON download: name, data file, record count and record type."""
+    """The collections of the JSON download: name, data file, record count and record type (rendered
+    when the page is written; the page shows every data file)."""
 
     def run(self) -> list[nodes.Node]:
-        data = dataset(self.env)
-        uses(self, *catalog_module.FILE_NAMES, MATRIX_DIR)
-        rows = [[nodes.literal(name, name), data.catalog.file_of(name), str(len(data.catalog.records.get(name, {}))),
-                 nodes.literal(model.__name__, model.__name__)]
-                for name, model in collection_types().items()]
-        intro = nodes.paragraph()
-        intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated "
-                            f"{newest_date(data.catalog) or 'unknown'}.")
-        table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
-                            classes=["neuron-download-collections"], name="download-collections")
-        return [intro, table]
+        shown = [file_key(name) for name in (*catalog_module.FILE_NAMES, MATRIX_DIR)]
+        return [defer(self, "data-downloads", {}, shown)]
+
+
+@renderer("data-downloads")
+def render_data_downloads(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = [[nodes.literal(name, name), catalog.file_of(name), str(len(catalog.records.get(name, {}))),
+             nodes.literal(model.__name__, model.__name__)]
+            for name, model in collection_types().items()]
+    intro = nodes.paragraph()
+    intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated {newest_date(catalog) or 'unknown'}.")
+    table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
+                        classes=["neuron-download-collections"], name="download-collections")
+    return [intro, table]
