@@ -2,7 +2,7 @@
 
 Each example takes one real file of ``data/`` (copied once per module; the real files are never
 modified), applies a few random mutations, loads the catalogue with :func:`load_catalog` and checks:
-no exception escapes, the load finishes within :data:`SECONDS`, every error is a located
+no exception escapes, the load never hangs (a :data:`SECONDS` guard), every error is a located
 :class:`DataError` that says what was expected, every record of the other files is loaded or set
 aside as a cascade, and every figure derived from what loaded is finite.
 
@@ -16,7 +16,6 @@ import math
 import os
 import shutil
 import signal
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -31,7 +30,9 @@ from neuron_docs.data.values import build_values
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = int(os.environ.get("NEURON_FUZZ_EXAMPLES", "40"))
-SECONDS = 20
+#: A hang guard, not a timing: a load that blocks (on a FIFO, a device) never returns, while the
+#: slowest case loads in seconds even on a loaded machine. Speed is measured by ``make bench``.
+SECONDS = 180
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="NEURON_FUZZ_EXAMPLES" not in os.environ,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
@@ -171,13 +172,11 @@ def test_mutated_data_is_reported_never_raised(scratch: Path, baseline: Catalog,
         raw = step(raw, data)
     (scratch / file).write_bytes(raw)
     signal.alarm(SECONDS)
-    started = time.monotonic()
     try:
-        catalog = load_catalog(scratch)
+        catalog = load_catalog(scratch)  # under the alarm: a hang fails the test
     finally:
         signal.alarm(0)
         shutil.copyfile(DATA / file, scratch / file)
-    assert time.monotonic() - started < SECONDS
 
     for error in catalog.errors:
         assert isinstance(error, DataError)
