@@ -67,14 +67,19 @@ class SiteBuild:
         self.outdir = outdir
         self.warnings = warnings
         self.app = app
+        self._soups: dict[str, Any] = {}
 
     def html(self, page: str) -> str:
         return (self.outdir / page).read_text(encoding="utf-8")
 
     def soup(self, page: str):  # noqa: ANN201 - BeautifulSoup
-        from bs4 import BeautifulSoup
+        """The page parsed, once per build: the tests only read it (none changes a parsed page), and
+        several read every page of the site."""
+        if page not in self._soups:
+            from bs4 import BeautifulSoup
 
-        return BeautifulSoup(self.html(page), "lxml")
+            self._soups[page] = BeautifulSoup(self.html(page), "lxml")
+        return self._soups[page]
 
 
 def copy_source(target: Path) -> Path:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup
 
 from conftest import DATA, REPO, build_site, edit_yaml
 from neuron_docs.data import load_catalog
@@ -207,7 +206,7 @@ def test_no_markup_is_made_from_data(hostile_site: Any) -> None:
         assert "<img src=x" not in html, name
         assert '<b class="pwned">' not in html, name
         assert "root:x:0:0" not in html, name  # no include of /etc/passwd
-        soup = BeautifulSoup(html, "lxml")
+        soup = hostile_site.soup(name)
         for script in soup.find_all("script"):
             if script.get("type") == "application/json":  # a data island (the advisor's): inert, "<" escaped
                 assert "<" not in script.string and json.loads(script.string), name
@@ -240,8 +239,8 @@ def test_template_syntax_is_not_expanded(hostile_site: Any) -> None:
 
 def test_attributes_hold_data_literally(hostile_site: Any) -> None:
     """Data in attributes (a figure's tooltip names its label) is escaped, not markup."""
-    titles = [abbr["title"] for html in _pages(hostile_site).values()
-              for abbr in BeautifulSoup(html, "lxml").find_all("abbr", title=True) if "SPECLABEL" in abbr["title"]]
+    titles = [abbr["title"] for name in _pages(hostile_site)
+              for abbr in hostile_site.soup(name).find_all("abbr", title=True) if "SPECLABEL" in abbr["title"]]
     assert titles, "expected a figure whose tooltip names a hostile spec label"
     assert all(hostile("SPECLABEL") in t for t in titles)
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from urllib.parse import urldefrag
 
 import pytest
-from bs4 import BeautifulSoup
 from docutils import nodes
 
 from conftest import DATA, build_site, edit_yaml
@@ -213,9 +212,7 @@ def test_html_shows_the_same_figures_as_the_doctrees(site):
 
 def test_every_internal_link_and_anchor_resolves(site):
     pages = sorted(site.outdir.rglob("*.html"))
-    soups: dict = {}
-    for page in pages:
-        soups[page] = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
+    soups = {page: site.soup(str(page.relative_to(site.outdir))) for page in pages}
     checked = 0
     for page, soup in soups.items():
         if page.name == "404.html":  # absolute links to the deployed site, checked in test_downloads/notfound
@@ -251,7 +248,7 @@ def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
     title; never an internal path such as ``run:vit-inf1-b1:p90_latency_ms``."""
     seen = 0
     for path in sorted(site.outdir.rglob("*.html")):
-        for abbr in BeautifulSoup(path.read_text(encoding="utf-8"), "lxml").select("abbr.neuron-value"):
+        for abbr in site.soup(str(path.relative_to(site.outdir))).select("abbr.neuron-value"):
             title, figure = abbr["title"], abbr["data-neuron-figure"]
             assert not INTERNAL_PATH.search(title), (path.name, title)
             kind, record, field = figure.split(":") if figure.count(":") == 2 else ("", "", "")

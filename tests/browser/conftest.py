@@ -12,7 +12,8 @@
 - ``desktop_visits`` and ``phone_visits`` (session): every page of the site visited once at that
   size, with what every per-page check needs (``visits.py``). Each is read by one test module only
   (``test_site_browser.py``, ``test_axe_browser.py``): pytest-xdist runs a module on one worker
-  (``--dist loadscope``), so the pages are visited once per size, not once per worker.
+  (``--dist loadscope``), so the pages are visited once per size, not once per worker. Two
+  pages are visited at once (``visits.LANES``), heaviest first: a visit mostly waits on Chromium.
 
 Every test under ``tests/browser/`` gets the ``browser`` marker and runs after the other tests.
 """
@@ -30,11 +31,13 @@ import pytest
 
 from conftest import SiteBuild
 
-from .visits import SiteVisits, new_page, site_pages, visit_site
+from .visits import SiteVisits, heaviest_first, new_page, site_pages, visit_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+#: How Chromium is started: the session's browser and each further lane of ``visits.visit_site``.
+LAUNCH: dict[str, Any] = {"executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 BROWSER_DIR = Path(__file__).resolve().parent
 
 
@@ -97,7 +100,7 @@ def browser(built_site: Any) -> Iterator[Any]:
     before = set(multiprocessing.active_children())
     playwright = sync_playwright().start()
     try:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(**LAUNCH)
         try:
             yield browser
         finally:
@@ -124,10 +127,15 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def desktop_visits(browser: Any, site_url: str, built_site: SiteBuild) -> SiteVisits:
     """Every page visited once at 1440x900, with every per-page check's findings."""
-    return visit_site(browser, site_url, site_pages(built_site.outdir), "desktop")
+    return visit_site(browser, site_url, _pages(built_site), "desktop", LAUNCH)
 
 
 @pytest.fixture(scope="session")
 def phone_visits(browser: Any, site_url: str, built_site: SiteBuild) -> SiteVisits:
     """Every page visited once at 390x844 (axe-core, sideways scrolling, chart text)."""
-    return visit_site(browser, site_url, site_pages(built_site.outdir), "phone")
+    return visit_site(browser, site_url, _pages(built_site), "phone", LAUNCH)
+
+
+def _pages(built_site: SiteBuild) -> list[str]:
+    """Every page of the site, heaviest first (the visits' lanes end together)."""
+    return heaviest_first(built_site.outdir, site_pages(built_site.outdir))

@@ -15,10 +15,18 @@ instead of each loading every page again. One visit of one page, in this order:
 
 A visit that raises (a timeout, a closed page) is recorded with its error and the next page is
 visited: every check fails on it, each naming the page.
+
+The pages are shared among :data:`LANES` lanes that visit at once, heaviest page first: a visit
+mostly waits on Chromium (a page load, axe-core in the page's own renderer), so one lane leaves the
+machine's second core idle. The first lane drives the session's browser; each other lane is a
+thread with its own Playwright and Chromium (Playwright's sync API belongs to the thread that
+started it), stopped before :func:`visit_site` returns.
 """
 
 from __future__ import annotations
 
+import queue
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +43,8 @@ KEY_PAGES = {
 }
 #: Generous: with -n auto another worker builds whole sites on the same cores while pages load.
 TIMEOUT_MS = 60_000
+#: Pages visited at once per viewport (see the module docstring).
+LANES = 2
 
 RUN_AXE = """async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});
@@ -134,6 +144,11 @@ def site_pages(outdir: Path) -> list[str]:
     return sorted(str(p.relative_to(outdir)) for p in outdir.rglob("*.html"))
 
 
+def heaviest_first(outdir: Path, pages: list[str]) -> list[str]:
+    """``pages`` largest file first (then by name): the lanes that share them end together."""
+    return sorted(pages, key=lambda page: (-(outdir / page).stat().st_size, page))
+
+
 def new_page(browser: Any, site_url: str, width: int, height: int) -> tuple[Any, Any]:
     """A page in a fresh context of that size: ``page.console_errors`` collects every console error
     and uncaught page error, ``page.external_requests`` every request refused for leaving the site."""
@@ -162,23 +177,69 @@ def new_page(browser: Any, site_url: str, width: int, height: int) -> tuple[Any,
     return context, page
 
 
-def visit_site(browser: Any, site_url: str, pages: list[str], size: str) -> SiteVisits:
-    """Visit every page once at ``size`` (a key of ``SIZES``); see the module docstring."""
-    width, height = SIZES[size]
+def visit_site(browser: Any, site_url: str, pages: list[str], size: str, launch: dict[str, Any],
+               lanes: int = LANES) -> SiteVisits:
+    """Visit every page once at ``size`` (a key of ``SIZES``), in the order given, on ``lanes`` lanes:
+    ``browser`` (the session's) and ``lanes - 1`` threads, each launching Chromium with ``launch``
+    (the keyword arguments of ``chromium.launch``); see the module docstring. The visits are
+    returned by path; a lane that could not start fails the call, after the others have visited
+    every page."""
     axe = AXE.read_text(encoding="utf-8")
-    context, page = new_page(browser, site_url, width, height)
-    visits = {}
+    todo: queue.Queue[str] = queue.Queue()
+    for path in pages:
+        todo.put(path)
+    visits: dict[str, PageVisit] = {}
+    external: list[str] = []
+    failures: list[BaseException] = []
+
+    def thread_lane() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                own = playwright.chromium.launch(**launch)
+                try:
+                    _lane(own, site_url, size, axe, todo, visits, external)
+                finally:
+                    own.close()
+        except BaseException as error:  # noqa: BLE001 - raised again by the calling thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=thread_lane, name=f"visits-{size}-{n}", daemon=True)
+               for n in range(1, lanes)]
+    for thread in threads:
+        thread.start()
     try:
-        for path in pages:
-            visit = visits[path] = PageVisit(path)
+        _lane(browser, site_url, size, axe, todo, visits, external)
+    finally:
+        for thread in threads:
+            thread.join()
+    if failures:
+        raise failures[0]
+    return SiteVisits(size, site_url, {path: visits[path] for path in sorted(pages)}, external)
+
+
+def _lane(browser: Any, site_url: str, size: str, axe: str, todo: queue.Queue[str],
+          visits: dict[str, PageVisit], external: list[str]) -> None:
+    """Visit pages from ``todo`` in one page of ``browser`` until none is left."""
+    width, height = SIZES[size]
+    context, page = new_page(browser, site_url, width, height)
+    try:
+        while True:
+            try:
+                path = todo.get_nowait()
+            except queue.Empty:
+                return
+            visit = PageVisit(path)
             page.console_errors.clear()
             try:
                 _visit(page, site_url, visit, axe, desktop=size == "desktop")
             except Exception as error:  # noqa: BLE001 - recorded: every check fails on this page
                 visit.error = f"{type(error).__name__}: {error}"
             visit.console_errors = list(page.console_errors)
-        return SiteVisits(size, site_url, visits, list(page.external_requests))
+            visits[path] = visit
     finally:
+        external.extend(page.external_requests)
         context.close()
 
 
