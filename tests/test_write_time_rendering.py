@@ -6,6 +6,9 @@
   site they cover, byte for byte what Sphinx's HTML writer writes for the same rows; they cover
   every support matrix and benchmark table (others, with a node they do not know such as a
   literal, are left to the writer).
+- Rows made as HTML when a matrix is rendered (render.light_rows) are what the writer writes for the
+  same matrix rendered as nodes; the search index reads the same words in them, and their CSV is the
+  same.
 
 What a data change re-reads and rewrites is tests/test_incremental.py.
 """
@@ -22,7 +25,9 @@ from conftest import DATA
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import format_number
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
-from neuron_docs.render.html_rows import rows_html
+from neuron_docs.directives import matrix as matrix_directives
+from neuron_docs.render.html_rows import CELLS_HTML, rows_html
+from neuron_docs.site.downloads.table_csv import page_notes, table_csv
 from neuron_docs.render.placeholder import deferred
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
@@ -60,8 +65,8 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
                 covered |= {id(tbody) for tbody in table.findall(nodes.tbody)}
                 assert all(tbody.get("neuron_rows_html") for tbody in table.findall(nodes.tbody)), docname
         for tbody in list(doctree.findall(nodes.tbody)):
-            if not tbody.get("neuron_rows_html"):
-                continue
+            if not tbody.get("neuron_rows_html") or any(CELLS_HTML in row for row in tbody.children):
+                continue  # rows made as HTML: see the test below
             before = sum(len(head.children) for head in tbody.parent.findall(nodes.thead))
             fast = rows_html(tbody, before)
             assert fast is not None or id(tbody) not in covered, f"{docname}: a matrix the rows writer does not cover"
@@ -71,6 +76,44 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
             assert fast[1] == before + len(tbody.children)
             compared += 1
     assert compared
+
+
+def _resolved(site, docname: str) -> nodes.document:
+    builder = site.app.builder
+    doctree = site.app.env.get_and_resolve_doctree(docname, builder, tags=builder.tags)
+    doctree.settings = builder.docsettings  # as the HTML builder writes it
+    return doctree
+
+
+def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkeypatch) -> None:
+    """Every matrix whose rows are made as HTML, against the same matrix rendered as nodes: the same
+    rows written, the same words for the search index, the same CSV."""
+    builder = site.app.builder
+    compared = light = 0
+    for docname in sorted(site.app.env.found_docs):
+        fast = _resolved(site, docname)
+        with monkeypatch.context() as patch:
+            patch.setattr(matrix_directives, "row_writer", lambda ctx: None)
+            slow = _resolved(site, docname)
+        tables = [(a, b) for a, b in zip(fast.findall(nodes.table), slow.findall(nodes.table), strict=True)
+                  if "neuron-support-matrix" in a["classes"]]
+        for made, as_nodes in tables:
+            body, nodes_body = next(made.findall(nodes.tbody)), next(as_nodes.findall(nodes.tbody))
+            rows = [row for row in body.children if CELLS_HTML in row]
+            if not rows:
+                continue
+            light += len(rows)
+            before = sum(len(head.children) for head in made.findall(nodes.thead))
+            written = rows_html(body, before)
+            assert written is not None
+            assert written[0] == _translator_rows(builder, slow, nodes_body, before), docname
+            for row, nodes_row in zip(body.children, nodes_body.children, strict=True):
+                if CELLS_HTML in row:
+                    words = [t.astext() for t in nodes_row.findall(nodes.Text)]
+                    assert row.astext().split() == " ".join(words).split(), docname
+            assert table_csv(made, page_notes(fast)) == table_csv(as_nodes, page_notes(slow)), docname
+            compared += 1
+    assert compared and light
 
 
 @pytest.fixture
