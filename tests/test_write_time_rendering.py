@@ -116,6 +116,42 @@ def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkey
     assert compared and light
 
 
+def _tbody_html(site, tbody: nodes.tbody) -> str:
+    builder = site.app.builder
+    translator = builder.create_translator(_resolved(site, "index"), builder)
+    translator._table_row_indices = [1]  # after a header row
+    tgroup = nodes.tgroup(cols=1)
+    tgroup += tbody
+    tgroup.stubs = [False]
+    tbody.walkabout(translator)
+    return "".join(translator.body)
+
+
+def test_a_row_left_to_the_writer_among_rows_made_as_html(site) -> None:
+    """A row the rows writer does not cover (a literal) among rows made as HTML: the writer writes
+    that row, the others keep their HTML, the parity runs on; all as the writer would write them."""
+    def cell(text: str, ids: tuple[str, ...] = ()) -> nodes.row:
+        row = nodes.row(ids=list(ids))
+        row += nodes.entry("", nodes.paragraph(text, text))
+        return row
+
+    def light(text: str, ids: tuple[str, ...]) -> nodes.row:
+        row = nodes.row(ids=list(ids))
+        row[CELLS_HTML] = f"<td><p>{text}</p></td>\n"
+        row += nodes.Text(text)
+        return row
+
+    literal = nodes.row()
+    literal += nodes.entry("", nodes.paragraph("", "", nodes.literal("y", "y")))
+    mixed = nodes.tbody(neuron_rows_html=True)
+    mixed += [light("a", ("row-a",)), literal.deepcopy(), light("b", ())]
+    plain = nodes.tbody()
+    plain += [cell("a", ("row-a",)), literal.deepcopy(), cell("b")]
+    written = _tbody_html(site, mixed)
+    assert written == _tbody_html(site, plain)
+    assert '<tr class="row-even" id="row-a"><td><p>a</p></td>' in written and "<code" in written
+
+
 @pytest.fixture
 def built(make_app, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     """The incremental test root built with the builder ``request.param``; its output directory."""

@@ -182,7 +182,7 @@ class MatrixView:
         notes: list[str] = []
         numbered = 0
         for row in rows:
-            label = row.label + (" (from the guideline text)" if row.published_in == "prose" else "")
+            label = (row.label or row.family) + (" (from the guideline text)" if row.published_in == "prose" else "")
             line = [label, self._categories(row), self.rev.fits[row.fit]]
             marks = []
             for column in self.columns:
