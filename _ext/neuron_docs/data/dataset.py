@@ -5,7 +5,7 @@ in a cache directory as a pickle keyed by the SHA-256 of every data file's bytes
 directory, the Python and pydantic versions and the data layer's own code (:func:`source_digest`):
 a build whose data did not change unpickles it instead of parsing and validating again. Line
 positions, which only validation needs, are released once the catalog is loaded. Python's cyclic
-garbage collector is paused while a data set is loaded or unpickled (:func:`_collector_paused`).
+garbage collector is paused while a data set is loaded or unpickled (:func:`collector_paused`).
 No Sphinx here.
 """
 
@@ -64,7 +64,7 @@ def _code_digest() -> str:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """No cyclic garbage collection meanwhile (then as before).
 
     Loading makes millions of objects that live as long as the build and hold no reference
@@ -83,7 +83,7 @@ def _collector_paused() -> Iterator[None]:
 
 def load_dataset(directory: Path) -> DataSet:
     """Read and validate ``directory`` and derive its figures (no cache)."""
-    with _collector_paused():
+    with collector_paused():
         catalog = load_catalog(directory)
         catalog.release_validation_state()
         return DataSet(catalog, build_values(catalog))
@@ -129,7 +129,7 @@ def _write_cache(path: Path, data: DataSet) -> None:
 
 def load_cached(directory: Path, cache_dir: Path | None) -> DataSet:
     """The data set of ``directory``: from the cache when its content key matches, else loaded."""
-    with _collector_paused():
+    with collector_paused():
         if cache_dir is None:
             return load_dataset(directory)
         path = cache_dir / f"catalog-{cache_key(directory)}.pickle"
