@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docutils import nodes
 
-from conftest import DATA
+from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import format_number
-from neuron_docs.render.expand import MAX_COLUMN_WIDTH
 from neuron_docs.directives import matrix as matrix_directives
+from neuron_docs.render.expand import MAX_COLUMN_WIDTH
 from neuron_docs.render.html_rows import CELLS_HTML, rows_html
-from neuron_docs.site.downloads.table_csv import page_notes, table_csv
+from neuron_docs.render.light_rows import RowWriter
 from neuron_docs.render.placeholder import deferred
+from neuron_docs.site.downloads.table_csv import page_notes, table_csv
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 
@@ -150,6 +152,52 @@ def test_a_row_left_to_the_writer_among_rows_made_as_html(site) -> None:
     written = _tbody_html(site, mixed)
     assert written == _tbody_html(site, plain)
     assert '<tr class="row-even" id="row-a"><td><p>a</p></td>' in written and "<code" in written
+
+
+def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(make_app, tmp_path: Path,
+                                                                                monkeypatch) -> None:
+    """Cells with a note or an annotation (numbered notes under the table, a Notes column in the
+    CSV) among rows made as HTML: the pages and CSV files are those of the matrix made as nodes."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+
+    def note(cells: dict, **what: str) -> None:  # a cell is its status, or a mapping with one
+        key, cell = next(iter(cells.items()))
+        cells[key] = {**(cell if isinstance(cell, dict) else {"status": cell}), **what}
+
+    def add_notes(document: dict) -> None:
+        matrix = next(m for m in document["matrices"] if "trainium" in m["devices"])
+        note(matrix["rows"][0]["cells"], note="Published note, with a comma")
+        note(matrix["rows"][2]["cells"], annotation="=Our own note")
+
+    edit_yaml(sorted((data / "matrix").glob("*.yaml"))[-1], add_notes)
+    outputs = {}
+    made: list[bool] = []
+    light_row = RowWriter.row
+
+    def counted(self: RowWriter, *args: Any, **kwargs: Any) -> nodes.row | None:
+        row = light_row(self, *args, **kwargs)
+        made.append(row is not None)
+        return row
+
+    for mode in ("light", "nodes"):
+        srcdir = tmp_path / mode
+        shutil.copytree(ROOT, srcdir)
+        with monkeypatch.context() as patch:
+            patch.setattr(RowWriter, "row", counted)
+            if mode == "nodes":
+                patch.setattr(matrix_directives, "row_writer", lambda ctx: None)
+            app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data)})
+            app.build()
+        out = Path(app.outdir)
+        outputs[mode] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+                         if p.suffix in (".html", ".csv")}
+    assert outputs["light"] == outputs["nodes"]
+    csv = outputs["light"]["_downloads/tables/support-matrix-trainium.csv"].decode()
+    assert "Notes" in csv.splitlines()[0]
+    assert "[1] Published note, with a comma" in csv and "[2] Project note: =Our own note" in csv
+    assert CELLS_HTML not in outputs["light"]["matrix.html"].decode()
+    assert any(made)  # the rows without a note were made as HTML
 
 
 @pytest.fixture
