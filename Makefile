@@ -88,6 +88,10 @@ import-benchmarks: $(VENV_STAMP)
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)
 	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
+# make hostile-cases  -- the catalogue of hostile and careless data and the outcome each must have
+.PHONY: hostile-cases
+hostile-cases: $(VENV_STAMP)
+	$(PY_EXT) tests/hostile_cases.py
 # make bench-drift [BENCH_ARGS="--sizes 1000,5000 --runs 5"]  -- what the drift engine costs a build at scale
 .PHONY: bench-drift
 bench-drift: $(VENV_STAMP)

@@ -12,7 +12,8 @@ Kinds: ``file`` (what sits where a data file should be), ``encoding``, ``size``,
 (structure and YAML features), ``number`` (typing, overflow, ranges), ``text`` (control and
 bidirectional-override characters), ``type`` (a value of the wrong shape), ``csv``.
 
-The table is meant to be scanned: ``python tests/hostile_cases.py`` prints it.
+The table is meant to be scanned: ``make hostile-cases`` prints it. The revisions folder itself
+(missing, empty, a file, a link leaving ``data/``) is checked in :mod:`test_matrix_revisions`.
 """
 
 from __future__ import annotations

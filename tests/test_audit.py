@@ -8,18 +8,23 @@ from pathlib import Path
 
 import pytest
 
+from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.drift.audit import Row, audit_file, main
+
+from frozen_data import FROZEN_DATA
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = REPO / "tests" / "fixtures" / "audit-page.rst"
 SEEDS = Path("/work/shared/seeds")
+#: The fixture page and the seeds hold figures typed by hand: they are audited against the frozen data.
+DATA_ARGS = ["--data", str(FROZEN_DATA)]
 SEED_OF_SOURCE = {"results-analysis": "001_", "training-faq": "002_", "guide": "000_", "training-article": "003_"}
 
 PCT_MORE = "pct_more(run:vit-g5-b128:cost_per_1m, run:vit-inf1-b3:cost_per_1m)"
 
 
 def test_fixture_rows_are_exactly_the_expected_ones() -> None:
-    rows = audit_file(FIXTURE)
+    rows = audit_file(FIXTURE, FROZEN_DATA)
     assert [(r.line, r.figure, r.data, r.value, r.agrees) for r in rows] == [
         (4, "9.007 ms", "run:vit-inf1-b1:p90_latency_ms", "9.007 ms", True),
         (4, "7.14 ms", "run:vit-g5-b1:p90_latency_ms", "7.14 ms", True),
@@ -31,15 +36,15 @@ def test_fixture_rows_are_exactly_the_expected_ones() -> None:
 
 
 def test_markdown_output_and_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(FIXTURE)]) == 0
+    assert main([*DATA_ARGS, str(FIXTURE)]) == 0
     out = capsys.readouterr().out
     assert "| Line | Figure in the text |" in out
     assert "| 6 | $0.78 | `run:beit-g5-b128:cost_per_1m` | $0.786 | **no** |" in out
-    assert main(["--strict", str(FIXTURE)]) == 1
+    assert main([*DATA_ARGS, "--strict", str(FIXTURE)]) == 1
 
 
 def test_make_audit_runs_without_sphinx() -> None:
-    result = subprocess.run(["make", "-s", "audit", f"FILE={FIXTURE}"], cwd=REPO, capture_output=True, text=True,
+    result = subprocess.run(["make", "-s", "audit", f"FILE={FIXTURE}", f"AUDIT_ARGS={' '.join(DATA_ARGS)}"], cwd=REPO, capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0, result.stderr
     assert "run:vit-inf1-b1:p90_latency_ms" in result.stdout
@@ -51,7 +56,8 @@ def _seed(source: str) -> Path:
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not on this machine")
-def test_audit_over_the_seeds_finds_every_erratum(catalog) -> None:  # noqa: ANN001
+def test_audit_over_the_seeds_finds_every_erratum() -> None:
+    catalog: Catalog = load_catalog(FROZEN_DATA)
     figures = [e for e in catalog.errata.values() if e.expression]
     assert len(figures) >= 8
     audits: dict[str, list[Row]] = {}
@@ -60,7 +66,7 @@ def test_audit_over_the_seeds_finds_every_erratum(catalog) -> None:  # noqa: ANN
         text = seed.read_text(encoding="utf-8")
         lines = [i + 1 for i, line in enumerate(text.splitlines()) if erratum.quote in line]
         assert lines, f"{erratum.id}: quote not found in {seed.name}"
-        rows = audits.setdefault(seed.name, audit_file(seed, bare=True))
+        rows = audits.setdefault(seed.name, audit_file(seed, FROZEN_DATA, bare=True))
         found = [r for r in rows if r.line in lines and not r.agrees
                  and re.sub(r"\s", "", r.data) == re.sub(r"\s", "", erratum.expression)]
         assert found, f"{erratum.id}: the audit of {seed.name} did not flag line {lines}"
@@ -68,7 +74,7 @@ def test_audit_over_the_seeds_finds_every_erratum(catalog) -> None:  # noqa: ANN
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not on this machine")
 def test_audit_agrees_with_the_correct_figures_of_the_results_analysis() -> None:
-    rows = {(r.line, r.figure): r for r in audit_file(_seed("results-analysis"))}
+    rows = {(r.line, r.figure): r for r in audit_file(_seed("results-analysis"), FROZEN_DATA)}
     assert rows[(14, "9.007 ms")].agrees
     assert rows[(16, "less than 2 ms")].agrees
     assert rows[(36, "3.06%")].agrees

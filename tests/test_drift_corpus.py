@@ -18,6 +18,8 @@ import pytest
 from neuron_docs.drift.audit import audit_file
 from neuron_docs.drift.engine import claim_path
 
+from frozen_data import FROZEN_DATA
+
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "drift_corpus"
 
@@ -62,7 +64,7 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
     src.mkdir()
     for page in pages:
         shutil.copy(page, src / page.name)
-    (src / "conf.py").write_text(f"extensions = ['neuron_docs']\nneuron_data_dir = {str(REPO / 'data')!r}\n"
+    (src / "conf.py").write_text(f"extensions = ['neuron_docs']\nneuron_data_dir = {str(FROZEN_DATA)!r}\n"
                                  "neuron_cache_dir = ''\n", encoding="utf-8")
     (src / "index.rst").write_text("Corpus\n======\n\n.. toctree::\n\n" +
                                    "".join(f"   {p.stem}\n" for p in pages), encoding="utf-8")
@@ -91,7 +93,8 @@ def test_build_and_audit_give_the_same_verdicts(tmp_path: Path) -> None:
     pages = sorted(CORPUS.glob("*.rst"))
     assert len(pages) >= 5
     built = _build_verdicts(pages, tmp_path)
-    audited = {(page.name, row.line, row.data, row.agrees) for page in pages for row in audit_file(page)
+    audited = {(page.name, row.line, row.data, row.agrees) for page in pages
+               for row in audit_file(page, FROZEN_DATA)
                # the build reports agreeing fit/support claims silently
                if not (row.agrees and row.data.startswith(("fit:", "status:")))}
     assert built == audited, (sorted(built - audited), sorted(audited - built))
@@ -103,8 +106,9 @@ def test_the_data_value_is_shown_at_its_own_precision(page: str) -> None:
     """A typed value as the data holds it ("7.14 ms" beside "7.41 ms"), never rounded to the text's precision."""
     from neuron_docs.data.dataset import load_dataset
 
-    values = load_dataset(REPO / "data").values
-    rows = [r for r in audit_file(CORPUS / page) if ":" in r.data and "(" not in r.data and r.data in values]
+    values = load_dataset(FROZEN_DATA).values
+    rows = [r for r in audit_file(CORPUS / page, FROZEN_DATA)
+            if ":" in r.data and "(" not in r.data and r.data in values]
     assert rows
     for row in rows:
         value = values[row.data]

@@ -7,11 +7,20 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import DATA
+from frozen_data import FROZEN_DATA
+from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
 
-REAL_DATA = {"neuron_data_dir": str(DATA)}
+#: The test roots' pages name records and their names by hand (``encoder``, "Support of large
+#: models", "ViT"): they are built against the frozen copy of the data, as the tests' catalog is.
+REAL_DATA = {"neuron_data_dir": str(FROZEN_DATA)}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    """The frozen data set these builds read (this module's, not conftest's ``data/``)."""
+    return load_catalog(FROZEN_DATA)
 
 
 def soup(app, page: str) -> BeautifulSoup:

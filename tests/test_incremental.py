@@ -2,7 +2,8 @@
 data is loaded.
 
 The test root (``roots/test-incremental``) has a page showing a support matrix, one showing a
-benchmark table and one reading no data. Each test builds a copy of it against a copy of ``data/``
+benchmark table and one reading no data; ``roots/test-late-prose`` pages printing figures, a fit
+and a status through roles, the errata, the training experiment, measured models and What's new. Each test builds a copy of it against a copy of ``data/``
 several times in a row, recording the pages Sphinx re-reads (``env-before-read-docs``), the pages
 it writes (``doctree-resolved``) and the calls of ``load_catalog``. Generated content is rendered
 when a page is written, so a data change re-reads nothing: the pages that show the changed data
@@ -18,8 +19,22 @@ from pathlib import Path
 import pytest
 
 import neuron_docs.data.dataset
+from neuron_docs.data import load_catalog
+from neuron_docs.data.expressions import evaluate
+from neuron_docs.data.formatting import format_number
+from neuron_docs.data.shown import figure
+from neuron_docs.data.values import build_values
+
+from frozen_data import frozen_copy
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """The data these builds read and edit: a copy of the frozen data, not of ``data/``, since the
+    edits and the pages of the test roots name figures typed here (``,9.007,``, ``$0.1874``)."""
+    return frozen_copy(tmp_path / "data")
 
 
 class Site:
@@ -175,10 +190,12 @@ def test_a_derived_figure_follows_every_file_it_is_computed_from(deps: Site) -> 
     deps.build()
     assert "$0.1874" in deps.html("cost") and ">16<" in deps.html("cost")
     edit(deps.data / "instances.yaml", "usd_per_hour: 0.362,", "usd_per_hour: 0.724,")  # the price
-    assert "cost" in deps.build()
+    assert "cost" not in deps.build()  # printed when written: rewritten, not read again
+    assert "cost" in deps.written
     assert "$0.3747" in deps.html("cost")
     edit(deps.data / "devices.yaml", "    neuroncores: 4\n", "    neuroncores: 8\n")  # cores per device
-    assert "cost" in deps.build()
+    assert "cost" not in deps.build()
+    assert "cost" in deps.written
     assert ">32<" in deps.html("cost")
 
 
@@ -189,7 +206,8 @@ def test_a_failed_value_is_fixed_by_fixing_the_data(deps: Site) -> None:
     (deps.data / "instances.yaml").write_text(text + """  - {id: newbox.xlarge, family: newbox, device: inferentia,
      device_count: 1, vcpus: 4, price: {usd_per_hour: 0.5, source: aws-pricing, as_of: 2024-01-01}}
 """, encoding="utf-8")
-    assert "missing" in deps.build()
+    assert "missing" not in deps.build()  # rewritten, not read again
+    assert "missing" in deps.written
     assert "$0.5/h" in deps.html("missing")
     assert "newbox" not in deps.warnings
 
@@ -234,3 +252,86 @@ def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path:
     assert site.build() == []
     monkeypatch.setattr(neuron_docs, "code_version", lambda package=None: changed)
     assert site.build() == ["benchmarks", "index", "matrix", "plain"]
+
+
+# Data printed when a page is written: prose roles, errata, the training experiment ---------------
+
+LATE = ROOT.parent / "test-late-prose"
+LATE_PAGES = ["beit", "changes", "errata", "index", "measured", "plain", "training", "vit", "words"]
+
+
+@pytest.fixture
+def late(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
+    return Site(make_app, tmp_path / "late", data_copy, monkeypatch, root=LATE)
+
+
+def scale_run_figure(data: Path, run_id: str, column: str, factor: float) -> float:
+    """Multiply the ``column`` figure of run ``run_id`` in ``benchmarks/inference.csv``; the new figure."""
+    path = data / "benchmarks" / "inference.csv"
+    header, *rows = path.read_text(encoding="utf-8").splitlines()
+    columns = header.split(",")
+    row = next(r for r in rows if r.split(",")[0] == run_id)
+    cells = row.split(",")
+    assert len(cells) == len(columns) and cells[columns.index(column)], row  # no quoted comma, a figure
+    new = float(cells[columns.index(column)]) * factor
+    cells[columns.index(column)] = repr(new)
+    edit(path, row, ",".join(cells))
+    return new
+
+
+def test_a_figure_shown_through_a_value_role_rereads_nothing_and_rewrites_only_its_page(late: Site) -> None:
+    """``beit.rst`` alone prints the throughput of run ``beit-inf1-b4-nofm`` (no other page and no
+    erratum reads it): a change of it re-reads no page and rewrites that page (and the index, whose
+    toctree lists it)."""
+    assert late.build() == LATE_PAGES
+    catalog = load_catalog(late.data)
+    before = catalog.inference_runs["beit-inf1-b4-nofm"].throughput_per_s
+    assert before is not None
+    assert format_number(before, "inferences/s") in late.html("beit")
+    new = scale_run_figure(late.data, "beit-inf1-b4-nofm", "throughput_per_s", 2)
+    assert late.build() == []
+    assert late.written == ["beit", "index"]
+    assert format_number(new, "inferences/s") in late.html("beit")
+    assert format_number(before, "inferences/s") not in late.html("beit")
+
+
+def test_an_errata_figure_rereads_nothing_and_rewrites_the_errata(late: Site) -> None:
+    """A run that an erratum's expression reads, and no prose role: its throughput changes, the
+    errata page is rewritten with the recomputed value, and nothing is read again."""
+    late.build()
+    catalog = load_catalog(late.data)
+    values = build_values(catalog)
+    shown_by_prose = {"vit-inf1-b3", "beit-inf1-b4-nofm"}
+    read = [path.split(":")[1] for erratum in catalog.errata.values() if erratum.expression
+            for path in evaluate(erratum.expression, values).paths if path.startswith("run:")]
+    run_id = next(r for r in read if r not in shown_by_prose and catalog.inference_runs[r].throughput_per_s)
+    scale_run_figure(late.data, run_id, "throughput_per_s", 2)
+    assert late.build() == []
+    assert late.written == ["errata", "index"]
+    changed = load_catalog(late.data)
+    changed_values = build_values(changed)
+    for erratum in changed.errata.values():
+        if erratum.expression and run_id in erratum.expression:
+            text = figure(changed, changed_values, f"{erratum.expression}|{erratum.format or ''}",
+                          require_format=False).text
+            assert text in late.html("errata"), erratum.id
+
+
+def test_a_training_figure_rereads_nothing_and_rewrites_the_experiment(late: Site) -> None:
+    late.build()
+    experiment = next(iter(load_catalog(late.data).experiments.values()))
+    gain = experiment.price_performance[0].gain
+    edit(late.data / "training.yaml", f"gain: {{value: {gain.value:g},", f"gain: {{value: {gain.value + 1:g},")
+    assert late.build() == []
+    assert late.written == ["index", "training"]
+    assert format_number(gain.value + 1, gain.unit) in late.html("training")
+
+
+def test_an_unknown_value_path_warns_at_the_role_when_the_page_is_written(late: Site) -> None:
+    """At the role's line as docutils gives it (its paragraph's first line), as when roles printed
+    their output when the page was read."""
+    late.build()
+    edit(late.srcdir / "vit.rst", "run:vit-inf1-b3:batch_size", "run:vit-inf1-b3:no_such_field")
+    assert late.build() == ["vit"]
+    assert "vit.rst:4: WARNING: neuron:value: unknown data value 'run:vit-inf1-b3:no_such_field' [neuron.value]" \
+        in late.warnings

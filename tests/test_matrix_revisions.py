@@ -217,3 +217,59 @@ def test_the_latest_revision_misses_a_column_of_a_matrix_framework_is_a_located_
     assert [(w.file, w.line, w.field) for w in catalog.warnings] == [
         (f"matrix/{newest.name}", _line(newest, "matrices", m, "columns"), f"matrices[{m}].columns") for m in expected]
     assert all(f"missing {framework!r}" in w.message for w in catalog.warnings)
+
+
+def _folder_missing(data: Path, outside: Path) -> None:
+    shutil.rmtree(data / "matrix")
+
+
+def _folder_linked_outside(data: Path, outside: Path) -> None:
+    shutil.move(data / "matrix", outside / "matrix")
+    (data / "matrix").symlink_to(outside / "matrix")
+
+
+def _folder_is_a_file(data: Path, outside: Path) -> None:
+    shutil.rmtree(data / "matrix")
+    (data / "matrix").write_text("2023-11-09\n", encoding="utf-8")
+
+
+def _folder_empty(data: Path, outside: Path) -> None:
+    for path in (data / "matrix").iterdir():
+        path.unlink()
+
+
+def _folder_loop(data: Path, outside: Path) -> None:
+    shutil.rmtree(data / "matrix")
+    (data / "matrix").symlink_to(data / "matrix")
+
+
+@pytest.mark.parametrize(("mutate", "expected"), [
+    (_folder_missing, "folder is missing"),
+    (_folder_linked_outside, "symbolic link leading outside the data folder (not followed)"),
+    (_folder_is_a_file, "is not a folder"),
+    (_folder_empty, "holds no revision"),
+    (_folder_loop, "cannot be resolved"),
+], ids=["missing", "linked-outside", "a-file", "empty", "link-loop"])
+def test_the_revisions_folder_itself_is_checked_before_anything_is_read(
+        tmp_path: Path, mutate: Any, expected: str) -> None:
+    data, outside = _copy(tmp_path), tmp_path / "outside"
+    outside.mkdir()
+    mutate(data, outside)
+    catalog = load_catalog(data)
+    [error] = catalog.errors
+    assert (error.file, error.line) == ("matrix/", None)
+    assert expected in error.message and "expected a folder of revisions named YYYY-MM-DD.yaml" in error.message
+    assert catalog.history.revisions == []
+    assert catalog.families and catalog.devices  # the other files still load
+
+
+def test_a_file_in_the_revisions_folder_that_is_not_a_revision_is_a_warning(tmp_path: Path) -> None:
+    data = _copy(tmp_path)
+    newest = sorted((data / "matrix").glob("*.yaml"))[-1]
+    newest.rename(data / "matrix" / f"{newest.stem}.yml")
+    (data / "matrix" / ".keep").write_text("", encoding="utf-8")  # hidden files are ignored
+    catalog = load_catalog(data)
+    assert catalog.errors == []
+    [warning] = catalog.warnings
+    assert warning.file == f"matrix/{newest.stem}.yml" and "not read" in warning.message
+    assert newest.stem not in [r.name for r in catalog.history.revisions]

@@ -19,6 +19,7 @@ from neuron_docs.data.expressions import evaluate
 from neuron_docs.data.formatting import NumberFormat, format_number
 from neuron_docs.data.values import build_values
 from neuron_docs.data.runs import cost_per_million
+from neuron_docs.render.expand import filled_doctree
 
 
 def _release_of(target: Path) -> Path:
@@ -176,9 +177,11 @@ def test_seed_costs_follow_from_prices_and_throughput(catalog):
 
 
 def _value_nodes(site):
+    """Every figure the roles print, page by page (printed when the page is written: the doctree
+    as read holds placeholders, filled here as the writer fills them)."""
     env = site.app.env
     for docname in sorted(env.found_docs):
-        doctree = env.get_doctree(docname)
+        doctree = filled_doctree(site.app, docname)
         for node in doctree.findall(nodes.abbreviation):
             if "neuron_expression" in node:
                 yield docname, node

@@ -1,7 +1,8 @@
 """Generated content is rendered when a page is written (neuron_docs.render).
 
 - The doctree kept between builds holds light placeholders, not the generated tables.
-- Every builder renders the content: text and LaTeX output hold the figures of the data.
+- Every builder renders the content: text and LaTeX output hold the figures of the data, those the
+  prose roles print and those of the errata, the training experiment, measured models and What's new.
 - Table rows written straight to HTML (render.html_rows) are, on every generated table of the real
   site they cover, byte for byte what Sphinx's HTML writer writes for the same rows; they cover
   every support matrix and benchmark table (others, with a node they do not know such as a
@@ -25,14 +26,18 @@ from docutils import nodes
 from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import format_number
+from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
+from neuron_docs.data.shown import figure
+from neuron_docs.data.values import build_values
 from neuron_docs.directives import matrix as matrix_directives
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
 from neuron_docs.render.html_rows import CELLS_HTML, rows_html
 from neuron_docs.render.light_rows import RowWriter
-from neuron_docs.render.placeholder import deferred
+from neuron_docs.render.placeholder import deferred, deferred_inline
 from neuron_docs.site.downloads.table_csv import page_notes, table_csv
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
+LATE = ROOT.parent / "test-late-prose"
 
 
 def test_the_kept_doctree_holds_placeholders_and_the_page_the_tables(site) -> None:
@@ -200,12 +205,26 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
     assert any(made)  # the rows without a note were made as HTML
 
 
+def test_prose_roles_leave_placeholders_and_the_page_the_figures(site) -> None:
+    """A page of prose with figures: the kept doctree holds no figure, the HTML every one."""
+    doctree = site.app.env.get_doctree("inference/results-analysis")
+    roles = list(doctree.findall(deferred_inline))
+    assert roles
+    printed = {"neuron-value", "neuron-fit-word", "neuron-status-word"}
+    assert not [a for a in doctree.findall(nodes.abbreviation) if printed & set(a["classes"])]
+    shown = site.soup("inference/results-analysis.html").select("abbr.neuron-value, abbr.neuron-fit-word, "
+                                                                "abbr.neuron-status-word")
+    assert len(shown) == len(roles)
+
+
 @pytest.fixture
 def built(make_app, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
-    """The incremental test root built with the builder ``request.param``; its output directory."""
+    """The incremental test root (or ``LATE``, for a builder named ``text:late``...) built with the
+    builder ``request.param``; its output directory."""
     srcdir = tmp_path / "root"
-    shutil.copytree(ROOT, srcdir)
-    app = make_app(request.param, srcdir=srcdir, confoverrides={"neuron_data_dir": str(DATA)})
+    builder, _, root = request.param.partition(":")
+    shutil.copytree(LATE if root == "late" else ROOT, srcdir)
+    app = make_app(builder, srcdir=srcdir, confoverrides={"neuron_data_dir": str(DATA)})
     app.build()
     assert "Traceback" not in app.warning.getvalue()
     return Path(app.outdir)
@@ -233,3 +252,36 @@ def test_other_builders_render_the_generated_content(built: Path) -> None:
             assert format_number(run.throughput_per_s, "inferences/s") in text
         if run.p90_latency_ms is not None:
             assert format_number(run.p90_latency_ms, "ms") in text
+
+
+def _output_text(built: Path) -> str:
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(built.rglob("*.t*")) if p.suffix in (".txt", ".tex"))
+    return " ".join(text.replace("\\sphinxhyphen{}", "-").replace("{-}", "-").replace("\\%", "%").split())
+
+
+@pytest.mark.parametrize("built", ["text:late", "latex:late"], indirect=True)
+def test_other_builders_render_what_is_printed_when_the_page_is_written(built: Path) -> None:
+    """The figures, fit and status of prose roles, the errata's recomputed values, the training
+    experiment's claimed gains, the measured models of a family and What's new's revisions."""
+    catalog = load_catalog(DATA)
+    values = build_values(catalog)
+    text = _output_text(built)
+    for expression in ("run:vit-inf1-b3:throughput", "run:vit-inf1-b3:batch_size", "run:beit-inf1-b4-nofm:throughput"):
+        assert figure(catalog, values, expression).text in text, expression
+    fit = catalog.fit("decoder", "inferentia")
+    found = catalog.support_cell("encoder", "inferentia", "torch-neuron")
+    assert fit is not None and found is not None
+    assert FIT_WORDS[fit] in text
+    assert STATUS_WORDS[found[1].status] in text
+    errata = [e for e in catalog.errata.values() if e.expression]
+    assert errata
+    for erratum in errata:
+        assert figure(catalog, values, f"{erratum.expression}|{erratum.format or ''}", require_format=False).text in text
+    for experiment in catalog.experiments.values():
+        assert experiment.model in text
+        for pp in experiment.price_performance:
+            assert format_number(pp.gain.value, pp.gain.unit) in text
+    models = [m.name for m in catalog.published_models.values() if m.family == "encoder"]
+    assert any(name in text for name in models)
+    for rev in catalog.history.revisions:
+        assert f"The support matrices as of {rev.name}" in text

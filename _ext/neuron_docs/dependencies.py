@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
-from .build_state import dataset, state
+from .build_state import state
 from .data.record_keys import file_key
 
 if TYPE_CHECKING:
@@ -74,19 +74,13 @@ def shows_every_page(env: BuildEnvironment) -> None:
 
 
 def files_of(env: BuildEnvironment, docname: str) -> set[str]:
-    """The data files page ``docname`` reads or shows (a record's or a collection's file for theirs)."""
-    catalog = dataset(env).catalog
+    """The data files page ``docname`` reads or shows (a record's or a collection's file for theirs,
+    those a role's output is computed from for its)."""
+    digests = state(env).digests()
     found: set[str] = set()
     for kind in (READS, SHOWS):
         for key in _keeper(env).dependencies(kind).get(docname, {}):
-            what, _, rest = key.partition(":")
-            if what == "file":
-                found.add(rest)
-            else:
-                try:
-                    found.add(catalog.file_of(rest.partition("/")[0]))
-                except KeyError:
-                    continue
+            found |= digests.files(key)
     return found
 
 

@@ -1,6 +1,7 @@
 """The build's hook into the drift engine: hand-written prose of every page checked against the data.
 
-When a page is written (:class:`DriftCheck`, the first post-transform) every paragraph, title and
+When a page is written (:class:`DriftCheck`, the first post-transform after the roles' output is
+filled in) every paragraph, title and
 table cell written by hand is handed to the
 :class:`~neuron_docs.drift.engine.DriftEngine` (the same engine as ``make audit``) with the spans
 that are prose (literals, code, raw and math, the output of our roles and directives, and anything
@@ -248,10 +249,11 @@ def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) 
 
 
 class DriftCheck(SphinxPostTransform):
-    """When a page is written, before anything else changes its doctree: check its prose against
-    the data of this build (so a page rewritten after a data change is checked again)."""
+    """When a page is written, before anything but the roles' output (:mod:`.render.expand`) changes
+    its doctree: check its prose against the data of this build (so a page rewritten after a data
+    change is checked again)."""
 
-    default_priority = 0
+    default_priority = 1
 
     def run(self, **kwargs: Any) -> None:
         check_doctree(self.env, self.document, self.env.current_document.docname)

@@ -7,6 +7,9 @@ written on ``line`` (``text`` when the line holds several), ``agrees``, ``contra
 ``unrecognised``, and the data path or derived expression it corresponds to. A verdict on a keyed
 line that no key expects (or, on a ``complete`` page, on any line) is a false confirmation or a
 false alarm. Prints one line per page and the totals; ``--json`` prints them as JSON.
+
+The answer keys were written against the frozen copy of the data (``tests/fixtures/frozen-data/``):
+the pages are audited against it, so a legitimate change to ``data/`` never moves the score.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "_ext"))
+#: The data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
+KEYED_DATA = HERE.parent / "fixtures" / "frozen-data"
 
 from neuron_docs.drift.audit import Row, audit_file  # noqa: E402
 
@@ -58,7 +63,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
-    rows = audit_file(page)
+    rows = audit_file(page, KEYED_DATA)
     score = Score(page.name)
     used: set[int] = set()
     for key in keys["keys"]:

@@ -166,10 +166,44 @@ def _read(catalog: Catalog, name: str) -> tuple[Revision | None, Positions, list
         return None, positions, located_errors(exc, Revision, name, positions, (), dotted_path)
 
 
+def _revision_files(catalog: Catalog) -> list[str]:
+    """The names of the revision files (``matrix/<name>.yaml``), after checking the folder itself.
+
+    The folder must be a folder inside the data directory (a symbolic link leading outside it is
+    refused, not followed) holding at least one revision: a missing or empty folder is an error,
+    since every page that shows a status reads the latest revision. Anything else in it (a
+    ``.yml`` file, a sub-folder, notes) is a warning: it is not read. Hidden files are ignored.
+    """
+    folder = catalog.data_dir / MATRIX_DIR
+    expected = "expected a folder of revisions named YYYY-MM-DD.yaml"
+    try:
+        inside = folder.resolve(strict=True).is_relative_to(catalog.data_dir.resolve(strict=True))
+    except FileNotFoundError:
+        catalog.errors.append(DataError(MATRIX_DIR, None, "", f"folder is missing; {expected}"))
+        return []
+    except (OSError, RuntimeError):
+        catalog.errors.append(DataError(MATRIX_DIR, None, "", f"folder cannot be resolved (a loop of symbolic "
+                                                              f"links?); {expected}"))
+        return []
+    if not inside:
+        catalog.errors.append(DataError(MATRIX_DIR, None, "", "folder is a symbolic link leading outside the data "
+                                                              f"folder (not followed); {expected} inside it"))
+        return []
+    if not folder.is_dir():
+        catalog.errors.append(DataError(MATRIX_DIR, None, "", f"is not a folder; {expected}"))
+        return []
+    entries = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+    names = [f"{MATRIX_DIR}{e}" for e in entries if e.endswith(".yaml")]
+    catalog.warnings.extend(DataError(f"{MATRIX_DIR}{e}", None, "", "not read: expected a revision file named "
+                                      "YYYY-MM-DD.yaml (or a hidden file)") for e in entries if not e.endswith(".yaml"))
+    if not names:
+        catalog.errors.append(DataError(MATRIX_DIR, None, "", f"holds no revision; {expected}"))
+    return names
+
+
 def load_revisions(catalog: Catalog) -> None:
     """Read every revision of ``<data>/matrix/`` into ``catalog.history``; never raises on bad data."""
-    folder = catalog.data_dir / MATRIX_DIR
-    names = sorted(f"{MATRIX_DIR}{p.name}" for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    names = _revision_files(catalog)
     placed: dict[dt.date, tuple[str, Positions]] = {}
     valid: list[Revision] = []
     for name in names:

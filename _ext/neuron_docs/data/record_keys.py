@@ -17,6 +17,13 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
 ``matrices:<date>`` (or ``matrices:latest``)
     the matrices of a revision of the support matrices, by id and title: the sections of a page
     that shows them all.
+``revisions:``
+    the names and dates of the revisions of the support matrices: the sections of What's new.
+``value:<text>``, ``figure:<text>``, ``fit:<text>``, ``status:<text>``
+    what a prose role prints for ``text`` (:mod:`.shown`: the figure of ``:neuron:value:``, the
+    same figure with a default format as the errata show it, a fit, a support status), text and
+    tooltip: a page showing a figure is rewritten when the figure or its description changes, not
+    when another figure of the same file does.
 
 No Sphinx here: the keys are plain strings, the digests short hex strings, "" for what is absent.
 """
@@ -25,12 +32,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import astuple
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from .shown import SHOWN_KINDS, Shown, shown
+from .values import build_values
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .catalog import Catalog
+    from .values import Values
 
 
 def file_key(name: str) -> str:
@@ -51,6 +64,15 @@ def fields_key(collection: str, *fields: str) -> str:
 
 def matrices_key(date: str | None) -> str:
     return f"matrices:{date or 'latest'}"
+
+
+def revisions_key() -> str:
+    return "revisions:"
+
+
+def shown_key(kind: str, text: str) -> str:
+    """The key of what role ``kind`` (``value``, ``figure``, ``fit``, ``status``) prints for ``text``."""
+    return f"{kind}:{text.strip()}"
 
 
 def record_keys(collection: str, ids: Iterable[str]) -> list[str]:
@@ -84,6 +106,30 @@ class RecordDigests:
     def of(self, keys: Iterable[str]) -> dict[str, str]:
         return {key: self(key) for key in keys}
 
+    @cached_property
+    def values(self) -> Values:
+        return build_values(self.catalog)
+
+    def _shown(self, kind: str, text: str) -> Shown | ValueError:
+        try:
+            return shown(kind, self.catalog, self.values, text)
+        except ValueError as exc:
+            return exc
+
+    def files(self, key: str) -> set[str]:
+        """The data files key ``key`` covers (a record's or a collection's file for theirs; those a
+        role's output was computed from)."""
+        kind, _, rest = key.partition(":")
+        if kind == "file":
+            return {rest}
+        if kind in SHOWN_KINDS:
+            found = self._shown(kind, rest)
+            return set(SHOWN_KINDS[kind] if isinstance(found, ValueError) else found.files)
+        try:
+            return {self.catalog.file_of(rest.partition("/")[0])}
+        except KeyError:
+            return set()
+
     def _compute(self, key: str) -> str:
         kind, _, rest = key.partition(":")
         hashes = self.catalog.file_hashes
@@ -108,4 +154,11 @@ class RecordDigests:
         if kind == "matrices":
             rev = self.catalog.revision(None if rest == "latest" else rest)
             return "" if rev is None else _hash(json.dumps([rev.name, *([m.id, m.title] for m in rev.matrices)]))
+        if kind == "revisions":
+            return _hash(json.dumps([[r.name, r.date] for r in self.catalog.history.revisions], default=str))
+        if kind in SHOWN_KINDS:
+            found = self._shown(kind, rest)
+            if isinstance(found, ValueError):  # fixing the data changes it: the warning goes
+                return "!" + _hash(str(found))
+            return _hash(json.dumps(astuple(found)))
         raise ValueError(f"unknown record key {key!r}")

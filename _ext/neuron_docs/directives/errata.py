@@ -6,19 +6,22 @@ value: the directive recomputes it on every build, formatted as declared, with a
 data it came from. The explanation is plain text, like every string from the data. An expression
 that cannot be computed (an unknown path, a division by zero, a result that overflows to infinity)
 is a warning at the erratum's line in ``errata.yaml``, not at the page, and the row shows the rest.
+The table is rendered when the page is written (:mod:`neuron_docs.render`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import fields_key, file_key, shown_key
+from ..dependencies import READS, note
+from ..render.placeholder import RenderContext, defer, renderer
 from .roles import value_node
 from .tables import broken_notice, build_table
 
@@ -26,50 +29,61 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
-    from ..build_state import DataSet
     from ..data import schema as s
 
 logger = logging.getLogger(__name__)
 
 
 class Errata(SphinxDirective):
-    """The errata table: source, quoted claim, the true value recomputed from the data, why."""
+    """The errata table: source, quoted claim, the true value recomputed from the data, why.
+
+    Rendered when the page is written. The page reads which errata there are and their expressions
+    (what it shows depends on them), and shows the errata and sources files and each expression's
+    figure: a change of a figure an erratum reads rewrites the page without reading it again."""
 
     option_spec: ClassVar[OptionSpec] = {}
 
     def run(self) -> list[nodes.Node]:
-        data = dataset(self.env)
-        catalog = data.catalog
-        files = {"errata.yaml", "sources.yaml"}
-        rows = []
-        for erratum in catalog.errata.values():
-            source = catalog.sources.get(erratum.source)
-            value_cell: list[nodes.Node] = []
-            if erratum.expression:
-                value = self._value(erratum, data, files)
-                if value is not None:
-                    value_cell += [value, nodes.Text(". ")]
-            value_cell.append(nodes.Text(erratum.explanation))
-            quote = nodes.literal(erratum.quote, erratum.quote)
-            rows.append([source.title if source else erratum.source, quote, value_cell])
-        uses(self, *sorted(files))
-        table = build_table(["Source", "Claim in the source", "What the data gives"], rows,
-                            classes=["neuron-errata"], name="errata")
-        return [table, *broken_notice(catalog.broken_in("errata"))]
+        catalog = dataset(self.env).catalog
+        note(self.env, READS, [fields_key("errata", "expression", "format")])
+        shown = [file_key("errata.yaml"), file_key("sources.yaml"),
+                 *(shown_key("figure", f"{e.expression}|{e.format or ''}") for e in catalog.errata.values()
+                   if e.expression)]
+        return [defer(self, "errata", {}, shown)]
 
-    def _value(self, erratum: s.Erratum, data: DataSet, files: set[str]) -> nodes.Node | None:
-        assert erratum.expression is not None  # run() asks only for errata with an expression
-        try:
-            node, read = value_node(data, erratum.expression, erratum.format or "", require_format=False)
-        except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
-            # The error is in the data, so it is reported at the erratum's line in errata.yaml.
-            file, line = data.catalog.origin("errata", erratum.id)
+
+@renderer("errata")
+def render_errata(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    rows = []
+    for erratum in catalog.errata.values():
+        source = catalog.sources.get(erratum.source)
+        value_cell: list[nodes.Node] = []
+        if erratum.expression:
+            value = _value(ctx, erratum)
+            if value is not None:
+                value_cell += [value, nodes.Text(". ")]
+        value_cell.append(nodes.Text(erratum.explanation))
+        quote = nodes.literal(erratum.quote, erratum.quote)
+        rows.append([source.title if source else erratum.source, quote, value_cell])
+    table = build_table(["Source", "Claim in the source", "What the data gives"], rows,
+                        classes=["neuron-errata"], name="errata")
+    return [table, *broken_notice(catalog.broken_in("errata"))]
+
+
+def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
+    assert erratum.expression is not None  # asked only for errata with an expression
+    try:
+        node, _ = value_node(ctx.data, erratum.expression, erratum.format or "", require_format=False)
+    except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
+        # The error is in the data, so it is reported at the erratum's line in errata.yaml.
+        if not ctx.quiet:
+            file, line = ctx.catalog.origin("errata", erratum.id)
             logger.warning("errata[%s].expression: %s", erratum.id, exc,
-                           location=f"{Path(self.config.neuron_data_dir) / file}:{line or ''}",
+                           location=f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}",
                            type="neuron", subtype="value")
-            return None
-        files.update(read)
-        return nodes.strong("", "", node)
+        return None
+    return nodes.strong("", "", node)
 
 
 def setup_errata(app: Sphinx) -> None:

@@ -3,19 +3,20 @@
 One row per published model of the family (``data/benchmarks/published/models.yaml``) and per
 instance generation and kind it was measured on: the runs, the best throughput in its unit and the
 cost per 1M at that throughput with the price it used. Meant for the family's guideline section.
+Rendered when the page is written (:mod:`neuron_docs.render`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import file_key
 from ..data.labels import GENERATION_TEXT, METRICS
 from ..data.prices import price_note
 from ..data.runs import published_cost
+from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .performance_cells import cost_text, figure_text
 from .tables import build_table
@@ -61,13 +62,20 @@ def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
 
 
 class MeasuredModels(DataDirective):
+    """Rendered when the page is written; the page shows the files the table is computed from (an
+    unknown family is a warning then, at the directive's line)."""
+
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, *MEASURED_FILES)
-        family = self.arguments[0]
-        if family not in catalog.families:
-            self.warn(f"unknown family {family!r}; expected one of: {', '.join(catalog.families)}")
-            return []
-        return measured_models(catalog, family)
+        return [defer(self, "measured-models", {"family": self.arguments[0]},
+                      [file_key(f) for f in MEASURED_FILES])]
+
+
+@renderer("measured-models")
+def render_measured_models(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog, family = ctx.catalog, params["family"]
+    if family not in catalog.families:
+        ctx.warn(f"unknown family {family!r}; expected one of: {', '.join(catalog.families)}")
+        return []
+    return measured_models(catalog, family)

@@ -7,20 +7,25 @@
 - ``.. neuron:training-experiment:: vit-toy-training`` — setup, instances with prices, and the
   price-performance result with what it implies (the ``priceperf:*`` figures of
   :mod:`~neuron_docs.data.values`).
+
+The comparison table and the training experiment are rendered when the page is written
+(:mod:`neuron_docs.render`): a change of their figures rewrites the page without reading it again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
 from ..build_state import dataset
+from ..data.record_keys import file_key
 from ..dependencies import uses
 from ..data.formatting import NumberFormat, display_number, format_number
 from ..data.matrix_loading import MATRIX_DIR
 from ..data.values import instance_metric
 from ..domain import xref
+from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .specs import source_ref
 from .tables import broken_notice, build_table
@@ -90,71 +95,93 @@ class RoadmapItems(DataDirective):
 
 
 class ComparisonTable(DataDirective):
+    """Rendered when the page is written; the page shows the files it is computed from."""
+
     def run(self) -> list[nodes.Node]:
-        data = dataset(self.env)
-        catalog = data.catalog
-        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
-        rows = []
-        for comparison in catalog.comparisons.values():
-            subject = instance_metric(catalog, comparison.subject, comparison.metric)
-            baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
-            measured = data.values[f"comparison:{comparison.id}:measured"].number
-            assert subject is not None and baseline is not None  # the measured figure exists only when both do
-            rows.append([
-                comparison.label,
-                f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
-                f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
-                display_number(measured, "x", NumberFormat(2)),
-                source_ref(catalog, comparison.claimed.source),
-            ])
-        table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
-                            rows, classes=["neuron-comparison-table"], name="comparisons")
-        table["neuron_csv"] = "comparisons"
-        return [table, *broken_notice(catalog.broken_in("comparisons"))]
+        return [defer(self, "comparison-table", {}, [file_key(f) for f in COMPARISON_FILES])]
+
+
+#: The files of the vendor comparisons.
+COMPARISON_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
+
+
+@renderer("comparison-table")
+def render_comparison_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    data = ctx.data
+    catalog = data.catalog
+    rows = []
+    for comparison in catalog.comparisons.values():
+        subject = instance_metric(catalog, comparison.subject, comparison.metric)
+        baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
+        measured = data.values[f"comparison:{comparison.id}:measured"].number
+        assert subject is not None and baseline is not None  # the measured figure exists only when both do
+        rows.append([
+            comparison.label,
+            f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
+            f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
+            display_number(measured, "x", NumberFormat(2)),
+            source_ref(catalog, comparison.claimed.source),
+        ])
+    table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
+                        rows, classes=["neuron-comparison-table"], name="comparisons")
+    table["neuron_csv"] = "comparisons"
+    return [table, *broken_notice(catalog.broken_in("comparisons"))]
 
 
 class TrainingExperiment(DataDirective):
+    """Rendered when the page is written; the page shows the files it is computed from (an unknown
+    experiment is a warning then, at the directive's line)."""
+
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
-        experiment = catalog.experiments.get(self.arguments[0])
-        if experiment is None:
-            self.warn(f"unknown experiment {self.arguments[0]!r}; expected one of: {', '.join(catalog.experiments)}")
-            return broken_notice(catalog.broken_in("experiments"))
-        setup_rows = [
-            ["Model", experiment.model], ["Model family", xref("family", experiment.family,
-                                                                catalog.families[experiment.family].name)],
-            ["Dataset", experiment.dataset], ["Precision", experiment.precision],
-            ["Batch size per worker", str(experiment.batch_size_per_worker)],
-            *([k, v] for k, v in experiment.software.items()),
-        ]
-        if experiment.compile_time_note:
-            setup_rows.append(["Compilation", experiment.compile_time_note])
-        result: list[nodes.Node] = [build_table(["Setting", "Value"], setup_rows, classes=["neuron-experiment"],
-                                                name=f"experiment-{experiment.id}")]
-        instance_rows = []
-        for instance_id in experiment.instances:
-            instance = catalog.instances[instance_id]
-            instance_rows.append([xref("instance", instance.id, instance.id),
-                                  xref("device", instance.device, catalog.devices[instance.device].name),
-                                  str(catalog.neuroncores(instance.id) or ""),
-                                  format_number(instance.price.usd_per_hour, "USD/h")])
-        result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
-                                  classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
-        values = dataset(self.env).values
-        pp_rows = []
-        for pp in experiment.price_performance:
-            path = f"priceperf:{experiment.id}.{pp.id}"
-            pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                            display_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
-                            display_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
-        if pp_rows:
-            result.append(build_table(["Comparison", "Better price-performance (claimed)",
-                                       "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
-                                      classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
-        return result
+        return [defer(self, "training-experiment", {"experiment": self.arguments[0]},
+                      [file_key(f) for f in EXPERIMENT_FILES])]
+
+
+#: The files of the training experiment.
+EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml", "families.yaml")
+
+
+@renderer("training-experiment")
+def render_training_experiment(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    experiment = catalog.experiments.get(params["experiment"])
+    if experiment is None:
+        ctx.warn(f"unknown experiment {params['experiment']!r}; expected one of: {', '.join(catalog.experiments)}")
+        return broken_notice(catalog.broken_in("experiments"))
+    setup_rows = [
+        ["Model", experiment.model], ["Model family", xref("family", experiment.family,
+                                                            catalog.families[experiment.family].name)],
+        ["Dataset", experiment.dataset], ["Precision", experiment.precision],
+        ["Batch size per worker", str(experiment.batch_size_per_worker)],
+        *([k, v] for k, v in experiment.software.items()),
+    ]
+    if experiment.compile_time_note:
+        setup_rows.append(["Compilation", experiment.compile_time_note])
+    result: list[nodes.Node] = [build_table(["Setting", "Value"], setup_rows, classes=["neuron-experiment"],
+                                            name=f"experiment-{experiment.id}")]
+    instance_rows = []
+    for instance_id in experiment.instances:
+        instance = catalog.instances[instance_id]
+        instance_rows.append([xref("instance", instance.id, instance.id),
+                              xref("device", instance.device, catalog.devices[instance.device].name),
+                              str(catalog.neuroncores(instance.id) or ""),
+                              format_number(instance.price.usd_per_hour, "USD/h")])
+    result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
+                              classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
+    values = ctx.data.values
+    pp_rows = []
+    for pp in experiment.price_performance:
+        path = f"priceperf:{experiment.id}.{pp.id}"
+        pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
+                        display_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
+                        display_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
+    if pp_rows:
+        result.append(build_table(["Comparison", "Better price-performance (claimed)",
+                                   "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
+                                  classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
+    return result
 
 
 def setup_training(app: Sphinx) -> None:

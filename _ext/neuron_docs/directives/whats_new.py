@@ -7,23 +7,28 @@ and status definitions, each linking to where it shows (the cell, row or matrix 
 that revision; a removed one on the page of the revision before). Label changes are counted and
 listed apart; a revision that changes nothing says why it is kept. Nothing is typed: the list is
 :func:`~neuron_docs.data.matrix_changes.changes` of consecutive revisions.
+
+The page reads the revisions' names (its sections, the objects' places); each section's content is
+rendered when the page is written (:mod:`neuron_docs.render`): a changed cell rewrites the page, a
+revision added, removed or renamed has it read again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import file_key, revisions_key
+from ..dependencies import READS, note
 from ..data.matrix_changes import describe
 from ..domain import anchor_for
+from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .matrix import BROKEN, MATRIX_FILES
 from .matrix_table import cell_anchor, revision_link
-from .tables import broken_notice
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -44,69 +49,83 @@ KIND_TEXT = {
 
 
 class MatrixChanges(DataDirective):
-    """Every revision's changes, newest first."""
+    """Every revision's changes, newest first: the sections (the objects' places) are made when the
+    page is read, from the revisions' names; their content is rendered when it is written."""
 
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, *MATRIX_FILES)
-        history = catalog.history
+        note(self.env, READS, [revisions_key()])
+        shown = [file_key(name) for name in MATRIX_FILES]
         result: list[nodes.Node] = []
-        for rev in reversed(history.revisions):
+        for rev in reversed(catalog.history.revisions):
             anchor = self.register("changes", rev.name, f"Changes of the support matrices on {rev.name}")
             section = nodes.section(ids=[anchor], classes=["neuron-matrix-changes"])
             section += nodes.title(rev.name, rev.name)
             section += self.index_nodes()
-            before = history.previous(rev)
-            intro = nodes.paragraph()
-            intro += revision_link(rev.date, f"The support matrices as of {rev.name}")
-            intro += nodes.Text(f" (commit {rev.commit})" + (f", compared with {before.name}." if before else
-                                                             ", the first published revision."))
-            section += intro
-            diff = history.changes(rev)
-            shown = diff.shown() if before else [c for c in diff.items if c.kind.startswith("matrix-")]
-            if rev.unchanged_because:
-                text = f"No change in the matrices: {rev.unchanged_because}."
-                section += nodes.paragraph(text, text)
-            if shown:
-                section += self._list(catalog, rev, before, shown)
-            labels = [c for c in diff.items if c.kind == "label"] if before else []
-            if labels:
-                text = f"{len(labels)} label{'s' if len(labels) > 1 else ''} changed (titles, headers, row names):"
-                section += nodes.paragraph(text, text)
-                section += self._list(catalog, rev, before, labels)
+            section += defer(self, "matrix-changes", {"revision": rev.name}, shown)
             result.append(section)
-        return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
+        return [*result, defer(self, "broken-notice", {"collections": list(BROKEN)})]
 
-    def _list(self, catalog: Catalog, rev: Revision, before: Revision | None, items: list[Change]) -> nodes.Node:
-        out = nodes.bullet_list(classes=["neuron-change-list"])
-        for change in items:
-            paragraph = nodes.paragraph()
-            paragraph += nodes.strong(KIND_TEXT[change.kind], KIND_TEXT[change.kind])
-            paragraph += nodes.Text(": ")
-            paragraph += self._where(catalog, rev, before, change)
-            paragraph += nodes.Text(f": {describe(change)}")
-            out += nodes.list_item("", paragraph)
-        return out
 
-    @staticmethod
-    def _where(catalog: Catalog, rev: Revision, before: Revision | None, change: Change) -> nodes.Node:
-        """What changed, linked to where it shows (for a removed thing: the revision before)."""
-        removed = change.kind.endswith("-removed")
-        at = before if removed and before else rev
-        matrix = at.matrix(change.matrix or "")
-        family = catalog.families.get(change.family or "")
-        parts = [p for p in (matrix.title if matrix else change.matrix, family.name if family else change.family,
-                             change.column, change.subject if change.subject != (matrix.title if matrix else None)
-                             else None) if p]
-        text = " / ".join(parts) or rev.name
-        fragment = ""
-        if matrix and change.family and matrix.row(change.family):  # the cell, or the row
-            fragment = cell_anchor(at, matrix, change.family, change.column or "")
-        elif matrix:
-            fragment = anchor_for("matrix", f"{at.name}-{matrix.id}")
-        return revision_link(at.date, text, fragment)
+@renderer("matrix-changes")
+def render_matrix_changes(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    """A revision's changes since the one before (the section's body)."""
+    catalog = ctx.catalog
+    history = catalog.history
+    rev = catalog.revision(params["revision"])
+    if rev is None:  # the revisions are read keys: the page is read again before it is written
+        return []
+    before = history.previous(rev)
+    intro = nodes.paragraph()
+    intro += revision_link(rev.date, f"The support matrices as of {rev.name}")
+    intro += nodes.Text(f" (commit {rev.commit})" + (f", compared with {before.name}." if before else
+                                                     ", the first published revision."))
+    result: list[nodes.Node] = [intro]
+    diff = history.changes(rev)
+    shown = diff.shown() if before else [c for c in diff.items if c.kind.startswith("matrix-")]
+    if rev.unchanged_because:
+        text = f"No change in the matrices: {rev.unchanged_because}."
+        result.append(nodes.paragraph(text, text))
+    if shown:
+        result.append(_list(catalog, rev, before, shown))
+    labels = [c for c in diff.items if c.kind == "label"] if before else []
+    if labels:
+        text = f"{len(labels)} label{'s' if len(labels) > 1 else ''} changed (titles, headers, row names):"
+        result.append(nodes.paragraph(text, text))
+        result.append(_list(catalog, rev, before, labels))
+    return result
+
+
+def _list(catalog: Catalog, rev: Revision, before: Revision | None, items: list[Change]) -> nodes.Node:
+    out = nodes.bullet_list(classes=["neuron-change-list"])
+    for change in items:
+        paragraph = nodes.paragraph()
+        paragraph += nodes.strong(KIND_TEXT[change.kind], KIND_TEXT[change.kind])
+        paragraph += nodes.Text(": ")
+        paragraph += _where(catalog, rev, before, change)
+        paragraph += nodes.Text(f": {describe(change)}")
+        out += nodes.list_item("", paragraph)
+    return out
+
+
+def _where(catalog: Catalog, rev: Revision, before: Revision | None, change: Change) -> nodes.Node:
+    """What changed, linked to where it shows (for a removed thing: the revision before)."""
+    removed = change.kind.endswith("-removed")
+    at = before if removed and before else rev
+    matrix = at.matrix(change.matrix or "")
+    family = catalog.families.get(change.family or "")
+    parts = [p for p in (matrix.title if matrix else change.matrix, family.name if family else change.family,
+                         change.column, change.subject if change.subject != (matrix.title if matrix else None)
+                         else None) if p]
+    text = " / ".join(parts) or rev.name
+    fragment = ""
+    if matrix and change.family and matrix.row(change.family):  # the cell, or the row
+        fragment = cell_anchor(at, matrix, change.family, change.column or "")
+    elif matrix:
+        fragment = anchor_for("matrix", f"{at.name}-{matrix.id}")
+    return revision_link(at.date, text, fragment)
 
 
 def setup_whats_new(app: Sphinx) -> None:

@@ -17,7 +17,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
 from ..build_state import is_html, state
-from .placeholder import RenderContext, deferred, render
+from .placeholder import RenderContext, deferred, deferred_inline, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 
 
 class _Expand(SphinxPostTransform):
+    #: The placeholders this pass fills.
+    kind: type[deferred] = deferred
+
     def run(self, **kwargs: Any) -> None:
-        placeholders = list(self.document.findall(deferred))
+        placeholders = list(self.document.findall(self.kind))
         docname = self.env.current_document.docname
         page: dict[str, Any] = {}
         filled: list[nodes.Node] = []
@@ -36,7 +39,7 @@ class _Expand(SphinxPostTransform):
             self.filled(content)
             node.replace_self(content)
             filled += content
-        if placeholders:
+        if placeholders and self.kind is deferred:
             self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
             self.after_filling(filled)
 
@@ -119,9 +122,9 @@ class ExpandForHtml(_Expand):
 
 
 class ExpandFirst(_Expand):
-    """Fill placeholders before any post-transform (builders other than HTML)."""
+    """Fill placeholders before any post-transform but the drift check (builders other than HTML)."""
 
-    default_priority = 1
+    default_priority = 2
 
     def filled(self, content: list[nodes.Node]) -> None:
         for node in content:
@@ -148,10 +151,20 @@ def size_columns(tgroup: nodes.tgroup) -> None:
         colspec["colwidth"] = width
 
 
+class ExpandInline(_Expand):
+    """Fill the placeholders of prose (roles) first, for every builder: the drift check (priority
+    1) reads the sentence around a hand-written figure, role output included, as it reads it."""
+
+    default_priority = 0
+    kind = deferred_inline
+
+
 def _choose(app: Sphinx) -> None:
     app.add_post_transform(ExpandForHtml if is_html(app) else ExpandFirst)
 
 
 def setup_expand(app: Sphinx) -> None:
     app.add_node(deferred)
+    app.add_node(deferred_inline)
+    app.add_post_transform(ExpandInline)
     app.connect("builder-inited", _choose)

@@ -34,6 +34,11 @@ class deferred(nodes.General, nodes.Element):  # noqa: N801 - docutils node nami
     """Generated content to render when the page is written (``renderer``, ``params``)."""
 
 
+class deferred_inline(nodes.Inline, deferred):  # noqa: N801 - docutils node naming
+    """Generated text in prose (a role's output), rendered when the page is written; its
+    ``location`` is the role's (``source:line``, an included file's too)."""
+
+
 @dataclass
 class RenderContext:
     """What a renderer gets: the build environment, the page, the placeholder."""
@@ -62,12 +67,13 @@ class RenderContext:
             self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(known)}")
         return wanted
 
-    def warn(self, message: str) -> None:
-        """A located warning (``neuron.directive``) at the line of the directive that left the placeholder."""
+    def warn(self, message: str, subtype: str = "directive") -> None:
+        """A located warning (``neuron.directive`` unless ``subtype``) at the line of the directive
+        or role that left the placeholder."""
         if self.quiet:
             return
-        logger.warning("%s: %s", self.directive, message, location=(self.docname, self.node.line),
-                       type="neuron", subtype="directive")
+        location = self.node.get("location") or (self.docname, self.node.line)
+        logger.warning("%s: %s", self.directive, message, location=location, type="neuron", subtype=subtype)
 
 
 type Renderer = Callable[[RenderContext, dict[str, Any]], list[nodes.Node]]

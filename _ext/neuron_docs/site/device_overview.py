@@ -10,21 +10,24 @@ a CSV download like every other.
 
 ``.. neuron:device-frameworks:: inferentia2``: "The Neuron frameworks that run on it: ..." with a
 link to each framework of ``frameworks.yaml`` that lists the device.
+
+Both are rendered when the page is written (:mod:`neuron_docs.render`): a data change rewrites the
+page without reading it again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..build_state import dataset
-from ..dependencies import uses
+from ..data.record_keys import file_key
 from ..directives.base import DataDirective
 from ..directives.tables import blank, broken_notice, build_table
 from ..data.labels import framework_header
 from ..data.matrix_loading import MATRIX_DIR
 from ..domain import xref
+from ..render.placeholder import RenderContext, defer, renderer
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -49,27 +52,35 @@ class DeviceTable(DataDirective):
     """Every device with what the data holds about it, each row linking to the device's page."""
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR)
-        matrices = set(catalog.matrix_devices())
-        rows, ids = [], []
-        for device in catalog.devices.values():
-            frameworks = catalog.frameworks_for(device.id)
-            instances = [i.id for i in catalog.instances.values() if i.device == device.id]
-            has_matrix = device.id in matrices
-            ids.append(f"devices-{nodes.make_id(device.id)}")
-            rows.append([
-                xref("device", device.id, device.name), device.vendor, device.architecture,
-                device.purpose.capitalize(),
-                str(device.neuroncores) if device.neuroncores else blank("na", "not a Neuron device"),
-                _links("instance", ((i, i) for i in instances)),
-                _links("framework", ((f.id, f.name) for f in frameworks)),
-                MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else "",
-            ])
-        table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
-                            name="device-table")
-        table["neuron_csv"] = "device-table"
-        return [table, *broken_notice(catalog.broken_in("devices"))]
+        return [defer(self, "device-table", {}, [file_key(f) for f in DEVICE_TABLE_FILES])]
+
+
+#: The files the devices overview is computed from.
+DEVICE_TABLE_FILES = ("devices.yaml", "instances.yaml", "frameworks.yaml", MATRIX_DIR)
+
+
+@renderer("device-table")
+def render_device_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog = ctx.catalog
+    matrices = set(catalog.matrix_devices())
+    rows, ids = [], []
+    for device in catalog.devices.values():
+        frameworks = catalog.frameworks_for(device.id)
+        instances = [i.id for i in catalog.instances.values() if i.device == device.id]
+        has_matrix = device.id in matrices
+        ids.append(f"devices-{nodes.make_id(device.id)}")
+        rows.append([
+            xref("device", device.id, device.name), device.vendor, device.architecture,
+            device.purpose.capitalize(),
+            str(device.neuroncores) if device.neuroncores else blank("na", "not a Neuron device"),
+            _links("instance", ((i, i) for i in instances)),
+            _links("framework", ((f.id, f.name) for f in frameworks)),
+            MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else "",
+        ])
+    table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
+                        name="device-table")
+    table["neuron_csv"] = "device-table"
+    return [table, *broken_notice(catalog.broken_in("devices"))]
 
 
 class DeviceFrameworks(DataDirective):
@@ -78,24 +89,28 @@ class DeviceFrameworks(DataDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        uses(self, "frameworks.yaml", "devices.yaml")
-        device_id = self.arguments[0]
-        if device_id not in catalog.devices:
-            self.warn(f"unknown device {device_id!r}; expected one of: {', '.join(catalog.devices)}")
-            return []
-        frameworks = catalog.frameworks_for(device_id)
-        paragraph = nodes.paragraph(classes=["neuron-device-frameworks"])
-        if not frameworks:
-            paragraph += nodes.Text("No Neuron framework runs on it.")
-            return [paragraph]
-        paragraph += nodes.Text("The Neuron frameworks that run on it: ")
-        for index, framework in enumerate(frameworks):
-            if index:
-                paragraph += nodes.Text(" and " if index == len(frameworks) - 1 else ", ")
-            paragraph += xref("framework", framework.id, framework_header(framework))
-        paragraph += nodes.Text(".")
+        return [defer(self, "device-frameworks", {"device": self.arguments[0]},
+                      [file_key("frameworks.yaml"), file_key("devices.yaml")])]
+
+
+@renderer("device-frameworks")
+def render_device_frameworks(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+    catalog, device_id = ctx.catalog, params["device"]
+    if device_id not in catalog.devices:
+        ctx.warn(f"unknown device {device_id!r}; expected one of: {', '.join(catalog.devices)}")
+        return []
+    frameworks = catalog.frameworks_for(device_id)
+    paragraph = nodes.paragraph(classes=["neuron-device-frameworks"])
+    if not frameworks:
+        paragraph += nodes.Text("No Neuron framework runs on it.")
         return [paragraph]
+    paragraph += nodes.Text("The Neuron frameworks that run on it: ")
+    for index, framework in enumerate(frameworks):
+        if index:
+            paragraph += nodes.Text(" and " if index == len(frameworks) - 1 else ", ")
+        paragraph += xref("framework", framework.id, framework_header(framework))
+    paragraph += nodes.Text(".")
+    return [paragraph]
 
 
 def setup_device_overview(app: Sphinx) -> None:

@@ -1,0 +1,28 @@
+"""Edits a test makes to a copy of the data as a maintainer would: found by id, never by value.
+
+A test that changes a figure names the record and the column, and reads the old value from the
+file, so that it keeps working whatever ``data/`` holds (``,9.007,`` replaced in a CSV breaks the
+day the latency is re-measured; "the latency of run ``vit-inf1-b1``" does not).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from pathlib import Path
+
+
+def change_csv_cell(path: Path, record_id: str, column: str, change: Callable[[float], float],
+                    decimals: int = 3) -> tuple[float, float]:
+    """Set ``column`` of the row whose first cell is ``record_id`` to ``change(old)``, written with
+    ``decimals`` decimals; returns (old, new). The rest of the file is written back as it was read."""
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    index = rows[0].index(column)
+    [row] = [r for r in rows[1:] if r and r[0] == record_id]
+    old = float(row[index])
+    new = round(change(old), decimals)
+    assert new != old, f"{record_id}.{column}: the change keeps {old}"
+    row[index] = f"{new:.{decimals}f}"
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    return old, new
