@@ -343,6 +343,7 @@ def test_data_dir_reads_only_the_known_file_names(tmp_path: Path) -> None:
     (tmp_path / "passwd").write_text("root:x:0:0\n", encoding="utf-8")
     catalog = load_catalog(tmp_path)
     assert catalog.file_hashes == {}
+    # Every data file is missing, and so is the folder of matrix revisions (checked before it is read).
     assert all(e.message.startswith(("file is missing", "folder is missing")) for e in catalog.errors)
     assert "root:x" not in "\n".join(map(str, catalog.errors))
 

@@ -9,6 +9,9 @@
   site they cover, byte for byte what Sphinx's HTML writer writes for the same rows; they cover
   every support matrix and benchmark table (others, with a node they do not know such as a
   literal, are left to the writer).
+- Rows made as HTML when a matrix is rendered (render.light_rows) are what the writer writes for the
+  same matrix rendered as nodes; the search index reads the same words in them, and their CSV is the
+  same.
 
 What a data change re-reads and rewrites is tests/test_incremental.py.
 """
@@ -17,19 +20,23 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docutils import nodes
 
-from conftest import DATA
+from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.formatting import format_number
 from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
 from neuron_docs.data.shown import figure
 from neuron_docs.data.values import build_values
+from neuron_docs.directives import matrix as matrix_directives
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
-from neuron_docs.render.html_rows import rows_html
+from neuron_docs.render.html_rows import CELLS_HTML, rows_html
+from neuron_docs.render.light_rows import RowWriter
 from neuron_docs.render.placeholder import deferred, deferred_inline
+from neuron_docs.site.downloads.table_csv import page_notes, table_csv
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 LATE = ROOT.parent / "test-late-prose"
@@ -69,8 +76,8 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
                 covered |= {id(tbody) for tbody in table.findall(nodes.tbody)}
                 assert all(tbody.get("neuron_rows_html") for tbody in table.findall(nodes.tbody)), docname
         for tbody in list(doctree.findall(nodes.tbody)):
-            if not tbody.get("neuron_rows_html"):
-                continue
+            if not tbody.get("neuron_rows_html") or any(CELLS_HTML in row for row in tbody.children):
+                continue  # rows made as HTML: see the test below
             before = sum(len(head.children) for head in tbody.parent.findall(nodes.thead))
             fast = rows_html(tbody, before)
             assert fast is not None or id(tbody) not in covered, f"{docname}: a matrix the rows writer does not cover"
@@ -80,6 +87,126 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
             assert fast[1] == before + len(tbody.children)
             compared += 1
     assert compared
+
+
+def _resolved(site, docname: str) -> nodes.document:
+    builder = site.app.builder
+    doctree = site.app.env.get_and_resolve_doctree(docname, builder, tags=builder.tags)
+    doctree.settings = builder.docsettings  # as the HTML builder writes it
+    return doctree
+
+
+def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkeypatch) -> None:
+    """Every matrix whose rows are made as HTML, against the same matrix rendered as nodes: the same
+    rows written, the same words for the search index, the same CSV."""
+    builder = site.app.builder
+    compared = light = 0
+    for docname in sorted(site.app.env.found_docs):
+        fast = _resolved(site, docname)
+        with monkeypatch.context() as patch:
+            patch.setattr(matrix_directives, "row_writer", lambda ctx: None)
+            slow = _resolved(site, docname)
+        tables = [(a, b) for a, b in zip(fast.findall(nodes.table), slow.findall(nodes.table), strict=True)
+                  if "neuron-support-matrix" in a["classes"]]
+        for made, as_nodes in tables:
+            body, nodes_body = next(made.findall(nodes.tbody)), next(as_nodes.findall(nodes.tbody))
+            rows = [row for row in body.children if CELLS_HTML in row]
+            if not rows:
+                continue
+            light += len(rows)
+            before = sum(len(head.children) for head in made.findall(nodes.thead))
+            written = rows_html(body, before)
+            assert written is not None
+            assert written[0] == _translator_rows(builder, slow, nodes_body, before), docname
+            for row, nodes_row in zip(body.children, nodes_body.children, strict=True):
+                if CELLS_HTML in row:
+                    words = [t.astext() for t in nodes_row.findall(nodes.Text)]
+                    assert row.astext().split() == " ".join(words).split(), docname
+            assert table_csv(made, page_notes(fast)) == table_csv(as_nodes, page_notes(slow)), docname
+            compared += 1
+    assert compared and light
+
+
+def _tbody_html(site, tbody: nodes.tbody) -> str:
+    builder = site.app.builder
+    translator = builder.create_translator(_resolved(site, "index"), builder)
+    translator._table_row_indices = [1]  # after a header row
+    tgroup = nodes.tgroup(cols=1)
+    tgroup += tbody
+    tgroup.stubs = [False]
+    tbody.walkabout(translator)
+    return "".join(translator.body)
+
+
+def test_a_row_left_to_the_writer_among_rows_made_as_html(site) -> None:
+    """A row the rows writer does not cover (a literal) among rows made as HTML: the writer writes
+    that row, the others keep their HTML, the parity runs on; all as the writer would write them."""
+    def cell(text: str, ids: tuple[str, ...] = ()) -> nodes.row:
+        row = nodes.row(ids=list(ids))
+        row += nodes.entry("", nodes.paragraph(text, text))
+        return row
+
+    def light(text: str, ids: tuple[str, ...]) -> nodes.row:
+        row = nodes.row(ids=list(ids))
+        row[CELLS_HTML] = f"<td><p>{text}</p></td>\n"
+        row += nodes.Text(text)
+        return row
+
+    literal = nodes.row()
+    literal += nodes.entry("", nodes.paragraph("", "", nodes.literal("y", "y")))
+    mixed = nodes.tbody(neuron_rows_html=True)
+    mixed += [light("a", ("row-a",)), literal.deepcopy(), light("b", ())]
+    plain = nodes.tbody()
+    plain += [cell("a", ("row-a",)), literal.deepcopy(), cell("b")]
+    written = _tbody_html(site, mixed)
+    assert written == _tbody_html(site, plain)
+    assert '<tr class="row-even" id="row-a"><td><p>a</p></td>' in written and "<code" in written
+
+
+def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(make_app, tmp_path: Path,
+                                                                                monkeypatch) -> None:
+    """Cells with a note or an annotation (numbered notes under the table, a Notes column in the
+    CSV) among rows made as HTML: the pages and CSV files are those of the matrix made as nodes."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+
+    def note(cells: dict, **what: str) -> None:  # a cell is its status, or a mapping with one
+        key, cell = next(iter(cells.items()))
+        cells[key] = {**(cell if isinstance(cell, dict) else {"status": cell}), **what}
+
+    def add_notes(document: dict) -> None:
+        matrix = next(m for m in document["matrices"] if "trainium" in m["devices"])
+        note(matrix["rows"][0]["cells"], note="Published note, with a comma")
+        note(matrix["rows"][2]["cells"], annotation="=Our own note")
+
+    edit_yaml(sorted((data / "matrix").glob("*.yaml"))[-1], add_notes)
+    outputs = {}
+    made: list[bool] = []
+    light_row = RowWriter.row
+
+    def counted(self: RowWriter, *args: Any, **kwargs: Any) -> nodes.row | None:
+        row = light_row(self, *args, **kwargs)
+        made.append(row is not None)
+        return row
+
+    for mode in ("light", "nodes"):
+        srcdir = tmp_path / mode
+        shutil.copytree(ROOT, srcdir)
+        with monkeypatch.context() as patch:
+            patch.setattr(RowWriter, "row", counted)
+            if mode == "nodes":
+                patch.setattr(matrix_directives, "row_writer", lambda ctx: None)
+            app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data)})
+            app.build()
+        out = Path(app.outdir)
+        outputs[mode] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+                         if p.suffix in (".html", ".csv")}
+    assert outputs["light"] == outputs["nodes"]
+    csv = outputs["light"]["_downloads/tables/support-matrix-trainium.csv"].decode()
+    assert "Notes" in csv.splitlines()[0]
+    assert "[1] Published note, with a comma" in csv and "[2] Project note: =Our own note" in csv
+    assert CELLS_HTML not in outputs["light"]["matrix.html"].decode()
+    assert any(made)  # the rows without a note were made as HTML
 
 
 def test_prose_roles_leave_placeholders_and_the_page_the_figures(site) -> None:

@@ -4,17 +4,22 @@
 in a cache directory as a pickle keyed by the SHA-256 of every data file's bytes, the data
 directory, the Python and pydantic versions and the data layer's own code (:func:`source_digest`):
 a build whose data did not change unpickles it instead of parsing and validating again. Line
-positions, which only validation needs, are released once the catalog is loaded. No Sphinx here.
+positions, which only validation needs, are released once the catalog is loaded. Python's cyclic
+garbage collector is paused while a data set is loaded or unpickled (:func:`collector_paused`).
+No Sphinx here.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -58,11 +63,30 @@ def _code_digest() -> str:
     return hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{source_digest(DATA_LAYER)}".encode()).hexdigest()
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile (then as before).
+
+    Loading makes millions of objects that live as long as the build and hold no reference
+    cycles; the collector, run every few thousand allocations, would walk them again and again
+    (a third of the loading time at 5,000 families, half of it at 20,000). Reference counting
+    still frees what is dropped.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def load_dataset(directory: Path) -> DataSet:
     """Read and validate ``directory`` and derive its figures (no cache)."""
-    catalog = load_catalog(directory)
-    catalog.release_validation_state()
-    return DataSet(catalog, build_values(catalog))
+    with collector_paused():
+        catalog = load_catalog(directory)
+        catalog.release_validation_state()
+        return DataSet(catalog, build_values(catalog))
 
 
 def cache_key(directory: Path) -> str:
@@ -105,11 +129,12 @@ def _write_cache(path: Path, data: DataSet) -> None:
 
 def load_cached(directory: Path, cache_dir: Path | None) -> DataSet:
     """The data set of ``directory``: from the cache when its content key matches, else loaded."""
-    if cache_dir is None:
-        return load_dataset(directory)
-    path = cache_dir / f"catalog-{cache_key(directory)}.pickle"
-    data = _read_cache(path)
-    if data is None:
-        data = load_dataset(directory)
-        _write_cache(path, data)
-    return data
+    with collector_paused():
+        if cache_dir is None:
+            return load_dataset(directory)
+        path = cache_dir / f"catalog-{cache_key(directory)}.pickle"
+        data = _read_cache(path)
+        if data is None:
+            data = load_dataset(directory)
+            _write_cache(path, data)
+        return data

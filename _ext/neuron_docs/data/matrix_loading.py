@@ -82,14 +82,15 @@ def _matrix_problems(catalog: Catalog, rev: Revision, m: int) -> Iterator[Found]
         if keys.index(col.key) != c:
             yield (*at, "columns", c), f"a second column {col.key!r}; expected one column per framework and workload"
     seen: set[str] = set()
+    families, categories = _known(catalog, "families"), _known(catalog, "categories")  # once, not per row
     for r, row in enumerate(matrix.rows):
         rat = (*at, "rows", r)
-        yield from _one_of((*rat, "family"), row.family, _known(catalog, "families"), "not a known family")
+        yield from _one_of((*rat, "family"), row.family, families, "not a known family")
         if row.family in seen:
             yield (*rat, "family"), f"expected one row per family ({row.family!r} appears twice)"
         seen.add(row.family)
         for i, category in enumerate(row.categories):
-            yield from _one_of((*rat, "categories", i), category, _known(catalog, "categories"), "not a known category")
+            yield from _one_of((*rat, "categories", i), category, categories, "not a known category")
         yield from _one_of((*rat, "fit"), row.fit, rev.fits, "not a fit this revision defines")
         for key, cell in row.cells.items():
             framework = key.split("/")[0]

@@ -3,8 +3,9 @@
 Aliases, merge keys, duplicate keys, deep nesting, control and bidirectional-override characters
 and tags other than the standard scalar ones are errors. Nesting is bounded before anything is
 composed (libyaml's composer recurses in C: a few hundred KB of nested lists would overflow its
-stack). Well-formed files are composed by libyaml (several times faster); a file that fails the
-checks is composed again by :class:`_StrictLoader`, which says exactly what is wrong and where.
+stack). Well-formed files are composed by libyaml (several times faster; a file without an anchor
+``&`` has no alias, so its tree is not walked for one); a file that fails the checks is composed
+again by :class:`_StrictLoader`, which says exactly what is wrong and where.
 
 Plain scalars are typed much as in YAML 1.2's core schema, never by YAML 1.1's surprises: an
 integer is written in decimal without leading zeros (``010``, ``0x1F``, ``1_000`` and ``1:28``
@@ -34,6 +35,7 @@ MAX_DEPTH = 64
 MAX_KEY_CHARS = 200
 
 _INT_TAG = "tag:yaml.org,2002:int"
+_STR_TAG = "tag:yaml.org,2002:str"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 #: Decimal integers without leading zeros (YAML 1.1 would read 010 as 8, 0x1F as 31, 1:28 as 88).
 _INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
@@ -91,6 +93,20 @@ class _FastLoader(yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) e
     """libyaml's safe loader with the scalar typing of this module."""
 
     yaml_implicit_resolvers = _RESOLVERS
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._plain_tags: dict[str, str] = {}
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        """PyYAML's ``resolve``, its answer for a plain scalar kept by text (a file repeats its
+        words: keys, statuses, ids); there are no path resolvers, so the text alone decides."""
+        if kind is not ScalarNode or not implicit[0]:
+            return str(super().resolve(kind, value, implicit))
+        tag = self._plain_tags.get(value)
+        if tag is None:
+            tag = self._plain_tags[value] = str(super().resolve(kind, value, implicit))
+        return tag
 
 
 _FastLoader.add_constructor(_INT_TAG, _construct_int)
@@ -156,6 +172,8 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         problems: list[Problem] = []
         try:
             return _convert(loader, node, (), positions, problems, name), positions, problems
+        except _TooDeep:
+            pass
         finally:
             loader.dispose()
     try:
@@ -207,7 +225,8 @@ def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
     except (yaml.YAMLError, ValueError):  # ValueError: e.g. text that cannot be encoded (surrogates)
         loader.dispose()
         return None
-    if node is None or not _plain_tree(node):
+    # Without an anchor (``&name``) there is no alias, and the nesting is bounded above.
+    if node is None or ("&" in text and not _plain_tree(node)):
         loader.dispose()
         return None
     return loader, node
@@ -299,14 +318,19 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str, name: str) -> DataErr
     return DataError(name, line, "", f"YAML syntax: character {character} is not allowed; expected printable text")
 
 
+class _TooDeep(Exception):
+    """A value nested deeper than :data:`MAX_DEPTH` (the careful path says where)."""
+
+
 def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[Any, ...], positions: Positions,
              problems: list[Problem], name: str) -> Any:
+    if len(path) >= MAX_DEPTH:  # never for the strict loader, which refuses it while composing
+        raise _TooDeep
     line = node.start_mark.line + 1
     positions[path] = line
-    where = dotted_path(path)
     if isinstance(node, MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
-            problems.append((path, DataError(name, line, where, _tag_message(node.tag))))
+            problems.append((path, DataError(name, line, dotted_path(path), _tag_message(node.tag))))
             return None
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -317,7 +341,7 @@ def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[
                 continue
             if not isinstance(key_node, ScalarNode):
                 msg = "keys must be plain names; expected a name before the ':', not a list or mapping"
-                problems.append((path, DataError(name, key_line, where, msg)))
+                problems.append((path, DataError(name, key_line, dotted_path(path), msg)))
                 continue
             if key_node.tag not in _SAFE_SCALAR_TAGS and key_node.tag != _VALUE_TAG:
                 key_path = (*path, key_node.value)
@@ -326,7 +350,7 @@ def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[
                 continue
             key = key_node.value
             key_path = (*path, key)
-            bad = bad_character(key)
+            bad = None if key.isprintable() else bad_character(key)  # the common case without a call
             if bad or len(key) > MAX_KEY_CHARS:
                 msg = (f"key: {character_message(bad)}" if bad else
                        f"key is {len(key)} characters long; expected a name of at most {MAX_KEY_CHARS} characters")
@@ -342,17 +366,17 @@ def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[
         return out
     if isinstance(node, SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
-            problems.append((path, DataError(name, line, where, _tag_message(node.tag))))
+            problems.append((path, DataError(name, line, dotted_path(path), _tag_message(node.tag))))
             return None
         return [_convert(loader, item, (*path, i), positions, problems, name) for i, item in enumerate(node.value)]
     if node.tag not in _SAFE_SCALAR_TAGS and node.tag != _VALUE_TAG:
-        problems.append((path, DataError(name, line, where, _tag_message(node.tag))))
+        problems.append((path, DataError(name, line, dotted_path(path), _tag_message(node.tag))))
         return None
-    bad = bad_character(node.value)
+    bad = None if node.value.isprintable() else bad_character(node.value)
     if bad:
-        problems.append((path, DataError(name, line, where, character_message(bad))))
+        problems.append((path, DataError(name, line, dotted_path(path), character_message(bad))))
         return None
-    if node.tag == _VALUE_TAG:
+    if node.tag == _VALUE_TAG or node.tag == _STR_TAG:  # text: the constructor would return it as is
         return node.value
     try:
         return loader.construct_object(node, deep=True)

@@ -21,6 +21,7 @@ from docutils.parsers.rst import directives
 from ..build_state import dataset
 from ..data.record_keys import file_key, matrices_key
 from ..dependencies import READS, note
+from ..render.light_rows import row_writer
 from ..render.placeholder import RenderContext, defer, renderer
 from ..data.matrix_loading import MATRIX_DIR
 from ..domain import anchor_for, xref
@@ -100,7 +101,7 @@ def render_support_matrix(ctx: RenderContext, params: dict[str, Any]) -> list[no
     columns = [c for c in matrix.columns if not wanted or c.framework in wanted]
     categories = ctx.pick("category", params["categories"], catalog.categories)
     view = MatrixView(catalog, rev, matrix, device=device_id, columns=columns, categories=categories,
-                      name=params["name"])
+                      name=params["name"], writer=row_writer(ctx))
     result = view.render()
     if caption := params["caption"]:
         table = next(n for n in result if isinstance(n, nodes.table))
@@ -153,7 +154,7 @@ def render_matrix_view(ctx: RenderContext, params: dict[str, Any]) -> list[nodes
     if rev is None or matrix is None:  # the page is read again (matrices_key): nothing to show meanwhile
         return []
     return MatrixView(catalog, rev, matrix, columns=list(matrix.columns), name=params["name"],
-                      anchors=params["anchors"]).render()
+                      anchors=params["anchors"], writer=row_writer(ctx)).render()
 
 
 @renderer("revision-about")

@@ -4,24 +4,31 @@ cell notes, and the revision's status and fit labels with their published defini
 Every cell says since which revision it holds its value ("since 2023-02-27", a link to that
 revision's page); matrix cells carry preview keys ``support/<matrix>/<family>/<framework>/<workload>``
 and ``fit/<matrix>/<family>``. Used by :mod:`.matrix` (``neuron:support-matrix`` for a device,
-``neuron:support-matrices`` for every matrix of a revision).
+``neuron:support-matrices`` for every matrix of a revision). For the HTML builder the rows are
+light rows (:mod:`..render.light_rows`): each distinct cell is made and written once, and the
+table's CSV is given row by row from the data.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..data.labels import BADGE_MEANING
 from ..domain import xref
-from .tables import badge, build_table
+from .tables import badge, build_table, table_row
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+
     from ..data import Catalog
     from ..data.matrix_schema import Cell, Column, Matrix, Revision, Row
+    from ..render.light_rows import RowWriter
+    from .tables import Cell as TableCell
 
 
 def header_text(column: Column) -> str:
@@ -56,6 +63,10 @@ class MatrixView:
     #: Give every cell its anchor (the revision's canonical rendering).
     anchors: bool = False
     notes: list[str] = field(default_factory=list)
+    #: Makes the rows as HTML (the HTML builder), else they are nodes.
+    writer: RowWriter | None = None
+    #: The roadmap item of each status's cells (a status links to one, or to none).
+    _roadmaps: dict[str, str | None] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def latest(self) -> bool:
@@ -64,21 +75,39 @@ class MatrixView:
     def rows(self) -> list[Row]:
         return [r for r in self.matrix.rows if not self.categories or set(r.categories) & set(self.categories)]
 
+    @cached_property
+    def _held_since(self) -> dict[tuple[str, str, str], dt.date]:
+        return self.catalog.history.since(self.rev)
+
+    @cached_property
+    def _first_listing(self) -> dt.date | None:
+        return self.catalog.history.first_listing(self.device) if self.device else None
+
     def since(self, family: str, column: str) -> dt.date:
-        history = self.catalog.history
-        date = history.since(self.rev)[(self.matrix.id, family, column)]
-        first = history.first_listing(self.device) if self.device else None
+        date = self._held_since[(self.matrix.id, family, column)]
+        first = self._first_listing
         return max(date, first) if first else date
+
+    def _roadmap(self, cell: Cell) -> str | None:
+        if cell.status not in self._roadmaps:
+            self._roadmaps[cell.status] = self.catalog.roadmap_item(cell, self.rev.name)
+        return self._roadmaps[cell.status]
 
     def render(self) -> list[nodes.Node]:
         result: list[nodes.Node] = [self._last_update()]
         rows = self.rows()
         headers = ["Model Family / Neural Network Architecture", "Category", "Hardware Architecture",
                    *(header_text(c) for c in self.columns)]
-        table = build_table(headers, [self._row(row) for row in rows],
-                            classes=["neuron-support-matrix", "neuron-sortable"], name=self.name,
-                            row_ids=[cell_anchor(self.rev, self.matrix, r.family) if self.anchors
-                                     else f"matrix-{self.device or self.matrix.id}-{r.family}" for r in rows])
+        row_ids = [cell_anchor(self.rev, self.matrix, r.family) if self.anchors
+                   else f"matrix-{self.device or self.matrix.id}-{r.family}" for r in rows]
+        if self.writer is None:
+            table = build_table(headers, [self._row(row) for row in rows],
+                                classes=["neuron-support-matrix", "neuron-sortable"], name=self.name, row_ids=row_ids)
+        else:
+            table = build_table(headers, [], classes=["neuron-support-matrix", "neuron-sortable"], name=self.name)
+            body = next(iter(table.findall(nodes.tbody)))
+            body.extend([self._light_row(self.writer, row, row_id) for row, row_id in zip(rows, row_ids, strict=True)])
+            table["neuron_csv_rows"] = self._csv_rows(headers, rows)
         table["neuron_csv"] = self.name
         # The devices whose current matrix this table shows (read by site.device_checks).
         table["neuron_matrix_devices"] = list(self.matrix.devices) if self.latest else []
@@ -109,16 +138,66 @@ class MatrixView:
         line += nodes.Text(")")
         return line
 
-    def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
-        names = [self.catalog.categories[c].name if c in self.catalog.categories else c for c in row.categories]
+    def _categories(self, row: Row) -> str:
+        return " and ".join(self.catalog.categories[c].name if c in self.catalog.categories else c
+                            for c in row.categories)
+
+    def _label(self, row: Row) -> list[nodes.Node]:
         label: list[nodes.Node] = [xref("family", row.family, row.label)]
         if row.published_in == "prose":
             label.append(nodes.Text(" (from the guideline text)"))
+        return label
+
+    def _fit(self, row: Row) -> nodes.Node:
         fit = badge("fit", row.fit, self.rev.fits[row.fit])
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
             fit["neuron_key"] = f"fit/{self.matrix.id}/{row.family}"
-        return [label, " and ".join(names), fit,
+        return fit
+
+    def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
+        return [self._label(row), self._categories(row), self._fit(row),
                 *(self._cell(row, column.key, row.cells[column.key]) for column in self.columns)]
+
+    def _light_row(self, writer: RowWriter, row: Row, row_id: str) -> nodes.row:
+        """The row written as HTML by ``writer`` (cells alike in what they show made once), or as
+        nodes when a cell holds a note or an anchor (numbered per table, and ids of the page)."""
+        cells = [row.cells[column.key] for column in self.columns]
+        if self.anchors or any(cell.note or cell.annotation for cell in cells):
+            return table_row(self._row(row), row_id)
+        made: list[tuple[Hashable | None, Callable[[], TableCell]]] = [
+            (None, partial(self._label, row)),
+            (("categories", *row.categories), partial(self._categories, row)),
+            (("fit", row.fit), partial(self._fit, row)),
+        ]
+        for column, cell in zip(self.columns, cells, strict=True):
+            # What a cell shows: its status (badge and roadmap link) and its date, not its place.
+            made.append((("cell", cell.status, self.since(row.family, column.key)),
+                         partial(self._cell, row, column.key, cell)))
+        return writer.row(made, row_id.split()) or table_row(self._row(row), row_id)
+
+    def _csv_rows(self, headers: list[str], rows: list[Row]) -> list[list[str]]:
+        """The table's CSV, as :mod:`..site.downloads.table_csv` reads the cells' text: the labels
+        shown, no "since" date, a Notes column when a cell has a note (``[n] text``)."""
+        out = [[" ".join(h.split()) for h in headers]]
+        notes: list[str] = []
+        numbered = 0
+        for row in rows:
+            label = (row.label or row.family) + (" (from the guideline text)" if row.published_in == "prose" else "")
+            line = [label, self._categories(row), self.rev.fits[row.fit]]
+            marks = []
+            for column in self.columns:
+                cell = row.cells[column.key]
+                line.append(self.rev.statuses[cell.status].label)
+                if cell.note or cell.annotation:
+                    numbered += 1
+                    marks.append(f"[{numbered}] {self.notes[numbered - 1]}")
+            out.append([" ".join(text.split()) for text in line])
+            notes.append("; ".join(marks))
+        if any(notes):
+            out[0].append("Notes")
+            for line, note in zip(out[1:], notes, strict=True):
+                line.append(note)
+        return out
 
     def _cell(self, row: Row, key: str, cell: Cell) -> list[nodes.Node]:
         definition = self.rev.statuses[cell.status]
@@ -127,7 +206,7 @@ class MatrixView:
             mark["neuron_key"] = f"support/{self.matrix.id}/{row.family}/{key}"
         if self.anchors:
             mark["ids"].append(cell_anchor(self.rev, self.matrix, row.family, key))
-        roadmap = self.catalog.roadmap_item(cell, self.rev.name)
+        roadmap = self._roadmap(cell)
         out: list[nodes.Node] = [xref("roadmap", roadmap, content=mark) if roadmap else mark]
         if cell.note or cell.annotation:
             self.notes.append(cell.note or f"Project note: {cell.annotation}")

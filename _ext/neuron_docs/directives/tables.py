@@ -45,7 +45,8 @@ def _inline(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"
 
 
-def _entry(cell: Cell) -> nodes.entry:
+def table_entry(cell: Cell) -> nodes.entry:
+    """A table cell: text in a paragraph, inline nodes gathered into one, other nodes as they are."""
     entry = nodes.entry()
     if cell is None or cell == "":
         return entry
@@ -82,19 +83,24 @@ def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, class
     head = nodes.thead()
     header_row = nodes.row()
     for text in headers:
-        header_row += _entry(text)
+        header_row += table_entry(text)
     head += header_row
     group += head
     body = nodes.tbody()
     for index, cells in enumerate(rows):
-        row = nodes.row()
-        if row_ids and (row_id := row_ids[index]):
-            row["ids"].extend(row_id.split())  # several runs, one row: every id
-        for cell in cells:
-            row += _entry(cell)
-        body += row
+        body += table_row(cells, row_ids[index] if row_ids else None)
     group += body
     return table
+
+
+def table_row(cells: Sequence[Cell], row_id: str | None = None) -> nodes.row:
+    """A body row of ``cells``, with the HTML id(s) ``row_id`` (several: space-separated)."""
+    row = nodes.row()
+    if row_id:
+        row["ids"].extend(row_id.split())  # several runs, one row: every id
+    for cell in cells:
+        row += table_entry(cell)
+    return row
 
 
 #: What a blank cell means, in words (the title of its dash): decided per column from the data.

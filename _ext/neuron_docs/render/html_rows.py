@@ -9,6 +9,10 @@ paragraph that is not alone in its cell, links' ``reference internal``/``externa
 Any other node, or an attribute those rules do not cover, and the whole ``tbody`` is left to the
 writer: the result is always what the writer would produce (a test compares the two on every
 generated table of the site).
+
+A row may also come written already (:mod:`.light_rows`): a ``nodes.row`` whose cells are HTML
+text in its ``neuron_cells_html``, made with the same rules when the table was rendered; only its
+``<tr>`` (ids and parity) is written here.
 """
 
 from __future__ import annotations
@@ -99,6 +103,46 @@ def _write(node: nodes.Node, out: list[str]) -> None:
     out.append(end)
 
 
+#: The attribute of a row written already: the HTML of its cells (see :mod:`.light_rows`).
+CELLS_HTML = "neuron_cells_html"
+
+
+def entry_html(entry: nodes.entry) -> str | None:
+    """The HTML of one cell (``<td>...</td>`` and its newline), or ``None`` when a node is not one
+    the rules here cover."""
+    if any(k in entry for k in _UNHANDLED["entry"]):
+        return None
+    out = [_starttag(entry, "td", {})]
+    try:
+        for child in entry.children:
+            _write(child, out)
+    except Unsupported:
+        return None
+    out.append("</td>\n")
+    return "".join(out)
+
+
+def _row_html(row: nodes.Node, parity: str, out: list[str]) -> bool:
+    """Append the HTML of ``row``; False when a node is not one the rules here cover."""
+    if not isinstance(row, nodes.row):
+        return False
+    out.append(_starttag(row, "tr", {}, (parity,)))  # Sphinx's visit_row adds the parity class
+    if CELLS_HTML in row:
+        out.append(row[CELLS_HTML])
+    else:
+        for entry in row.children:
+            cell = entry_html(entry) if isinstance(entry, nodes.entry) else None
+            if cell is None:
+                return False
+            out.append(cell)
+    out.append("</tr>\n")
+    return True
+
+
+def _parity(row_index: int) -> str:
+    return "row-even" if row_index % 2 == 0 else "row-odd"
+
+
 def rows_html(tbody: nodes.tbody, row_index: int) -> tuple[str, int] | None:
     """The HTML of ``tbody``'s rows (after ``row_index`` rows of its table), and the new row index;
     ``None`` when a node is not one the rules here cover."""
@@ -106,23 +150,10 @@ def rows_html(tbody: nodes.tbody, row_index: int) -> tuple[str, int] | None:
     if any(getattr(tgroup, "stubs", ())):
         return None
     out: list[str] = []
-    try:
-        for row in tbody.children:
-            if not isinstance(row, nodes.row):
-                return None
-            row_index += 1
-            parity = "row-even" if row_index % 2 == 0 else "row-odd"
-            out.append(_starttag(row, "tr", {}, (parity,)))  # Sphinx's visit_row adds the parity class
-            for entry in row.children:
-                if not isinstance(entry, nodes.entry) or any(k in entry for k in _UNHANDLED["entry"]):
-                    return None
-                out.append(_starttag(entry, "td", {}))
-                for child in entry.children:
-                    _write(child, out)
-                out.append("</td>\n")
-            out.append("</tr>\n")
-    except Unsupported:
-        return None
+    for row in tbody.children:
+        row_index += 1
+        if not _row_html(row, _parity(row_index), out):
+            return None
     return "".join(out), row_index
 
 
@@ -130,11 +161,28 @@ def _visit_tbody(self: HTML5Translator, node: nodes.Element) -> None:
     indices: list[int] = getattr(self, "_table_row_indices", [])
     written = rows_html(node, indices[-1]) if node.get("neuron_rows_html") and indices else None
     if written is None:
+        if indices and any(CELLS_HTML in row for row in node.children):
+            _rows_one_by_one(self, node)
         type(self).visit_tbody(self, node)
         return
     html, indices[-1] = written
     self.body.append(self.starttag(node, "tbody"))
     self.body.append(html)
+    self.body.append("</tbody>\n")
+    raise nodes.SkipNode
+
+
+def _rows_one_by_one(self: HTML5Translator, tbody: nodes.Element) -> None:
+    """A ``tbody`` with rows written already and a row the rules here do not cover: that row is
+    left to the writer, the others written here."""
+    self.body.append(self.starttag(tbody, "tbody"))
+    for row in tbody.children:
+        out: list[str] = []
+        if CELLS_HTML in row and _row_html(row, _parity(self._table_row_indices[-1] + 1), out):
+            self._table_row_indices[-1] += 1
+            self.body.extend(out)
+        else:
+            row.walkabout(self)
     self.body.append("</tbody>\n")
     raise nodes.SkipNode
 
