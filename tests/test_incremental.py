@@ -346,7 +346,7 @@ def test_an_unknown_value_path_warns_at_the_role_when_the_page_is_written(late: 
 # Objects registered when a page is read, their content rendered when it is written ---------------
 
 DATA_ROOT = ROOT.parent / "test-late-data"
-DATA_PAGES = ["advisor", "downloads", "guidelines", "index", "issues", "plain", "tables"]
+DATA_PAGES = ["advisor", "downloads", "guidelines", "index", "issues", "matrix", "plain", "tables"]
 
 
 @pytest.fixture
@@ -359,7 +359,7 @@ def objects(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.Monke
 def test_a_rationale_change_rereads_nothing_and_rewrites_the_pages_showing_it(objects: Site) -> None:
     """A family's rationale on a device is shown by its guideline section and the advisor (and the
     downloads, which show every file): those are rewritten, none is read again; the pages that only
-    name families (issues, model status) are left alone."""
+    name families (issues, model status, a support matrix) are left alone."""
     assert objects.build() == DATA_PAGES
     catalog = load_catalog(objects.data)
     family, device = next((f.id, d) for f in catalog.families.values() for d, prose in f.devices.items()
@@ -454,3 +454,18 @@ def test_an_unknown_device_warns_at_the_directive_when_the_page_is_written(objec
     edit(objects.srcdir / "tables.rst", "device-specs:: inferentia", "device-specs:: no-such-device")
     assert objects.build() == ["tables"]
     assert "tables.rst:4: WARNING: neuron:device-specs: unknown device 'no-such-device'" in objects.warnings
+
+
+def test_a_family_renamed_rewrites_the_support_matrix_that_links_to_it(objects: Site) -> None:
+    """A matrix shows the families' names (its links' titles) but not their prose: a rename reaches it."""
+    assert objects.build() == DATA_PAGES
+    catalog = load_catalog(objects.data)
+    matrix = catalog.matrix("trainium")
+    assert matrix is not None
+    family = matrix.rows[0].family
+    new = "A family name the data never held"
+    edit_yaml(objects.data / "families.yaml",
+              lambda document: next(f for f in document["families"] if f["id"] == family).update(name=new))
+    objects.build()
+    assert "matrix" in objects.written
+    assert new in objects.html("matrix")

@@ -26,12 +26,12 @@ from docutils.parsers.rst import directives
 
 from ..build_state import dataset
 from ..data.labels import FIT_WORDS, STATUS_TEXT, framework_label
+from ..data.matrix_loading import MATRIX_DIR
 from ..data.record_keys import fields_key, file_key, matrix_rows_key, names_key
 from ..dependencies import READS, note
 from ..domain import NeuronDomain, anchor_for, index_entry, xref
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .matrix import MATRIX_FILES
 from .measured import MEASURED_KEYS
 from .tables import badge
 
@@ -47,7 +47,7 @@ STRUCTURE_KEYS = [fields_key("categories", "title"),
                   fields_key("models", "name", "family"), names_key("devices"), matrix_rows_key(None)]
 #: What the sections' content shows (shown keys): the families' prose, fits and support, the
 #: frameworks' labels, the known issues of each family and device (not their text).
-CONTENT_KEYS = [*(file_key(name) for name in MATRIX_FILES if name != "issues.yaml"),
+CONTENT_KEYS = [*(file_key(name) for name in ("families.yaml", "frameworks.yaml", "devices.yaml", MATRIX_DIR)),
                 fields_key("known_issues", "title", "families", "devices")]
 
 

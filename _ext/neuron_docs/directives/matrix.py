@@ -19,7 +19,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..build_state import dataset
-from ..data.record_keys import file_key, matrices_key
+from ..data.record_keys import file_key, matrices_key, names_key
 from ..dependencies import READS, note
 from ..render.light_rows import row_writer
 from ..render.placeholder import RenderContext, defer, renderer
@@ -34,9 +34,12 @@ if TYPE_CHECKING:
 
     from ..data.matrix_schema import Revision
 
-MATRIX_FILES = ("families.yaml", "frameworks.yaml", "devices.yaml", "issues.yaml", MATRIX_DIR)
-#: What a rendered matrix shows (the categories' names are in families.yaml).
-MATRIX_KEYS = [file_key(name) for name in MATRIX_FILES]
+#: What a rendered matrix shows: its revision's files, the frameworks and devices of its columns
+#: and caption, and of ``families.yaml`` and ``issues.yaml`` only what its cells link to and print
+#: (the names of families and categories, the titles of roadmap items), not their prose: a changed
+#: rationale or issue description rewrites no matrix page.
+MATRIX_KEYS = [file_key(MATRIX_DIR), file_key("frameworks.yaml"), file_key("devices.yaml"),
+               names_key("families"), names_key("categories"), names_key("roadmap")]
 BROKEN = ("families", "frameworks", "categories", "revisions")
 
 
