@@ -247,10 +247,8 @@ class ModelStatus(DataDirective):
 def render_model_status(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids = [], []
-    for model in catalog.models.values():
-        if model.id not in params["ids"]:  # added since the page was read: it is read again first
-            continue
-        ids.append(params["ids"][model.id])
+    for model, anchor in ctx.registered(catalog.models, params["ids"]):
+        ids.append(anchor)
         variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
                                                             if v.script_modules else "") for v in model.variants)
         rows.append([

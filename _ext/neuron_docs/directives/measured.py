@@ -77,7 +77,6 @@ class MeasuredModels(DataDirective):
 @renderer("measured-models")
 def render_measured_models(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog, family = ctx.catalog, params["family"]
-    if family not in catalog.families:
-        ctx.warn(f"unknown family {family!r}; expected one of: {', '.join(catalog.families)}")
+    if ctx.known("family", family, catalog.families) is None:
         return []
     return measured_models(catalog, family)

@@ -67,9 +67,8 @@ class DeviceSpecs(DataDirective):
 @renderer("device-specs")
 def render_device_specs(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
-    device = catalog.devices.get(params["device"])
+    device = ctx.known("device", params["device"], catalog.devices)
     if device is None:
-        ctx.warn(f"unknown device {params['device']!r}; expected one of: {', '.join(catalog.devices)}")
         return broken_notice(catalog.broken_in("devices"))
     rows: list[list] = [
         ["Vendor", device.vendor, ""],
@@ -180,10 +179,8 @@ HEADER_FIELDS = ("name", "package", "framework_version")
 def render_framework_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids = [], []
-    for framework in catalog.frameworks.values():
-        if framework.id not in params["ids"]:  # added since the page was read: it is read again first
-            continue
-        ids.append(params["ids"][framework.id])
+    for framework, anchor in ctx.registered(catalog.frameworks, params["ids"]):
+        ids.append(anchor)
         devices: list[nodes.Node] = []
         for device in framework.devices:
             if devices:

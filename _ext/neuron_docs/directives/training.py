@@ -113,10 +113,8 @@ def render_roadmap_items(ctx: RenderContext, params: dict[str, Any]) -> list[nod
     catalog = ctx.catalog
     rows, ids = [], []
     latest = catalog.revision()
-    for item in catalog.roadmap.values():
-        if item.id not in params["ids"]:  # added since the page was read: it is read again first
-            continue
-        ids.append(params["ids"][item.id])
+    for item, anchor in ctx.registered(catalog.roadmap, params["ids"]):
+        ids.append(anchor)
         cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
                  for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
         covered = sorted({f"{catalog.families[f].name if f in catalog.families else f} on "
@@ -179,9 +177,8 @@ EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.
 @renderer("training-experiment")
 def render_training_experiment(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
-    experiment = catalog.experiments.get(params["experiment"])
+    experiment = ctx.known("experiment", params["experiment"], catalog.experiments)
     if experiment is None:
-        ctx.warn(f"unknown experiment {params['experiment']!r}; expected one of: {', '.join(catalog.experiments)}")
         return broken_notice(catalog.broken_in("experiments"))
     setup_rows = [
         ["Model", experiment.model], ["Model family", xref("family", experiment.family,

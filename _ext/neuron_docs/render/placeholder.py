@@ -19,7 +19,7 @@ from ..build_state import dataset
 from ..dependencies import shows
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator, Mapping
 
     from sphinx.environment import BuildEnvironment
     from sphinx.util.docutils import SphinxDirective
@@ -66,6 +66,23 @@ class RenderContext:
         for unknown in [w for w in wanted if w not in known]:
             self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(known)}")
         return wanted
+
+    def known[T](self, what: str, key: str, table: Mapping[str, T]) -> T | None:
+        """The record ``key`` of ``table`` (a collection's records by id), or ``None`` after a
+        located warning naming the ids it expected."""
+        record = table.get(key)
+        if record is None:
+            self.warn(f"unknown {what} {key!r}; expected one of: {', '.join(table)}")
+        return record
+
+    @staticmethod
+    def registered[T](table: Mapping[str, T], anchors: Mapping[str, str]) -> Iterator[tuple[T, str]]:
+        """The records of ``table`` that the page registered when it was read (``anchors``: id ->
+        anchor), with their anchors, in the data's order. A record added since is left out: the page
+        is read again before it is written, since the names it registers changed."""
+        for record_id, record in table.items():
+            if record_id in anchors:
+                yield record, anchors[record_id]
 
     def warn(self, message: str, subtype: str = "directive") -> None:
         """A located warning (``neuron.directive`` unless ``subtype``) at the line of the directive

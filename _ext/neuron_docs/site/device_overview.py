@@ -96,8 +96,7 @@ class DeviceFrameworks(DataDirective):
 @renderer("device-frameworks")
 def render_device_frameworks(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog, device_id = ctx.catalog, params["device"]
-    if device_id not in catalog.devices:
-        ctx.warn(f"unknown device {device_id!r}; expected one of: {', '.join(catalog.devices)}")
+    if ctx.known("device", device_id, catalog.devices) is None:
         return []
     frameworks = catalog.frameworks_for(device_id)
     paragraph = nodes.paragraph(classes=["neuron-device-frameworks"])
