@@ -469,3 +469,22 @@ def test_a_family_renamed_rewrites_the_support_matrix_that_links_to_it(objects: 
     objects.build()
     assert "matrix" in objects.written
     assert new in objects.html("matrix")
+
+
+def test_a_changed_page_title_rewrites_every_page_whose_navigation_shows_it(
+        make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page's sidebar lists every page (the real site's theme shows the global toctree): a
+    title changed (by hand here; a device page's title is its name in the data) is written into all
+    of them, not only into the page and its parent."""
+    site = Site(make_app, tmp_path / "site", data_copy, monkeypatch, html_sidebars={"**": ["globaltoc.html"]})
+    everything = site.build()
+    title = (site.srcdir / "plain.rst").read_text(encoding="utf-8").splitlines()[0]
+    new = "A page title the site never had"
+    edit(site.srcdir / "plain.rst", f"{title}\n{'=' * len(title)}", f"{new}\n{'=' * len(new)}")
+    assert site.build() == ["plain"]
+    assert site.written == everything
+    others = [doc for doc in everything if doc not in ("plain", "index")]
+    assert others and all(new in site.html(doc) for doc in others)
+    edit(site.srcdir / "plain.rst", "reads no data", "still reads no data")  # the body only
+    assert site.build() == ["plain"]
+    assert "benchmarks" not in site.written

@@ -50,6 +50,10 @@ class BuildState:
     record_digests: RecordDigests | None = None
     #: The pages this build reads (:mod:`.dependencies`).
     pages_read: set[str] = field(default_factory=set)
+    #: The titles of the pages this build reads, as they were before (:mod:`.site.navigation`).
+    titles_before: dict[str, str | None] = field(default_factory=dict)
+    #: Whether this build adds or removes a page (:mod:`.site.navigation`).
+    navigation_changed: bool = False
     #: The builder of this build (what generated links are resolved for, :mod:`.render.expand`).
     builder: Builder | None = None
 

@@ -2,8 +2,9 @@
 (:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`),
 sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages generated from the
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
-every device's specifications and matrix are shown (:mod:`.device_checks`), and the generated page
-of each revision of the support matrices (:mod:`.revision_pages`)."""
+every device's specifications and matrix are shown (:mod:`.device_checks`), the generated page
+of each revision of the support matrices (:mod:`.revision_pages`), and every page written again when
+the navigation they all show changes (:mod:`.navigation`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from . import (
     device_pages,
     downloads,
     ids,
+    navigation,
     revision_pages,
     sitemap,
 )
@@ -35,3 +37,4 @@ def setup_site(app: Sphinx) -> None:
     device_overview.setup_device_overview(app)
     device_checks.setup_device_checks(app)
     revision_pages.setup_revision_pages(app)
+    navigation.setup_navigation(app)

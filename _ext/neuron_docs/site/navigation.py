@@ -1,0 +1,49 @@
+"""Every page shows the whole site's navigation: a changed page title reaches every page.
+
+The theme prints the global table of contents in every page's sidebar, and some page titles come
+from the data (a device's page is titled with the device's name). Sphinx writes again a page it
+read again and the pages whose toctree lists it, not the others: after a device is renamed in
+``devices.yaml``, every other page would keep the old name in its sidebar until something else
+rewrote it (plain Sphinx does the same for a title edited by hand). So the titles of the pages about
+to be read are noted (``env-before-read-docs``), and when one of them changed, or a page was added
+or removed (``env-get-outdated``), ``env-updated`` returns every page to be written again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..build_state import state
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+
+def _title(env: BuildEnvironment, docname: str) -> str | None:
+    title = env.titles.get(docname)
+    return None if title is None else title.astext()
+
+
+def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+                         removed: set[str]) -> list[str]:
+    state(app.env).navigation_changed = bool(added or removed)
+    return []
+
+
+def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    state(env).titles_before = {doc: _title(env, doc) for doc in docnames}
+
+
+def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Every page, when the navigation that every page shows changed."""
+    build = state(env)
+    changed = build.navigation_changed or any(_title(env, doc) != before
+                                              for doc, before in build.titles_before.items())
+    return sorted(env.found_docs) if changed else []
+
+
+def setup_navigation(app: Sphinx) -> None:
+    app.connect("env-get-outdated", _on_env_get_outdated)
+    app.connect("env-before-read-docs", _on_env_before_read_docs)
+    app.connect("env-updated", _on_env_updated)
