@@ -417,17 +417,19 @@ def test_a_price_the_advisor_shows_rereads_nothing_and_rewrites_the_pages_showin
     assert before not in objects.html("advisor")
 
 
+def _change_first_issue(objects: Site, field: str, new: str) -> str:
+    """Set ``field`` of the first known issue of the data copy to ``new``; returns ``new``."""
+    issue = next(iter(load_catalog(objects.data).known_issues.values()))
+    edit_yaml(objects.data / "issues.yaml", lambda document: next(
+        i for i in document["known_issues"] if i["id"] == issue.id).update({field: new}))
+    return new
+
+
 def test_a_known_issue_text_rereads_nothing_and_rewrites_the_pages_showing_it(objects: Site) -> None:
     """An issue's description: its section (issues) and the advisor are rewritten; the guidelines,
     which show only the issue's title and whom it concerns, are not."""
     objects.build()
-    issue = next(iter(load_catalog(objects.data).known_issues.values()))
-    new = "An issue described anew for the test."
-
-    def change(document: dict) -> None:
-        next(i for i in document["known_issues"] if i["id"] == issue.id)["description"] = new
-
-    edit_yaml(objects.data / "issues.yaml", change)
+    new = _change_first_issue(objects, "description", "An issue described anew for the test.")
     assert objects.build() == []
     assert objects.written == ["advisor", "downloads", "index", "issues"]
     assert new in objects.html("issues")
@@ -437,13 +439,7 @@ def test_a_known_issue_title_rereads_the_page_that_registers_it(objects: Site) -
     """An issue's title is its object's title (search, index, links): the page whose section it
     names is read again; the pages that link to it are rewritten."""
     objects.build()
-    issue = next(iter(load_catalog(objects.data).known_issues.values()))
-    new = "An issue retitled for the test"
-
-    def change(document: dict) -> None:
-        next(i for i in document["known_issues"] if i["id"] == issue.id)["title"] = new
-
-    edit_yaml(objects.data / "issues.yaml", change)
+    new = _change_first_issue(objects, "title", "An issue retitled for the test")
     assert objects.build() == ["issues"]
     assert "guidelines" in objects.written and "advisor" in objects.written
     assert new in objects.html("issues") and new in objects.html("guidelines")

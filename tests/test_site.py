@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import re
 import shutil
@@ -20,6 +19,7 @@ from neuron_docs.data.values import build_values
 from neuron_docs.data.runs import cost_per_million
 from neuron_docs.render.expand import filled_doctree
 
+from data_edits import change_csv_cell
 from frozen_data import FROZEN_DATA
 
 
@@ -29,13 +29,7 @@ def _release_of(target: Path) -> Path:
     shutil.copytree(DATA, target)
     catalog = load_catalog(DATA)
     run = next(r for r in catalog.inference_runs.values() if r.p90_latency_ms)
-    path = target / "benchmarks" / "inference.csv"
-    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
-    column = rows[0].index("p90_latency_ms")
-    row = next(r for r in rows if r[0] == run.id)
-    row[column] = f"{float(row[column]) * 1.0129:.3f}"
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        csv.writer(handle, lineterminator="\n").writerows(rows)
+    change_csv_cell(target / "benchmarks" / "inference.csv", run.id, "p90_latency_ms", lambda v: v * 1.0129)
     edit_yaml(target / "instances.yaml", lambda doc: doc["instances"][0]["price"].update(
         usd_per_hour=round(doc["instances"][0]["price"]["usd_per_hour"] * 2, 4)))
     edit_yaml(target / "families.yaml", lambda doc: doc["families"][0].update(name=doc["families"][0]["name"] + " II"))

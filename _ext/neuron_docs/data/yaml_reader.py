@@ -350,7 +350,7 @@ def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[
                 continue
             key = key_node.value
             key_path = (*path, key)
-            bad = None if key.isprintable() else bad_character(key)  # the common case without a call
+            bad = bad_character(key)
             if bad or len(key) > MAX_KEY_CHARS:
                 msg = (f"key: {character_message(bad)}" if bad else
                        f"key is {len(key)} characters long; expected a name of at most {MAX_KEY_CHARS} characters")
@@ -372,7 +372,7 @@ def _convert(loader: yaml.SafeLoader | yaml.CSafeLoader, node: Any, path: tuple[
     if node.tag not in _SAFE_SCALAR_TAGS and node.tag != _VALUE_TAG:
         problems.append((path, DataError(name, line, dotted_path(path), _tag_message(node.tag))))
         return None
-    bad = None if node.value.isprintable() else bad_character(node.value)
+    bad = bad_character(node.value)
     if bad:
         problems.append((path, DataError(name, line, dotted_path(path), character_message(bad))))
         return None

@@ -27,7 +27,7 @@ def _title(env: BuildEnvironment, docname: str) -> str | None:
 
 def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
                          removed: set[str]) -> list[str]:
-    state(app.env).navigation_changed = bool(added or removed)
+    state(env).navigation_changed = bool(added or removed)
     return []
 
 
