@@ -29,7 +29,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent / "_ext")]
 import generate
 from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.dataset import load_dataset
-from neuron_docs.data.values import Values
+from neuron_docs.data.figures.values import Values
 from neuron_docs.drift.engine import DriftEngine
 
 PASSAGE = ("Family 2 is a good fit on dev-0 and supported by fw-0. On inst-0, m-1 has a p90 latency of "

@@ -18,8 +18,8 @@ import io
 from pathlib import Path
 
 from neuron_docs.data.catalog import FILES
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.runs import cost_per_million
 
 MATRIX_DEVICES = ("dev-0", "dev-1")
 FRAMEWORKS = ("fw-0", "fw-1", "fw-2", "fw-3")
@@ -191,9 +191,9 @@ html_theme = "basic"
 #: sections do this; here only the targets, so both projects link family names the same way).
 TARGETS_EXT = '''from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
-from neuron_docs.domain import anchor_for
-from neuron_docs.build_state import dataset
-from neuron_docs.dependencies import uses
+from neuron_docs.state.domain import anchor_for
+from neuron_docs.state.build import dataset
+from neuron_docs.state.dependencies import uses
 
 
 class FamilyTargets(SphinxDirective):

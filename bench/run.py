@@ -30,7 +30,7 @@ REPO = HERE.parent
 sys.path[:0] = [str(HERE), str(REPO / "_ext")]
 
 import generate  # noqa: E402
-from neuron_docs.data import validation as validation_module  # noqa: E402
+from neuron_docs.data.checking import validation as validation_module  # noqa: E402
 from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
 SPHINX = REPO / ".venv" / "bin" / "sphinx-build"

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuron_docs.data.catalog import FILE_NAMES
-from neuron_docs.data.loader import MAX_FILE_BYTES
-from neuron_docs.data.yaml_reader import MAX_DEPTH
+from neuron_docs.data.files.loader import MAX_FILE_BYTES
+from neuron_docs.data.files.yaml_reader import MAX_DEPTH
 
 #: A mutation: (copy of data/, a folder outside it) -> the 1-based line of the problem, or None.
 Mutation = Callable[[Path, Path], int | None]

@@ -2,7 +2,7 @@
 is first in the navigation; the search index lands every entry on an anchor that exists.
 
 Expected values are computed here from the catalog's records (families, issues, runs), not from
-:mod:`neuron_docs.data.advisor`, except the run sentences, whose figures are checked against the runs.
+:mod:`neuron_docs.data.figures.advisor`, except the run sentences, whose figures are checked against the runs.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from neuron_docs.data.formatting import display_number
-from neuron_docs.data.labels import FIT_TEXT, STATUS_TEXT, framework_header
+from neuron_docs.data.figures.formatting import display_number
+from neuron_docs.data.records.labels import FIT_TEXT, STATUS_TEXT, framework_header
 
 
 @pytest.fixture(scope="module")

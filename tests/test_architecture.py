@@ -4,6 +4,10 @@ do, and no module imports itself through others."""
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,3 +119,40 @@ def test_no_import_circles() -> None:
 def test_the_package_imports_nothing_at_import_time() -> None:
     """``python -m neuron_docs.drift.audit`` must not load the Sphinx-facing wings."""
     assert _graph(typing_only=False)[""] == set()
+
+
+# The layers: import-linter's contracts in pyproject.toml, run as `lint-imports` would run them.
+PYPROJECT = PACKAGE.parent.parent / "pyproject.toml"
+
+
+def _lint_imports(ext_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ext_dir)}
+    return subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
+                           " sys.exit(lint_imports_command())", "--config", str(PYPROJECT), "--no-cache"],
+                          env=env, capture_output=True, text=True, check=False)
+
+
+def test_each_wing_and_each_room_of_data_imports_only_those_below_it() -> None:
+    result = _lint_imports(PACKAGE.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(("module", "upward"), [
+    ("render/light_rows.py", "from ..directives import tables"),  # render -> directives
+    ("data/checking/references.py", "from ..figures.values import instance_metric"),  # checking -> figures
+    ("data/files/loader.py", "    from ..records import models"),  # inside a function counts too
+])
+def test_a_planted_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward: str) -> None:
+    copy = tmp_path / "ext" / "neuron_docs"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / module
+    text = target.read_text(encoding="utf-8")
+    if upward.startswith(" "):
+        text += f"\n\ndef _planted() -> None:\n{upward}\n"
+    else:
+        text += f"\n{upward}\n"
+    target.write_text(text, encoding="utf-8")
+    result = _lint_imports(copy.parent)
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout or "broken" in result.stdout

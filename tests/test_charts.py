@@ -10,9 +10,9 @@ from conftest import DATA
 
 from neuron_docs.directives.charts.model import _Runs, cost_chart, fastmath_chart, latency_chart
 from neuron_docs.directives.charts.svg import PALETTE, Bar, Chart, Group, Panel, nice_step, render_svg
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import build_values
-from neuron_docs.dependencies import files_of
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.values import build_values
+from neuron_docs.state.dependencies import files_of
 
 CHART_PAGE = "inference/results-analysis.html"
 
@@ -99,7 +99,7 @@ def test_device_page_chart(site):
 
 
 def test_chart_pages_depend_on_their_data(site):
-    """What a page reads or shows of the data (neuron_docs.dependencies) names the chart's files."""
+    """What a page reads or shows of the data (neuron_docs.state.dependencies) names the chart's files."""
     assert {"benchmarks/inference.csv", "benchmarks/accuracy.csv"} <= files_of(site.app.env, "inference/results-analysis")
     assert "training.yaml" in files_of(site.app.env, "training/inferentia2")
 

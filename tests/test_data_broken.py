@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from neuron_docs.data import Catalog, DataError, load_catalog
-from neuron_docs.data.loader import MAX_FILE_BYTES
-from neuron_docs.data.yaml_reader import MAX_DEPTH, read_yaml
-from neuron_docs.data.values import build_values
+from neuron_docs.data.files.loader import MAX_FILE_BYTES
+from neuron_docs.data.files.yaml_reader import MAX_DEPTH, read_yaml
+from neuron_docs.data.figures.values import build_values
 
 #: The frozen copy of the data these cases edit (see the module docstring), not ``data/``.
 DATA = Path(__file__).resolve().parent / "fixtures" / "frozen-data"
@@ -786,9 +786,9 @@ def test_every_case_message_fragment_is_plain_text() -> None:
 
 def test_strict_parsers_raise_on_any_problem() -> None:
     """``parse_yaml`` and ``parse_csv`` (the all-or-nothing readers) raise the first problem."""
-    from neuron_docs.data.csv_reader import parse_csv
-    from neuron_docs.data.loader import DataFileError
-    from neuron_docs.data.yaml_reader import parse_yaml
+    from neuron_docs.data.files.csv_reader import parse_csv
+    from neuron_docs.data.files.loader import DataFileError
+    from neuron_docs.data.files.yaml_reader import parse_yaml
 
     assert parse_yaml("a: 1\nb: [x]\n", "f.yaml") == ({"a": 1, "b": ["x"]}, {(): 1, ("a",): 1, ("b",): 2, ("b", 0): 2})
     with pytest.raises(DataFileError) as info:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from conftest import build_site
 from neuron_docs.data import load_catalog
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.runs import cost_per_million
 
 
 def _replace(path, old: str, new: str) -> None:

@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from neuron_docs.data import DataError, load_catalog
-from neuron_docs.data.expressions import ExpressionError, evaluate
-from neuron_docs.data.formatting import NumberFormat, format_number, plain_number, round_half_up
-from neuron_docs.data.csv_reader import read_csv
-from neuron_docs.data.loader import DataFileError
-from neuron_docs.data.yaml_reader import read_yaml
-from neuron_docs.data.schema import Unit
-from neuron_docs.data.values import Value
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.expressions import ExpressionError, evaluate
+from neuron_docs.data.figures.formatting import NumberFormat, format_number, plain_number, round_half_up
+from neuron_docs.data.files.csv_reader import read_csv
+from neuron_docs.data.files.loader import DataFileError
+from neuron_docs.data.files.yaml_reader import read_yaml
+from neuron_docs.data.records.models import Unit
+from neuron_docs.data.figures.values import Value
+from neuron_docs.data.figures.runs import cost_per_million
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -25,7 +25,7 @@ from sphinx.util.inventory import InventoryFile
 
 from conftest import DATA, REPO, build_site, copy_source, edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.data.formatting import format_number
+from neuron_docs.data.figures.formatting import format_number
 from neuron_docs.site import device_pages
 
 DEVICE = "trainium2"

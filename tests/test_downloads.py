@@ -67,7 +67,7 @@ def test_matrix_csv_has_badge_words_and_no_note_numbers(site, catalog):
 
 
 def test_table_csv_quotes_commas():
-    from neuron_docs.directives.tables import build_table
+    from neuron_docs.render.tables import build_table
 
     text = table_csv(build_table(["A", "B"], [["x, y", "z"]]))
     assert text == 'A,B\n"x, y",z\n'

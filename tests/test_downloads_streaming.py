@@ -12,15 +12,15 @@ import pytest
 from docutils import nodes
 from docutils.utils import new_document
 
-from neuron_docs.build_state import BuildState
+from neuron_docs.state.build import BuildState
 from neuron_docs.site.downloads import table_files
 from neuron_docs.data import Catalog
-from neuron_docs.data import schema as s
-from neuron_docs.data.values import Value, build_values
+from neuron_docs.data.records import models as s
+from neuron_docs.data.figures.values import Value, build_values
 from neuron_docs.site.downloads.data_json import data_document, data_pieces, document
 from neuron_docs.site.downloads import json_stream
 from neuron_docs.site.downloads.json_stream import Members, built, dumps, json_pieces, write_if_changed
-from neuron_docs.directives.tables import build_table
+from neuron_docs.render.tables import build_table
 
 TRICKY = 'Ünïcödé "quoted" \\ back\\slash, tab\t, new\nline, \u2028 separator, emoji \U0001f680 and </script>'
 

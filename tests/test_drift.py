@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from neuron_docs.data import load_catalog
-from neuron_docs.data.expressions import evaluate
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import build_values
+from neuron_docs.data.figures.expressions import evaluate
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.values import build_values
 
 from data_edits import change_csv_cell
 from frozen_data import FROZEN_DATA

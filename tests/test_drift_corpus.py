@@ -113,6 +113,6 @@ def test_the_data_value_is_shown_at_its_own_precision(page: str) -> None:
     for row in rows:
         value = values[row.data]
         if not value.derived:
-            from neuron_docs.data.formatting import format_number
+            from neuron_docs.data.figures.formatting import format_number
 
             assert row.value == format_number(value.number, value.unit), row

@@ -7,9 +7,9 @@ import math
 import pytest
 
 from neuron_docs.data import Catalog
-from neuron_docs.data.expressions import ExpressionError, Result, evaluate
-from neuron_docs.data.values import Value, build_values
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.expressions import ExpressionError, Result, evaluate
+from neuron_docs.data.figures.values import Value, build_values
+from neuron_docs.data.figures.runs import cost_per_million
 
 VALUES = {
     "run:a:throughput": Value(500.0, "inferences/s", "throughput of a"),

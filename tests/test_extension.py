@@ -9,8 +9,8 @@ from bs4 import BeautifulSoup
 
 from frozen_data import FROZEN_DATA
 from neuron_docs.data import Catalog, load_catalog
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS
 
 #: The test roots' pages name records and their names by hand (``encoder``, "Support of large
 #: models", "ViT"): they are built against the frozen copy of the data, as the tests' catalog is.

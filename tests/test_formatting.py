@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from neuron_docs.data.formatting import NumberFormat, format_number, plain_number, round_half_up
+from neuron_docs.data.figures.formatting import NumberFormat, format_number, plain_number, round_half_up
 
 
 def test_half_up_rounding_of_a_third_decimal() -> None:

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import FILE_NAMES, FILES
-from neuron_docs.data.loader import MAX_FILE_BYTES
-from neuron_docs.data.values import build_values
+from neuron_docs.data.files.loader import MAX_FILE_BYTES
+from neuron_docs.data.figures.values import build_values
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = int(os.environ.get("NEURON_FUZZ_EXAMPLES", "40"))

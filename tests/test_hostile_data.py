@@ -25,8 +25,8 @@ from hostile_cases import CASES, SECRET, Hostile
 
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import FILES
-from neuron_docs.data.formatting import format_number
-from neuron_docs.data.values import build_values
+from neuron_docs.data.figures.formatting import format_number
+from neuron_docs.data.figures.values import build_values
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 #: Longest a single hostile load may take (a clean load takes a few hundredths of a second).
@@ -139,7 +139,7 @@ def test_file_digest_hashes_the_bytes_and_never_opens_what_it_refuses(tmp_path: 
     import hashlib
     import os
 
-    from neuron_docs.data.loader import file_digest
+    from neuron_docs.data.files.loader import file_digest
 
     data, outside = tmp_path / "data", tmp_path / "outside"
     data.mkdir()
@@ -161,7 +161,7 @@ def test_file_digest_hashes_the_bytes_and_never_opens_what_it_refuses(tmp_path: 
 
 
 def test_absurd_magnitudes_print_in_scientific_notation() -> None:
-    from neuron_docs.data.formatting import NumberFormat, display_number
+    from neuron_docs.data.figures.formatting import NumberFormat, display_number
 
     assert format_number(1.5e40, "USD", NumberFormat(2)) == "$1.50 × 10⁴⁰"
     assert format_number(2e30, "USD/h") == "$2 × 10³⁰/h"

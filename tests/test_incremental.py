@@ -24,12 +24,12 @@ import pytest
 import neuron_docs.data.dataset
 from conftest import edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.data.advisor import advisor_slice
-from neuron_docs.data.expressions import evaluate
-from neuron_docs.data.formatting import format_number
-from neuron_docs.data.runs import published_cost
-from neuron_docs.data.shown import figure
-from neuron_docs.data.values import build_values
+from neuron_docs.data.figures.advisor import advisor_slice
+from neuron_docs.data.figures.expressions import evaluate
+from neuron_docs.data.figures.formatting import format_number
+from neuron_docs.data.figures.runs import published_cost
+from neuron_docs.data.figures.shown import figure
+from neuron_docs.data.figures.values import build_values
 
 from frozen_data import frozen_copy
 

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from neuron_docs.data import compare as md
+from neuron_docs.data.figures import compare as md
 from neuron_docs.data.revisions import RevisionError, load_revision
 from neuron_docs.preview.report import render_markdown
 from neuron_docs.data import load_catalog
-from neuron_docs.data.values import build_values
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.values import build_values
+from neuron_docs.data.figures.runs import cost_per_million
 
 from frozen_data import FROZEN_DATA, frozen_copy
 
@@ -349,7 +349,7 @@ def test_derived_figures_get_the_digits_that_tell_them_apart(data_copy: Path) ->
 
 def test_two_revisions_of_the_matrices_markdown_and_json(catalog) -> None:
     """``make matrix-diff FROM=<date> TO=<date>``: every change between two revisions, from the data."""
-    from neuron_docs.data.matrix_changes import changes, describe
+    from neuron_docs.data.matrix.changes import changes, describe
 
     revisions = catalog.history.revisions
     for old, new in ((revisions[0], revisions[-1]), (revisions[3], revisions[6])):

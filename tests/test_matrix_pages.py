@@ -12,7 +12,7 @@ import json
 import posixpath
 from urllib.parse import urldefrag
 
-from neuron_docs.data.matrix_changes import describe
+from neuron_docs.data.matrix.changes import describe
 from neuron_docs.site.data_dates import file_dates
 
 

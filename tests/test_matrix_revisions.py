@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from neuron_docs.data import Catalog, load_catalog
-from neuron_docs.data.matrix_changes import changes
-from neuron_docs.data.yaml_reader import read_yaml
+from neuron_docs.data.matrix.changes import changes
+from neuron_docs.data.files.yaml_reader import read_yaml
 
 SEED = Path(__file__).resolve().parent / "fixtures" / "seed-matrix.yaml"
 

@@ -21,8 +21,8 @@ from bs4 import BeautifulSoup
 
 from test_performance_pages import PAGES, _ri_price, expected_cost
 
-from neuron_docs.data.labels import METRICS, PRICE_BASIS_TEXT, VIEW_TEXT
-from neuron_docs.data.prices import PUBLISHED_PRICE_BASIS
+from neuron_docs.data.records.labels import METRICS, PRICE_BASIS_TEXT, VIEW_TEXT
+from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS
 from neuron_docs.directives.charts.published import MAX_BARS, published_chart_block
 from neuron_docs.directives.performance import table_runs
 

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 
 from conftest import DATA, build_site
 from neuron_docs.data import load_catalog
-from neuron_docs.data.labels import METRICS
+from neuron_docs.data.records.labels import METRICS
 
 PAGES = {"inference": ("performance/inf1.html", "performance/inf2.html"), "training": ("performance/trn1-training.html",)}
 

@@ -19,13 +19,13 @@ import pytest
 from pydantic import ValidationError
 
 from neuron_docs.data import load_catalog
-from neuron_docs.data.compare import compare
-from neuron_docs.data import published_columns as C
-from neuron_docs.data import published_schema as s
-from neuron_docs.data.labels import METRICS, THROUGHPUT_FIELDS
-from neuron_docs.data.published_export import WRITTEN_FILES, export_published, write_data
-from neuron_docs.data.published_import import import_published, main
-from neuron_docs.data.runs import published_cost
+from neuron_docs.data.figures.compare import compare
+from neuron_docs.data.published import columns as C
+from neuron_docs.data.records import published as s
+from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
+from neuron_docs.data.published.export import WRITTEN_FILES, export_published, write_data
+from neuron_docs.data.published.importer import import_published, main
+from neuron_docs.data.figures.runs import published_cost
 
 from conftest import DATA
 

@@ -13,10 +13,10 @@ from docutils import nodes
 
 from conftest import DATA, build_site, edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.data.expressions import evaluate
-from neuron_docs.data.formatting import NumberFormat, format_number
-from neuron_docs.data.values import build_values
-from neuron_docs.data.runs import cost_per_million
+from neuron_docs.data.figures.expressions import evaluate
+from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.values import build_values
+from neuron_docs.data.figures.runs import cost_per_million
 from neuron_docs.render.expand import filled_doctree
 
 from data_edits import change_csv_cell

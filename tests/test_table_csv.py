@@ -10,7 +10,7 @@ import pytest
 from docutils import nodes
 
 from neuron_docs.render.expand import filled_doctree
-from neuron_docs.directives.tables import build_table
+from neuron_docs.render.tables import build_table
 from neuron_docs.site.downloads.table_csv import _flat_rows, _general_rows, _Nested, table_csv
 
 

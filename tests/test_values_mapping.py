@@ -13,9 +13,9 @@ import pydantic
 import pytest
 
 from neuron_docs.data import Catalog, load_catalog
-from neuron_docs.data import schema as s
-from neuron_docs.data.matrix_schema import Cell
-from neuron_docs.data.values import Values, build_values
+from neuron_docs.data.records import models as s
+from neuron_docs.data.records.matrix import Cell
+from neuron_docs.data.figures.values import Values, build_values
 
 
 def test_every_figure_iterated_is_found_by_lookup(catalog) -> None:  # noqa: ANN001

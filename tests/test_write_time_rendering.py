@@ -27,10 +27,10 @@ from docutils import nodes
 
 from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.data.formatting import format_number
-from neuron_docs.data.labels import FIT_WORDS, STATUS_WORDS
-from neuron_docs.data.shown import figure
-from neuron_docs.data.values import build_values
+from neuron_docs.data.figures.formatting import format_number
+from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS
+from neuron_docs.data.figures.shown import figure
+from neuron_docs.data.figures.values import build_values
 from neuron_docs.directives import matrix as matrix_directives
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
 from neuron_docs.render.html_rows import CELLS_HTML, rows_html

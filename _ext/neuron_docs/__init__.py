@@ -40,7 +40,11 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from . import build_state, dependencies, domain, drift_check, price_age
+    from .state import build as build_state
+    from .state import dependencies
+    from .state import domain
+    from .checks import drift as drift_check
+    from .checks import price_age
     from .directives import setup_directives
     from .preview.build import setup_preview
     from .render.expand import setup_expand

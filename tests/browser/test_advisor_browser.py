@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from neuron_docs.data.labels import FIT_TEXT
-from neuron_docs.data.formatting import display_number
+from neuron_docs.data.records.labels import FIT_TEXT
+from neuron_docs.data.figures.formatting import display_number
 
 
 def _published_family(catalog, name: str) -> str | None:

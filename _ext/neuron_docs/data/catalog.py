@@ -12,11 +12,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import published_schema as ps
-from . import schema as s
-from .loader import DataError, Positions
-from .matrix_history import MatrixHistory
-from .matrix_schema import Cell, Matrix, Revision
+from .records import published as ps
+from .records import models as s
+from .files.loader import DataError, Positions
+from .matrix.history import MatrixHistory
+from .records.matrix import Cell, Matrix, Revision
+
+
+@dataclass(frozen=True)
+class InstanceSpec:
+    """A figure of a whole instance: its own spec, or its device's spec times the device count."""
+
+    value: float
+    unit: str
+    label: str
+    source: str | None
+    derived: bool
 
 
 @dataclass(frozen=True)
@@ -217,6 +228,25 @@ class Catalog:
         instance = self.instances[instance_id]
         cores = self.devices[instance.device].neuroncores
         return instance.device_count * cores if cores else None
+
+    def instance_spec(self, instance_id: str, metric: str) -> InstanceSpec | None:
+        """``metric`` of a whole instance (None when neither the instance nor its device has it)."""
+        instance = self.instances.get(instance_id)
+        if instance is None:
+            return None
+        if metric == "efa_gbps":
+            if instance.efa_gbps is None:
+                return None
+            return InstanceSpec(instance.efa_gbps, "Gbps", "EFA network bandwidth", None, False)
+        if metric in instance.specs:
+            q = instance.specs[metric]
+            return InstanceSpec(q.value, q.unit, q.label, q.source, False)
+        device = self.devices.get(instance.device)
+        if device is not None and metric in device.specs:
+            q = device.specs[metric]
+            return InstanceSpec(q.value * instance.device_count, q.unit, f"{q.label} x {instance.device_count} devices",
+                                q.source, True)
+        return None
 
     def frameworks_for(self, device_id: str) -> list[s.Framework]:
         """The frameworks of ``device_id``'s support matrix (those with ``support_matrix: false`` left out)."""

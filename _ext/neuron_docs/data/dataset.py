@@ -27,10 +27,10 @@ from pathlib import Path
 import pydantic
 
 from .catalog import FILES, Catalog
-from .loader import file_digest
-from .matrix_loading import MATRIX_DIR
-from .validation import load_catalog
-from .values import Values, build_values
+from .files.loader import file_digest
+from .checking.matrix_files import MATRIX_DIR
+from .checking.validation import load_catalog
+from .figures.values import Values, build_values
 
 logger = logging.getLogger(__name__)
 

@@ -43,14 +43,14 @@ from dataclasses import astuple
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .shown import SHOWN_KINDS, Shown, shown
-from .values import build_values
+from .figures.shown import SHOWN_KINDS, Shown, shown
+from .figures.values import build_values
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .catalog import Catalog
-    from .values import Values
+    from .figures.values import Values
 
 
 def file_key(name: str) -> str:

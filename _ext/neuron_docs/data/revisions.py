@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from .catalog import Catalog
-from .validation import load_catalog
+from .checking.validation import load_catalog
 
 #: The data directory, relative to the repository's top.
 DATA_DIR = "data"

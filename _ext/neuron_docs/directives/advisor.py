@@ -20,23 +20,23 @@ from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 
-from ..build_state import is_html
-from ..data.advisor import SupportCell, advisor_slice, column_label, support_cell
+from ..state.build import is_html
+from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.catalog import FILE_NAMES
-from ..data.labels import FIT_TEXT, STATUS_TEXT
-from ..data.matrix_loading import MATRIX_DIR
+from ..data.records.labels import FIT_TEXT, STATUS_TEXT
+from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
-from ..domain import xref
+from ..state.domain import xref
 from ..render.placeholder import RenderContext, defer, renderer
-from ..site.assets import add_static_path
+from ..render.assets import add_static_path
 from .base import DataDirective
-from .tables import build_table
+from ..render.tables import build_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..domain import NeuronDomain
+    from ..state.domain import NeuronDomain
 
 JS_FILE = "neuron-advisor.js"
 DATA_ID = "neuron-advisor-data"

@@ -15,9 +15,9 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from ..domain import NeuronDomain, anchor_for, index_entry
+from ..state.domain import NeuronDomain, anchor_for, index_entry
 from ..render.placeholder import RenderContext, renderer
-from .tables import broken_notice, comma_list
+from ..render.tables import broken_notice, comma_list
 
 logger = logging.getLogger(__name__)
 

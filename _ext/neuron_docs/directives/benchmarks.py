@@ -19,24 +19,24 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import DataSet, dataset
+from ..state.build import DataSet, dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
-from ..dependencies import READS, note
+from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
-from ..data import schema as s
-from ..data.formatting import NumberFormat, format_number
-from ..data.labels import COMPILATION_TEXT
-from ..data.runs import BENCH_FILES, best_runs, filter_runs, run_instance
-from ..domain import xref
+from ..data.records import models as s
+from ..data.figures.formatting import NumberFormat, format_number
+from ..data.records.labels import COMPILATION_TEXT
+from ..data.figures.runs import BENCH_FILES, best_runs, filter_runs, run_instance
+from ..state.domain import xref
 from .base import DataDirective
 from .specs import source_ref
-from .tables import blank, broken_notice, build_table, comma_list
+from ..render.tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
-    from ..data import schema as s
+    from ..data.records import models as s
 
 COST = NumberFormat(decimals=2)
 

@@ -18,18 +18,18 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, shown_key
-from ..dependencies import READS, note
+from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
 from .roles import value_node
-from .tables import broken_notice, build_table
+from ..render.tables import broken_notice, build_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
-    from ..data import schema as s
+    from ..data.records import models as s
 
 logger = logging.getLogger(__name__)
 

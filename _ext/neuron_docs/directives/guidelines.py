@@ -24,22 +24,22 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset
-from ..data.labels import FIT_WORDS, STATUS_TEXT, framework_label
-from ..data.matrix_loading import MATRIX_DIR
+from ..state.build import dataset
+from ..data.records.labels import FIT_WORDS, STATUS_TEXT, framework_label
+from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import fields_key, file_key, matrix_rows_key, names_key
-from ..dependencies import READS, note
-from ..domain import NeuronDomain, anchor_for, index_entry, xref
+from ..state.dependencies import READS, note
+from ..state.domain import NeuronDomain, anchor_for, index_entry, xref
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .measured import MEASURED_KEYS
-from .tables import badge
+from ..render.tables import badge
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..data.schema import Family
+    from ..data.records.models import Family
 
 #: What the sections, their titles and the objects they register are made of (read keys).
 STRUCTURE_KEYS = [fields_key("categories", "title"),

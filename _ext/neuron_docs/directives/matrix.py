@@ -18,21 +18,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..data.record_keys import file_key, matrices_key, names_key
-from ..dependencies import READS, note
+from ..state.dependencies import READS, note
 from ..render.light_rows import row_writer
 from ..render.placeholder import RenderContext, defer, renderer
-from ..data.matrix_loading import MATRIX_DIR
-from ..domain import anchor_for, xref
+from ..data.checking.matrix_files import MATRIX_DIR
+from ..state.domain import anchor_for, xref
 from .base import DataDirective
 from .matrix_table import MatrixView
-from .tables import broken_notice, comma_list
+from ..render.tables import broken_notice, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..data.matrix_schema import Revision
+    from ..data.records.matrix import Revision
 
 #: What a rendered matrix shows: its revision's files, the frameworks and devices of its columns
 #: and caption, and of ``families.yaml`` and ``issues.yaml`` only what its cells link to and print

@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..data.labels import BADGE_MEANING
-from ..domain import xref
-from .tables import badge, build_table, table_row
+from ..data.records.labels import BADGE_MEANING
+from ..state.domain import xref
+from ..render.tables import badge, build_table, table_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
     from ..data import Catalog
-    from ..data.matrix_schema import Cell, Column, Matrix, Revision, Row
+    from ..data.records.matrix import Cell, Column, Matrix, Revision, Row
     from ..render.light_rows import RowWriter
-    from .tables import Cell as TableCell
+    from ..render.tables import Cell as TableCell
 
 
 def header_text(column: Column) -> str:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 
 from ..data.record_keys import file_key, names_key
-from ..data.labels import GENERATION_TEXT, METRICS
-from ..data.prices import price_note
-from ..data.runs import published_cost
+from ..data.records.labels import GENERATION_TEXT, METRICS
+from ..data.figures.prices import price_note
+from ..data.figures.runs import published_cost
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .performance_cells import cost_text, figure_text
-from .tables import build_table
+from ..render.tables import build_table
 
 if TYPE_CHECKING:
     from ..data import Catalog

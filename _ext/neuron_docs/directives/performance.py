@@ -20,26 +20,26 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx_design.shared import create_component
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_keys
-from ..dependencies import READS, note
+from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
-from ..data.labels import CATEGORY_TEXT, VIEW_TEXT
-from ..data.prices import PUBLISHED_PRICE_BASIS, price_note
-from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
-from ..data.runs import published_cost
+from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
+from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_note
+from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.runs import published_cost
 from .base import DataDirective
 from .charts.published import published_chart_block
 from .measured import MeasuredModels
 from .performance_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
-from .tables import build_table, comma_list
+from ..render.tables import build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..data.published_schema import PublishedTable
+    from ..data.records.published import PublishedTable
     from .performance_cells import Run
 
 #: The data files the performance pages read (and the families' ids, that models link to).

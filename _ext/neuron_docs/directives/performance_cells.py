@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..data.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
-from ..data.published_columns import ENUM_TEXT
-from ..data.published_schema import PublishedInferenceRun, PublishedTrainingRun
-from ..data.runs import PublishedCost, published_cost
-from ..domain import xref
+from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
+from ..data.published.columns import ENUM_TEXT
+from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.runs import PublishedCost, published_cost
+from ..state.domain import xref
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..data import Catalog
-    from .tables import Cell
+    from ..render.tables import Cell
 
     Run = PublishedInferenceRun | PublishedTrainingRun
 

@@ -23,10 +23,10 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from ..build_state import DataSet, dataset
+from ..state.build import DataSet, dataset
 from ..data.record_keys import shown_key
-from ..data.shown import SHOWN_KINDS, Shown, shown
-from ..dependencies import shows, uses
+from ..data.figures.shown import SHOWN_KINDS, Shown, shown
+from ..state.dependencies import shows, uses
 from ..render.placeholder import RenderContext, deferred_inline, renderer
 
 if TYPE_CHECKING:

@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
-from ..dependencies import READS, note
+from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
-from ..data.formatting import format_number
-from ..data.labels import framework_header, with_version
-from ..domain import xref
+from ..data.figures.formatting import format_number
+from ..data.records.labels import framework_header, with_version
+from ..state.domain import xref
 from .base import DataDirective
-from .tables import blank, broken_notice, build_table, comma_list
+from ..render.tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

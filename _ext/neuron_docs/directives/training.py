@@ -21,17 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, records_key
-from ..dependencies import READS, note
-from ..data.formatting import NumberFormat, display_number, format_number
-from ..data.matrix_loading import MATRIX_DIR
-from ..data.values import instance_metric
-from ..domain import xref
+from ..state.dependencies import READS, note
+from ..data.figures.formatting import NumberFormat, display_number, format_number
+from ..data.checking.matrix_files import MATRIX_DIR
+from ..data.figures.values import instance_metric
+from ..state.domain import xref
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .specs import source_ref
-from .tables import broken_notice, build_table
+from ..render.tables import broken_notice, build_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..build_state import dataset
-from ..data.matrix_loading import MATRIX_DIR
+from ..state.build import dataset
+from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key, names_key, revisions_key
-from ..dependencies import READS, note
-from ..data.matrix_changes import describe
-from ..domain import anchor_for
+from ..state.dependencies import READS, note
+from ..data.matrix.changes import describe
+from ..state.domain import anchor_for
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .matrix import BROKEN
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..data.matrix_changes import Change
-    from ..data.matrix_schema import Revision
+    from ..data.matrix.changes import Change
+    from ..data.records.matrix import Revision
 
 #: The words of each kind of change, as the list's item starts.
 KIND_TEXT = {

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 
 from ..data.catalog import Catalog
-from ..data.labels import CLAIM_WORDS
-from ..data.values import Value
+from ..data.records.labels import CLAIM_WORDS
+from ..data.figures.values import Value
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import Figure, find_figures

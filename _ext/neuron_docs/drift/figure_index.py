@@ -18,8 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from ..data.formatting import format_number
-from ..data.values import Value
+from ..data.figures.formatting import format_number
+from ..data.figures.values import Value
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..data.labels import DEVICE_SYNONYMS, FAMILY_SYNONYMS, FRAMEWORK_SYNONYMS
+from ..data.records.labels import DEVICE_SYNONYMS, FAMILY_SYNONYMS, FRAMEWORK_SYNONYMS
 
 if TYPE_CHECKING:
     from ..data.catalog import Catalog

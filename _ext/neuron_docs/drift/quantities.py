@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..data.labels import UNIT_CONVERSIONS, UNIT_SCALE
+from ..data.records.labels import UNIT_CONVERSIONS, UNIT_SCALE
 
 #: A field of a data path -> the quantity it measures.
 QUANTITY_OF_FIELD = {

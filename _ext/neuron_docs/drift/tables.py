@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..data.labels import CELL_WORDS, FIT_TEXT, STATUS_TEXT
+from ..data.records.labels import CELL_WORDS, FIT_TEXT, STATUS_TEXT
 from .literal_figures import find_figures
 from .names import resolve
 from .verdicts import Verdict

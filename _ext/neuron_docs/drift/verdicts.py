@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import InvalidOperation
 
-from ..data.formatting import NumberFormat, format_number, round_half_up
+from ..data.figures.formatting import NumberFormat, format_number, round_half_up
 from .literal_figures import Figure
 from .quantities import base_unit
 

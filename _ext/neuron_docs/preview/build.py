@@ -54,13 +54,13 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from ..build_state import dataset, is_html, state
-from ..data.compare import compare
+from ..state.build import dataset, is_html, state
+from ..data.figures.compare import compare
 from ..data.revisions import RevisionError, load_revision, resolve
-from ..domain import OBJECT_TYPES, anchor_for
-from ..site.assets import add_stylesheet
+from ..state.domain import OBJECT_TYPES, anchor_for
+from ..render.assets import add_stylesheet
 from .marks import mark_page
-from .model import Key, Preview
+from ..state.preview import Key, Preview
 from .page import changes_page
 
 if TYPE_CHECKING:

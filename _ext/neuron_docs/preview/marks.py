@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import is_html
-from ..data.expressions import PATH_RE
-from ..directives.tables import unique_id
-from .model import Key, Place, Preview
+from ..state.build import is_html
+from ..data.figures.expressions import PATH_RE
+from ..render.tables import unique_id
+from ..state.preview import Key, Place, Preview
 from .page import PAGE, PAGE_TITLE, has_pages
 from .report import describe
 

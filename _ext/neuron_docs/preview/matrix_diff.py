@@ -24,10 +24,10 @@ import sys
 from pathlib import Path
 
 from ..cli import emit
-from ..data.compare import compare
-from ..data.matrix_changes import changes
+from ..data.figures.compare import compare
+from ..data.matrix.changes import changes
 from ..data.revisions import DATA_DIR, RevisionError, load_revision, repo_root, resolve
-from ..data.validation import load_catalog
+from ..data.checking.validation import load_catalog
 from .report import render_json, render_markdown, render_revisions_json, render_revisions_markdown
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from ..build_state import dataset, is_html
+from ..state.build import dataset, is_html
 from .report import render_html
 
 if TYPE_CHECKING:
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
-    from ..data import schema as s
-    from .model import Key, Place, Preview
+    from ..data.records import models as s
+    from ..state.preview import Key, Place, Preview
 
 #: The page name of the generated "Changes in this preview" page.
 PAGE = "preview-changes"

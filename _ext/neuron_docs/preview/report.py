@@ -14,11 +14,11 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..data.compare import CellChange, MatrixDiff, RecordChange, ValueChange
-from ..data.formatting import round_half_up
-from ..data.labels import FIT_TEXT, STATUS_TEXT
-from ..data.matrix_changes import Change, Changes
-from ..data.matrix_changes import describe as describe_change
+from ..data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange
+from ..data.figures.formatting import round_half_up
+from ..data.records.labels import FIT_TEXT, STATUS_TEXT
+from ..data.matrix.changes import Change, Changes
+from ..data.matrix.changes import describe as describe_change
 
 Key = tuple[str, ...]
 #: A piece of a cell: its text and whether it is code (an id, a path).

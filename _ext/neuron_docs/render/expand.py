@@ -16,7 +16,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
-from ..build_state import is_html, state
+from ..state.build import is_html, state
 from .placeholder import RenderContext, deferred, deferred_inline, render
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import state
-from ..directives.tables import table_entry
+from ..state.build import state
+from .tables import table_entry
 from .expand import resolve_generated_references
 from .html_rows import CELLS_HTML, entry_html
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from sphinx.environment import BuildEnvironment
 
-    from ..directives.tables import Cell
+    from .tables import Cell
     from .placeholder import RenderContext
 
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from ..build_state import dataset
-from ..dependencies import shows
+from ..state.build import dataset
+from ..state.dependencies import shows
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping

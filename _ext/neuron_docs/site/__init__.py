@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import (
-    assets,
-    data_dates,
-    device_checks,
-    device_overview,
-    device_pages,
-    downloads,
-    ids,
-    navigation,
-    revision_pages,
-    sitemap,
-)
+from ..render import assets
+from . import data_dates
+from . import device_checks
+from . import device_overview
+from . import device_pages
+from . import downloads
+from . import ids
+from . import navigation
+from . import revision_pages
+from . import sitemap
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..build_state import dataset
-from ..dependencies import files_of
-from ..data.matrix_loading import MATRIX_DIR
+from ..state.build import dataset
+from ..state.dependencies import files_of
+from ..data.checking.matrix_files import MATRIX_DIR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

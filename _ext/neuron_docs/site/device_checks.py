@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.util import logging
 
-from ..build_state import dataset
+from ..state.build import dataset
 from ..render.placeholder import deferred
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..data import Catalog
-    from ..domain import NeuronDomain
+    from ..state.domain import NeuronDomain
 
 logger = logging.getLogger(__name__)
 

@@ -23,10 +23,10 @@ from docutils import nodes
 
 from ..data.record_keys import file_key
 from ..directives.base import DataDirective
-from ..directives.tables import blank, broken_notice, build_table
-from ..data.labels import framework_header
-from ..data.matrix_loading import MATRIX_DIR
-from ..domain import xref
+from ..render.tables import blank, broken_notice, build_table
+from ..data.records.labels import framework_header
+from ..data.checking.matrix_files import MATRIX_DIR
+from ..state.domain import xref
 from ..render.placeholder import RenderContext, defer, renderer
 
 if TYPE_CHECKING:

@@ -32,8 +32,8 @@ import jinja2
 from docutils.utils import column_width
 from sphinx.util import logging
 
-from ..build_state import dataset, is_html, state
-from ..data.runs import filter_runs
+from ..state.build import dataset, is_html, state
+from ..data.figures.runs import filter_runs
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

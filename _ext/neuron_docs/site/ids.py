@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from ..directives.tables import unique_id
+from ..render.tables import unique_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

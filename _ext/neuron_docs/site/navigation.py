@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..build_state import state
+from ..state.build import state
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

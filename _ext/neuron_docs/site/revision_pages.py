@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..build_state import dataset, state
+from ..state.build import dataset, state
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -26,9 +26,9 @@ from docutils.parsers.rst import directives
 
 from ...data.record_keys import file_key
 from ...render.placeholder import RenderContext, defer, renderer
-from ...data.runs import BENCH_FILES
+from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
-from ..tables import build_table, comma_list
+from ...render.tables import build_table, comma_list
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...data.formatting import NumberFormat, display_number, format_number
-from ...data.runs import best_runs, filter_runs, run_instance
+from ...data.figures.formatting import NumberFormat, display_number, format_number
+from ...data.figures.runs import best_runs, filter_runs, run_instance
 from .svg import Bar, Chart, Group, Panel
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Mapping, Sequence
 
-    from ...data import schema as s
+    from ...data.records import models as s
     from ...data.catalog import Catalog
-    from ...data.runs import BestRun
-    from ...data.values import Value
+    from ...data.figures.runs import BestRun
+    from ...data.figures.values import Value
 
 RATIO = NumberFormat(decimals=2)
 

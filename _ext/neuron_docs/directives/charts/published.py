@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ...data.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text,
+from ...data.records.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text,
                             parallelism_text)
-from ...data.prices import PUBLISHED_PRICE_BASIS
-from ...data.published_columns import ENUM_TEXT
-from ...data.published_schema import PublishedTrainingRun
-from ...data.runs import published_cost
+from ...data.figures.prices import PUBLISHED_PRICE_BASIS
+from ...data.published.columns import ENUM_TEXT
+from ...data.records.published import PublishedTrainingRun
+from ...data.figures.runs import published_cost
 from ..performance_cells import cost_text, figure_text, throughput_field
 from .directive import chart_block
 from .svg import PALETTE, Bar, Chart, Group, Panel
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ...data import Catalog
-    from ...data.published_schema import PublishedTable
+    from ...data.records.published import PublishedTable
     from ..performance_cells import Run
 
 #: A table with more runs than this charts the best configuration of each model per measure.

@@ -14,10 +14,10 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
-from ...build_state import is_html
-from ...dependencies import shows_every_page
+from ...state.build import is_html
+from ...state.dependencies import shows_every_page
 from ...render.expand import filled_doctree
-from ...directives.tables import build_table
+from ...render.tables import build_table
 from .table_files import TABLES_DIR, csv_name
 
 if TYPE_CHECKING:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ...build_state import dataset, is_html
+from ...state.build import dataset, is_html
 from ...data import catalog as catalog_module
-from ...data.matrix_loading import MATRIX_DIR
+from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key
-from ...directives.tables import build_table
+from ...render.tables import build_table
 from ...render.placeholder import RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from ...data import catalog as catalog_module
-from ...data.matrix_schema import Revision
-from ...data.values import Value, Values, build_values
+from ...data.records.matrix import Revision
+from ...data.figures.values import Value, Values, build_values
 from ..data_dates import file_dates
 from .json_stream import Members, built, json_pieces
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping
 
     from ...data import Catalog
-    from ...data import schema as s
+    from ...data.records import models as s
 
 SCHEMA_VERSION = "2.0"
 SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.split('.')[0]}.schema.json"

@@ -19,7 +19,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
-from ...build_state import is_html, state
+from ...state.build import is_html, state
 from .table_csv import page_notes, table_csv
 
 if TYPE_CHECKING:

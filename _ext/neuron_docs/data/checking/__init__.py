@@ -1,0 +1,1 @@
+"""Checking and linking records: reading ``data/`` into a validated :class:`~neuron_docs.data.catalog.Catalog`, located errors, references between records (layer 5; never imports how figures are derived)."""

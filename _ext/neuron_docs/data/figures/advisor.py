@@ -1,0 +1,284 @@
+"""The advisor's slice of the data: per model family and device, fit, support, issues and the best run.
+
+"Which device for my model?" joins what lives on different pages: the architecture fit and its
+rationale, the support status per framework, known issues and roadmap items (``families.yaml``,
+``issues.yaml``), and the best measured configuration for throughput and for latency with its
+instance and cost per 1M (seed and published runs, costs from :mod:`.runs`). :func:`advisor_slice`
+computes it once, as plain JSON-ready values that the advisor page embeds and its static table
+shows; no Sphinx here. Fit and support are read through :func:`support_cell` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
+
+from .formatting import NumberFormat, display_number
+from ..records.labels import COST_BASIS, FAMILY_SYNONYMS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
+from .prices import price_note, prices_of
+from .runs import published_cost, run_cost, run_instance
+
+if TYPE_CHECKING:
+    from ..records import published as ps
+    from ..records import models as s
+    from ..catalog import Catalog
+    from ..records.matrix import Cell
+
+WORKLOADS = ("inference", "training")
+#: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
+LATENCY_FIELDS = ("latency_p50_ms", "latency_p90_ms", "ttft_p50_ms", "latency_per_token_p50_ms", "latency_p99_ms")
+
+
+@dataclass(frozen=True)
+class SupportCell:
+    """What the latest matrix says about a family on a device: fit, rationale, support per column."""
+
+    fit: str
+    rationale: str | None
+    #: Column key (``framework/workload``) -> its cell.
+    support: dict[str, Cell]
+    #: Column key -> the revision date since which the cell holds its value.
+    held_since: dict[str, str]
+    #: The latest of those dates: since when the row reads as it does.
+    since: str | None = None
+
+
+def support_cell(catalog: Catalog, family_id: str, device_id: str) -> SupportCell | None:
+    """The one place the advisor reads fit and support: None when no matrix covers the device."""
+    fit = catalog.fit(family_id, device_id)
+    matrix, revision = catalog.matrix(device_id), catalog.revision()
+    if fit is None or matrix is None or revision is None:
+        return None
+    family = catalog.families.get(family_id)
+    prose = family.devices.get(device_id) if family else None
+    cells = catalog.support(family_id, device_id)
+    held = catalog.history.since(revision)
+    since = {key: held[(matrix.id, family_id, key)].isoformat() for key in cells if (matrix.id, family_id, key) in held}
+    return SupportCell(fit, prose.rationale if prose else None, cells, since, max(since.values(), default=None))
+
+
+@dataclass
+class Best:
+    """A run shown as the best of its kind: what it measured, where, at what cost."""
+
+    run: str            # run id (seed ``run:`` or published ``prun:``/``ptrain:``)
+    kind: str           # "seed", "published" or "training"
+    model: str          # the model as its table names it
+    family: str
+    device: str
+    workload: str
+    framework: str | None
+    instance: str
+    config: str
+    throughput: float | None
+    throughput_unit: str | None
+    latency: float | None
+    latency_label: str | None
+    cost: float | None
+    cost_per: str | None
+    price: str | None
+
+
+#: The fields of a run the page embeds (beside its two sentences).
+SHIPPED_FIELDS = ("run", "kind", "model", "device", "framework")
+
+
+@dataclass
+class Advice:
+    """One family (or model) on one device for one workload and framework filter."""
+
+    fit: str | None = None
+    fit_text: str = "No published fit"
+    rationale: str | None = None
+    support: list[dict[str, str | None]] = field(default_factory=list)
+    since: str | None = None
+    issues: list[str] = field(default_factory=list)
+    roadmap: list[str] = field(default_factory=list)
+
+
+def _seed_best(catalog: Catalog, run: s.InferenceRun) -> Best | None:
+    instance = run_instance(catalog, run)
+    model = catalog.models.get(run.model)
+    if model is None:
+        return None
+    quote = next(iter(prices_of(catalog, instance.id)), None)
+    cost = run_cost(catalog, run)
+    config = ", ".join(x for x in (f"batch {run.batch_size}",
+                                   f"{run.neuroncores} NeuronCores" if run.neuroncores else "",
+                                   run.compiler_options or "") if x)
+    return Best(run.id, "seed", model.name, model.family, instance.device, "inference",
+                catalog.environments[run.environment].framework, instance.id, config, run.throughput_per_s,
+                "inferences/s" if run.throughput_per_s is not None else None, run.p90_latency_ms,
+                "Latency P90" if run.p90_latency_ms is not None else None, cost,
+                COST_BASIS["inferences/s"] if cost is not None else None,
+                price_note(quote) if quote and cost is not None else None)
+
+
+def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
+                    training: bool) -> Best | None:
+    model = catalog.published_models.get(_model_id(catalog, run.model))
+    instances = list(getattr(run, "instances", [])) or [getattr(run, "instance", "")]
+    instance = catalog.instances.get(instances[0])
+    if model is None or instance is None:
+        return None
+    found = run.throughput()
+    latency_field = next((f for f in LATENCY_FIELDS if getattr(run, f, None) is not None), None)
+    cost = published_cost(catalog, run)
+    config = [f"batch {getattr(run, 'batch_size', None) or getattr(run, 'global_batch_size', '')}".strip()]
+    config += [f"{label} {getattr(run, name)}" for name, label in (
+        ("nodes", "nodes"), ("tp_degree", "TP"), ("sequence_length", "sequence"), ("input_length", "input"),
+        ("output_length", "output"), ("image_size", "image")) if getattr(run, name, None) is not None]
+    return Best(run.id, "training" if training else "published", run.model, model.family, instance.device,
+                "training" if training else "inference", run.framework, " / ".join(instances),
+                ", ".join(c for c in config if c != "batch"), float(found[1]) if found else None,
+                found[2] if found else None,
+                float(getattr(run, latency_field)) if latency_field else None,
+                METRICS[latency_field].label if latency_field else None,
+                cost.usd if cost else None, cost.per if cost else None,
+                price_note(cost.price) + (f" x {cost.instances} nodes" if cost and cost.instances > 1 else "")
+                if cost else None)
+
+
+def throughput_text(run: Best) -> str:
+    """The best-throughput run in words: model, figure, instance and configuration, cost and its price."""
+    if run.throughput is None or run.throughput_unit is None:
+        return ""
+    text = f"{run.model}: {display_number(run.throughput, run.throughput_unit)} on {run.instance}"
+    return text + _config_and_cost(run)
+
+
+def latency_text(run: Best) -> str:
+    """The best-latency run in words."""
+    if run.latency is None or run.latency_label is None:
+        return ""
+    text = f"{run.model}: {run.latency_label} {display_number(run.latency, 'ms')} on {run.instance}"
+    return text + _config_and_cost(run)
+
+
+def _config_and_cost(run: Best) -> str:
+    text = f" ({run.config})" if run.config else ""
+    if run.cost is not None and run.cost_per:
+        text += f"; {display_number(run.cost, 'USD', NumberFormat(3))} per {run.cost_per} at {run.price}"
+    else:
+        text += "; cost unknown (no throughput or no price)"
+    return text
+
+
+def _model_id(catalog: Catalog, name: str) -> str:
+    return next((m.id for m in catalog.published_models.values() if m.name == name), "")
+
+
+def all_runs(catalog: Catalog) -> list[Best]:
+    """Every seed and published run with a measurement, as the advisor shows it."""
+    out = [b for r in catalog.inference_runs.values() if (b := _seed_best(catalog, r)) is not None]
+    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(catalog, r, False))]
+    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(catalog, r, True))]
+    return out
+
+
+def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None]:
+    """The best run for throughput and for latency among ``runs``: the highest throughput in the
+    unit most of them report, the lowest latency of the latency most of them report."""
+    def commonest(values: list[str | None]) -> str | None:
+        present = [v for v in values if v is not None]
+        return max(dict.fromkeys(present), key=present.count) if present else None
+
+    unit = commonest([r.throughput_unit for r in runs])
+    by_throughput = [r for r in runs if r.throughput_unit == unit and r.throughput is not None]
+    label = commonest([r.latency_label for r in runs])
+    by_latency = [r for r in runs if r.latency_label == label and r.latency is not None]
+    best_t = max(by_throughput, key=lambda r: r.throughput or 0.0, default=None)
+    best_l = min(by_latency, key=lambda r: r.latency or 0.0, default=None)
+    return best_t, best_l
+
+
+def advice(catalog: Catalog, family_id: str, device_id: str, framework: str | None) -> Advice:
+    """Fit, support (for ``framework`` or every framework of the device), issues and roadmap items."""
+    out = Advice()
+    cell = support_cell(catalog, family_id, device_id)
+    if cell is None:
+        return out
+    out.fit, out.fit_text, out.rationale, out.since = cell.fit, FIT_TEXT[cell.fit], cell.rationale, cell.since
+    for key, entry in cell.support.items():
+        framework_id, workload = key.split("/", 1)
+        if framework and framework != framework_id:
+            continue
+        out.support.append({"framework": framework_id, "workload": workload, "label": column_label(catalog, key),
+                            "status": entry.status, "text": STATUS_TEXT[entry.status], "note": entry.note,
+                            "since": cell.held_since.get(key)})
+        if (item := catalog.roadmap_item(entry)) and item not in out.roadmap:
+            out.roadmap.append(item)
+    for issue in catalog.known_issues.values():
+        if (device_id in issue.devices and (not issue.families or family_id in issue.families)
+                and (not framework or not issue.frameworks or framework in issue.frameworks)
+                and issue.id not in out.issues):
+            out.issues.append(issue.id)
+    return out
+
+
+def column_label(catalog: Catalog, key: str) -> str:
+    """A support column in words: ``PyTorch Neuron (torch-neuronx), training``."""
+    framework_id, workload = key.split("/", 1)
+    fw = catalog.frameworks.get(framework_id)
+    return f"{framework_header(fw) if fw else framework_id}, {workload}"
+
+
+def neuron_devices(catalog: Catalog) -> list[str]:
+    return [d.id for d in catalog.devices.values() if d.kind == "neuron"]
+
+
+def advisor_slice(catalog: Catalog) -> dict[str, object]:
+    """The advisor's data: names to pick from, every run it may show, and per family, device,
+    workload and framework filter ("" = any) the advice and the best runs (indexes into ``runs``)."""
+    runs = all_runs(catalog)
+    devices = neuron_devices(catalog)
+    frameworks = {fid: f for fid, f in catalog.frameworks.items() if any(d in devices for d in f.devices)}
+    names: dict[str, str] = {}  # a name a reader may type -> family id
+    models: dict[str, str] = {}  # a benchmarked model -> family id
+    for family in catalog.families.values():
+        for name in (family.name, family.id, *family.representatives, *FAMILY_SYNONYMS.get(family.id, ())):
+            names.setdefault(name, family.id)
+    for model in catalog.models.values():
+        models.setdefault(model.name, model.family)
+    for published in catalog.published_models.values():
+        models.setdefault(published.name, published.family)
+    for run in runs:
+        models.setdefault(run.model, run.family)
+    table: dict[str, dict[str, object]] = {}
+    position = {id(r): i for i, r in enumerate(runs)}
+    subjects = [(f, f) for f in catalog.families] + [(f"model:{m}", fam) for m, fam in models.items()]
+    for key, family_id in subjects:
+        for device_id in devices:
+            for framework in ["", *(f for f in frameworks if device_id in frameworks[f].devices)]:
+                entry: dict[str, object] = {}
+                if not key.startswith("model:") and not framework:
+                    entry["advice"] = asdict(advice(catalog, family_id, device_id, framework or None))
+                for workload in WORKLOADS:
+                    mine = [i for i, r in enumerate(runs) if r.device == device_id and r.workload == workload
+                            and (r.family == key if not key.startswith("model:") else r.model == key[6:])
+                            and (not framework or r.framework == framework)]
+                    best_t, best_l = pick_best([runs[i] for i in mine])
+                    if best_t or best_l:
+                        entry[workload] = [position[id(b)] if b else None for b in (best_t, best_l)]
+                if entry:
+                    table[f"{key}|{device_id}|{framework}"] = entry
+    used = sorted({i for e in table.values() for w in WORKLOADS for i in e.get(w, []) if i is not None})  # type: ignore[attr-defined]
+    renumber = {old: new for new, old in enumerate(used)}
+    for e in table.values():
+        for w in WORKLOADS:
+            if w in e:
+                e[w] = [renumber[i] if i is not None else None for i in e[w]]  # type: ignore[attr-defined]
+    runs = [runs[i] for i in used]
+    return {
+        "families": [{"id": f.id, "name": f.name} for f in catalog.families.values()],
+        "devices": [{"id": d, "name": catalog.devices[d].name} for d in devices],
+        "frameworks": [{"id": fid, "label": framework_header(f), "devices": [d for d in f.devices if d in devices]}
+                       for fid, f in frameworks.items()],
+        "names": names,
+        "models": models,
+        "issues": {i.id: {"title": i.title, "frameworks": i.frameworks} for i in catalog.known_issues.values()},
+        "roadmap": {r.id: r.title for r in catalog.roadmap.values()},
+        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text"],
+        "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r)] for r in runs],
+        "table": table,
+    }

@@ -1,0 +1,369 @@
+"""Every figure in the data, typed or derived, addressable by a path ``kind:id:field``.
+
+Prose prints these through the ``neuron:value`` role; tables, the drift checker and the matrix diff
+read them from here, so a figure is computed in exactly one place. Derived figures (NeuronCores of
+an instance, cost per 1M inferences, measured ratios) are never typed in the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from ..records.paths import DOTTED_PARTS
+from ..records.labels import METRICS, UNIT_SCALE
+from .prices import price_note
+from .runs import published_cost, run_cost
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A number with its unit, what it is, and where it comes from."""
+
+    number: float
+    unit: str
+    label: str
+    source: str | None = None
+    derived: bool = False
+    collection: str = ""
+    record: str = ""
+
+    def normalized(self) -> Value:
+        if self.unit in UNIT_SCALE:
+            unit, factor = UNIT_SCALE[self.unit]
+            return Value(self.number * factor, unit, self.label, self.source, self.derived,
+                         self.collection, self.record)
+        return self
+
+
+#: Collections a derived figure reads besides its own, by the kind and field of its path.
+_DERIVED_INPUTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("instance", "neuroncores"): ("devices",),
+    ("run", "cost_per_1m"): ("instances", "environments"),
+    ("comparison", "measured"): ("instances", "devices"),
+    ("priceperf", "price_ratio"): ("instances",),
+    ("priceperf", "implied_speed_ratio"): ("instances",),
+    ("prun", "cost_per_1m"): ("prices", "instances", "published_tables"),
+    ("ptrain", "cost_per_1m"): ("prices", "instances", "published_tables"),
+}
+
+
+def collections_read(path: str, value: Value) -> tuple[str, ...]:
+    """Every collection the figure at ``path`` is computed from (its own first).
+
+    A page showing the figure depends on all of them: change a price and every cost per 1M
+    inferences computed from it must be re-rendered.
+    """
+    kind, _, rest = path.partition(":")
+    field = rest.rpartition(":")[2]
+    extra = _DERIVED_INPUTS.get((kind, field), ())
+    if kind == "instance" and value.derived:  # a device spec times the device count
+        extra = (*extra, "devices")
+    return (value.collection, *extra)
+
+
+def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | None:
+    """A metric of a whole instance: its own spec, or its device's spec times the device count."""
+    spec = catalog.instance_spec(instance_id, metric)
+    if spec is None:
+        return None
+    return Value(spec.value, spec.unit, spec.label, spec.source, spec.derived, "instances", instance_id)
+
+
+class Values(Mapping[str, Value]):
+    """Every addressable figure of a catalog, keyed by ``kind:id:field``, computed when asked for.
+
+    Nothing is stored but the catalog: a figure is computed from its record on each lookup (a few
+    arithmetic operations), and iterating yields every figure record by record, in file order. At
+    100x today's data this keeps tens of thousands of derived figures out of memory.
+    """
+
+    __slots__ = ("_catalog", "_last")
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        #: The figures of the record looked up last: paths of one record are usually asked for together.
+        self._last: tuple[str, str, Figures] | None = None
+
+    def __getitem__(self, path: str) -> Value:
+        if not isinstance(path, str):
+            raise KeyError(path)
+        kind, _, rest = path.partition(":")
+        record = rest.rpartition(":")[0]
+        if kind not in _PRODUCERS or not record:
+            raise KeyError(path)
+        figures = _PRODUCERS[kind][1]
+        for key in _record_keys(self._catalog, kind, record):
+            if self._last is None or self._last[:2] != (kind, key):
+                self._last = (kind, key, figures(self._catalog, key))
+            value = self._last[2].get(path)
+            if value is not None:
+                return value
+        raise KeyError(path)
+
+    def __iter__(self) -> Iterator[str]:
+        for figures in _every_record_figures(self._catalog):
+            yield from figures
+
+    def items(self) -> ItemsView[str, Value]:
+        return _Items(self)
+
+    def __len__(self) -> int:
+        return sum(len(figures) for figures in _every_record_figures(self._catalog))
+
+    def in_path_order(self) -> Iterator[tuple[str, Value]]:
+        """``sorted(self.items())``, each figure computed once and one record's figures held at a time.
+
+        Every path of a record is ``kind:<id>:field``, so records sorted by ``kind:<id>:`` give the
+        paths in order when no id holds a colon; a kind whose records also have dotted parts
+        (``model:<id>.<variant>:field``) or an id with a colon is sorted whole.
+        """
+        catalog = self._catalog
+        for kind in sorted(_PRODUCERS, key=lambda name: f"{name}:"):
+            figures, keys = _PRODUCERS[kind][1], list(_keys(catalog, kind))
+            if kind in _DOTTED or any(":" in key for key in keys):
+                yield from sorted((item for key in keys for item in figures(catalog, key).items()), key=itemgetter(0))
+                continue
+            for key in sorted(keys, key=lambda key: f"{key}:"):
+                yield from sorted(figures(catalog, key).items())  # one record's paths: never equal
+
+    def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
+        return (Values, (self._catalog,))
+
+
+class _Items(ItemsView[str, Value]):
+    """``values.items()`` computing each record's figures once (not once per path)."""
+
+    _mapping: Values
+
+    def __iter__(self) -> Iterator[tuple[str, Value]]:
+        for figures in _every_record_figures(self._mapping._catalog):  # noqa: SLF001 - its own view
+            yield from figures.items()
+
+
+def build_values(catalog: Catalog) -> Values:
+    """Every addressable figure of ``catalog``, keyed by ``kind:id:field`` (computed on demand)."""
+    return Values(catalog)
+
+
+def _every_record_figures(catalog: Catalog) -> Iterator[Figures]:
+    """The figures of every record, record by record in file order."""
+    for kind, (_, figures) in _PRODUCERS.items():
+        for key in _keys(catalog, kind):
+            yield figures(catalog, key)
+
+
+def _keys(catalog: Catalog, kind: str) -> Iterable[str]:
+    """The records whose figures have paths of ``kind``: ids in file order, or instance families."""
+    collection = _PRODUCERS[kind][0]
+    return catalog.records[collection].keys() if collection else _instance_families(catalog)
+
+
+def _record_keys(catalog: Catalog, kind: str, record: str) -> Iterator[str]:
+    """The records a path's record part can name: itself, and for ``model:m.v`` / ``priceperf:e.p``
+    (ids may contain dots) each known id that the part starts with."""
+    known = _keys(catalog, kind)
+    if record in known:
+        yield record
+    if kind in _DOTTED:
+        for index, char in enumerate(record):
+            if char == "." and record[:index] in known:
+                yield record[:index]
+
+
+Figures = dict[str, Value]
+
+
+def _put(out: Figures, path: str, number: float, unit: str, label: str, source: str | None, collection: str,
+         record: str, derived: bool = False) -> None:
+    out[path] = Value(float(number), unit, label, source, derived, collection, record)
+
+
+def _device(catalog: Catalog, device_id: str) -> Figures:
+    out: Figures = {}
+    d = catalog.devices[device_id]
+    if d.neuroncores:
+        _put(out, f"device:{d.id}:neuroncores", d.neuroncores, "", f"NeuronCores per {d.name}", d.source,
+             "devices", d.id)
+    for key, q in d.specs.items():
+        _put(out, f"device:{d.id}:{key}", q.value, q.unit, q.label, q.source, "devices", d.id)
+    return out
+
+
+def _instance(catalog: Catalog, instance_id: str) -> Figures:
+    out: Figures = {}
+    i = catalog.instances[instance_id]
+    _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
+         i.price.source, "instances", i.id)
+    _put(out, f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", None, "instances", i.id)
+    _put(out, f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", None, "instances", i.id)
+    cores = catalog.neuroncores(i.id)
+    if cores:
+        _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
+             True)
+    for metric in sorted({"efa_gbps", *i.specs, *catalog.devices[i.device].specs}):
+        value = instance_metric(catalog, i.id, metric)
+        if value is not None:
+            out[f"instance:{i.id}:{metric}"] = value
+    return out
+
+
+def _instance_families(catalog: Catalog) -> list[str]:
+    return sorted({i.family for i in catalog.instances.values()})
+
+
+def _instance_family(catalog: Catalog, family: str) -> Figures:
+    out: Figures = {}
+    members = [i for i in catalog.instances.values() if i.family == family]
+    if members:
+        _put(out, f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family",
+             None, "instances", family, True)
+    return out
+
+
+def _run(catalog: Catalog, run_id: str) -> Figures:
+    out: Figures = {}
+    run = catalog.inference_runs[run_id]
+    _put(out, f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
+         "inference_runs", run.id)
+    if run.neuroncores:
+        _put(out, f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source,
+             "inference_runs", run.id)
+    if run.p90_latency_ms is not None:
+        _put(out, f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
+             run.source, "inference_runs", run.id)
+    if run.throughput_per_s is not None:
+        _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
+             run.source, "inference_runs", run.id)
+        cost = run_cost(catalog, run)
+        assert cost is not None  # the run has a throughput
+        _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
+             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
+    return out
+
+
+def _accuracy(catalog: Catalog, run_id: str) -> Figures:
+    out: Figures = {}
+    acc = catalog.accuracy_runs[run_id]
+    _put(out, f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source,
+         "accuracy_runs", acc.id)
+    if acc.duration_s is not None:
+        _put(out, f"accuracy:{acc.id}:duration", acc.duration_s, "s", f"accuracy-run time of {acc.id}",
+             acc.source, "accuracy_runs", acc.id)
+    return out
+
+
+def _model(catalog: Catalog, model_id: str) -> Figures:
+    out: Figures = {}
+    m = catalog.models[model_id]
+    if m.paper_top1:
+        _put(out, f"model:{m.id}:paper_top1", m.paper_top1.value, m.paper_top1.unit, m.paper_top1.label,
+             m.paper_top1.source, "models", m.id)
+    for v in m.variants:
+        if v.script_modules:
+            _put(out, f"model:{m.id}.{v.id}:script_modules", v.script_modules, "",
+                 f"recursive script modules of {m.name} ({v.id})", None, "models", m.id)
+    return out
+
+
+def _issue(catalog: Catalog, issue_id: str) -> Figures:
+    out: Figures = {}
+    k = catalog.known_issues[issue_id]
+    if k.limit:
+        _put(out, f"issue:{k.id}:limit", k.limit.value, k.limit.unit, k.limit.label, k.limit.source,
+             "known_issues", k.id)
+    return out
+
+
+def _claim(catalog: Catalog, claim_id: str) -> Figures:
+    c = catalog.claims[claim_id]
+    out: Figures = {}
+    _put(out, f"claim:{c.id}:value", c.value, c.unit, c.label, c.source, "claims", c.id)
+    return out
+
+
+def _comparison(catalog: Catalog, comparison_id: str) -> Figures:
+    out: Figures = {}
+    c = catalog.comparisons[comparison_id]
+    _put(out, f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source,
+         "comparisons", c.id)
+    subject = instance_metric(catalog, c.subject, c.metric)
+    baseline = instance_metric(catalog, c.baseline, c.metric)
+    if subject and baseline:
+        subject, baseline = subject.normalized(), baseline.normalized()
+    if subject and baseline and subject.unit == baseline.unit:
+        _put(out, f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
+             f"{c.label} computed from the specifications", None, "comparisons", c.id, True)
+    return out
+
+
+def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
+    out: Figures = {}
+    e = catalog.experiments[experiment_id]
+    for pp in e.price_performance:
+        key = f"{e.id}.{pp.id}"
+        _put(out, f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source,
+             "experiments", e.id)
+        ratio = catalog.instances[pp.candidate].price.usd_per_hour / catalog.instances[pp.baseline].price.usd_per_hour
+        _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
+             None, "experiments", e.id, True)
+        _put(out, f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
+             f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
+             None, "experiments", e.id, True)
+    return out
+
+
+def _published(kind: str, collection: str) -> Callable[[Catalog, str], Figures]:
+    """The figures of a published run at ``<kind>:<id>:<field>``: every measurement in its unit, the
+    batch size, and the derived cost per 1M units of its throughput with the price it used."""
+    def figures(catalog: Catalog, run_id: str) -> Figures:
+        out: Figures = {}
+        run = catalog.records[collection][run_id]
+        if getattr(run, "batch_size", None):
+            _put(out, f"{kind}:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.model} ({run.id})",
+                 run.source, collection, run.id)
+        for field, metric in METRICS.items():
+            number = getattr(run, field, None)
+            if number is not None:
+                _put(out, f"{kind}:{run.id}:{field}", number, metric.unit, f"{metric.label} of {run.model} ({run.id})",
+                     run.source, collection, run.id)
+        cost = published_cost(catalog, run)
+        if cost is not None:
+            _put(out, f"{kind}:{run.id}:cost_per_1m", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
+                 f"({run.id}) at {price_note(cost.price)}", None, collection, run.id, True)
+        return out
+    return figures
+
+
+def _price(catalog: Catalog, price_id: str) -> Figures:
+    p = catalog.prices[price_id]
+    out: Figures = {}
+    _put(out, f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
+         p.source, "prices", p.id)
+    return out
+
+
+#: Path kind -> (the collection of its records, ``None`` for instance families; the figures of one
+#: record).
+_PRODUCERS: dict[str, tuple[str | None, Callable[[Catalog, str], Figures]]] = {
+    "device": ("devices", _device),
+    "instance": ("instances", _instance),
+    "instance_family": (None, _instance_family),
+    "run": ("inference_runs", _run),
+    "accuracy": ("accuracy_runs", _accuracy),
+    "model": ("models", _model),
+    "issue": ("known_issues", _issue),
+    "claim": ("claims", _claim),
+    "comparison": ("comparisons", _comparison),
+    "priceperf": ("experiments", _experiment),
+    "prun": ("published_inference_runs", _published("prun", "published_inference_runs")),
+    "ptrain": ("published_training_runs", _published("ptrain", "published_training_runs")),
+    "price": ("prices", _price),
+}
+
+_DOTTED = frozenset(kind for kind, _ in DOTTED_PARTS.values())

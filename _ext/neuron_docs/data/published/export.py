@@ -1,0 +1,174 @@
+"""Writing published benchmark records: into ``data/`` (merged, deterministic) and back to the published layout.
+
+:func:`write_data` puts an import's records into the data files (``benchmarks/published/``,
+``prices.yaml``): the tables imported replace their own earlier rows and prices, every other
+table stays as it was, tables are kept in the order of their published path and rows in the order
+of their file, and a file is rewritten only when its text changes, so importing the same files
+twice changes nothing. :func:`render_table` and :func:`export_published` write records back as the
+published CSV (same columns, order, spellings and cell text, byte for byte). No Sphinx here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import columns as C
+from ..records import published as s
+from .read import ImportResult, PublishedRecord, render_cell
+
+INFERENCE_FILE = "benchmarks/published/inference.csv"
+TRAINING_FILE = "benchmarks/published/training.csv"
+TABLES_FILE = "benchmarks/published/tables.yaml"
+PRICES_FILE = "prices.yaml"
+#: The files the importer writes (relative to the data directory).
+WRITTEN_FILES = (INFERENCE_FILE, TRAINING_FILE, TABLES_FILE, PRICES_FILE)
+
+_TABLES_HEADER = ("# Layout of every published benchmark table (aws-neuron/aws-neuron-sdk, about-neuron/benchmarks/),\n"
+                  "# so that an export writes it back as published. Written by `make import-benchmarks`.\n")
+_PRICES_HEADER = ("# Instance prices with their basis (on-demand or reserved-instance effective), term, region, source\n"
+                  "# and as-of date; several per instance. Published price tables are written by\n"
+                  "# `make import-benchmarks` (their `table`); prices typed by hand have none and are kept.\n")
+
+
+class _NoAliases(yaml.SafeDumper):
+    """The data files never use YAML aliases (the data layer refuses them)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _cell(value: Any) -> str:
+    """A field as a cell of the data CSV: lists joined with ``;``, ``published_text`` as JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ";".join(value)
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")) if value else ""
+    return str(value)
+
+
+def _plain(record: s.Record) -> dict[str, Any]:
+    """A record as YAML values: unset fields left out, figures as their published text."""
+    out = {}
+    for name in type(record).model_fields:
+        value = getattr(record, name)
+        if value is None or value == {} or value == []:
+            continue
+        out[name] = str(value) if isinstance(value, Decimal) else value
+    return out
+
+
+def _read_csv_rows(path: Path) -> list[dict[str, str]]:
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _read_list(path: Path, key: str) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    items = document.get(key) if isinstance(document, dict) else None
+    return [item for item in items or [] if isinstance(item, dict)]
+
+
+def _merge(old: list[dict[str, Any]], new: Sequence[dict[str, Any]], replaced: set[str],
+           order: dict[str, int]) -> list[dict[str, Any]]:
+    """``old`` without the rows of the ``replaced`` tables, plus ``new``, by table order then row order."""
+    kept = [row for row in old if row.get("table") not in replaced]
+    rows = [*kept, *new]
+    return [row for _, row in sorted(enumerate(rows), key=lambda p: (order.get(str(p[1].get("table")), -1), p[0]))]
+
+
+def _csv_text(model: type[s.Record], rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    names = list(model.model_fields)
+    writer.writerow(names)
+    for row in rows:
+        writer.writerow([row.get(n) or "" for n in names])
+    return out.getvalue()
+
+
+def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
+    """Merge ``result`` into the data files under ``data_dir``; return the files whose text changed."""
+    data_dir = Path(data_dir)
+    replaced = {t.id for t in result.tables}
+    tables_old = _read_list(data_dir / TABLES_FILE, "published_tables")
+    tables = [t for t in tables_old if t.get("id") not in replaced] + [_plain(t) for t in result.tables]
+    tables.sort(key=lambda t: str(t.get("path", "")))
+    order = {str(t.get("id")): index for index, t in enumerate(tables)}
+    texts: dict[str, str] = {}
+    for model, records, name in ((s.PublishedInferenceRun, result.inference_runs, INFERENCE_FILE),
+                                 (s.PublishedTrainingRun, result.training_runs, TRAINING_FILE)):
+        new = [{n: _cell(getattr(r, n)) for n in model.model_fields} for r in records]
+        texts[name] = _csv_text(model, _merge(_read_csv_rows(data_dir / name), new, replaced, order))
+    texts[TABLES_FILE] = _TABLES_HEADER + yaml.dump({"published_tables": tables}, Dumper=_NoAliases, sort_keys=False,
+                                                    allow_unicode=True, width=120, default_flow_style=False)
+    prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices], replaced,
+                    order)
+    lines = [_PRICES_HEADER + "prices:"]
+    for price in prices:
+        flow = yaml.dump(price, Dumper=_NoAliases, default_flow_style=True, sort_keys=False, width=10**6).strip()
+        lines.append(f"  - {flow}")
+    texts[PRICES_FILE] = "\n".join(lines) + "\n"
+    changed = []
+    for name, text in texts.items():
+        target = data_dir / name
+        if target.is_file() and target.read_text(encoding="utf-8") == text:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="")
+        changed.append(target)
+    return changed
+
+
+def render_table(table: s.PublishedTable, records: Iterable[PublishedRecord]) -> str:
+    """The published CSV text of ``table`` from its records (in their order)."""
+    out = io.StringIO()
+    eol = "\r\n" if table.line_terminator == "crlf" else "\n"
+    writer = csv.writer(out, lineterminator=eol)
+    writer.writerow(table.columns)
+    for record in records:
+        verbatim = getattr(record, "published_text", {})
+        row = []
+        for name in table.columns:
+            if name in verbatim:
+                row.append(verbatim[name])
+                continue
+            column = C.lookup(name, table.kind)
+            if column is None:
+                row.append("")
+                continue
+            default = render_cell(column.kind, C.field_for(name, column, table.category), record)
+            row.append(table.spellings.get(name, {}).get(default, default))
+        writer.writerow(row)
+    text = out.getvalue()
+    return text[: len(text) - len(eol)] + eol * table.tail_newlines
+
+
+def export_published(records: Iterable[PublishedRecord], tables: Iterable[s.PublishedTable],
+                     out_dir: Path | str) -> dict[str, Path]:
+    """Write every table back in the published layout under ``out_dir`` (at its published path)."""
+    out_dir = Path(out_dir)
+    by_table: dict[str, list[PublishedRecord]] = {}
+    for record in records:
+        if record.table:
+            by_table.setdefault(record.table, []).append(record)
+    written = {}
+    for table in tables:
+        target = out_dir / table.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(render_table(table, by_table.get(table.id, [])), encoding="utf-8", newline="")
+        written[table.path] = target
+    return written

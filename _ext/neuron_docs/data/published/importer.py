@@ -1,0 +1,292 @@
+"""Import the published benchmark tables into ``data/``: ``python -m neuron_docs.data.published_import SRC``.
+
+:func:`import_published` reads a published CSV, or every CSV under a folder (the layout of
+``about-neuron/benchmarks/`` of aws-neuron/aws-neuron-sdk, column names as they vary between files
+and generations), and returns an :class:`~.published_read.ImportResult`: inference runs, training
+runs, prices, the layout of every table, and every problem located by file, CSV line and column.
+A row with an error is not loaded and its problem says why; an unknown column is named, its cells
+are kept verbatim and the rest of the file loads. :func:`main` (``make import-benchmarks
+SRC=...``) writes the records into ``data/`` with :func:`.published_export.write_data`: the tables
+imported replace their earlier rows, the others stay, and importing the same files twice changes
+nothing. Run ids hash the table and the configuration, so an updated measurement is a changed
+figure on the same id in ``make matrix-diff``. No Sphinx here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import difflib
+import hashlib
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from . import columns as C
+from ..records import published as s
+from .export import write_data
+from .read import (
+    GENERATIONS, PAGES, SOURCE_ID, ImportResult, Problem, PublishedRecord, check_prices_cover_runs, config_key,
+    error_message, parse_cell, read_table, render_cell, slug, spellings_of, table_identity, tail_newlines,
+    warn_implausible,
+)
+from ..checking.validation import load_catalog
+
+
+def import_published(path: Path | str, known_instances: Iterable[str], known_frameworks: Iterable[str], *,
+                     source: str = SOURCE_ID, as_of: dt.date | str | None = None, region: str | None = None,
+                     term: str | None = None, root: Path | str | None = None) -> ImportResult:
+    """Import one published CSV or every CSV under a folder.
+
+    ``known_instances`` and ``known_frameworks`` are the ids of ``instances.yaml`` and
+    ``frameworks.yaml`` (plus additions). Prices take ``source``, ``as_of``, ``region`` and ``term``
+    from the caller, since the price files carry none: without ``as_of`` every price is a located
+    error. File names in problems and table paths are relative to ``root`` (default: the folder
+    imported, or a single file's grandparent so that ``inf2/x.csv`` keeps its generation folder).
+    """
+    path = Path(path)
+    files = sorted(p for p in path.rglob("*.csv")) if path.is_dir() else [path]
+    base = Path(root) if root else (path if path.is_dir() else path.parent.parent)
+    result = ImportResult()
+    instances, frameworks = set(known_instances), set(known_frameworks)
+    for file in files:
+        try:
+            rel = file.relative_to(base).as_posix()
+        except ValueError:
+            rel = file.name
+        _import_file(file, rel, result, instances, frameworks, source=source, as_of=as_of, region=region, term=term)
+    check_prices_cover_runs(result)
+    result.problems.sort(key=lambda p: (p.file, p.line or 0, p.column, p.message))
+    return result
+
+
+def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str], frameworks: set[str], *,
+                 source: str, as_of: dt.date | str | None, region: str | None, term: str | None) -> None:
+    problems = result.problems
+    try:
+        raw = file.read_bytes()
+        source_text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(rel, None, "", f"cannot read the file ({exc}); expected UTF-8 CSV text"))
+        return
+    header, rows, read_problems = read_table(source_text, rel)
+    problems.extend(read_problems)
+    if not header:
+        return
+    result.rows_read[rel] = len(rows) + sum(1 for p in read_problems if p.line)
+    generation, table_id, view, category = table_identity(rel)
+    if generation is None:
+        problems.append(Problem(rel, None, "", f"cannot tell the instance generation; expected the file in a "
+                                               f"folder or with a name prefix of {', '.join(GENERATIONS)}"))
+        return
+    stripped = [h.strip() for h in header]
+    if any(C.PRICE_COLUMNS.get(h, C.Column("", "", ())).kind == "price" for h in stripped):
+        kind = "prices"
+    elif any(h in C.TRAINING_MARKERS for h in stripped):
+        kind = "training"
+    else:
+        kind = "inference"
+
+    # Header: map every column, name the unknown ones (their cells are kept verbatim).
+    mapping: dict[int, tuple[C.Column, str]] = {}
+    seen_fields: dict[str, str] = {}
+    seen_names: set[str] = set()
+    for index, name in enumerate(header):
+        column = C.lookup(name, kind)
+        if name in seen_names:
+            problems.append(Problem(rel, 1, name, "duplicate column; expected each column once (cells kept verbatim)"))
+            continue
+        seen_names.add(name)
+        if column is None:
+            known = sorted(C.PRICE_COLUMNS if kind == "prices" else C.RUN_COLUMNS)
+            close = difflib.get_close_matches(name.strip(), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append(Problem(rel, 1, name, f"unknown column{hint}; its cells are kept verbatim but not "
+                                                  f"modelled; expected one of the names of published_columns.py"))
+            continue
+        fieldname = C.field_for(name, column, category)
+        if fieldname in seen_fields:
+            problems.append(Problem(rel, 1, name, f"column holds {fieldname}, as column {seen_fields[fieldname]!r} "
+                                                  f"does; expected one column per field (cells kept verbatim)"))
+            continue
+        seen_fields[fieldname] = name
+        mapping[index] = (column, fieldname)
+    present = set(seen_fields)
+    if kind == "inference" and "framework" in present:
+        present |= {"framework_name", "framework_version"}
+    for required in C.REQUIRED[kind]:
+        if required not in present:
+            problems.append(Problem(rel, 1, required, f"missing column for required field {required}; every row "
+                                                      f"of this file fails"))
+
+    models: dict[str, type[PublishedRecord]] = {
+        "inference": s.PublishedInferenceRun, "training": s.PublishedTrainingRun, "prices": s.InstancePrice}
+    model = models[kind]
+    column_of = {f: header[i] for i, (_, f) in mapping.items()}
+    if kind == "inference":
+        column_of.update({"framework_name": column_of.get("framework", ""),
+                          "framework_version": column_of.get("framework", "")})
+    if kind == "training":
+        for f in ("tp_degree", "dp_degree", "pp_degree", "zero_stage"):
+            column_of[f] = column_of.get("topology", "")
+
+    parsed: list[tuple[int, dict[str, Any], dict[str, str], dict[str, str]]] = []  # line, values, cells, verbatim
+    for line, cells in rows:
+        values: dict[str, Any] = {}
+        verbatim: dict[str, str] = {}
+        published: dict[str, str] = {}
+        row_problems: list[Problem] = []
+        for index, cell in enumerate(cells):
+            name = header[index]
+            if index not in mapping:
+                if cell != "":
+                    verbatim[name] = cell
+                continue
+            column, fieldname = mapping[index]
+            published[name] = cell
+            text = cell.strip()
+            if text == "":
+                continue
+            try:
+                values.update(parse_cell(column.kind, fieldname, text, generation))
+            except ValueError as exc:
+                row_problems.append(Problem(rel, line, name, f"expected {exc}"))
+                continue
+            if column.kind == "instance" and values["instance"] not in instances:
+                row_problems.append(Problem(rel, line, name, f"unknown instance {values['instance']!r}; expected "
+                                                             f"an id of instances.yaml"
+                                                             + (" (a price for an instance that is not there)"
+                                                                if kind == "prices" else "")))
+            if column.kind == "instances":
+                for inst in values["instances"]:
+                    if inst not in instances:
+                        row_problems.append(Problem(rel, line, name, f"unknown instance {inst!r}; expected an id "
+                                                                     f"of instances.yaml"))
+            if column.kind == "framework" and values["framework"] not in frameworks:
+                row_problems.append(Problem(rel, line, name, f"unknown framework {values['framework']!r} (from "
+                                                             f"{text!r}); expected an id of frameworks.yaml"))
+        for required in C.REQUIRED[kind]:
+            if required in column_of and values.get(required) in (None, "", []) and not any(
+                    p.column == column_of[required] for p in row_problems):
+                row_problems.append(Problem(rel, line, column_of[required], f"empty cell; {required} is required"))
+        if row_problems:
+            problems.extend(row_problems)
+            continue
+        parsed.append((line, values, published, verbatim))
+
+    # Spellings: the most common published text of each canonical rendering becomes the table's.
+    kinds = {header[i]: col.kind for i, (col, _) in mapping.items()}
+    fields = {header[i]: f for i, (_, f) in mapping.items()}
+    table_args = dict(id=table_id, generation=generation, kind=kind, view=view, category=category, path=rel,
+                      page=PAGES.get(rel), columns=header, line_terminator="crlf" if "\r\n" in source_text else "lf",
+                      tail_newlines=tail_newlines(source_text), source=source)
+
+    loaded: list[tuple[int, PublishedRecord, dict[str, str]]] = []
+    first_line: dict[str | tuple[str, str], int] = {}
+    for line, values, published, verbatim in parsed:
+        values = dict(values)
+        if kind == "prices":
+            basis = next((mapping[i][0].basis for i in mapping if mapping[i][1] == "usd_per_hour"), None)
+            values.update(basis=basis, term=term, region=region, source=source, as_of=as_of, table=table_id)
+            values["id"] = slug(f"{values.get('instance', 'x')}-{basis or 'no-basis'}-{as_of or 'undated'}")
+        else:
+            values.update(table=table_id, source=source)
+            if verbatim:
+                values["published_text"] = verbatim
+            key = config_key(values)
+            digest = hashlib.sha256(f"{table_id}\0{key}".encode()).hexdigest()[:10]
+            values["id"] = f"{generation}-{slug(values.get('model', ''))[:50].strip('-.')}-{digest}"
+            if key in first_line:
+                problems.append(Problem(rel, line, "", f"same configuration as the row on line {first_line[key]} "
+                                                       f"(every column but the measurements is equal); expected "
+                                                       f"one row per configuration"))
+                continue
+            first_line[key] = line
+        try:
+            record = model.model_validate(values)
+        except ValidationError as exc:
+            for err in exc.errors():
+                loc = err["loc"][0] if err["loc"] else ""
+                col = column_of.get(str(loc), str(loc))
+                problems.append(Problem(rel, line, col, error_message(err)))
+            continue
+        loaded.append((line, record, published))
+        if kind == "prices":
+            assert isinstance(record, s.InstancePrice)
+            dup = first_line.setdefault(("price", record.instance), line)
+            if dup != line:
+                problems.append(Problem(rel, line, column_of.get("instance", ""),
+                                        f"second price for {record.instance!r} (first on line {dup}); expected one "
+                                        f"per instance and basis"))
+                loaded.pop()
+
+    spellings = spellings_of(loaded, kinds, fields)
+    for name, spelled in spellings.items():
+        for default, published_as in spelled.items():
+            if published_as.strip() == default:
+                problems.append(Problem(rel, None, name, f"cells published as {published_as!r} (surrounding spaces); "
+                                                         f"stored as {default!r}, the spacing is kept in the table "
+                                                         f"layout for export", "warning"))
+    table = s.PublishedTable.model_validate({**table_args, "spellings": spellings})
+    result.tables.append(table)
+    for line, record, published in loaded:
+        extra = {}
+        for name, text in published.items():
+            default = render_cell(kinds[name], fields[name], record)
+            if spellings.get(name, {}).get(default, default) != text:
+                extra[name] = text
+        if extra and not isinstance(record, s.InstancePrice):
+            record = record.model_copy(update={"published_text": {**record.published_text, **extra}})
+        elif extra:  # pragma: no cover - prices have two plain columns
+            problems.append(Problem(rel, line, next(iter(extra)), "published text cannot be reproduced"))
+        warn_implausible(record, rel, line, column_of, problems)
+        if isinstance(record, s.PublishedInferenceRun):
+            result.inference_runs.append(record)
+        elif isinstance(record, s.PublishedTrainingRun):
+            result.training_runs.append(record)
+        else:
+            result.prices.append(record)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Import ``SRC`` into the data directory; print every problem; exit 1 when any is an error."""
+    parser = argparse.ArgumentParser(prog="python -m neuron_docs.data.published_import",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("src", type=Path, help="a published CSV, or a folder of them (inf1/, inf2/, trn1/)")
+    parser.add_argument("--data", type=Path, default=Path("data"), help="the data directory (default: data)")
+    parser.add_argument("--source", default=SOURCE_ID, help=f"source id of the tables (default: {SOURCE_ID})")
+    parser.add_argument("--as-of", help="date the prices held (default: the date of the source in sources.yaml)")
+    parser.add_argument("--region", help="AWS region of the prices, when the source says it")
+    parser.add_argument("--term", help="reserved-instance term of the prices, when the source says it")
+    args = parser.parse_args(argv)
+    if not args.src.exists():
+        print(f"{args.src}: no such file or folder; expected a published CSV or a folder of them", file=sys.stderr)
+        return 2
+    catalog = load_catalog(args.data)
+    source = catalog.sources.get(args.source)
+    as_of = args.as_of or (source.date.isoformat() if source and source.date else None)
+    result = import_published(args.src, catalog.instances, catalog.frameworks, source=args.source, as_of=as_of,
+                              region=args.region, term=args.term)
+    if source is None:
+        result.problems.append(Problem("sources.yaml", None, "id", f"unknown source {args.source!r}; expected "
+                                       "a source of data/sources.yaml (add it, with its license)"))
+    named = {m.name for m in catalog.published_models.values()}
+    paths = {t.id: t.path for t in result.tables}
+    for model in sorted({(paths[r.table], r.model) for r in [*result.inference_runs, *result.training_runs]
+                         if r.model not in named}):
+        result.problems.append(Problem(model[0], None, "Model", f"model {model[1]!r} has no family; add it to "
+                                       "benchmarks/published/models.yaml to link it to its family", "warning"))
+    written = write_data(result, args.data)
+    for problem in result.problems:
+        print(problem)
+    print(f"{len(result.inference_runs)} inference runs, {len(result.training_runs)} training runs, "
+          f"{len(result.prices)} prices from {len(result.tables)} tables; {len(result.errors)} errors, "
+          f"{len(result.warnings)} warnings; {len(written)} data files changed")
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

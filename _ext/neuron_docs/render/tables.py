@@ -1,0 +1,164 @@
+"""Building docutils tables, badges and data-problem notices shared by every directive family.
+
+Cells are docutils nodes or plain strings; strings always become text nodes, so data can never
+inject markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from ..data.records.labels import BADGE_MEANING, badge_text
+
+if TYPE_CHECKING:
+    from ..data import Broken
+
+type Cell = str | nodes.Node | Sequence[nodes.Node] | None
+
+
+@cache
+def _badge_classes(kind: str, value: str) -> list[str]:
+    """One copy of each badge's class names, however many badges a matrix holds."""
+    return ["neuron-badge", f"neuron-{kind}", f"neuron-{kind}-{value}"]
+
+
+def badge(kind: str, value: str, text: str) -> nodes.inline:
+    """A status badge: always text, its colour only a second signal (``neuron-<kind>-<value>``)."""
+    return nodes.inline(text, text, classes=_badge_classes(kind, value))  # docutils copies the list
+
+
+def badge_cell(kind: str, value: str, text: str) -> nodes.paragraph:
+    """A badge that is all its table cell holds: the cell's paragraph is the badge.
+
+    One element fewer per cell than a badge inside a paragraph; a large matrix is mostly such
+    cells, and every docutils element costs about a kilobyte while a page is built.
+    """
+    return nodes.paragraph(text, text, classes=_badge_classes(kind, value))
+
+
+def _inline(node: nodes.Node) -> bool:
+    """Text-level nodes go into a paragraph; pending cross-references are inline too."""
+    return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"
+
+
+def table_entry(cell: Cell) -> nodes.entry:
+    """A table cell: text in a paragraph, inline nodes gathered into one, other nodes as they are."""
+    entry = nodes.entry()
+    if cell is None or cell == "":
+        return entry
+    if isinstance(cell, str):
+        entry += nodes.paragraph(cell, cell)
+    elif isinstance(cell, nodes.Node):
+        entry += nodes.paragraph("", "", cell) if _inline(cell) else cell
+    else:
+        paragraph = nodes.paragraph()
+        for child in cell:
+            if _inline(child):
+                paragraph += child
+            else:
+                entry += child
+        if paragraph.children:
+            entry.insert(0, paragraph)
+    return entry
+
+
+def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, classes: Sequence[str] = (),
+                caption: str | None = None, row_ids: Sequence[str | None] | None = None,
+                name: str | None = None) -> nodes.table:
+    """A table with one header row; ``row_ids`` give rows an HTML id to link to (several: space-separated)."""
+    table = nodes.table(classes=["neuron-table", *classes])
+    if name:
+        table["ids"].append(nodes.make_id(name))
+        table["neuron_name_id"] = nodes.make_id(name)  # the table's own id, never an object's place
+    if caption:
+        table += nodes.title(caption, caption)
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    header_row = nodes.row()
+    for text in headers:
+        header_row += table_entry(text)
+    head += header_row
+    group += head
+    body = nodes.tbody()
+    for index, cells in enumerate(rows):
+        body += table_row(cells, row_ids[index] if row_ids else None)
+    group += body
+    return table
+
+
+def table_row(cells: Sequence[Cell], row_id: str | None = None) -> nodes.row:
+    """A body row of ``cells``, with the HTML id(s) ``row_id`` (several: space-separated)."""
+    row = nodes.row()
+    if row_id:
+        row["ids"].extend(row_id.split())  # several runs, one row: every id
+    for cell in cells:
+        row += table_entry(cell)
+    return row
+
+
+#: What a blank cell means, in words (the title of its dash): decided per column from the data.
+BLANK_MEANING = {"na": "not applicable", "unknown": "unknown", "none": "none"}
+
+
+def blank(kind: str, why: str = "") -> nodes.abbreviation:
+    """A cell with no figure that says why: a dash whose title (and hidden text) is ``kind``'s words
+    (``na``, ``unknown`` or ``none``), with ``why`` after them. CSV downloads write it as empty."""
+    words = BLANK_MEANING[kind] + (f": {why}" if why else "")
+    mark = nodes.abbreviation("", "\u2014", explanation=words, classes=["neuron-blank", f"neuron-blank-{kind}"])
+    mark += nodes.inline("", f" ({words})", classes=["neuron-visually-hidden"])
+    return mark
+
+
+def unique_id(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``... the first not in ``taken`` (which it joins)."""
+    anchor, number = wanted, 1
+    while anchor in taken:
+        number += 1
+        anchor = f"{wanted}-{number}"
+    taken.add(anchor)
+    return anchor
+
+
+def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
+    """A visible warning box listing records that failed validation and so are not shown above."""
+    if not broken:
+        return []
+    box = nodes.admonition(classes=["warning", "neuron-data-problem"])
+    box += nodes.title("Data problem", "Data problem")
+    intro = "These records failed validation and are missing from the table above:"
+    box += nodes.paragraph(intro, intro)
+    items = nodes.bullet_list()
+    for record in broken:
+        for error in record.errors:
+            item_text = f"{record.collection} {record.record_id or '(unnamed)'}: {error}"
+            items += nodes.list_item("", nodes.paragraph(item_text, item_text))
+    box += items
+    return [box]
+
+
+def comma_list(argument: str | None) -> list[str]:
+    """Directive option ``a, b, c`` -> ``["a", "b", "c"]`` (blank items dropped)."""
+    return [part.strip() for part in (argument or "").split(",") if part.strip()]
+
+
+def status_legend() -> nodes.paragraph:
+    """A legend of the fit and status badges: each badge with its words and meaning."""
+    legend = nodes.paragraph(classes=["neuron-legend"])
+    legend += nodes.strong("Legend:", "Legend:")
+    for (kind, value), meaning in BADGE_MEANING.items():
+        text = badge_text(kind, value)
+        item = nodes.inline(classes=["neuron-legend-item"])
+        item += nodes.Text(" ")
+        mark = badge(kind, value, text)
+        mark["classes"].append("neuron-legend-badge")
+        item += mark
+        item += nodes.Text(f" {meaning}")
+        legend += item
+    return legend

@@ -1,0 +1,136 @@
+"""The one owner of per-build state, and the data set's place in the build.
+
+:class:`BuildState` holds what a build computes once and every page shares: the validated data
+set, the drift engine over it, the preview of a pull-request build and the CSV files written. It
+belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
+<neuron_docs.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
+pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
+
+The data set is loaded on ``builder-inited`` (before any page is read), and every data problem
+becomes a located warning (``neuron.data``). What each page depends on in it is
+:mod:`.dependencies`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, cast
+
+from sphinx.util import logging
+
+from ..data.dataset import DataSet, load_cached, load_dataset
+from ..data.record_keys import RecordDigests
+from ..drift.engine import DriftEngine
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
+
+    from .preview import Preview
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class BuildState:
+    """What one build computes once: its data set, drift engine, preview and written CSV files."""
+
+    data_dir: Path
+    loaded: DataSet | None = None
+    drift: DriftEngine | None = None
+    #: The preview of a pull-request build (None when the build is not one).
+    preview: Preview | None = None
+    #: Page-relative CSV name -> (digest, writer docname) of each CSV download written by this build.
+    csv_written: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Docnames of generated pages (devices, matrix revisions) this build deleted (their old HTML goes too).
+    generated_pages_removed: list[str] = field(default_factory=list)
+    record_digests: RecordDigests | None = None
+    #: The pages this build reads (:mod:`.dependencies`).
+    pages_read: set[str] = field(default_factory=set)
+    #: The titles of the pages this build reads, as they were before (:mod:`.site.navigation`).
+    titles_before: dict[str, str | None] = field(default_factory=dict)
+    #: Whether this build adds or removes a page (:mod:`.site.navigation`).
+    navigation_changed: bool = False
+    #: The builder of this build (what generated links are resolved for, :mod:`.render.expand`).
+    builder: Builder | None = None
+
+    @property
+    def dataset(self) -> DataSet:
+        """The data set (loaded on first use when ``builder-inited`` has not loaded it)."""
+        if self.loaded is None:
+            self.loaded = load_dataset(self.data_dir)
+        return self.loaded
+
+    def digests(self) -> RecordDigests:
+        """The digest of each data key (:mod:`.data.record_keys`) over this build's data set."""
+        if self.record_digests is None or self.record_digests.catalog is not self.dataset.catalog:
+            self.record_digests = RecordDigests(self.dataset.catalog)
+        return self.record_digests
+
+    def drift_engine(self) -> DriftEngine:
+        """The drift engine over this build's data set (built once)."""
+        if self.drift is None:
+            self.drift = DriftEngine(self.dataset.catalog, self.dataset.values)
+        return self.drift
+
+
+class _Owner(Protocol):
+    """What this module needs of the ``neuron`` domain, which owns the build state."""
+
+    @property
+    def build(self) -> BuildState: ...
+
+
+
+def _owner(env: BuildEnvironment) -> _Owner:
+    return cast("_Owner", env.get_domain("neuron"))
+
+
+def state(env: BuildEnvironment) -> BuildState:
+    """The state of the build ``env`` belongs to."""
+    return _owner(env).build
+
+
+def dataset(env: BuildEnvironment) -> DataSet:
+    """The data set of the build ``env`` belongs to."""
+    return state(env).dataset
+
+
+def is_html(app: Sphinx) -> bool:
+    """Whether the build writes HTML (stylesheets, scripts, tooltips, downloads)."""
+    return getattr(app.builder, "format", "") == "html"
+
+
+def _on_config_inited(app: Sphinx, config: Config) -> None:
+    """Make ``neuron_data_dir`` absolute (it is given relative to the configuration directory)."""
+    config.neuron_data_dir = str((Path(app.confdir) / config.neuron_data_dir).resolve())
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    build = state(app.env)
+    build.builder = app.builder
+    setting = app.config.neuron_cache_dir
+    cache_dir = (Path(app.confdir) / setting).resolve() if setting else None
+    data = build.loaded = load_cached(build.data_dir, cache_dir)
+    for error in data.catalog.errors:
+        # Always "path:line" (or "path:" for a whole-file problem): a location without a colon would be
+        # taken for a document name.
+        location = f"{build.data_dir / error.file}:{error.line or ''}"
+        message = f"{error.field}: {error.message}" if error.field else error.message
+        logger.warning("%s", message, location=location, type="neuron", subtype="data")
+    for warning in data.catalog.warnings:
+        location = f"{build.data_dir / warning.file}:{warning.line or ''}"
+        logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")
+
+
+def setup_build_state(app: Sphinx) -> None:
+    app.add_config_value("neuron_data_dir", "data", "env", types=frozenset({str}),
+                         description="Directory of the data files, relative to the configuration directory.")
+    app.add_config_value("neuron_cache_dir", ".neuron-cache", "", types=frozenset({str}),
+                         description="Where the loaded data is kept between builds, relative to the configuration "
+                                     "directory; empty: no cache.")
+    app.connect("config-inited", _on_config_inited)
+    app.connect("builder-inited", _on_builder_inited)

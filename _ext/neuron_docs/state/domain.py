@@ -1,0 +1,322 @@
+"""The ``neuron`` domain: devices, instances, frameworks, model families and more as objects.
+
+Directives that render an object's canonical place (a family's guideline section, a device's
+specification table, an instance's row) call :meth:`NeuronDomain.note_object`; roles such as
+``:neuron:family:`encoder``` resolve to it, entries go to the index and to ``objects.inv``, and
+the search finds them by name. Per-document state is cleared and merged for parallel builds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+from .build import BuildState
+from ..data.records.labels import FAMILY_SYNONYMS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Set
+
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+#: Object type -> (label, catalog collection the ids come from).
+OBJECT_TYPES: dict[str, tuple[str, str]] = {
+    "device": ("device", "devices"),
+    "instance": ("instance type", "instances"),
+    "framework": ("framework", "frameworks"),
+    "family": ("model family", "families"),
+    "model": ("model", "models"),
+    "issue": ("known issue", "known_issues"),
+    "roadmap": ("roadmap item", "roadmap"),
+    "representative": ("representative model", "families"),
+    "revision": ("support matrix revision", "revisions"),
+    "changes": ("support matrix changes", "revisions"),
+}
+
+
+class ObjectEntry(NamedTuple):
+    docname: str
+    anchor: str
+    title: str
+    objtype: str
+
+
+def anchor_for(objtype: str, name: str) -> str:
+    """The HTML id of an object's canonical place, e.g. ``family-encoder``."""
+    return nodes.make_id(f"{objtype}-{name}")
+
+
+class NeuronDomain(Domain):
+    """Cross-references to the objects of the Neuron data set."""
+
+    name = "neuron"
+    label = "Neuron"
+    object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
+    roles = {name: XRefRole() for name in OBJECT_TYPES}
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "reads": {}, "shows": {}}
+    data_version = 2
+
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        self._build: BuildState | None = None
+        #: Directive classes that mark their output as data, by directive name.
+        self._data_adapters: dict[str, type] = {}
+
+    @property
+    def build(self) -> BuildState:
+        """What this build computes once (its data set, drift engine, preview): one per build (the
+        domain instance is made afresh for each), never pickled (it is not in ``self.data``)."""
+        if self._build is None:
+            self._build = BuildState(Path(self.env.config.neuron_data_dir))
+        return self._build
+
+    @property
+    def objects(self) -> dict[tuple[str, str], ObjectEntry]:
+        return self.data.setdefault("objects", {})
+
+    @property
+    def aliases(self) -> dict[str, tuple[str, str, str]]:
+        """Search-only names (e.g. a representative model) -> (docname, anchor, objtype)."""
+        return self.data.setdefault("aliases", {})
+
+    def note_object(self, objtype: str, name: str, title: str, anchor: str, location: Any = None) -> str:
+        """Record the canonical place of an object; return the anchor it gets on this page.
+
+        That is ``anchor`` unless another object of this page already has it (``inf2.xlarge`` and
+        ``inf2-xlarge`` both make ``instance-inf2-xlarge``): then ``anchor-2``, ``anchor-3``...
+        Directives use the returned anchor; :mod:`.site.ids` moves an element that kept ``anchor``.
+        """
+        key = (objtype, name)
+        if key in self.objects and self.objects[key].docname != self.env.docname:
+            other = self.objects[key].docname
+            logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
+                           OBJECT_TYPES[objtype][0], name, other, location=location,
+                           type="neuron", subtype="duplicate")
+        claimed = cast("dict[str, tuple[str, str]]", self.env.temp_data.setdefault("neuron_anchors", {}))
+        given, number = anchor, 1
+        while claimed.get(given, key) != key:
+            number += 1
+            given = f"{anchor}-{number}"
+        claimed[given] = key
+        cast("list[tuple[str, str]]", self.env.temp_data.setdefault("neuron_noted", [])).append((anchor, given))
+        self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
+        return given
+
+    def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
+        self._keep_alias(alias, (self.env.docname, anchor, objtype))
+
+    def _keep_alias(self, alias: str, place: tuple[str, str, str]) -> None:
+        """The first place of a page, and of the first page by name: the same in serial and parallel builds."""
+        mine = self.aliases.get(alias)
+        if mine is None or place[0] < mine[0]:
+            self.aliases[alias] = place
+
+    def dependencies(self, kind: str) -> dict[str, dict[str, str]]:
+        """Docname -> the data keys (:mod:`.data.record_keys`) the page ``"reads"`` (re-read when one
+        changes) or ``"shows"`` (rewritten), each with its digest when last seen."""
+        return self.data.setdefault(kind, {})
+
+    def note_dependencies(self, kind: str, docname: str, digests: dict[str, str]) -> None:
+        self.dependencies(kind).setdefault(docname, {}).update(digests)
+
+    def clear_doc(self, docname: str) -> None:
+        for key, entry in list(self.objects.items()):
+            if entry.docname == docname:
+                del self.objects[key]
+        for alias, place in list(self.aliases.items()):
+            if place[0] == docname:
+                del self.aliases[alias]
+        for kind in ("reads", "shows"):
+            self.dependencies(kind).pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for key, entry in sorted(otherdata.get("objects", {}).items()):
+            if entry.docname not in docnames:
+                continue
+            mine = self.objects.get(key)
+            if mine is not None and mine.docname != entry.docname:
+                # The duplicate a serial build reports while reading; here the two were read apart.
+                first, second = sorted((mine, entry), key=lambda e: e.docname)
+                logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
+                               OBJECT_TYPES[key[0]][0], key[1], first.docname, location=(second.docname, None),
+                               type="neuron", subtype="duplicate")
+                entry = first
+            self.objects[key] = entry
+        for alias, entry in otherdata.get("aliases", {}).items():
+            if entry[0] in docnames:
+                self._keep_alias(alias, tuple(entry))
+        for kind in ("reads", "shows"):
+            for docname, digests in otherdata.get(kind, {}).items():
+                if docname in docnames:
+                    self.dependencies(kind)[docname] = digests
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
+                     target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        target, _, fragment = target.partition("#") if typ == "revision" else (target, "", "")
+        entry = self.objects.get((typ, target))
+        if entry is not None and fragment:  # a place on a revision's page: a cell, a row
+            return make_refnode(builder, fromdocname, entry.docname, fragment, contnode, entry.title)
+        if entry is None and typ == "representative" and target in self.aliases:
+            docname, anchor, _ = self.aliases[target]
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, target)
+        if entry is None:
+            return None
+        if not node.get("refexplicit"):  # :neuron:device:`inferentia` reads "AWS Inferentia"
+            contnode = nodes.inline(entry.title, entry.title, classes=["xref", "neuron", f"neuron-{typ}"])
+        return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+                         node: addnodes.pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
+        results = []
+        for objtype in OBJECT_TYPES:
+            ref = self.resolve_xref(env, fromdocname, builder, objtype, target, node, contnode)
+            if ref is not None:
+                results.append((f"neuron:{objtype}", ref))
+        return results
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for (objtype, name), entry in sorted(self.objects.items()):
+            if entry.anchor == f"{objtype}-{name}" and entry.title != name:
+                # Sphinx's search index writes this anchor as "-" and its script rebuilds it from the
+                # title ("#family-Transformers Decoders"): keep the id for objects.inv only, and let
+                # the title find the object with its anchor written out.
+                yield name, entry.title, objtype, entry.docname, entry.anchor, -1
+                yield entry.title, entry.title, objtype, entry.docname, entry.anchor, 1
+            else:
+                yield name, entry.title, objtype, entry.docname, entry.anchor, 1
+        aliases = dict(self.aliases)
+        for (objtype, name), entry in sorted(self.objects.items()):  # other names of a family ("LLM", "ViT")
+            for synonym in FAMILY_SYNONYMS.get(name, ()) if objtype == "family" else ():
+                aliases.setdefault(synonym, (entry.docname, entry.anchor, objtype))
+        for model in self.build.dataset.catalog.published_models.values():  # "Llama" finds its family too
+            if (family := self.objects.get(("family", model.family))) is not None:
+                aliases.setdefault(f"{family.title}: {model.name}", (family.docname, family.anchor, "family"))
+        # An alias never shadows an object's own id or title (one name, one place, in objects.inv too).
+        taken = {(objtype, n) for (objtype, name), entry in self.objects.items() for n in (name, entry.title)}
+        for alias, (docname, anchor, objtype) in sorted(aliases.items()):
+            if (objtype, alias) not in taken:
+                yield alias, alias, objtype, docname, anchor, 2
+
+    def get_full_qualified_name(self, node: nodes.Element) -> str | None:
+        return node.get("reftarget")
+
+    def directive(self, name: str) -> Any:
+        """The directive adapter, marking the output as data: text exactly as the data file has it.
+
+        Sphinx's smart quotes would otherwise turn a data string's ``"``, ``'``, ``--`` and ``...``
+        into typography (``--fast-math`` would print as ``\u2013fast-math``, with an en dash).
+        """
+        if name in self._data_adapters:
+            return self._data_adapters[name]
+        adapter = super().directive(name)
+        if adapter is None:
+            return adapter
+
+        class DataAdapter(adapter):  # type: ignore[valid-type,misc]  # a class made at run time, as in Sphinx
+            neuron_data_output = True
+
+            def run(self) -> list[nodes.Node]:
+                noted: list[tuple[str, str]] = []
+                self.env.temp_data["neuron_noted"] = noted
+                result = super().run()
+                for node in result:
+                    if isinstance(node, nodes.Element):
+                        node["support_smartquotes"] = False
+                mark_object_places(result, noted)
+                return result
+
+        self._data_adapters[name] = DataAdapter
+        return DataAdapter
+
+
+def _indexed(element: nodes.Element, anchor: str) -> bool:
+    """Whether ``element`` holds, as a direct child, an index entry pointing at ``anchor``."""
+    return any(isinstance(child, addnodes.index) and any(entry[2] == anchor for entry in child["entries"])
+               for child in element.children)
+
+
+def mark_object_places(result: list[nodes.Node], noted: list[tuple[str, str]]) -> None:
+    """Mark, in a directive's output, the element that is each noted object's canonical place.
+
+    ``noted``: the (wanted, given) anchors :meth:`NeuronDomain.note_object` handed out, in order.
+    An element that still carries the wanted anchor although its object was given another (a
+    section whose directive did not use the returned anchor) is moved to it, index entry included:
+    the n-th element holding an index entry for the wanted anchor is the n-th object noted with it.
+    Each object's place gets ``neuron_object_anchor``, so :mod:`.site.ids` leaves its id alone when
+    another element of the page has the same id: the element with the object's index entry if there
+    is one, else the first carrying it that is not a table named by it (a model ``status`` and the
+    ``model-status`` table).
+    """
+    if not noted:
+        return
+    carrying: dict[str, list[nodes.Element]] = {}  # id -> the elements carrying it, in order
+    for node in result:
+        if isinstance(node, nodes.Element):
+            for element in node.findall(nodes.Element):
+                for anchor in element["ids"]:
+                    carrying.setdefault(anchor, []).append(element)
+    by_wanted: dict[str, list[str]] = {}
+    for wanted, given in noted:
+        by_wanted.setdefault(wanted, []).append(given)
+    for wanted, givens in by_wanted.items():
+        if givens == [wanted] * len(givens):
+            continue
+        places = [e for e in carrying.get(wanted, []) if _indexed(e, wanted)]
+        for place, given in zip(places, givens, strict=False):
+            if given == wanted:
+                continue
+            place["ids"] = [given if a == wanted else a for a in place["ids"]]
+            carrying.setdefault(given, []).append(place)
+            for child in place.children:
+                if isinstance(child, addnodes.index):
+                    child["entries"] = [(*e[:2], given if e[2] == wanted else e[2], *e[3:]) for e in child["entries"]]
+    for given in dict.fromkeys(g for _, g in noted):
+        carriers = [e for e in carrying.get(given, []) if given in e["ids"] and e.get("neuron_name_id") != given]
+        carriers = [e for e in carriers if _indexed(e, given)] or carriers
+        if carriers:
+            carriers[0]["neuron_object_anchor"] = given
+
+
+def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[str] = (),
+         content: nodes.Node | None = None) -> nodes.Node:
+    """A pending cross-reference to a Neuron object, resolved once every page has been read.
+
+    The link shows ``content`` if given, else ``text`` (default: the target id) as plain text.
+    Generated links whose object has no canonical place in this project stay plain text
+    (see :func:`_unlinked_generated_reference`); links written by hand still warn.
+    """
+    ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
+                                refwarn=False, neuron_generated=True)
+    ref += content if content is not None else nodes.inline(
+        text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
+    return ref
+
+
+def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
+    """A general-index entry ("Transformers Encoders (model family)") pointing at ``anchor``."""
+    label = OBJECT_TYPES[objtype][0]
+    return addnodes.index(entries=[("single", f"{title} ({label})", anchor, "", None)])
+
+
+def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                                  contnode: nodes.Element) -> nodes.Node | None:
+    """Keep a generated link's text when its target is not described anywhere in this project."""
+    if node.get("refdomain") == "neuron" and node.get("neuron_generated"):
+        return contnode
+    return None
+
+
+def setup_domain(app: Sphinx) -> None:
+    app.add_domain(NeuronDomain)
+    app.connect("missing-reference", _unlinked_generated_reference)
