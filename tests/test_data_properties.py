@@ -21,7 +21,7 @@ from neuron_docs.data.figures.formatting import NumberFormat, format_number, pla
 from neuron_docs.data.files.csv_reader import read_csv
 from neuron_docs.data.files.loader import DataFileError
 from neuron_docs.data.files.yaml_reader import read_yaml
-from neuron_docs.data.records.models import Unit
+from neuron_docs.data.records.fields import Unit
 from neuron_docs.data.figures.values import Value
 from neuron_docs.data.figures.runs import cost_per_million
 

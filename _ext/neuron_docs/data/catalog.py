@@ -16,6 +16,7 @@ from .records import published as ps
 from .records import models as s
 from .files.loader import DataError, Positions
 from .matrix.history import MatrixHistory
+from .records.fields import Fit
 from .records.matrix import Cell, Matrix, Revision
 
 
@@ -270,7 +271,7 @@ class Catalog:
         row = matrix.row(family_id) if matrix else None
         return dict(row.cells) if row else {}
 
-    def fit(self, family_id: str, device_id: str, date: str | None = None) -> s.Fit | None:
+    def fit(self, family_id: str, device_id: str, date: str | None = None) -> Fit | None:
         """The architecture fit of ``family_id`` on ``device_id`` in a revision (default: the latest)."""
         matrix = self.matrix(device_id, date)
         row = matrix.row(family_id) if matrix else None

@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from .models import Count, Fit, Id, Name, Record, Status, Text, Workload
+from .fields import Count, Fit, Id, Name, Status, Text, Workload
+from .models import Record
 
 #: A column's key in a row's ``cells``: ``<framework id>/<workload>``.
 ColumnKey = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]*/[a-z]+$", max_length=100)]
