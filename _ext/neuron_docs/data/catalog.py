@@ -1,7 +1,7 @@
 """The validated data set: every record of ``data/`` by collection and id, typed as its model.
 
 :data:`FILES` lists the data files and the record type of each collection; :class:`Catalog` holds
-the records (:func:`.validation.load_catalog` fills it), where each came from, the records that
+the records (:func:`.checking.validation.load_catalog` fills it), where each came from, the records that
 failed (:class:`Broken`) and the facts several pages derive from them. No Sphinx here.
 """
 

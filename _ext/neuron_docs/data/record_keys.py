@@ -27,7 +27,7 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
 ``revisions:``
     the names and dates of the revisions of the support matrices: the sections of What's new.
 ``value:<text>``, ``figure:<text>``, ``fit:<text>``, ``status:<text>``
-    what a prose role prints for ``text`` (:mod:`.shown`: the figure of ``:neuron:value:``, the
+    what a prose role prints for ``text`` (:mod:`.figures.shown`: the figure of ``:neuron:value:``, the
     same figure with a default format as the errata show it, a fit, a support status), text and
     tooltip: a page showing a figure is rewritten when the figure or its description changes, not
     when another figure of the same file does.

@@ -6,7 +6,7 @@ of that date) lists every change the revision made since the one before: each ce
 and status definitions, each linking to where it shows (the cell, row or matrix on the page of
 that revision; a removed one on the page of the revision before). Label changes are counted and
 listed apart; a revision that changes nothing says why it is kept. Nothing is typed: the list is
-:func:`~neuron_docs.data.matrix_changes.changes` of consecutive revisions.
+:func:`~neuron_docs.data.matrix.changes.changes` of consecutive revisions.
 
 The page reads the revisions' names (its sections, the objects' places); each section's content is
 rendered when the page is written (:mod:`neuron_docs.render`): a changed cell or a family's name

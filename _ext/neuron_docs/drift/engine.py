@@ -1,6 +1,6 @@
 """The drift engine: figures and fit/support claims of a passage checked against the data (no Sphinx).
 
-One engine serves the build's checker (:mod:`neuron_docs.drift_check`, over doctree blocks) and
+One engine serves the build's checker (:mod:`neuron_docs.checks.drift`, over doctree blocks) and
 ``make audit`` (:mod:`.audit`, over a file's text): both hand it a passage's text, the heading
 above it and the spans that are prose written by hand, and get the same :class:`Verdict` list.
 

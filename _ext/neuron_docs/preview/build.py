@@ -39,7 +39,7 @@ the main process even in parallel builds) and never reach the pickled environmen
 build re-reads every page so that the list covers every page of the site.
 
 This module holds the configuration, the comparison with the base (the :class:`Preview` of a
-build, kept by the build's :class:`~neuron_docs.build_state.BuildState`) and the event wiring;
+build, kept by the build's :class:`~neuron_docs.state.build.BuildState`) and the event wiring;
 marking the pages is :mod:`.marks`, the changes page :mod:`.page` (its sections :mod:`.report`).
 """
 

@@ -1,7 +1,7 @@
 """The change model of a preview build: what changed since the base, and where pages show it.
 
 :class:`Preview` is the state of one preview build (kept by the build's
-:class:`~neuron_docs.build_state.BuildState`): the diff with the base, its changes by key, and the
+:class:`~neuron_docs.state.build.BuildState`): the diff with the base, its changes by key, and the
 table rows that show a changed record; :class:`Place` is one marked place on a page. No Sphinx here.
 """
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..files.loader import DataError, Positions
 
-#: Human descriptions of the patterns in :mod:`.schema`, for error messages.
+#: Human descriptions of the patterns in :mod:`..records.fields`, for error messages.
 _PATTERNS = {
     r"^[a-z0-9][a-z0-9.\-]*$": "an id (lowercase letters, digits, '.' and '-', starting with a letter or digit)",
     r"^[a-z][a-z0-9_]*$": "a key of lowercase letters, digits and '_', starting with a letter",

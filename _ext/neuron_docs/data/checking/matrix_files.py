@@ -1,13 +1,13 @@
 """Loading and checking the revisions of the support matrices (``data/matrix/<YYYY-MM-DD>.yaml``).
 
 :func:`load_revisions` reads every revision file with the repository's YAML reader, validates it
-(:mod:`.matrix_schema`), checks its references against the catalog's records (families,
+(:mod:`..records.matrix`), checks its references against the catalog's records (families,
 categories, devices and their architecture, frameworks and the devices they run on, instances,
 sources) and the revisions against each other (one per date, a file named after its date, a
 revision that changes nothing), and the latest revision against ``frameworks.yaml`` (a column
 for every framework of a matrix's devices except those with ``support_matrix: false``, which
 have none, a warning). Every problem names the file, line, field and what was expected. A
-revision with an error is set aside (a :class:`~.catalog.Broken` of collection ``revisions``) and
+revision with an error is set aside (a :class:`~..catalog.Broken` of collection ``revisions``) and
 the others load; warnings do not set a revision aside. No Sphinx here.
 """
 

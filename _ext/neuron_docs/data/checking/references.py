@@ -2,7 +2,7 @@
 
 :func:`references_of` lists every id a record refers to, :func:`consistency_problems` the rules
 beyond plain references (a run names a variant of its model, a comparison's metric exists for
-both instances; the support matrices' own rules are :mod:`.matrix_loading`'s), and
+both instances; the support matrices' own rules are :mod:`.matrix_files`'s), and
 :func:`dangling_message` says why a reference does not resolve and what was expected.
 :func:`.catalog.load_catalog` applies them.
 """

@@ -1,10 +1,10 @@
-"""Reading and validating ``data/`` into a :class:`~.catalog.Catalog`, one record at a time.
+"""Reading and validating ``data/`` into a :class:`~..catalog.Catalog`, one record at a time.
 
-:func:`load_catalog` reads the files listed in :data:`~.catalog.FILES`, validates each record with
+:func:`load_catalog` reads the files listed in :data:`~..catalog.FILES`, validates each record with
 its pydantic model, then checks every reference between records. A record that fails is never
 dropped silently: it is kept in :attr:`Catalog.broken <.catalog.Catalog.broken>` with its errors,
 so pages can show it and the build can report it. How pydantic's errors become located messages is
-in :mod:`.validation_errors`; which references and cross-record rules a record has is in
+in :mod:`.errors`; which references and cross-record rules a record has is in
 :mod:`.references`. No Sphinx here.
 """
 

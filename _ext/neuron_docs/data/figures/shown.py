@@ -2,7 +2,7 @@
 
 ``:neuron:value:``, ``:neuron:fit:`` and ``:neuron:status:`` (:mod:`neuron_docs.directives.roles`)
 print what these functions give, when the page is written; the digest of a page's dependency on a
-role (:mod:`.record_keys`, keys ``value:``, ``figure:``, ``fit:``, ``status:``) is the digest of the
+role (:mod:`...record_keys`, keys ``value:``, ``figure:``, ``fit:``, ``status:``) is the digest of the
 same result, so a page is rewritten exactly when what one of its roles prints changes. No Sphinx.
 """
 

@@ -9,12 +9,12 @@ export writes it back as published.
 ``kind`` says how a cell is read and written:
 
 - ``text``: kept as published (surrounding spaces stripped);
-- ``figure``: an exact decimal (:data:`.published_schema.Figure`), text kept (``8.0`` stays ``8.0``);
+- ``figure``: an exact decimal (:data:`..records.published.Figure`), text kept (``8.0`` stays ``8.0``);
 - ``count``: a whole number;
 - ``instance`` / ``instances``: an EC2 instance id, lower-cased (``Inf2.xlarge`` -> ``inf2.xlarge``);
   ``instances`` is a ``/``-separated list (``trn1.32xlarge/trn1n.32xlarge``);
 - ``framework``: ``"<name> <version>"`` resolved to a frameworks.yaml id (see
-  :func:`.published_read.resolve_framework`);
+  :func:`.read.resolve_framework`);
 - ``enum``: one of the published spellings in :data:`ENUMS`, stored as a slug;
 - ``topology``: kept as text; TP/DP/PP degrees and ZeRO stage are parsed from it;
 - ``price``: an hourly price; ``basis`` says which kind of price the column holds.

@@ -1,12 +1,12 @@
-"""Import the published benchmark tables into ``data/``: ``python -m neuron_docs.data.published_import SRC``.
+"""Import the published benchmark tables into ``data/``: ``python -m neuron_docs.data.published.importer SRC``.
 
 :func:`import_published` reads a published CSV, or every CSV under a folder (the layout of
 ``about-neuron/benchmarks/`` of aws-neuron/aws-neuron-sdk, column names as they vary between files
-and generations), and returns an :class:`~.published_read.ImportResult`: inference runs, training
+and generations), and returns an :class:`~.read.ImportResult`: inference runs, training
 runs, prices, the layout of every table, and every problem located by file, CSV line and column.
 A row with an error is not loaded and its problem says why; an unknown column is named, its cells
 are kept verbatim and the rest of the file loads. :func:`main` (``make import-benchmarks
-SRC=...``) writes the records into ``data/`` with :func:`.published_export.write_data`: the tables
+SRC=...``) writes the records into ``data/`` with :func:`.export.write_data`: the tables
 imported replace their earlier rows, the others stay, and importing the same files twice changes
 nothing. Run ids hash the table and the configuration, so an updated measurement is a changed
 figure on the same id in ``make matrix-diff``. No Sphinx here.
@@ -253,7 +253,7 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
 
 def main(argv: list[str] | None = None) -> int:
     """Import ``SRC`` into the data directory; print every problem; exit 1 when any is an error."""
-    parser = argparse.ArgumentParser(prog="python -m neuron_docs.data.published_import",
+    parser = argparse.ArgumentParser(prog="python -m neuron_docs.data.published.importer",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("src", type=Path, help="a published CSV, or a folder of them (inf1/, inf2/, trn1/)")
     parser.add_argument("--data", type=Path, default=Path("data"), help="the data directory (default: data)")

@@ -2,8 +2,8 @@
 
 The published files are read with pandas (every cell as text, nothing turned into NaN); a small
 quote-aware scanner finds each record's line and field count, so that every :class:`Problem` names
-the file, the CSV's own line (header = 1) and the column. :mod:`.published_import` builds records
-from what this module reads; :mod:`.published_export` writes them back. No Sphinx here.
+the file, the CSV's own line (header = 1) and the column. :mod:`.importer` builds records
+from what this module reads; :mod:`.export` writes them back. No Sphinx here.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A revision holds what the architecture-fit page showed on its date: its vocabula
 frameworks), its status and fit labels with their published definitions, its instance table, and
 its matrices (one per NeuronCore generation, for one or more devices; columns are a framework for
 a workload; rows are families, each in one or more categories, with a fit and one cell per column).
-Only the shape of a record is checked here; references are checked by :mod:`.matrix_loading`.
+Only the shape of a record is checked here; references are checked by :mod:`..checking.matrix_files`.
 No Sphinx here.
 """
 
