@@ -45,7 +45,7 @@ html_title = project
 #: "Last updated" dates come from the data (a "Data last updated" line on each page that reads
 #: dated data, and each matrix's "Last update"), not from the time of the build.
 html_last_updated_fmt = None
-html_favicon = "_ext/neuron_docs/site/static/neuron-favicon.svg"
+html_favicon = "_ext/neuron_docs/render/static/neuron-favicon.svg"
 html_theme_options = {
     "navigation_with_keys": True,
     "sidebar_hide_name": False,

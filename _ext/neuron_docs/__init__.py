@@ -7,7 +7,7 @@ The package's folders are its wings, each with one face to the rest:
 - ``directives/``: the directives and roles that render data, one module per family; the charts.
 - ``render/``: generated content left as placeholders when a page is read, rendered when it is written;
 - ``preview/``: pull-request previews: the change model, the page marks, the report sections.
-- ``site/``: what a built site adds: static assets, downloads, ids, data dates, the sitemap fix.
+- ``site/``: what a built site adds: downloads, ids, data dates, the sitemap fix.
 - ``domain.py``: the ``neuron`` domain (objects, cross-references, per-document state);
   ``build_state.py``: the one owner of per-build state; ``dependencies.py``: what
   each page reads and shows of the data (re-read or rewritten when it changes); ``drift_check.py``: the build's hook into

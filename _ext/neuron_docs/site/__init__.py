@@ -1,4 +1,4 @@
-"""What a built site adds around the pages: static assets (:mod:`.assets`), CSV and JSON downloads
+"""What a built site adds around the pages: the static assets (:mod:`..render.assets`), CSV and JSON downloads
 (:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`),
 sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages generated from the
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
