@@ -25,7 +25,7 @@ from neuron_docs.data.records import published as s
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
 from neuron_docs.data.published.export import WRITTEN_FILES, export_published, write_data
 from neuron_docs.data.published.importer import import_published, main
-from neuron_docs.data.figures.runs import published_cost
+from neuron_docs.data.figures.derived import Derived
 
 from conftest import DATA
 
@@ -160,9 +160,9 @@ def test_cost_matches_the_published_page_formula(catalog):
     page = ((1.0e6 / df["Throughput (inference/second)"]) * (df["RI-Effective hourly rate"] / 3.6e3)).map(
         "${:,.3f}".format).tolist()
     runs = [r for r in catalog.published_inference_runs.values() if r.table == "inf2-throughput-data-encoder"]
-    ours = []
+    ours, derived = [], Derived(catalog)
     for run in runs:
-        cost = published_cost(catalog, run)
+        cost = derived.published_cost(run)
         assert cost is not None and cost.per == "1M inferences" and cost.price.basis == "reserved-effective"
         ours.append(f"${cost.usd:,.3f}")
     assert ours == page
