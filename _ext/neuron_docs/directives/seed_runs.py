@@ -27,7 +27,7 @@ from ..render.placeholder import RenderContext, defer, renderer
 from ..data.records import models as s
 from ..data.figures.formatting import NumberFormat, format_number
 from ..data.records.labels import COMPILATION_TEXT
-from ..data.figures.runs import BENCH_FILES, best_runs, filter_runs, run_instance
+from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
 from .base import DataDirective
 from .specs import source_ref
@@ -165,7 +165,7 @@ class CostTable(_RunDirective):
 def render_cost_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
-    for best in best_runs(ctx.data.derived, _runs(ctx, params, catalog.inference_runs)):
+    for best in ctx.data.derived.best_runs(_runs(ctx, params, catalog.inference_runs)):
         instance, run = best.instance, best.run
         model = catalog.models[best.model]
         rows.append([

@@ -1,4 +1,5 @@
-"""The derived costs of one data set: each computed in one place, once per build.
+"""The derived costs of one data set, and the best runs they go with: each computed in one place,
+once per build.
 
 A cost per 1M is derived from records of several collections (a run, its instance's price of a
 basis, the published table's generation), and many parts of a build show the same cost: a table's
@@ -21,6 +22,8 @@ from .prices import PUBLISHED_PRICE_BASIS, PriceQuote, price_for
 from .runs import cost_per_million, run_instance
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..catalog import Catalog
     from ..records import models as s
     from ..records import published as ps
@@ -49,6 +52,18 @@ class PublishedCost:
     instances: int = 1
 
 
+@dataclass(frozen=True)
+class BestRun:
+    """The seed run with the best measured throughput of a model (variant) on an instance, and its cost."""
+
+    model: str
+    variant: str
+    instance: s.Instance
+    run: s.InferenceRun
+    #: USD per 1M inferences at that throughput and the instance's on-demand price.
+    cost: float
+
+
 class Derived:
     """The derived costs of ``catalog``, each computed on first use and kept for the build.
 
@@ -73,6 +88,24 @@ class Derived:
             self._seed[run.id] = (None if run.throughput_per_s is None else cost_per_million(
                 run_instance(self.catalog, run).price.usd_per_hour, run.throughput_per_s))
         return self._seed[run.id]
+
+    def best_runs(self, runs: Iterable[s.InferenceRun]) -> list[BestRun]:
+        """Per (model, variant, instance) of the seed ``runs``, in order of first appearance, the run
+        with the best throughput and its cost."""
+        best: dict[tuple[str, str, str], s.InferenceRun] = {}
+        for run in runs:
+            if run.throughput_per_s is None:
+                continue
+            key = (run.model, run.variant or "", run_instance(self.catalog, run).id)
+            incumbent = best.get(key)
+            if incumbent is None or run.throughput_per_s > (incumbent.throughput_per_s or 0.0):
+                best[key] = run
+        out = []
+        for (model_id, variant, instance_id), run in best.items():
+            cost = self.seed_cost(run)
+            assert cost is not None  # runs without a throughput were skipped
+            out.append(BestRun(model_id, variant, self.catalog.instances[instance_id], run, cost))
+        return out
 
     def published_cost(self, run: PublishedRun, basis: str = PUBLISHED_PRICE_BASIS) -> PublishedCost | None:
         """Cost per 1M units of ``run``'s throughput at the price of ``basis`` of its instance (a
