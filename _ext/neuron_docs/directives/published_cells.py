@@ -89,7 +89,7 @@ def inference_columns(runs: Sequence[PublishedInferenceRun]) -> list[str]:
     config = [f for f in CONFIG_TEXT if filled(f)]
     return ["model", *(["image_size"] if filled("image_size") else []), "framework", "instance",
             *(["task"] if filled("task") else []), *([throughput] if throughput else []), *latencies,
-            "cost_per_1m", *config, *(["script"] if filled("script") else [])]
+            "cost_per_1m", "cost_per_1m_on_demand", *config, *(["script"] if filled("script") else [])]
 
 
 def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
@@ -98,7 +98,7 @@ def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
 
     config = [f for f in TRAINING_CONFIG_TEXT if filled(f)]
     extra = [f for f in ("mfu_percent", "compute_cost_per_token_tflop") if filled(f)]
-    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", *extra,
+    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", "cost_per_1m_on_demand", *extra,
             *(["script"] if filled("script") else [])]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .prices import PUBLISHED_PRICE_BASIS, PriceQuote, price_for
+from .prices import ON_DEMAND_PRICE_BASIS, PUBLISHED_PRICE_BASIS, PriceQuote, price_for
 from .runs import cost_per_million, run_instance
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ PUBLISHED_COST_READS = ("prices", "instances", "published_tables")
 #: The costs of a published run, by the field naming each (a path's ``prun:<id>:<field>``, a table's
 #: column): the price basis it is at. The reserved-instance effective price is the published pages'
 #: own; the on-demand price (``instances.yaml``) is what a reader without a reservation pays.
-PUBLISHED_COSTS: dict[str, str] = {"cost_per_1m": PUBLISHED_PRICE_BASIS}
+PUBLISHED_COSTS: dict[str, str] = {"cost_per_1m": PUBLISHED_PRICE_BASIS, "cost_per_1m_on_demand": ON_DEMAND_PRICE_BASIS}
 
 
 @dataclass(frozen=True)
