@@ -5,7 +5,7 @@ published pages: model (linked to its family), framework, instance, throughput i
 latencies, each cost per 1M with its price basis (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`,
 read from the data set's derived costs), then the configuration. Figures print as
 published, rounded to two decimals when published with more; cells are docutils nodes or text,
-never markup. Used by :mod:`.performance` and tested cell by cell against the data.
+never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
 """
 
 from __future__ import annotations
