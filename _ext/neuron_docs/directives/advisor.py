@@ -3,7 +3,7 @@
 The directive renders, for every model family and Neuron device, the architecture fit with its
 rationale, the support status per framework, known issues and roadmap items, and the best measured
 configuration for inference throughput, inference latency and training throughput, each with its
-instance and cost per 1M and the price it used (:func:`..data.advisor.advisor_slice`). This static
+instance and cost per 1M and the price it used (:func:`..data.figures.advisor.advisor_slice`). This static
 table is what a reader without JavaScript sees. On ``doctree-resolved`` the same slice, with the
 links of every family, device, issue, roadmap item and model, is embedded once in the page as JSON
 for ``neuron-advisor.js``, which adds the form (state in the URL) and is loaded on that page only.
@@ -64,7 +64,7 @@ class Advisor(DataDirective):
 def render_advisor(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     """The form's place, the JSON island's place (filled on ``doctree-resolved``) and the static table."""
     catalog = ctx.catalog
-    data = advisor_slice(catalog)
+    data = advisor_slice(ctx.data.derived)
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)

@@ -32,7 +32,7 @@ from ..state.dependencies import READS, note
 from ..state.domain import NeuronDomain, anchor_for, index_entry, xref
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .measured import MEASURED_KEYS
+from .published_by_family import MEASURED_KEYS
 from ..render.tables import badge
 
 if TYPE_CHECKING:

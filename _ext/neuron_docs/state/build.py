@@ -67,7 +67,7 @@ class BuildState:
     def digests(self) -> RecordDigests:
         """The digest of each data key (:mod:`.data.record_keys`) over this build's data set."""
         if self.record_digests is None or self.record_digests.catalog is not self.dataset.catalog:
-            self.record_digests = RecordDigests(self.dataset.catalog)
+            self.record_digests = RecordDigests(self.dataset.catalog, self.dataset.values)
         return self.record_digests
 
     def drift_engine(self) -> DriftEngine:

@@ -3,7 +3,7 @@
 "Which device for my model?" joins what lives on different pages: the architecture fit and its
 rationale, the support status per framework, known issues and roadmap items (``families.yaml``,
 ``issues.yaml``), and the best measured configuration for throughput and for latency with its
-instance and cost per 1M (seed and published runs, costs from :mod:`.runs`). :func:`advisor_slice`
+instance and cost per 1M (seed and published runs, costs read from the data set's :class:`~.derived.Derived`). :func:`advisor_slice`
 computes it once, as plain JSON-ready values that the advisor page embeds and its static table
 shows; no Sphinx here. Fit and support are read through :func:`support_cell` only.
 """
@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from .formatting import NumberFormat, display_number
 from ..records.labels import COST_BASIS, FAMILY_SYNONYMS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from .prices import price_note, prices_of
-from .runs import published_cost, run_cost, run_instance
+from .runs import run_instance
 
 if TYPE_CHECKING:
     from ..records import published as ps
     from ..records import models as s
     from ..catalog import Catalog
     from ..records.matrix import Cell
+    from .derived import Derived
 
 WORKLOADS = ("inference", "training")
 #: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
@@ -96,13 +97,14 @@ class Advice:
     roadmap: list[str] = field(default_factory=list)
 
 
-def _seed_best(catalog: Catalog, run: s.InferenceRun) -> Best | None:
+def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
+    catalog = derived.catalog
     instance = run_instance(catalog, run)
     model = catalog.models.get(run.model)
     if model is None:
         return None
     quote = next(iter(prices_of(catalog, instance.id)), None)
-    cost = run_cost(catalog, run)
+    cost = derived.seed_cost(run)
     config = ", ".join(x for x in (f"batch {run.batch_size}",
                                    f"{run.neuroncores} NeuronCores" if run.neuroncores else "",
                                    run.compiler_options or "") if x)
@@ -114,8 +116,9 @@ def _seed_best(catalog: Catalog, run: s.InferenceRun) -> Best | None:
                 price_note(quote) if quote and cost is not None else None)
 
 
-def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
+def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
                     training: bool) -> Best | None:
+    catalog = derived.catalog
     model = catalog.published_models.get(_model_id(catalog, run.model))
     instances = list(getattr(run, "instances", [])) or [getattr(run, "instance", "")]
     instance = catalog.instances.get(instances[0])
@@ -123,7 +126,7 @@ def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.Publish
         return None
     found = run.throughput()
     latency_field = next((f for f in LATENCY_FIELDS if getattr(run, f, None) is not None), None)
-    cost = published_cost(catalog, run)
+    cost = derived.published_cost(run)
     config = [f"batch {getattr(run, 'batch_size', None) or getattr(run, 'global_batch_size', '')}".strip()]
     config += [f"{label} {getattr(run, name)}" for name, label in (
         ("nodes", "nodes"), ("tp_degree", "TP"), ("sequence_length", "sequence"), ("input_length", "input"),
@@ -168,11 +171,12 @@ def _model_id(catalog: Catalog, name: str) -> str:
     return next((m.id for m in catalog.published_models.values() if m.name == name), "")
 
 
-def all_runs(catalog: Catalog) -> list[Best]:
+def all_runs(derived: Derived) -> list[Best]:
     """Every seed and published run with a measurement, as the advisor shows it."""
-    out = [b for r in catalog.inference_runs.values() if (b := _seed_best(catalog, r)) is not None]
-    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(catalog, r, False))]
-    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(catalog, r, True))]
+    catalog = derived.catalog
+    out = [b for r in catalog.inference_runs.values() if (b := _seed_best(derived, r)) is not None]
+    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(derived, r, False))]
+    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(derived, r, True))]
     return out
 
 
@@ -227,10 +231,11 @@ def neuron_devices(catalog: Catalog) -> list[str]:
     return [d.id for d in catalog.devices.values() if d.kind == "neuron"]
 
 
-def advisor_slice(catalog: Catalog) -> dict[str, object]:
+def advisor_slice(derived: Derived) -> dict[str, object]:
     """The advisor's data: names to pick from, every run it may show, and per family, device,
     workload and framework filter ("" = any) the advice and the best runs (indexes into ``runs``)."""
-    runs = all_runs(catalog)
+    catalog = derived.catalog
+    runs = all_runs(derived)
     devices = neuron_devices(catalog)
     frameworks = {fid: f for fid, f in catalog.frameworks.items() if any(d in devices for d in f.devices)}
     names: dict[str, str] = {}  # a name a reader may type -> family id

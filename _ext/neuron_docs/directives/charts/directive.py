@@ -110,7 +110,7 @@ def render_chart(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]
         experiments = ctx.pick("experiment", params["experiment"], catalog.experiments)
         chart = price_performance_chart(catalog, ctx.data.values, experiments, name)
     else:
-        runs = _Runs(catalog, ctx.pick("model", params["model"], catalog.models),
+        runs = _Runs(ctx.data.derived, ctx.pick("model", params["model"], catalog.models),
                      ctx.pick("instance", params["instance"], catalog.instances),
                      ctx.pick("device", params["device"], catalog.devices))
         if metric == "latency":

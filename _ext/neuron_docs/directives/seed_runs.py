@@ -1,4 +1,4 @@
-"""Inference benchmark, accuracy, cost and model-status tables.
+"""The seed analysis's own runs (``data/benchmarks/``): inference, cost, accuracy and model-status tables.
 
 - ``.. neuron:benchmark-table::`` (filters ``:model:``, ``:instance:``, ``:device:``) — every run
   with batch size, cores, compiler options, p90 latency, throughput and the derived cost per 1M
@@ -6,8 +6,9 @@
 - ``.. neuron:cost-table::`` — per model and instance, the best throughput and its cost per 1M.
 - ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
 
-The run filters and the best run per model, variant and instance with its cost come from the data
-layer (:mod:`~neuron_docs.data.runs`), as for the charts. Every table is rendered when the page is
+The run filters and the best run per model, variant and instance come from the data layer
+(:mod:`~neuron_docs.data.figures.runs`), as for the charts; every cost from the data set's derived
+costs (:class:`~neuron_docs.data.figures.derived.Derived`, through its figures for the run tables). Every table is rendered when the page is
 written (:mod:`neuron_docs.render`); the model-status table's objects (the models' canonical
 places) are registered when the page is read, from the models' ids and names.
 """
@@ -26,7 +27,7 @@ from ..render.placeholder import RenderContext, defer, renderer
 from ..data.records import models as s
 from ..data.figures.formatting import NumberFormat, format_number
 from ..data.records.labels import COMPILATION_TEXT
-from ..data.figures.runs import BENCH_FILES, best_runs, filter_runs, run_instance
+from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
 from .base import DataDirective
 from .specs import source_ref
@@ -164,7 +165,7 @@ class CostTable(_RunDirective):
 def render_cost_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
-    for best in best_runs(catalog, _runs(ctx, params, catalog.inference_runs)):
+    for best in ctx.data.derived.best_runs(_runs(ctx, params, catalog.inference_runs)):
         instance, run = best.instance, best.run
         model = catalog.models[best.model]
         rows.append([
@@ -263,7 +264,7 @@ def render_model_status(ctx: RenderContext, params: dict[str, Any]) -> list[node
     return [table, *broken_notice(catalog.broken_in("models"))]
 
 
-def setup_benchmarks(app: Sphinx) -> None:
+def setup_seed_runs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "benchmark-table", BenchmarkTable)
     app.add_directive_to_domain("neuron", "cost-table", CostTable)
     app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)

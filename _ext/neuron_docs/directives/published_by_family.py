@@ -1,8 +1,9 @@
-"""``.. neuron:measured-models:: <family>``: the benchmarked models of a model family, measured.
+"""``.. neuron:measured-models:: <family>``: the published benchmark runs of a model family's models.
 
 One row per published model of the family (``data/benchmarks/published/models.yaml``) and per
 instance generation and kind it was measured on: the runs, the best throughput in its unit and the
-cost per 1M at that throughput with the price it used. Meant for the family's guideline section.
+cost per 1M at that throughput with the price it used (the data set's derived cost, as the
+published tables show it). Meant for the family's guideline section.
 Rendered when the page is written (:mod:`neuron_docs.render`).
 """
 
@@ -15,15 +16,14 @@ from docutils import nodes
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT, METRICS
 from ..data.figures.prices import price_note
-from ..data.figures.runs import published_cost
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .performance_cells import cost_text, figure_text
+from .published_cells import cost_text, figure_text
 from ..render.tables import build_table
 
 if TYPE_CHECKING:
-    from ..data import Catalog
-    from .performance_cells import Run
+    from ..data.figures.derived import Derived
+    from .published_cells import Run
 
 
 #: The data files the measured models of a family are read from.
@@ -34,8 +34,9 @@ MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tabl
 MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), names_key("families")]
 
 
-def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
+def measured_models(derived: Derived, family: str) -> list[nodes.Node]:
     """The table of a family's measured models (or a sentence saying there is none yet)."""
+    catalog = derived.catalog
     models = [m.name for m in catalog.published_models.values() if m.family == family]
     runs: list[Run] = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
     groups: dict[tuple[str, str, str], list[Run]] = {}
@@ -48,7 +49,7 @@ def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
                                                                                     g[0][1:])):
         best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
         found = best.throughput()
-        cost = published_cost(catalog, best)
+        cost = derived.published_cost(best)
         rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
                      f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
                      f"{cost_text(cost)} per {cost.per}" if cost else "",
@@ -79,4 +80,4 @@ def render_measured_models(ctx: RenderContext, params: dict[str, Any]) -> list[n
     catalog, family = ctx.catalog, params["family"]
     if ctx.known("family", family, catalog.families) is None:
         return []
-    return measured_models(catalog, family)
+    return measured_models(ctx.data.derived, family)
