@@ -14,7 +14,8 @@ price (:data:`~neuron_docs.data.prices.PUBLISHED_PRICE_BASIS`), as on the publis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -23,14 +24,14 @@ from sphinx_design.shared import create_component
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_keys
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.runs import published_cost
-from .base import DataDirective
+from .base import Collections, DataDirective, render_broken_notice
 from .charts.published import published_chart_block
-from .measured import MeasuredModels
+from .measured import MeasuredModels, render_measured_models
 from .performance_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
@@ -89,7 +90,7 @@ class _Performance(DataDirective):
             group = sorted((t for t in chosen if (t.category or t.id) == category),
                            key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
             out.append(self._section(catalog, generation, category, group))
-        broken = defer(self, "broken-notice", {"collections": [collection, "prices", "published_tables"]},
+        broken = defer(self, render_broken_notice, Collections((collection, "prices", "published_tables")),
                        [*(file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))),
                         names_key("families")])
         return [*out, broken]
@@ -126,21 +127,29 @@ class _Performance(DataDirective):
             domain.note_alias(run.model, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs))]
-        return [defer(self, "performance-table", {"table": table.id, "kind": self.kind}, shown)]
+        return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]
+
+
+@dataclass(frozen=True)
+class TableParams:
+    """A published table, and whether it is an inference or a training table."""
+
+    table: str
+    kind: str
 
 
 @renderer("performance-table")
-def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_performance_table(ctx: RenderContext, params: TableParams) -> list[nodes.Node]:
     """A published table: its rows sorted as published (model, then cost), the prices its costs used,
     and its chart."""
     catalog = ctx.catalog
-    table = catalog.published_tables.get(params["table"])
+    table = ctx.known("published table", params.table, catalog.published_tables)
     if table is None:  # gone since the page was read: the page is read again next build
         return []
     runs = table_runs(catalog, table)
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference)
+    fields = training_columns(training) if params.kind == "training" else inference_columns(inference)
     basis = PUBLISHED_PRICE_BASIS
     rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
@@ -148,11 +157,12 @@ def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list
     node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
                        classes=["neuron-performance-table", "neuron-sortable"])
     node["neuron_csv"] = name
-    return [node, prices_used(catalog, runs, table, params["kind"]), *published_chart_block(catalog, table, runs)]
+    return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(catalog, table, runs)]
 
 
-def prices_used(catalog: Catalog, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
+def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
     """Which prices the table's costs used, and the published table it reproduces."""
+    catalog = ctx.catalog
     used = {}
     for run in runs:
         cost = published_cost(catalog, run)
@@ -166,7 +176,7 @@ def prices_used(catalog: Catalog, runs: list[Run], table: PublishedTable, kind: 
     note += nodes.Text(text)
     note += nodes.literal(table.path, table.path)
     note += nodes.Text(" in ")
-    note += source_ref(catalog, table.source)
+    note += source_ref(ctx, table.source)
     note += nodes.Text(".")
     return note
 
@@ -183,3 +193,4 @@ def setup_performance(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
     app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
     app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)
+    add_renderers(app, render_performance_table, render_measured_models)
