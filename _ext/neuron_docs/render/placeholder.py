@@ -70,11 +70,10 @@ class RenderContext:
     def catalog(self) -> Catalog:
         return self.data.catalog
 
-    def pick(self, option: str, wanted: list[str], table: Iterable[str]) -> list[str]:
-        """``wanted`` ids, warning about those not in ``table`` (the ids of a collection)."""
-        known = list(table)
-        for unknown in [w for w in wanted if w not in known]:
-            self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(known)}")
+    def pick(self, option: str, wanted: list[str], table: Mapping[str, object]) -> list[str]:
+        """``wanted`` ids, warning (as :meth:`known` does) about those not in ``table`` (a collection)."""
+        for unknown in [w for w in wanted if w not in table]:
+            self._missing(option, unknown, table)
         return wanted
 
     def known[T](self, what: str, key: str, table: Mapping[str, T]) -> T | None:
