@@ -250,8 +250,8 @@ def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path:
     copy = tmp_path / "neuron_docs"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
     assert neuron_docs.code_version(copy) == neuron_docs.code_version()
-    (copy / "domain.py").write_text((copy / "domain.py").read_text(encoding="utf-8") + "\n# changed\n",
-                                    encoding="utf-8")
+    changed_file = copy / "state" / "domain.py"
+    changed_file.write_text(changed_file.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     changed = neuron_docs.code_version(copy)
     assert changed != neuron_docs.code_version()
     assert site.build() == ["benchmarks", "index", "matrix", "plain"]
