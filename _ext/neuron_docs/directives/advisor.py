@@ -16,7 +16,7 @@ price, rationale, status or issue rewrites it without reading it again.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 

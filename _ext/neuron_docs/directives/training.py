@@ -254,4 +254,5 @@ def setup_training(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "roadmap-items", RoadmapItems)
     app.add_directive_to_domain("neuron", "comparison-table", ComparisonTable)
     app.add_directive_to_domain("neuron", "training-experiment", TrainingExperiment)
-    add_renderers(app, render_known_issue, render_roadmap_items, render_comparison_table, render_training_experiment)
+    add_renderers(app, render_known_issue, render_roadmap_items, render_comparison_table,
+                  render_training_experiment)

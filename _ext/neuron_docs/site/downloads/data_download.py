@@ -21,7 +21,7 @@ from ...data import catalog as catalog_module
 from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key
 from ...render.tables import build_table
-from ...render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema
 from .json_stream import dumps, write_if_changed
