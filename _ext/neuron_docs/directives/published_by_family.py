@@ -9,7 +9,8 @@ Rendered when the page is written (:mod:`neuron_docs.render`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
@@ -34,15 +35,18 @@ MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tabl
 MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), names_key("families")]
 
 
-def measured_models(derived: Derived, family: str) -> list[nodes.Node]:
+def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
     """The table of a family's measured models (or a sentence saying there is none yet)."""
-    catalog = derived.catalog
+    catalog = ctx.catalog
+    derived = ctx.data.derived
     models = [m.name for m in catalog.published_models.values() if m.family == family]
     runs: list[Run] = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
     groups: dict[tuple[str, str, str], list[Run]] = {}
     for run in runs:
         if run.model in models:
-            table = catalog.published_tables[run.table]
+            table = ctx.known("published table", run.table, catalog.published_tables)
+            if table is None:
+                continue
             groups.setdefault((run.model, table.generation, table.kind), []).append(run)
     rows = []
     for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
@@ -71,13 +75,18 @@ class MeasuredModels(DataDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "measured-models", {"family": self.arguments[0]},
-                      MEASURED_KEYS)]
+        return [defer(self, render_measured_models, FamilyParams(self.arguments[0]), MEASURED_KEYS)]
+
+
+@dataclass(frozen=True)
+class FamilyParams:
+    """One model family, by id."""
+
+    family: str
 
 
 @renderer("measured-models")
-def render_measured_models(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
-    catalog, family = ctx.catalog, params["family"]
-    if ctx.known("family", family, catalog.families) is None:
+def render_measured_models(ctx: RenderContext, params: FamilyParams) -> list[nodes.Node]:
+    if ctx.known("family", params.family, ctx.catalog.families) is None:
         return []
-    return measured_models(ctx.data.derived, family)
+    return measured_models(ctx, params.family)

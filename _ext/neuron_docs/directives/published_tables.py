@@ -16,7 +16,8 @@ reserved-instance effective price, as on the published pages.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -25,14 +26,14 @@ from sphinx_design.shared import create_component
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_keys
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
-from .base import DataDirective
+from .base import Collections, DataDirective, render_broken_notice
 from .charts.published import published_chart_block
-from .published_by_family import MeasuredModels
+from .published_by_family import MeasuredModels, render_measured_models
 from .published_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
@@ -93,7 +94,7 @@ class _Performance(DataDirective):
             group = sorted((t for t in chosen if (t.category or t.id) == category),
                            key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
             out.append(self._section(derived, generation, category, group))
-        broken = defer(self, "broken-notice", {"collections": [collection, "prices", "published_tables"]},
+        broken = defer(self, render_broken_notice, Collections((collection, "prices", "published_tables")),
                        [*(file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))),
                         names_key("families")])
         return [*out, broken]
@@ -130,33 +131,42 @@ class _Performance(DataDirective):
             domain.note_alias(run.model, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs))]
-        return [defer(self, "performance-table", {"table": table.id, "kind": self.kind}, shown)]
+        return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]
+
+
+@dataclass(frozen=True)
+class TableParams:
+    """A published table, and whether it is an inference or a training table."""
+
+    table: str
+    kind: str
 
 
 @renderer("performance-table")
-def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_performance_table(ctx: RenderContext, params: TableParams) -> list[nodes.Node]:
     """A published table: its rows sorted as published (model, then cost), the prices its costs used,
     and its chart."""
     derived = ctx.data.derived
-    table = derived.catalog.published_tables.get(params["table"])
+    table = ctx.known("published table", params.table, derived.catalog.published_tables)
     if table is None:  # gone since the page was read: the page is read again next build
         return []
     runs = table_runs(derived, table)
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference)
+    fields = training_columns(training) if params.kind == "training" else inference_columns(inference)
     rows = [[cell(derived, run, f) for f in fields] for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
                        classes=["neuron-performance-table", "neuron-sortable"])
     node["neuron_csv"] = name
-    return [node, prices_used(derived, runs, table, params["kind"]), *published_chart_block(derived, table, runs)]
+    return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
 
 
-def prices_used(derived: Derived, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
+def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
     """Which prices the table's costs used (of each price basis, by instance), and the published
     table it reproduces."""
+    derived = ctx.data.derived
     used = []
     for basis in dict.fromkeys(PUBLISHED_COSTS.values()):
         quotes = {cost.price.instance: cost.price for run in runs
@@ -170,7 +180,7 @@ def prices_used(derived: Derived, runs: list[Run], table: PublishedTable, kind: 
     note += nodes.Text(text)
     note += nodes.literal(table.path, table.path)
     note += nodes.Text(" in ")
-    note += source_ref(derived.catalog, table.source)
+    note += source_ref(ctx, table.source)
     note += nodes.Text(".")
     return note
 
@@ -187,3 +197,4 @@ def setup_published_tables(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
     app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
     app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)
+    add_renderers(app, render_performance_table, render_measured_models)
