@@ -3,9 +3,13 @@
 #   make test   - run the test suite
 # Usual Sphinx variables are honoured: SPHINXOPTS, SPHINXBUILD, SOURCEDIR, BUILDDIR.
 
-# Sphinx 9.2 needs Python >= 3.12; the machine's default python3 may be older.
-PYTHON ?= $(shell for p in python3.13 /root/.pyenv/versions/3.13*/bin/python3.13 python3.14 python3.12 python3; do \
-	  if $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo $$p; break; fi; done)
+# The supported Pythons are stated once, in pyproject.toml (requires-python = ">=3.13": Sphinx 9.2
+# needs 3.13); the machine's default python3 may be older. PYTHON=... picks one by hand.
+MIN_PYTHON  := $(shell sed -n 's/^requires-python = ">=\([0-9]*\.[0-9]*\)".*/\1/p' pyproject.toml)
+comma       := ,
+MIN_TUPLE   := ($(subst .,$(comma) ,$(MIN_PYTHON)))
+PYTHON ?= $(shell for p in python$(MIN_PYTHON) /root/.pyenv/versions/$(MIN_PYTHON)*/bin/python$(MIN_PYTHON) python3.14 python3.13 python3; do \
+	  if $$p -c 'import sys; sys.exit(sys.version_info < $(MIN_TUPLE))' >/dev/null 2>&1; then echo $$p; break; fi; done)
 VENV        ?= .venv
 VENV_STAMP  := $(VENV)/.requirements-installed
 TEST_STAMP  := $(VENV)/.test-requirements-installed
@@ -35,7 +39,9 @@ venv: $(VENV_STAMP)
 
 # The site build's dependencies (what Read the Docs installs) ...
 $(VENV_STAMP): requirements.txt
-	@test -n "$(PYTHON)" || { echo "error: no Python >= 3.12 found (install python3.13)"; exit 1; }
+	@test -n "$(PYTHON)" || { echo "error: no Python >= $(MIN_PYTHON) found (pyproject.toml's requires-python; Sphinx 9.2 needs it): install python$(MIN_PYTHON) or give PYTHON=..." >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < $(MIN_TUPLE))' || { \
+	  echo "error: $(PYTHON) is Python $$($(PYTHON) -c 'import platform; print(platform.python_version())' 2>/dev/null || echo '(not found)'); this site needs Python >= $(MIN_PYTHON) (pyproject.toml's requires-python; Sphinx 9.2 needs it)" >&2; exit 1; }
 	@test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(VENV)/bin/python -m pip install --quiet -r requirements.txt
