@@ -6,7 +6,7 @@ framework, a model), a support matrix cell or a note's paragraph would be a link
 PDF (``Hyper reference ... undefined``). Before the single LaTeX document is written, each such id
 gets a :class:`docutils.nodes.target` the writer labels: at the start of a row's first cell, inside
 a paragraph or an inline element, else just before the element; an id the page labels already
-(a section's, and a paragraph's that repeats it) is labelled once.
+(a section's, or a target's pointing at the element) is labelled once.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def label_every_id(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     pages = page_of(doctree)
     elements = [element for element in doctree.findall(nodes.Element) if element["ids"]]
     labelled = {(pages.get(id(e), 0), anchor) for e in elements if isinstance(e, LABELLED) for anchor in e["ids"]}
+    labelled |= {(pages.get(id(t), 0), t["refid"]) for t in doctree.findall(nodes.target) if t.get("refid")}
     for element in elements:
         page = pages.get(id(element), 0)
         wanted = [anchor for anchor in element["ids"] if (page, anchor) not in labelled]

@@ -22,6 +22,7 @@ from ...state.build import is_html
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 logger = logging.getLogger(__name__)
 
@@ -33,11 +34,22 @@ def writes_downloads(app: Sphinx) -> bool:
     return is_html(app) and not app.builder.name.startswith("epub")
 
 
+def links_downloads(app: Sphinx) -> bool:
+    """Whether the pages link to their tables' downloads: HTML, ePub and PDF readers can follow a link;
+    plain text cannot."""
+    return getattr(app.builder, "format", "") in ("html", "latex")
+
+
+def site_uri(config: Config, path: str) -> str:
+    """The download at ``path`` on the published site (``html_baseurl``)."""
+    return config.html_baseurl.rstrip("/") + "/" + path
+
+
 def download_uri(app: Sphinx, docname: str, path: str) -> str:
     """The link from page ``docname`` to the download at ``path`` (``_downloads/...``)."""
     if writes_downloads(app):
         return relative_uri(app.builder.get_target_uri(docname), path)
-    return app.config.html_baseurl.rstrip("/") + "/" + path
+    return site_uri(app.config, path)
 
 
 class DownloadRole(SphinxRole):
@@ -46,8 +58,10 @@ class DownloadRole(SphinxRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         title, _, target = self.text.partition(" <")
         target = target.removesuffix(">") if target else title
-        reference = nodes.reference(self.rawtext, title, refuri=f"{DOWNLOADS_DIR}/{target}",
-                                    neuron_download=f"{DOWNLOADS_DIR}/{target}", classes=["neuron-download-link"])
+        path = f"{DOWNLOADS_DIR}/{target}"
+        # The site's address until the page is written (linkcheck reads links before that)
+        reference = nodes.reference(self.rawtext, title, refuri=site_uri(self.config, path),
+                                    neuron_download=path, classes=["neuron-download-link"])
         return [reference], []
 
 

@@ -19,7 +19,7 @@ from docutils import nodes
 from sphinx.util import logging
 
 from ...state.build import state
-from .links import download_uri, writes_downloads
+from .links import download_uri, links_downloads, writes_downloads
 from .table_csv import page_notes, table_csv
 
 if TYPE_CHECKING:
@@ -59,8 +59,9 @@ def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
 
 def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Write the CSV of every generated table of a resolved page and put its link under it."""
-    if not writes_downloads(app):
+    if not links_downloads(app):
         return
+    writes = writes_downloads(app)
     written = state(app.env).csv_written
     target = Path(app.outdir, TABLES_DIR)
     notes = _PageNotes(doctree)
@@ -75,9 +76,9 @@ def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None
                            written[name][0], docname, location=(docname, table.line),
                            type="neuron", subtype="download")
         written[name] = (docname, digest)
-        target.mkdir(parents=True, exist_ok=True)
         path = target / f"{name}.csv"
-        if not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content:
+        if writes and (not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content):
+            target.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
         link = nodes.paragraph(classes=["neuron-download"])
         uri = download_uri(app, docname, f"{TABLES_DIR}/{name}.csv")

@@ -1,0 +1,141 @@
+"""Every builder a user may choose builds the real site strictly, with correct links and no internal text.
+
+html, dirhtml, singlehtml, epub, latex, text and linkcheck, each with Sphinx's API like ``make html``
+(nitpicky, every warning collected): no warning; the downloads linked where that builder's reader
+finds them (beside the pages for the HTML builders, on the published site for the others, checked
+by linkcheck against the built site served locally); the ePub's pages well-formed XHTML without
+foreign files; every LaTeX reference with its label (what pdflatex would report undefined); the
+text without the figures' tooltips. The PDF itself is compiled by ``make pdf`` (CI), not here.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+import zipfile
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urljoin, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+from lxml import etree
+
+from conftest import SiteBuild, build_site
+
+
+def built(tmp_path_factory: pytest.TempPathFactory, builder: str, **overrides: object) -> SiteBuild:
+    result = build_site(tmp_path_factory.mktemp(builder), builder=builder, **overrides)
+    assert result.warnings == "", result.warnings
+    return result
+
+
+def _download_links(page: Path) -> list[str]:
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
+    return [a["href"] for a in soup.find_all("a", href=True) if "_downloads/" in a["href"]]
+
+
+@pytest.mark.parametrize("builder", ["dirhtml", "singlehtml"])
+def test_html_builders_link_downloads_beside_the_pages(tmp_path_factory: pytest.TempPathFactory, builder: str) -> None:
+    result = built(tmp_path_factory, builder)
+    pages = sorted(result.outdir.rglob("*.html"))
+    checked = 0
+    for page in pages:
+        for href in _download_links(page):
+            assert not urlsplit(href).scheme, (page, href)
+            assert (page.parent / unquote(urldefrag(href).url)).resolve().is_file(), (page, href)
+            checked += 1
+    json_links = [h for h in _download_links(result.outdir / ("downloads/index.html" if builder == "dirhtml"
+                                                              else "index.html")) if h.endswith(".json")]
+    assert len(json_links) == 2 and checked > 100
+
+
+def test_epub_is_valid_and_links_downloads_to_the_site(tmp_path_factory: pytest.TempPathFactory,
+                                                       site: SiteBuild) -> None:
+    result = built(tmp_path_factory, "epub")
+    [book] = result.outdir.glob("*.epub")
+    base = result.app.config.html_baseurl  # type: ignore[attr-defined]
+    with zipfile.ZipFile(book) as archive:
+        names = archive.namelist()
+        assert not [n for n in names if n.endswith((".csv", ".json"))]
+        pages = [n for n in names if n.endswith(".xhtml")]
+        ids: dict[str, set[str]] = {}
+        links: list[tuple[str, str]] = []
+        for name in pages:
+            tree = etree.fromstring(archive.read(name))  # raises on XHTML that is not well-formed XML
+            ids[name] = set(tree.xpath("//@id"))
+            links += [(name, href) for href in tree.xpath("//*[local-name()='a']/@href")]
+    assert any("sd-tab-set" in n for n in ids.get("OEBPS/performance/inf1.xhtml", ())) or pages
+    downloads = [href for _, href in links if "_downloads/" in href]
+    assert downloads and all(href.startswith(base) for href in downloads)
+    published = {str(p.relative_to(site.outdir)) for p in (site.outdir / "_downloads").rglob("*")}
+    assert {href[len(base):] for href in downloads} <= published  # the HTML build writes each one
+    for name, href in links:  # every link inside the book lands on a page and an id it has
+        if urlsplit(href).scheme or href.startswith("mailto:"):
+            continue
+        path, fragment = urldefrag(href)
+        target = str(Path(name).parent / unquote(path)) if path else name
+        target = str(Path(target).resolve().relative_to(Path.cwd().resolve())) if ".." in target else target
+        assert target in ids, (name, href)
+        assert not fragment or fragment in ids[target], (name, href)
+
+
+def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFactory, site: SiteBuild) -> None:
+    """What pdflatex reports as undefined references, read from the ``.tex`` without compiling it."""
+    result = built(tmp_path_factory, "latex")
+    [tex] = result.outdir.glob("*.tex")
+    text = tex.read_text(encoding="utf-8")
+    labels = Counter(re.findall(r"\\label\{\\detokenize\{([^}]*)\}\}", text))
+    references = set(re.findall(r"\\hyperref\[\\detokenize\{([^}]*)\}\]", text))
+    assert len(references) > 100
+    assert sorted(references - set(labels)) == []
+    assert [label for label, count in labels.items() if count > 1] == []
+    assert len([label for label in labels if label.endswith("::doc")]) >= 25  # Sphinx's page labels kept
+    base = result.app.config.html_baseurl  # type: ignore[attr-defined]
+    downloads = {link.replace("\\_", "_") for link in
+                 re.findall(r"\\sphinxhref\{" + re.escape(base) + r"(\\_downloads/[^}]*)\}", text)}
+    assert "_downloads/neuron-data.json" in downloads and len(downloads) > 50
+    published = {str(p.relative_to(site.outdir)) for p in (site.outdir / "_downloads").rglob("*")}
+    assert downloads <= published  # the HTML build writes each one
+
+
+def test_text_has_no_tooltips(tmp_path_factory: pytest.TempPathFactory, site: SiteBuild) -> None:
+    result = built(tmp_path_factory, "text")
+    tooltips = {abbr["title"] for page in site.outdir.rglob("*.html") if "_static" not in page.parts
+                for abbr in site.soup(str(page.relative_to(site.outdir))).select("abbr[title]")
+                if any(c.startswith("neuron-") and c != "neuron-blank" for c in abbr.get("class", []))
+                and "neuron-blank" not in abbr.get("class", [])}
+    assert tooltips
+    text = "\n".join(page.read_text(encoding="utf-8") for page in result.outdir.rglob("*.txt"))
+    text = re.sub(r"\s+", " ", text)
+    assert [tip for tip in tooltips if f"({tip})" in text] == []
+    doubled = re.findall(r"(\([^()]+\)) \1", text)  # a blank cell's words once, not again as its tooltip
+    assert doubled == []
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_linkcheck_finds_every_download_on_the_built_site(tmp_path_factory: pytest.TempPathFactory,
+                                                          site: SiteBuild) -> None:
+    """linkcheck, strict; the links to the site's downloads of hand-written pages checked against the site
+    built from the same data, served locally (other external links are not checked: no network here)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site.outdir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        result = built(tmp_path_factory, "linkcheck", html_baseurl=base,
+                       linkcheck_ignore=[rf"^(?!{re.escape(base)})"], linkcheck_workers=2)
+    finally:
+        server.shutdown()
+    import json
+
+    checked = [json.loads(line) for line in (result.outdir / "output.json").read_text(encoding="utf-8").splitlines()]
+    assert [entry for entry in checked if entry["status"] == "broken"] == []
+    ours = {entry["uri"]: entry["status"] for entry in checked if entry["uri"].startswith(base)}
+    assert ours == {urljoin(base, "_downloads/neuron-data.json"): "working",
+                    urljoin(base, "_downloads/neuron-data.schema.json"): "working"}
