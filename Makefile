@@ -1,6 +1,8 @@
 # Build the documentation site and run its tests.
 #   make html   - build the site strictly (creates .venv from requirements.txt when missing)
 #   make test   - run the test suite
+#   make pdf    - the PDF (LaTeX, latexmk; needs a TeX installation: .ci/run lists the Debian packages)
+#   make epub   - the ePub
 # Usual Sphinx variables are honoured: SPHINXOPTS, SPHINXBUILD, SOURCEDIR, BUILDDIR.
 
 # The supported Pythons are stated once, in pyproject.toml (requires-python = ">=3.13": Sphinx 9.2
@@ -20,13 +22,15 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
+.PHONY: help html pdf epub clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
 	@echo "make test    run the test suite"
+	@echo "make pdf     build the PDF into $(BUILDDIR)/latex (strict; 0 undefined references; needs latexmk and TeX Live)"
+	@echo "make epub    build the ePub into $(BUILDDIR)/epub (strict)"
 	@echo "make clean   remove $(BUILDDIR)"
 	@echo "make audit FILE=...         check a hand-written page's figures against the data"
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
@@ -54,6 +58,20 @@ $(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
 
 html: $(VENV_STAMP)
 	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
+
+# The PDF as Read the Docs builds it (.readthedocs.yaml): LaTeX from the pages, strictly, then latexmk;
+# a reference pdflatex cannot resolve (or a label defined twice) fails it, as a warning fails make html.
+PDFNAME     ?= neuronmodelsupportperformance
+pdf: $(VENV_STAMP)
+	$(SPHINXBUILD) -b latex -c . -d $(BUILDDIR)/doctrees-latex $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/latex
+	cd $(BUILDDIR)/latex && max_print_line=10000 latexmk -pdf -interaction=nonstopmode -halt-on-error $(PDFNAME).tex >/dev/null \
+	  || { tail -40 $(PDFNAME).log; exit 1; }
+	@! grep -E "(Hyper r|R)eference .* undefined|multiply defined" $(BUILDDIR)/latex/$(PDFNAME).log \
+	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
+	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
+
+epub: $(VENV_STAMP)
+	$(SPHINXBUILD) -b epub -c . -d $(BUILDDIR)/doctrees-epub $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m mypy
