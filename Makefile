@@ -1,7 +1,7 @@
 # Build the documentation site and run its tests.
 #   make html   - build the site strictly (creates .venv from requirements.txt when missing)
 #   make test   - run the test suite
-#   make pdf    - the PDF (LaTeX, latexmk; needs a TeX installation: .ci/run lists the Debian packages)
+#   make pdf    - the PDF (LaTeX, latexmk; needs TeX Live and rsvg-convert: .ci/run lists the Debian packages)
 #   make epub   - the ePub
 # Usual Sphinx variables are honoured: SPHINXOPTS, SPHINXBUILD, SOURCEDIR, BUILDDIR.
 

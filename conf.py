@@ -88,6 +88,10 @@ notfound_context = {
     ),
 }
 
+#: The PDF (``make pdf``): tables a size smaller than the text, so that wide ones fit on the page
+#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content).
+latex_elements = {"preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"}
+
 #: sphinx-copybutton: leave prompts and outputs out of what is copied.
 copybutton_exclude = ".linenos, .gp, .go"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "

@@ -5,7 +5,7 @@ html, dirhtml, singlehtml, epub, latex, text and linkcheck, each with Sphinx's A
 finds them (beside the pages for the HTML builders, on the published site for the others, checked
 by linkcheck against the built site served locally); the ePub's pages well-formed XHTML without
 foreign files; every LaTeX reference with its label (what pdflatex would report undefined); the
-text without the figures' tooltips. The PDF itself is compiled by ``make pdf`` (CI), not here.
+text without the figures' tooltips; the PDF's charts drawn and wide tables split. The PDF itself is compiled by ``make pdf`` (CI), not here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import http.server
 import re
+import shutil
 import threading
 import zipfile
 from collections import Counter
@@ -24,6 +25,7 @@ from bs4 import BeautifulSoup
 from lxml import etree
 
 from conftest import SiteBuild, build_site
+from neuron_docs.site.latex_tables import SPLIT_ABOVE
 
 
 def built(tmp_path_factory: pytest.TempPathFactory, builder: str, **overrides: object) -> SiteBuild:
@@ -82,11 +84,22 @@ def test_epub_is_valid_and_links_downloads_to_the_site(tmp_path_factory: pytest.
         assert not fragment or fragment in ids[target], (name, href)
 
 
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="the PDF's charts need rsvg-convert (librsvg2-bin)")
 def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFactory, site: SiteBuild) -> None:
-    """What pdflatex reports as undefined references, read from the ``.tex`` without compiling it."""
+    """What pdflatex reports as undefined references, read from the ``.tex`` without compiling it; every
+    chart drawn, no table wider than a page holds."""
     result = built(tmp_path_factory, "latex")
     [tex] = result.outdir.glob("*.tex")
     text = tex.read_text(encoding="utf-8")
+    charts = sum(len(site.soup(str(p.relative_to(site.outdir))).select("div.neuron-chart-canvas"))
+                 for p in site.outdir.rglob("*.html") if "_static" not in p.parts)
+    drawn = re.findall(r"\\sphinxincludegraphics\[[^]]*\]\{\{(_neuron_charts/[0-9a-f]+)\}\.pdf\}", text)
+    assert charts and len(drawn) == charts
+    assert all((result.outdir / f"{name}.pdf").is_file() for name in drawn)
+    widths = [line.count("\\X{") or line.count("T") for line in
+              re.findall(r"\\begin\{(?:longtable|tabulary|tabular)\}(?:\[t\])?(\{.*)", text)]
+    assert widths and max(widths) <= SPLIT_ABOVE
+    assert "Continued: columns" in text  # the published performance tables, split
     labels = Counter(re.findall(r"\\label\{\\detokenize\{([^}]*)\}\}", text))
     references = set(re.findall(r"\\hyperref\[\\detokenize\{([^}]*)\}\]", text))
     assert len(references) > 100

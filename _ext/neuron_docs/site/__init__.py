@@ -4,8 +4,9 @@ sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages gene
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
 every device's specifications and matrix are shown (:mod:`.device_checks`), the generated page
 of each revision of the support matrices (:mod:`.revision_pages`), and every page written again when
-the navigation they all show changes (:mod:`.navigation`), and a LaTeX label for every id a link
-can point at (:mod:`.latex_labels`); outside HTML, a figure's tooltip is not printed after it
+the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaTeX label for every id a link
+can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`) and charts drawn
+(:mod:`.latex_charts`); outside HTML, a figure's tooltip is not printed after it
 (:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`)."""
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from . import device_pages
 from . import downloads
 from . import epub
 from . import ids
+from . import latex_charts
 from . import latex_labels
+from . import latex_tables
 from . import navigation
 from . import revision_pages
 from . import sitemap
@@ -34,6 +37,8 @@ def setup_site(app: Sphinx) -> None:
     downloads.setup_downloads(app)
     ids.setup_ids(app)
     latex_labels.setup_latex_labels(app)
+    latex_tables.setup_latex_tables(app)
+    latex_charts.setup_latex_charts(app)
     tooltips.setup_tooltips(app)
     epub.setup_epub(app)
     assets.setup_assets(app)
