@@ -7,7 +7,8 @@ of each revision of the support matrices (:mod:`.revision_pages`), and every pag
 the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaTeX label for every id a link
 can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`) and charts drawn
 (:mod:`.latex_charts`); outside HTML, a figure's tooltip is not printed after it
-(:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`)."""
+(:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`), and one anchor per link of the single HTML page
+(:mod:`.single_page`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from . import latex_labels
 from . import latex_tables
 from . import navigation
 from . import revision_pages
+from . import single_page
 from . import sitemap
 from . import tooltips
 
@@ -41,6 +43,7 @@ def setup_site(app: Sphinx) -> None:
     latex_charts.setup_latex_charts(app)
     tooltips.setup_tooltips(app)
     epub.setup_epub(app)
+    single_page.setup_single_page(app)
     assets.setup_assets(app)
     sitemap.setup_sitemap(app)
     data_dates.setup_data_dates(app)
