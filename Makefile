@@ -70,8 +70,11 @@ pdf: $(VENV_STAMP)
 	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
 	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
 
+# The ePub, then W3C's epubcheck on it when installed (Debian epubcheck: Java, so CI leaves it out).
+EPUBCHECK   ?= $(shell command -v epubcheck)
 epub: $(VENV_STAMP)
 	$(SPHINXBUILD) -b epub -c . -d $(BUILDDIR)/doctrees-epub $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub
+	$(if $(EPUBCHECK),java -jar $(EPUBCHECK) --failonwarnings $(BUILDDIR)/epub/*.epub,@echo "(epubcheck not installed: not validated)")
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m mypy

@@ -18,7 +18,7 @@ from ..state.build import is_html
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parent.parent / "site" / "static"  # the files live with the site wing
 JS_FILE = "neuron-tables.js"
 CSS_FILE = "neuron.css"
 #: Names the theme's landmarks (its sidebars, the page tools): axe-core's landmark-unique and region.

@@ -5,8 +5,8 @@ data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) 
 every device's specifications and matrix are shown (:mod:`.device_checks`), the generated page
 of each revision of the support matrices (:mod:`.revision_pages`), and every page written again when
 the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaTeX label for every id a link
-can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`) and charts drawn
-(:mod:`.latex_charts`); outside HTML, a figure's tooltip is not printed after it
+can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`), for the PDF and the
+ePub charts drawn from files (:mod:`.chart_files`); outside HTML, a figure's tooltip is not printed after it
 (:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`), and one anchor per link of the single HTML page
 (:mod:`.single_page`)."""
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..render import assets
+from . import chart_files
 from . import data_dates
 from . import device_checks
 from . import device_overview
@@ -22,7 +23,6 @@ from . import device_pages
 from . import downloads
 from . import epub
 from . import ids
-from . import latex_charts
 from . import latex_labels
 from . import latex_tables
 from . import navigation
@@ -40,7 +40,7 @@ def setup_site(app: Sphinx) -> None:
     ids.setup_ids(app)
     latex_labels.setup_latex_labels(app)
     latex_tables.setup_latex_tables(app)
-    latex_charts.setup_latex_charts(app)
+    chart_files.setup_chart_files(app)
     tooltips.setup_tooltips(app)
     epub.setup_epub(app)
     single_page.setup_single_page(app)
