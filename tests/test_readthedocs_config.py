@@ -69,5 +69,7 @@ def test_pdf_and_epub_build_like_make(config: dict, fmt: str, builder: str, made
     assert argv[:3] == ["python", "-m", "sphinx"] and argv[argv.index("-b") + 1] == builder
     assert argv[argv.index("-c") + 1] == "." and {"-W", "--keep-going", "-n"} <= set(argv) and argv[-2] == "source"
     assert f"$READTHEDOCS_OUTPUT/{fmt}/" in commands[-1] and made in "".join(commands)
+    if fmt == "pdf":
+        assert "librsvg2-bin" in config["build"]["apt_packages"]  # rsvg-convert draws the charts
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     assert f"{fmt}: $(VENV_STAMP)" in makefile and f"-b {builder} -c ." in makefile
