@@ -50,3 +50,23 @@ def test_every_readme_snippet_is_in_an_example_page() -> None:
         page = (ROOT / ("example-rst.rst" if kind == "rst" else "example-md.md")).read_text(encoding="utf-8")
         for paragraph in block.strip().split("\n\n"):
             assert paragraph in page, paragraph
+
+
+@pytest.mark.sphinx("html", testroot="writers-guide", confoverrides={"neuron_data_dir": str(FROZEN_DATA)},
+                    freshenv=True)
+def test_the_guide_lists_every_directive_with_every_option(app) -> None:
+    text = README.read_text(encoding="utf-8")
+    guide = text[text.index("## Writer's guide"):text.index("## Linking to this site from another")]
+    listed: dict[str, str] = {}
+    for line in guide.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 3:
+            for name in re.findall(r"`([a-z-]+)`", cells[0]):
+                listed[name] = cells[2]
+    directives = app.registry.domain_directives["neuron"]
+    assert set(listed) == set(directives)
+    for name, directive in directives.items():
+        options = set(getattr(directive, "option_spec", None) or {})
+        assert options == set(re.findall(r"`:([a-z-]+):`", listed[name])), name
+    roles = set(app.registry.domain_roles["neuron"])
+    assert all(f"neuron:{role}" in guide for role in roles)
