@@ -31,7 +31,7 @@ DOWNLOADS_DIR = "_downloads"
 
 def writes_downloads(app: Sphinx) -> bool:
     """Whether the build writes the download files beside its pages (HTML, not an ePub)."""
-    return is_html(app) and not app.builder.name.startswith("epub")
+    return is_html(app) and not getattr(app.builder, "name", "").startswith("epub")
 
 
 def links_downloads(app: Sphinx) -> bool:
