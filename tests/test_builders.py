@@ -1,31 +1,38 @@
 """Every builder a user may choose builds the real site strictly, with correct links and no internal text.
 
-html, dirhtml, singlehtml, epub, latex, text and linkcheck, each with Sphinx's API like ``make html``
-(nitpicky, every warning collected): no warning; the downloads linked where that builder's reader
-finds them (beside the pages for the HTML builders, on the published site for the others, checked
-by linkcheck against the built site served locally); the ePub's pages well-formed XHTML without
-foreign files; every LaTeX reference with its label (what pdflatex would report undefined); the
-text without the figures' tooltips; the PDF's charts drawn and wide tables split. The PDF itself is compiled by ``make pdf`` (CI), not here.
+html, dirhtml, singlehtml, epub and latex build the real site, text and linkcheck the writer's guide's
+small test root, each with Sphinx's API like ``make html`` (nitpicky, every warning collected): no
+warning; every link lands, the downloads where that builder's reader finds them (beside the pages
+for the HTML builders, on the published site for the others, checked by linkcheck against the built
+pages served locally); the ePub's pages well-formed XHTML without foreign files, its charts SVG
+files; every LaTeX reference with its label (what pdflatex would report undefined), the charts drawn
+and wide tables split; the text without the figures' tooltips. The PDF itself is compiled by
+``make pdf`` (CI), not here.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import posixpath
 import re
 import shutil
 import threading
 import zipfile
 from collections import Counter
+from io import StringIO
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 from lxml import etree
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from conftest import SiteBuild, build_site
+from frozen_data import FROZEN_DATA
 from neuron_docs.site.latex_tables import SPLIT_ABOVE
 
 
@@ -126,15 +133,33 @@ def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFa
     assert downloads <= published  # the HTML build writes each one
 
 
-def test_text_has_no_tooltips(tmp_path_factory: pytest.TempPathFactory, site: SiteBuild) -> None:
-    result = built(tmp_path_factory, "text")
-    tooltips = {abbr["title"] for page in site.outdir.rglob("*.html") if "_static" not in page.parts
-                for abbr in site.soup(str(page.relative_to(site.outdir))).select("abbr[title]")
-                if any(c.startswith("neuron-") and c != "neuron-blank" for c in abbr.get("class", []))
-                and "neuron-blank" not in abbr.get("class", [])}
-    assert tooltips
-    text = "\n".join(page.read_text(encoding="utf-8") for page in result.outdir.rglob("*.txt"))
-    text = re.sub(r"\s+", " ", text)
+GUIDE = Path(__file__).resolve().parent / "roots" / "test-writers-guide"
+
+
+def build_guide(outdir: Path, builder: str, **overrides: object) -> Path:
+    """The writer's guide's small test root (figures, blank cells, a download link), built strictly."""
+    warnings = StringIO()
+    with patch_docutils(GUIDE), docutils_namespace():
+        app = Sphinx(GUIDE, GUIDE, outdir / builder, outdir / f"doctrees-{builder}", builder,
+                     confoverrides={"neuron_data_dir": str(FROZEN_DATA), **overrides}, status=StringIO(),
+                     warning=warnings, freshenv=True)
+        app.build()
+    assert warnings.getvalue() == ""
+    return outdir / builder
+
+
+@pytest.fixture(scope="module")
+def guide_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_guide(tmp_path_factory.mktemp("guide"), "html")
+
+
+def test_text_has_no_tooltips(tmp_path_factory: pytest.TempPathFactory, guide_html: Path) -> None:
+    outdir = build_guide(tmp_path_factory.mktemp("guide-text"), "text")
+    abbrs = [abbr for page in guide_html.glob("*.html")
+             for abbr in BeautifulSoup(page.read_text(encoding="utf-8"), "lxml").select("abbr[title]")]
+    tooltips = {abbr["title"] for abbr in abbrs if "neuron-blank" not in abbr.get("class", [])}
+    assert tooltips and any("neuron-value" in abbr.get("class", []) for abbr in abbrs)
+    text = re.sub(r"\s+", " ", "\n".join(page.read_text(encoding="utf-8") for page in outdir.glob("*.txt")))
     assert [tip for tip in tooltips if f"({tip})" in text] == []
     doubled = re.findall(r"(\([^()]+\)) \1", text)  # a blank cell's words once, not again as its tooltip
     assert doubled == []
@@ -146,21 +171,18 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 def test_linkcheck_finds_every_download_on_the_built_site(tmp_path_factory: pytest.TempPathFactory,
-                                                          site: SiteBuild) -> None:
+                                                          guide_html: Path) -> None:
     """linkcheck, strict; the links to the site's downloads of hand-written pages checked against the site
-    built from the same data, served locally (other external links are not checked: no network here)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site.outdir)))
+    built from the same pages, served locally (other external links are not checked: no network here)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(guide_html)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        result = built(tmp_path_factory, "linkcheck", html_baseurl=base,
-                       linkcheck_ignore=[rf"^(?!{re.escape(base)})"], linkcheck_workers=2)
+        outdir = build_guide(tmp_path_factory.mktemp("guide-linkcheck"), "linkcheck", html_baseurl=base,
+                             linkcheck_ignore=[rf"^(?!{re.escape(base)})"], linkcheck_workers=2)
     finally:
         server.shutdown()
-    import json
-
-    checked = [json.loads(line) for line in (result.outdir / "output.json").read_text(encoding="utf-8").splitlines()]
+    checked = [json.loads(line) for line in (outdir / "output.json").read_text(encoding="utf-8").splitlines()]
     assert [entry for entry in checked if entry["status"] == "broken"] == []
     ours = {entry["uri"]: entry["status"] for entry in checked if entry["uri"].startswith(base)}
-    assert ours == {urljoin(base, "_downloads/neuron-data.json"): "working",
-                    urljoin(base, "_downloads/neuron-data.schema.json"): "working"}
+    assert ours == {urljoin(base, "_downloads/neuron-data.json"): "working"}
