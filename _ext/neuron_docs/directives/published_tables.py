@@ -31,9 +31,10 @@ from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from .base import DataDirective
-from .charts.published import published_chart_block
+from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
+                               published_chart_block)
 from .published_by_family import MeasuredModels
-from .published_cells import cell, header, inference_columns, training_columns
+from .published_cells import CONFIGURATION, cell, header, inference_columns, key_columns, training_columns
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
 
@@ -144,14 +145,30 @@ def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list
     runs = table_runs(derived, table)
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference)
-    rows = [[cell(derived, run, f) for f in fields] for run in runs]
+    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference, table.view)
+    labelled = label_fields(runs, TRAINING_LABEL_FIELDS if params["kind"] == "training" else INFERENCE_LABEL_FIELDS)
+    rows = [[config_label(run, labelled) if f == CONFIGURATION else cell(derived, run, f) for f in fields]
+            for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
-                       classes=["neuron-performance-table", "neuron-sortable"])
+                       classes=["neuron-performance-table", "neuron-sortable", "neuron-columns"])
+    mark_columns(node, fields)
     node["neuron_csv"] = name
     return [node, prices_used(derived, runs, table, params["kind"]), *published_chart_block(derived, table, runs)]
+
+
+def mark_columns(table: nodes.table, fields: list[str]) -> None:
+    """Classes on the header cells that the table's script reads (without it every column shows):
+    ``neuron-col-<field>`` names the column in the address, ``neuron-col-key`` marks the reader's
+    columns (:func:`~.published_cells.key_columns`; the others are details, shown on request) and
+    ``neuron-basis-<basis>`` a cost's price basis (the reader picks one)."""
+    key = set(key_columns(fields))
+    head = next(table.findall(nodes.thead))
+    for entry, field in zip(head.findall(nodes.entry), fields, strict=True):
+        entry["classes"] += [f"neuron-col-{field}", "neuron-col-key" if field in key else "neuron-col-more"]
+        if field in PUBLISHED_COSTS:
+            entry["classes"].append(f"neuron-basis-{PUBLISHED_COSTS[field]}")
 
 
 def prices_used(derived: Derived, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:

@@ -3,7 +3,9 @@
 - ``.. neuron:device-specs:: trainium`` — the device's canonical place: architecture, NeuronCores,
   data types, interconnect, features and every specification with its source.
 - ``.. neuron:instance-table::`` (``:device:``/``:family:`` filters) — instance types, devices,
-  NeuronCores (derived), vCPUs, EFA bandwidth and on-demand price with its source and date.
+  NeuronCores (derived), vCPUs, EFA bandwidth, and side by side the on-demand price (``instances.yaml``)
+  and the reserved-instance effective price (``prices.yaml``, the basis of the published pages' costs),
+  each with its source and date.
 - ``.. neuron:framework-table::`` and ``.. neuron:source-table::``.
 
 Every table is rendered when the page is written (:mod:`neuron_docs.render`); the page reads only
@@ -24,6 +26,7 @@ from ..data.record_keys import fields_key, file_key, names_key, record_key, reco
 from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, defer, renderer
 from ..data.figures.formatting import format_number
+from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
 from .base import DataDirective
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data.catalog import Catalog
+    from ..render.tables import Cell
 
 
 def source_ref(catalog: Catalog, source_id: str | None) -> nodes.Node:
@@ -112,9 +116,21 @@ class InstanceTable(DataDirective):
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
         name = nodes.make_id("-".join(["instances", *devices, *families]))
         params = {"instances": [i.id for i in instances], "ids": ids, "name": name, "specs": "specs" in self.options}
-        shown = [file_key("devices.yaml"), file_key("sources.yaml"), names_key("instances"),
+        shown = [file_key("devices.yaml"), file_key("sources.yaml"), file_key("prices.yaml"), names_key("instances"),
                  *record_keys("instances", params["instances"])]
         return [*self.index_nodes(), defer(self, "instance-table", params, shown)]
+
+
+def reserved_cells(catalog: Catalog, instance_id: str) -> list[Cell]:
+    """The reserved-instance effective price of an instance (the newest of ``prices.yaml``) and its
+    source, date, term and region; a blank that says so when none is published."""
+    quote = price_for(catalog, instance_id, PUBLISHED_PRICE_BASIS)
+    if quote is None:
+        return [blank("none", "no reserved-instance price published"), ""]
+    stated = ", ".join(v for v in (quote.term, quote.region) if v)
+    return [format_number(quote.usd_per_hour, "USD/h"),
+            [source_ref(catalog, quote.source), nodes.Text(f", {quote.as_of.isoformat()}"
+                                                           + (f" ({stated})" if stated else ""))]]
 
 
 @renderer("instance-table")
@@ -138,10 +154,11 @@ def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
             format_number(price.usd_per_hour, "USD/h"),
             [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+            *reserved_cells(catalog, instance.id),
         ])
     name = params["name"]
     table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
-                         "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
+                         "Price source, as of", "RI-effective price", "RI-effective source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                         row_ids=ids, name=name)
     table["neuron_csv"] = name
     for row, anchor in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
