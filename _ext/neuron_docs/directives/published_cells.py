@@ -2,7 +2,7 @@
 
 A table shows the columns its runs fill (an empty column is left out), the reader's first: model
 (linked to its family), the configuration in a few words, the headline figure (throughput in its own
-unit; in a latency-optimized table also the first latency) and each cost per 1M with its price basis
+unit; in a latency-optimized table its first latency) and each cost per 1M with its price basis
 (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`, read from the data set's derived costs);
 then the details in the order of the published pages: framework, instance, latencies, every field
 of the configuration, the script. Figures print as
@@ -96,10 +96,11 @@ def inference_columns(runs: Sequence[PublishedInferenceRun], view: str | None = 
     latencies = [f for f in METRICS if f.endswith("_ms") and filled(f)]
     headline = latencies[:1] if view == "latency" else []
     config = [f for f in CONFIG_TEXT if filled(f)]
-    return ["model", *(["image_size"] if filled("image_size") else []), CONFIGURATION,
-            *([throughput] if throughput else []), *headline, *PUBLISHED_COSTS,
+    figures = [*headline, *([throughput] if throughput and not headline else [])]
+    return ["model", *(["image_size"] if filled("image_size") else []), CONFIGURATION, *figures, *PUBLISHED_COSTS,
             "framework", "instance", *(["task"] if filled("task") else []),
-            *[f for f in latencies if f not in headline], *config, *(["script"] if filled("script") else [])]
+            *[f for f in [throughput, *latencies] if f and f not in figures], *config,
+            *(["script"] if filled("script") else [])]
 
 
 def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
