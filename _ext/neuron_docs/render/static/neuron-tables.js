@@ -139,7 +139,10 @@
     tools.appendChild(label);
     tools.appendChild(input);
     tools.appendChild(status);
-    if (table.id) { input.setAttribute("aria-controls", table.id); }
+    if (table.id) {
+      input.setAttribute("aria-controls", table.id);
+      tools.id = table.id + "-tools";
+    }
     var anchor = table.closest(".table-wrapper") || table;
     anchor.parentNode.insertBefore(tools, anchor);
     function apply() {
