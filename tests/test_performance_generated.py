@@ -136,12 +136,12 @@ def test_the_instance_table_shows_both_prices(site, catalog):
     for row in table.select("tbody tr"):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
         instance = catalog.instances[cells[0]]
-        assert cells[on_demand].startswith(f"{instance.price.usd_per_hour:g}")
+        assert cells[on_demand] == f"${instance.price.usd_per_hour:g}/h"
         quote = price_for(catalog, instance.id, PUBLISHED_PRICE_BASIS)
         if quote is None:
             assert cells[reserved].startswith("\u2014")
         else:
-            assert cells[reserved].startswith(f"{quote.usd_per_hour:g}") and quote.as_of.isoformat() in cells[reserved + 1]
+            assert cells[reserved] == f"${quote.usd_per_hour:g}/h" and quote.as_of.isoformat() in cells[reserved + 1]
             shown += 1
     assert shown == len({p.instance for p in catalog.prices.values() if p.basis == PUBLISHED_PRICE_BASIS})
 

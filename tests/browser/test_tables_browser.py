@@ -35,7 +35,7 @@ def test_the_readers_columns_are_in_view(browser: Any, site_url: str, width: int
             page.goto(site_url + path)
             for table in page.evaluate(KEY_COLUMNS):
                 texts = [c["text"] for c in table["key"]]
-                assert texts[0].startswith("Model") and texts[1].startswith("Configuration"), (path, texts)
+                assert texts[0].startswith("Model") and "Configuration" in texts[1:3], (path, texts)
                 assert texts[-1].startswith("Cost per") and "(RI-effective)" in texts[-1], (path, texts)
                 assert table["shown"] < table["all"], (path, table["id"])  # the others are behind the chooser
                 assert all(c["right"] <= table["width"] for c in table["key"]), (path, width, table)

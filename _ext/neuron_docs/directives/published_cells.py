@@ -4,8 +4,8 @@ A table shows the columns its runs fill (an empty column is left out), the reade
 (linked to its family), the configuration in a few words, the headline figure (throughput in its own
 unit; in a latency-optimized table its first latency) and each cost per 1M with its price basis
 (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`, read from the data set's derived costs);
-then the details in the order of the published pages: framework, instance, latencies, every field
-of the configuration, the script. Figures print as
+then the details in the order of the published pages: framework, instance, image size, the other
+figures, every field of the configuration, the script. Figures print as
 published, rounded to two decimals when published with more; cells are docutils nodes or text,
 never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
 """
@@ -81,8 +81,8 @@ def throughput_field(runs: Sequence[Run]) -> str | None:
     return found[0] if found else None
 
 
-#: The column that names a run's configuration in a few words (instance, batch size and what tells
-#: the runs of a model apart; training: nodes and parallelism), as the chart labels its bars.
+#: The column that names a run's configuration in a few words (instance, batch size, image size and
+#: what tells the runs of a model apart; training: nodes and parallelism), as the chart labels its bars.
 CONFIGURATION = "configuration"
 
 
@@ -97,8 +97,9 @@ def inference_columns(runs: Sequence[PublishedInferenceRun], view: str | None = 
     headline = latencies[:1] if view == "latency" else []
     config = [f for f in CONFIG_TEXT if filled(f)]
     figures = [*headline, *([throughput] if throughput and not headline else [])]
-    return ["model", *(["image_size"] if filled("image_size") else []), CONFIGURATION, *figures, *PUBLISHED_COSTS,
-            "framework", "instance", *(["task"] if filled("task") else []),
+    return ["model", CONFIGURATION, *figures, *PUBLISHED_COSTS,
+            "framework", "instance", *(["image_size"] if filled("image_size") else []),
+            *(["task"] if filled("task") else []),
             *[f for f in [throughput, *latencies] if f and f not in figures], *config,
             *(["script"] if filled("script") else [])]
 

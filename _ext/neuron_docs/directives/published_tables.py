@@ -172,6 +172,8 @@ def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
     fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference, table.view)
     labelled = label_fields(runs, TRAINING_LABEL_FIELDS if params["kind"] == "training" else INFERENCE_LABEL_FIELDS)
+    if "image_size" in fields:  # what a vision model's figures are of, even when it tells no runs apart
+        labelled = ["image_size", *(f for f in labelled if f != "image_size")]
     rows = [[config_label(run, labelled) if f == CONFIGURATION else cell(derived, run, f) for f in fields]
             for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
