@@ -131,7 +131,8 @@ def test_the_instance_table_shows_both_prices(site, catalog):
     table = soup.select_one("table.neuron-instance-table")
     headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
     on_demand, reserved = headers.index("On-demand price"), headers.index("RI-effective price")
-    assert reserved > on_demand
+    assert reserved == on_demand + 1  # side by side
+    reserved_source = headers.index("RI-effective source, as of")
     shown = 0
     for row in table.select("tbody tr"):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
@@ -141,7 +142,7 @@ def test_the_instance_table_shows_both_prices(site, catalog):
         if quote is None:
             assert cells[reserved].startswith("\u2014")
         else:
-            assert cells[reserved] == f"${quote.usd_per_hour:g}/h" and quote.as_of.isoformat() in cells[reserved + 1]
+            assert cells[reserved] == f"${quote.usd_per_hour:g}/h" and quote.as_of.isoformat() in cells[reserved_source]
             shown += 1
     assert shown == len({p.instance for p in catalog.prices.values() if p.basis == PUBLISHED_PRICE_BASIS})
 

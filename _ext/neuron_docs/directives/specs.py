@@ -145,6 +145,7 @@ def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
         ids.append(anchor)
         cores = catalog.neuroncores(instance.id)
         price = instance.price
+        reserved = reserved_cells(catalog, instance.id)
         rows.append([
             nodes.literal(instance.id, instance.id),
             xref("device", instance.device, catalog.devices[instance.device].name),
@@ -153,12 +154,13 @@ def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
             format_number(price.usd_per_hour, "USD/h"),
+            reserved[0],
             [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
-            *reserved_cells(catalog, instance.id),
+            reserved[1],
         ])
     name = params["name"]
     table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
-                         "Price source, as of", "RI-effective price", "RI-effective source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
+                         "RI-effective price", "On-demand source, as of", "RI-effective source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                         row_ids=ids, name=name)
     table["neuron_csv"] = name
     for row, anchor in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
