@@ -44,6 +44,9 @@ neuron_data_dir = "data"
 #: Device pages and the devices overview are generated from the data into source/devices/
 #: (git-ignored) before reading; hand-written prose per device lives in source/_devices/.
 neuron_device_pages = "devices"
+#: One performance page per instance generation and kind of the published tables, generated into
+#: source/performance/ (git-ignored); hand-written prose per page lives in source/_performance/.
+neuron_performance_pages = "performance"
 # One generated page per revision of the support matrices (data/matrix/), under source/matrix/.
 neuron_revision_pages = "matrix"
 

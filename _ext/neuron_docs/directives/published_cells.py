@@ -1,9 +1,11 @@
 """The rows of the published-performance tables: which columns a table shows, and each cell.
 
-A table shows the columns its runs fill (an empty column is left out), in the order of the
-published pages: model (linked to its family), framework, instance, throughput in its own unit,
-latencies, each cost per 1M with its price basis (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`,
-read from the data set's derived costs), then the configuration. Figures print as
+A table shows the columns its runs fill (an empty column is left out), the reader's first: model
+(linked to its family), the configuration in a few words, the headline figure (throughput in its own
+unit; in a latency-optimized table its first latency) and each cost per 1M with its price basis
+(:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`, read from the data set's derived costs);
+then the details in the order of the published pages: framework, instance, image size, the other
+figures, every field of the configuration, the script. Figures print as
 published, rounded to two decimals when published with more; cells are docutils nodes or text,
 never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
 """
@@ -79,17 +81,27 @@ def throughput_field(runs: Sequence[Run]) -> str | None:
     return found[0] if found else None
 
 
-def inference_columns(runs: Sequence[PublishedInferenceRun]) -> list[str]:
-    """The fields a table of ``runs`` shows, in page order (a field no run fills is left out)."""
+#: The column that names a run's configuration in a few words (instance, batch size, image size and
+#: what tells the runs of a model apart; training: nodes and parallelism), as the chart labels its bars.
+CONFIGURATION = "configuration"
+
+
+def inference_columns(runs: Sequence[PublishedInferenceRun], view: str | None = None) -> list[str]:
+    """The fields a table of ``runs`` shows, in page order (a field no run fills is left out): the
+    reader's columns first (:func:`key_columns`), then the rest as published."""
     def filled(field: str) -> bool:
         return any(getattr(r, field, None) is not None for r in runs)
 
     throughput = throughput_field(runs)
     latencies = [f for f in METRICS if f.endswith("_ms") and filled(f)]
+    headline = latencies[:1] if view == "latency" else []
     config = [f for f in CONFIG_TEXT if filled(f)]
-    return ["model", *(["image_size"] if filled("image_size") else []), "framework", "instance",
-            *(["task"] if filled("task") else []), *([throughput] if throughput else []), *latencies,
-            "cost_per_1m", "cost_per_1m_on_demand", *config, *(["script"] if filled("script") else [])]
+    figures = [*headline, *([throughput] if throughput and not headline else [])]
+    return ["model", CONFIGURATION, *figures, *PUBLISHED_COSTS,
+            "framework", "instance", *(["image_size"] if filled("image_size") else []),
+            *(["task"] if filled("task") else []),
+            *[f for f in [throughput, *latencies] if f and f not in figures], *config,
+            *(["script"] if filled("script") else [])]
 
 
 def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
@@ -98,8 +110,16 @@ def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
 
     config = [f for f in TRAINING_CONFIG_TEXT if filled(f)]
     extra = [f for f in ("mfu_percent", "compute_cost_per_token_tflop") if filled(f)]
-    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", "cost_per_1m_on_demand", *extra,
+    return ["model", CONFIGURATION, "throughput_sequences_per_s", *PUBLISHED_COSTS, "instances", *config, *extra,
             *(["script"] if filled("script") else [])]
+
+
+def key_columns(fields: Sequence[str]) -> list[str]:
+    """The reader's columns of a table of ``fields`` (as :func:`inference_columns` orders them):
+    model, configuration, the headline figure and its costs, the leading columns up to the last
+    cost. The others are details, shown on request."""
+    last_cost = max((i for i, f in enumerate(fields) if f in PUBLISHED_COSTS), default=-1)
+    return list(fields[:last_cost + 1])
 
 
 def header(field: str, runs: Sequence[Run]) -> str:
@@ -111,7 +131,7 @@ def header(field: str, runs: Sequence[Run]) -> str:
     if field in METRICS:
         metric = METRICS[field]
         return f"{metric.label} ({metric.unit})"
-    named = {"model": "Model", "image_size": "Image size", "framework": "Framework", "instance": "Instance",
+    named = {"model": "Model", CONFIGURATION: "Configuration", "image_size": "Image size", "framework": "Framework", "instance": "Instance",
              "instances": "Instances", "task": "Task", "script": "Script"}
     return named.get(field) or CONFIG_TEXT.get(field) or TRAINING_CONFIG_TEXT.get(field) or field
 

@@ -1,8 +1,8 @@
 """The published-performance pages: inference per instance generation, training, a family's measured models.
 
 - ``.. neuron:inference-performance:: inf2`` (``:categories: encoder, decoder``): one section per
-  model group of the generation's published inference tables (by default those the published
-  pages render), each with a tab per view (throughput- and latency-optimized, sphinx-design tabs),
+  model group of the generation's published inference tables (by default every model group:
+  :func:`shown_tables`), each with a tab per view (throughput- and latency-optimized, sphinx-design tabs),
   a sortable, filterable table with a CSV download, and the prices its costs used.
 - ``.. neuron:training-performance:: trn1`` (``:categories:``): the same for training tables.
 - ``.. neuron:measured-models:: encoder``: the benchmarked models of a family with their best
@@ -32,15 +32,17 @@ from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from .base import Collections, DataDirective, render_broken_notice
-from .charts.published import published_chart_block
+from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
+                               published_chart_block)
 from .published_by_family import MeasuredModels, render_measured_models
-from .published_cells import cell, header, inference_columns, training_columns
+from .published_cells import CONFIGURATION, cell, header, inference_columns, key_columns, training_columns
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..data import Catalog
     from ..data.figures.derived import Derived
     from ..data.records.published import PublishedTable
     from .published_cells import Run
@@ -48,6 +50,30 @@ if TYPE_CHECKING:
 #: The data files the performance pages read (and the families' ids, that models link to).
 PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
                      "instances.yaml", "frameworks.yaml", "sources.yaml")
+
+
+def shown_tables(catalog: Catalog, generation: str, kind: str) -> list[PublishedTable]:
+    """The tables of a generation's page of ``kind`` when the page names no categories: those of a
+    model group (a category), in the order of :data:`CATEGORY_TEXT`, without a table whose every model
+    has rows in the other tables of its view (a combined file that the published pages split into
+    groups); every table when none has a category."""
+    tables = [t for t in catalog.published_tables.values() if t.generation == generation and t.kind == kind]
+    if not any(t.category for t in tables):
+        return tables
+    order = list(CATEGORY_TEXT)
+    grouped = sorted((t for t in tables if t.category),
+                     key=lambda t: order.index(t.category) if t.category in order else len(order))
+    collection = catalog.published_training_runs if kind == "training" else catalog.published_inference_runs
+    rows: dict[str, set[str]] = {t.id: set() for t in grouped}
+    for run in collection.values():
+        if run.table in rows:
+            rows[run.table].add(run.model)
+
+    def repeats(table: PublishedTable) -> bool:
+        others = set().union(*(rows[t.id] for t in grouped if t is not table and t.view == table.view
+                               and not rows[t.id] >= rows[table.id]))
+        return bool(rows[table.id]) and rows[table.id] <= others
+    return [t for t in grouped if not repeats(t)]
 
 
 def table_runs(derived: Derived, table: PublishedTable) -> list[Run]:
@@ -87,7 +113,7 @@ class _Performance(DataDirective):
         known = {t.category for t in tables if t.category}
         for unknown in [c for c in wanted if c not in known]:
             self.warn(f"unknown category {unknown!r} of {generation}; expected one of: {', '.join(sorted(known))}")
-        chosen = [t for t in tables if (t.category in wanted if wanted else t.page is not None)]
+        chosen = [t for t in tables if t.category in wanted] if wanted else shown_tables(catalog, generation, self.kind)
         categories = [c for c in wanted if c in known] or list(dict.fromkeys(t.category or t.id for t in chosen))
         out: list[nodes.Node] = []
         for category in categories:
@@ -153,14 +179,32 @@ def render_performance_table(ctx: RenderContext, params: TableParams) -> list[no
     runs = table_runs(derived, table)
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-    fields = training_columns(training) if params.kind == "training" else inference_columns(inference)
-    rows = [[cell(derived, run, f) for f in fields] for run in runs]
+    fields = training_columns(training) if params.kind == "training" else inference_columns(inference, table.view)
+    labelled = label_fields(runs, TRAINING_LABEL_FIELDS if params.kind == "training" else INFERENCE_LABEL_FIELDS)
+    if "image_size" in fields:  # what a vision model's figures are of, even when it tells no runs apart
+        labelled = ["image_size", *(f for f in labelled if f != "image_size")]
+    rows = [[config_label(run, labelled) if f == CONFIGURATION else cell(derived, run, f) for f in fields]
+            for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
-                       classes=["neuron-performance-table", "neuron-sortable"])
+                       classes=["neuron-performance-table", "neuron-sortable", "neuron-columns"])
+    mark_columns(node, fields)
     node["neuron_csv"] = name
     return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
+
+
+def mark_columns(table: nodes.table, fields: list[str]) -> None:
+    """Classes on the header cells that the table's script reads (without it every column shows):
+    ``neuron-col-<field>`` names the column in the address, ``neuron-col-key`` marks the reader's
+    columns (:func:`~.published_cells.key_columns`; the others are details, shown on request) and
+    ``neuron-basis-<basis>`` a cost's price basis (the reader picks one)."""
+    key = set(key_columns(fields))
+    head = next(table.findall(nodes.thead))
+    for entry, field in zip(head.findall(nodes.entry), fields, strict=True):
+        entry["classes"] += [f"neuron-col-{field}", "neuron-col-key" if field in key else "neuron-col-more"]
+        if field in PUBLISHED_COSTS:
+            entry["classes"].append(f"neuron-basis-{PUBLISHED_COSTS[field]}")
 
 
 def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:

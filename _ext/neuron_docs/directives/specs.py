@@ -3,7 +3,9 @@
 - ``.. neuron:device-specs:: trainium`` — the device's canonical place: architecture, NeuronCores,
   data types, interconnect, features and every specification with its source.
 - ``.. neuron:instance-table::`` (``:device:``/``:family:`` filters) — instance types, devices,
-  NeuronCores (derived), vCPUs, EFA bandwidth and on-demand price with its source and date.
+  NeuronCores (derived), vCPUs, EFA bandwidth, and side by side the on-demand price (``instances.yaml``)
+  and the reserved-instance effective price (``prices.yaml``, the basis of the published pages' costs),
+  each with its source and date.
 - ``.. neuron:framework-table::`` and ``.. neuron:source-table::``.
 
 Every table is rendered when the page is written (:mod:`neuron_docs.render`); the page reads only
@@ -25,6 +27,7 @@ from ..data.record_keys import fields_key, file_key, names_key, record_key, reco
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..data.figures.formatting import format_number
+from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
 from .base import DataDirective
@@ -32,6 +35,8 @@ from ..render.tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..render.tables import Cell
 
 
 def source_ref(ctx: RenderContext, source_id: str | None) -> nodes.Node:
@@ -117,7 +122,8 @@ class InstanceTable(DataDirective):
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
         name = nodes.make_id("-".join(["instances", *devices, *families]))
         params = InstancesParams([i.id for i in instances], ids, name, "specs" in self.options)
-        shown = [file_key("devices.yaml"), file_key("sources.yaml"), names_key("instances"),
+        shown = [file_key("devices.yaml"), file_key("sources.yaml"), file_key("prices.yaml"),
+                 names_key("instances"),
                  *record_keys("instances", params.instances)]
         return [*self.index_nodes(), defer(self, render_instance_table, params, shown)]
 
@@ -132,6 +138,18 @@ class InstancesParams:
     specs: bool
 
 
+def reserved_cells(ctx: RenderContext, instance_id: str) -> list[Cell]:
+    """The reserved-instance effective price of an instance (the newest of ``prices.yaml``) and its
+    source, date, term and region; a blank that says so when none is published."""
+    quote = price_for(ctx.catalog, instance_id, PUBLISHED_PRICE_BASIS)
+    if quote is None:
+        return [blank("none", "no reserved-instance price published"), ""]
+    stated = ", ".join(v for v in (quote.term, quote.region) if v)
+    return [format_number(quote.usd_per_hour, "USD/h"),
+            [source_ref(ctx, quote.source), nodes.Text(f", {quote.as_of.isoformat()}"
+                                                           + (f" ({stated})" if stated else ""))]]
+
+
 @renderer("instance-table")
 def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[nodes.Node]:
     catalog = ctx.catalog
@@ -144,6 +162,7 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
         ids.append(anchor)
         cores = catalog.neuroncores(instance.id)
         price = instance.price
+        reserved = reserved_cells(ctx, instance.id)
         rows.append([
             nodes.literal(instance.id, instance.id),
             _device_ref(ctx, instance.device),
@@ -152,11 +171,14 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
             format_number(price.usd_per_hour, "USD/h"),
+            reserved[0],
             [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+            reserved[1],
         ])
     name = params.name
     table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
-                         "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
+                         "RI-effective price", "On-demand source, as of", "RI-effective source, as of"], rows,
+                        classes=["neuron-instance-table", "neuron-sortable"],
                         row_ids=ids, name=name)
     table["neuron_csv"] = name
     for row, place in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place

@@ -2,7 +2,8 @@
 (:mod:`.downloads`), unique ids (:mod:`.ids`), the "Data last updated" line (:mod:`.data_dates`),
 sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages generated from the
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
-every device's specifications and matrix are shown (:mod:`.device_checks`), the generated page
+every device's specifications and matrix are shown (:mod:`.device_checks`), the performance page of
+each instance generation the published tables hold (:mod:`.performance_pages`), the generated page
 of each revision of the support matrices (:mod:`.revision_pages`), and every page written again when
 the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaTeX label for every id a link
 can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`), for the PDF and the
@@ -26,6 +27,7 @@ from . import ids
 from . import latex_labels
 from . import latex_tables
 from . import navigation
+from . import performance_pages
 from . import revision_pages
 from . import single_page
 from . import sitemap
@@ -50,5 +52,6 @@ def setup_site(app: Sphinx) -> None:
     device_pages.setup_device_pages(app)
     device_overview.setup_device_overview(app)
     device_checks.setup_device_checks(app)
+    performance_pages.setup_performance_pages(app)
     revision_pages.setup_revision_pages(app)
     navigation.setup_navigation(app)

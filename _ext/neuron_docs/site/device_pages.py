@@ -123,7 +123,7 @@ class DevicePage:
     accuracy_runs: bool
 
 
-def _prose(srcdir: Path, prose_dir: str, stem: str, slots: tuple[str, ...]) -> dict[str, Trusted | None]:
+def prose_files(srcdir: Path, prose_dir: str, stem: str, slots: tuple[str, ...]) -> dict[str, Trusted | None]:
     """Slot -> the prose file to include (a source-directory path), or None when there is none."""
     found: dict[str, Trusted | None] = {}
     for slot in slots:
@@ -140,7 +140,7 @@ def device_pages(catalog: Catalog, srcdir: Path, prose_dir: str) -> list[DeviceP
         instances = [i for i in catalog.instances.values() if i.device == device.id]
         runs = filter_runs(catalog, catalog.inference_runs.values(), (), (), (device.id,))
         pages.append(DevicePage(
-            id=device.id, name=device.name, prose=_prose(srcdir, prose_dir, device.id, SLOTS),
+            id=device.id, name=device.name, prose=prose_files(srcdir, prose_dir, device.id, SLOTS),
             instances=bool(instances), instance_specs=any(i.specs for i in instances),
             matrix=device.id in matrices, frameworks=[f.id for f in catalog.frameworks_for(device.id)],
             neuron=device.kind == "neuron", inference_runs=bool(runs),
@@ -157,14 +157,14 @@ def render(catalog: Catalog, srcdir: Path, prose_dir: str) -> dict[str, str]:
                                                                          prose_dir=Trusted(prose_dir))
              for p in pages}
     files[f"{OVERVIEW}.rst"] = env.get_template("devices-index.rst.jinja").render(
-        pages=pages, marker=Trusted(MARKER), prose=_prose(srcdir, prose_dir, "", OVERVIEW_SLOTS),
+        pages=pages, marker=Trusted(MARKER), prose=prose_files(srcdir, prose_dir, "", OVERVIEW_SLOTS),
         prose_dir=Trusted(prose_dir))
     return files
 
 
-def write(folder: Path, files: dict[str, str]) -> tuple[list[str], list[str]]:
-    """Write ``files`` into ``folder`` where their text changed, delete generated files not among
-    them; return the names written and deleted."""
+def write(folder: Path, files: dict[str, str], marker: str = MARKER) -> tuple[list[str], list[str]]:
+    """Write ``files`` into ``folder`` where their text changed, delete generated files (their first
+    line ``marker``) not among them; return the names written and deleted."""
     folder.mkdir(parents=True, exist_ok=True)
     written, removed = [], []
     for name, text in files.items():
@@ -173,15 +173,15 @@ def write(folder: Path, files: dict[str, str]) -> tuple[list[str], list[str]]:
             path.write_text(text, encoding="utf-8")
             written.append(name)
     for path in sorted(folder.glob("*.rst")):
-        if path.name not in files and _is_generated(path):
+        if path.name not in files and _is_generated(path, marker):
             path.unlink()
             removed.append(path.name)
     return written, removed
 
 
-def _is_generated(path: Path) -> bool:
+def _is_generated(path: Path, marker: str = MARKER) -> bool:
     with path.open(encoding="utf-8", errors="replace") as handle:
-        return handle.readline().rstrip("\n") == MARKER
+        return handle.readline().rstrip("\n") == marker
 
 
 def _check_prose(catalog: Catalog, srcdir: Path, prose_dir: str) -> None:

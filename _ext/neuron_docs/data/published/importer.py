@@ -77,10 +77,15 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
     if not header:
         return
     result.rows_read[rel] = len(rows) + sum(1 for p in read_problems if p.line)
-    generation, table_id, view, category = table_identity(rel)
+    instance_columns = [i for i, h in enumerate(header)
+                        if (C.RUN_COLUMNS.get(h.strip()) or C.PRICE_COLUMNS.get(h.strip()) or C.Column("", "", ())).kind
+                        in ("instance", "instances")]
+    generation, table_id, view, category = table_identity(
+        rel, (cells[i] for _, cells in rows for i in instance_columns if i < len(cells) and cells[i].strip()))
     if generation is None:
         problems.append(Problem(rel, None, "", f"cannot tell the instance generation; expected the file in a "
-                                               f"folder or with a name prefix of {', '.join(GENERATIONS)}"))
+                                               f"folder or with a name prefix of {', '.join(GENERATIONS)}, or "
+                                               f"an instance type in its instance column"))
         return
     stripped = [h.strip() for h in header]
     if any(C.PRICE_COLUMNS.get(h, C.Column("", "", ())).kind == "price" for h in stripped):

@@ -12,7 +12,7 @@ import io
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -206,13 +206,21 @@ def slug(text: str) -> str:
     return re.sub(r"-+", "-", re.sub(r"[^a-z0-9.]+", "-", text.lower())).strip("-.") or "x"
 
 
-def table_identity(rel: str) -> tuple[str | None, str, str | None, str | None]:
-    """(generation, table id, view, category) of a published file path such as ``inf2/latency_data_encoder.csv``."""
+#: The generation of an instance type: its family's letters and number (``trn1n.32xlarge`` -> ``trn1``).
+_GENERATION = re.compile(r"[a-z]+[0-9]+(?=[a-z]*\.)")
+
+
+def table_identity(rel: str, instances: Iterable[str] = ()) -> tuple[str | None, str, str | None, str | None]:
+    """(generation, table id, view, category) of a published file path such as ``inf2/latency_data_encoder.csv``;
+    when neither its folder nor its name says the generation, that of the first of ``instances`` (the
+    file's instance column: ``trn1.2xlarge`` -> ``trn1``, ``trn1n.32xlarge`` -> ``trn1``)."""
     path = Path(rel)
     stem = path.stem
     parent = path.parent.name.lower()
     generation = parent if parent in GENERATIONS else next(
         (g for g in GENERATIONS if stem.lower().startswith(g)), None)
+    if generation is None:
+        generation = next((m[0] for text in instances if (m := _GENERATION.match(text.strip().lower()))), None)
     view = next((v for v in ("throughput", "latency") if stem.startswith(v + "_")), None)
     category = None
     m = re.match(r"^(?:throughput|latency|training)_data_(.+)$", stem)

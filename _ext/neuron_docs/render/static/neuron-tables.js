@@ -1,8 +1,14 @@
 /* Sortable, filterable Neuron tables: progressive enhancement, no dependencies, no network.
  *
  * Every table.neuron-sortable gets a sort button in each header cell (state in aria-sort) and a
- * filter box above it; without this script the tables read as they are. Note markers in cells get
- * their note's text as a tooltip.
+ * filter box above it; without this script the tables read as they are. A table.neuron-columns
+ * (the performance tables) shows its reader's columns (th.neuron-col-key) and a column chooser for
+ * the others (th.neuron-col-more), and a price-basis choice for its costs (th.neuron-basis-*).
+ * Choices live in the address (query string, replaced, never pushed): sort-<table id>=<column>.<asc|desc>,
+ * filter-<table id>=<text>, cols=<column>,-<column> (shown beyond or hidden among the reader's
+ * columns, page-wide), basis=<basis>|all, and the sphinx-design tab group (neuron-view=<view>, which
+ * sphinx-design restores itself). Columns are named by their th.neuron-col-<field> class, else by
+ * their position. Note markers in cells get their note's text as a tooltip.
  */
 (function () {
   "use strict";
@@ -25,6 +31,21 @@
     return /^[-\u2212]/.test(text) ? -value : value;
   }
 
+  /* The address: read once, written on every choice (history.replaceState keeps the #fragment). */
+  var params = new URLSearchParams(window.location.search);
+
+  function remember(key, value) {
+    if (value === null || value === "") { params.delete(key); } else { params.set(key, value); }
+    var query = params.toString();
+    var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+    try { window.history.replaceState(window.history.state, "", url); } catch (err) { /* file: URLs */ }
+  }
+
+  function columnName(th, index) {
+    var match = /(?:^|\s)neuron-col-(?!key\b|more\b|hidden\b)(\S+)/.exec(th.className);
+    return match ? match[1] : String(index);
+  }
+
   function bodyRows(table) {
     var body = table.tBodies[0];
     return body ? Array.prototype.slice.call(body.rows) : [];
@@ -40,9 +61,9 @@
     });
   }
 
-  function sortBy(table, index, headers) {
+  function sortBy(table, index, headers, wanted) {
     var header = headers[index];
-    var direction = header.getAttribute("aria-sort") === "ascending" ? "descending" : "ascending";
+    var direction = wanted || (header.getAttribute("aria-sort") === "ascending" ? "descending" : "ascending");
     var rows = bodyRows(table);
     var keys = rows.map(function (row, position) {
       var text = cellText(row.cells[index]);
@@ -63,6 +84,9 @@
     headers.forEach(function (h) { h.removeAttribute("aria-sort"); });
     header.setAttribute("aria-sort", direction);
     restripe(table);
+    if (table.id) {
+      remember("sort-" + table.id, columnName(header, index) + "." + (direction === "ascending" ? "asc" : "desc"));
+    }
   }
 
   function makeSortable(table) {
@@ -84,6 +108,11 @@
       while (th.firstChild) { th.removeChild(th.firstChild); }
       th.appendChild(button);
     });
+    var saved = table.id ? /^(.+)\.(asc|desc)$/.exec(params.get("sort-" + table.id) || "") : null;
+    if (saved) {
+      var index = headers.map(columnName).indexOf(saved[1]);
+      if (index !== -1) { sortBy(table, index, headers, saved[2] === "asc" ? "ascending" : "descending"); }
+    }
   }
 
   var counter = 0;
@@ -110,10 +139,13 @@
     tools.appendChild(label);
     tools.appendChild(input);
     tools.appendChild(status);
-    if (table.id) { input.setAttribute("aria-controls", table.id); }
+    if (table.id) {
+      input.setAttribute("aria-controls", table.id);
+      tools.id = table.id + "-tools";
+    }
     var anchor = table.closest(".table-wrapper") || table;
     anchor.parentNode.insertBefore(tools, anchor);
-    input.addEventListener("input", function () {
+    function apply() {
       var terms = input.value.toLowerCase().split(/\s+/).filter(Boolean);
       var shown = 0;
       rows.forEach(function (row) {
@@ -124,6 +156,144 @@
       });
       status.textContent = terms.length ? shown + " of " + rows.length + " rows" : "";
       restripe(table);
+    }
+    input.addEventListener("input", function () {
+      apply();
+      if (table.id) { remember("filter-" + table.id, input.value.trim()); }
+    });
+    var saved = table.id ? params.get("filter-" + table.id) : null;
+    if (saved) {
+      input.value = saved;
+      apply();
+    }
+    return tools;
+  }
+
+  /* Columns: the reader's shown, the others on request (cols=); costs on the basis chosen (basis=). */
+  var columnTables = [];
+
+  function columnChoices() {
+    var extra = {};
+    (params.get("cols") || "").split(",").filter(Boolean).forEach(function (name) {
+      if (name.charAt(0) === "-") { extra[name.slice(1)] = false; } else { extra[name] = true; }
+    });
+    return extra;
+  }
+
+  function basisOf(th) {
+    var match = /(?:^|\s)neuron-basis-(\S+)/.exec(th.className);
+    return match ? match[1] : null;
+  }
+
+  function shownColumn(th, index, choices, basis) {
+    var name = columnName(th, index);
+    var cost = basisOf(th);
+    if (cost && basis !== "all") { return cost === basis; }
+    if (Object.prototype.hasOwnProperty.call(choices, name)) { return choices[name]; }
+    return th.classList.contains("neuron-col-key");
+  }
+
+  function applyColumns() {
+    var choices = columnChoices();
+    columnTables.forEach(function (entry) {
+      var basis = entry.basis ? entry.basis.value : null;
+      var shown = 0;
+      entry.headers.forEach(function (th, index) {
+        var visible = shownColumn(th, index, choices, basis);
+        if (visible) { shown += 1; }
+        th.classList.toggle("neuron-col-hidden", !visible);
+        bodyRows(entry.table).forEach(function (row) {
+          if (row.cells[index]) { row.cells[index].classList.toggle("neuron-col-hidden", !visible); }
+        });
+        var box = entry.boxes[index];
+        if (box) { box.checked = visible; }
+      });
+      entry.summary.textContent = "Columns: " + shown + " of " + entry.headers.length + " shown";
+    });
+    markScrollers();
+  }
+
+  function chooseColumn(name, wanted, isKey) {
+    var choices = columnChoices();
+    if (wanted === isKey) { delete choices[name]; } else { choices[name] = wanted; }
+    remember("cols", Object.keys(choices).map(function (n) { return (choices[n] ? "" : "-") + n; }).join(","));
+    applyColumns();
+  }
+
+  var BASIS_TEXT = { "reserved-effective": "Reserved-instance effective", "on-demand": "On-demand", "all": "Both" };
+
+  function makeColumnChooser(table, tools) {
+    var head = table.tHead;
+    var headers = Array.prototype.slice.call(head.rows[head.rows.length - 1].cells);
+    counter += 1;
+    var entry = { table: table, headers: headers, boxes: {}, basis: null, summary: null };
+    var bases = [];
+    headers.forEach(function (th) {
+      var basis = basisOf(th);
+      if (basis && bases.indexOf(basis) === -1) { bases.push(basis); }
+    });
+    if (bases.length > 1) {
+      var basisId = "neuron-basis-" + counter;
+      var basisLabel = document.createElement("label");
+      basisLabel.htmlFor = basisId;
+      basisLabel.textContent = "Price basis";
+      var select = document.createElement("select");
+      select.id = basisId;
+      select.className = "neuron-basis-choice";
+      bases.concat(["all"]).forEach(function (basis) {
+        var option = document.createElement("option");
+        option.value = basis;
+        option.textContent = BASIS_TEXT[basis] || basis;
+        select.appendChild(option);
+      });
+      var wanted = params.get("basis");
+      select.value = wanted && bases.concat(["all"]).indexOf(wanted) !== -1 ? wanted : bases[0];
+      select.addEventListener("change", function () {
+        remember("basis", select.value === bases[0] ? null : select.value);
+        columnTables.forEach(function (other) { if (other.basis) { other.basis.value = select.value; } });
+        applyColumns();
+      });
+      entry.basis = select;
+      tools.appendChild(basisLabel);
+      tools.appendChild(select);
+    }
+    var details = document.createElement("details");
+    details.className = "neuron-column-chooser";
+    var summary = document.createElement("summary");
+    details.appendChild(summary);
+    entry.summary = summary;
+    var list = document.createElement("fieldset");
+    var legend = document.createElement("legend");
+    legend.className = "neuron-visually-hidden";
+    legend.textContent = "Columns to show";
+    list.appendChild(legend);
+    headers.forEach(function (th, index) {
+      if (basisOf(th)) { return; }  /* costs follow the price basis */
+      var name = columnName(th, index);
+      var label = document.createElement("label");
+      var box = document.createElement("input");
+      box.type = "checkbox";
+      box.addEventListener("change", function () {
+        chooseColumn(name, box.checked, th.classList.contains("neuron-col-key"));
+      });
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(" " + cellText(th)));
+      list.appendChild(label);
+      entry.boxes[index] = box;
+    });
+    details.appendChild(list);
+    tools.appendChild(details);
+    columnTables.push(entry);
+  }
+
+  /* A tab chosen (sphinx-design's synced tabs) is written into the address, which sphinx-design reads. */
+  function rememberTabs() {
+    Array.prototype.forEach.call(document.querySelectorAll(".sd-tab-set > input"), function (input) {
+      var label = input.nextElementSibling;
+      var group = label && label.getAttribute("data-sync-group");
+      var id = label && label.getAttribute("data-sync-id");
+      if (!group || !id) { return; }
+      input.addEventListener("change", function () { if (input.checked) { remember(group, id); } });
     });
   }
 
@@ -178,12 +348,14 @@
 
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("table.neuron-sortable"), function (table) {
+      var tools = makeFilterable(table);
+      if (table.classList.contains("neuron-columns") && table.tHead) { makeColumnChooser(table, tools); }
       makeSortable(table);
-      makeFilterable(table);
       table.classList.add("neuron-enhanced");
     });
     noteTooltips();
-    markScrollers();
+    rememberTabs();
+    if (columnTables.length) { applyColumns(); } else { markScrollers(); }
     var pending = null;
     window.addEventListener("resize", function () {
       if (pending) { window.clearTimeout(pending); }
