@@ -29,7 +29,7 @@ from neuron_docs.data.checking.matrix_files import MATRIX_DIR
 #: Every data file, and the latest revision of the support matrices (the one every page shows).
 REFUSED = (*FILE_NAMES, MATRIX_DIR + max(p.name for p in (DATA / MATRIX_DIR).glob("*.yaml")))
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-WARNING = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d*): (?:WARNING|ERROR): ")
+WARNING = re.compile(r"^(?P<path>[^:\s][^:]*):(?P<line>\d*): (?:WARNING|ERROR): ")  # an included file: relative to the cwd
 
 
 @dataclass
