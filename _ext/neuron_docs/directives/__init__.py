@@ -9,6 +9,7 @@
 - :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
   status roles; :mod:`.charts`: the charts (model, SVG and directive apart);
 - :mod:`.performance`, :mod:`.measured`: the published benchmark tables and a family's measured models;
+  :mod:`.benchmark_history`: their figures across releases and what each published state changed;
 - :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import advisor, benchmarks, errata, guidelines, matrix, performance, roles, specs, training, whats_new
+from . import advisor, benchmark_history, benchmarks, errata, guidelines, matrix, performance, roles, specs, training, whats_new
 from .charts import directive as charts
 
 if TYPE_CHECKING:
@@ -35,3 +36,4 @@ def setup_directives(app: Sphinx) -> None:
     errata.setup_errata(app)
     performance.setup_performance(app)
     advisor.setup_advisor(app)
+    benchmark_history.setup_benchmark_history(app)

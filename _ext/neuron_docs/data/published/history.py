@@ -39,19 +39,16 @@ from ..records import history as h
 from ..records import published as s
 from ..records.labels import METRICS
 from . import columns as C
+from .history_files import (
+    CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, METRIC_ORDER, OBSERVATIONS_FILE, PRICES_FILE, STATES_FILE,
+    History, Row, canonical_version, price_in_force, version_key,
+)
 from .importer import import_file
 from .read import ImportResult, Problem, slug
 
-HISTORY_DIR = "benchmarks/history"
-STATES_FILE = f"{HISTORY_DIR}/states.csv"
-CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
-OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
-PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
-#: The history's files (relative to the data directory) and the record each row is.
-HISTORY_FILES: dict[str, type[s.Record]] = {
-    STATES_FILE: h.BenchmarkState, CONFIGURATIONS_FILE: h.BenchmarkConfiguration,
-    OBSERVATIONS_FILE: h.BenchmarkObservation, PRICES_FILE: h.HistoricalPrice,
-}
+__all__ = ["CONFIGURATIONS_FILE", "HISTORY_DIR", "HISTORY_FILES", "METRIC_ORDER", "OBSERVATIONS_FILE", "PRICES_FILE",
+           "STATES_FILE", "History", "Row", "canonical_version", "price_in_force", "version_key"]
+
 #: A state folder's name.
 STATE_NAME = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})-(?P<commit>[0-9a-z]+)$")
 #: The states' list of commit subjects (``state<TAB>commit_date<TAB>commit_subject``), when present.
@@ -73,25 +70,6 @@ IDENTITY: dict[str, tuple[str, ...]] = {
                  "pp_degree", "zero_stage", "micro_batch_size", "global_batch_size", "optimizer",
                  "sequence_length", "scaling"),
 }
-METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
-
-_HEADERS = {
-    STATES_FILE: "# The published states imported, in order (`make import-benchmarks SRC=<folder of states>`).\n",
-}
-
-Row = dict[str, str]
-
-
-def canonical_version(text: str) -> str:
-    """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
-    parts = [str(int(p)) for p in text.split(".")]
-    return ".".join(parts + ["0"] * (3 - len(parts)))
-
-
-def version_key(text: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in canonical_version(text).split("."))
-
-
 def _digest(*parts: object) -> str:
     return hashlib.sha256("\0".join(map(str, parts)).encode()).hexdigest()
 
@@ -168,76 +146,6 @@ def list_states(src: Path, problems: list[Problem], previous_release: str | None
 
 
 # The history ----------------------------------------------------------------------------------
-
-
-def _read_rows(path: Path) -> list[Row]:
-    if not path.is_file():
-        return []
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("#")]
-    return [{k: v or "" for k, v in row.items()} for row in csv.DictReader(io.StringIO("".join(lines)))]
-
-
-@dataclass
-class History:
-    """The history as rows of its CSV files (text cells; empty = unset), mutated by :func:`apply_state`."""
-
-    states: list[Row] = field(default_factory=list)
-    configurations: dict[str, Row] = field(default_factory=dict)
-    #: (configuration, metric) -> its observations, oldest first.
-    observations: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
-    #: instance -> its prices, oldest first.
-    prices: dict[str, list[Row]] = field(default_factory=dict)
-
-    @classmethod
-    def load(cls, data_dir: Path) -> History:
-        out = cls(states=_read_rows(data_dir / STATES_FILE))
-        out.configurations = {r["id"]: r for r in _read_rows(data_dir / CONFIGURATIONS_FILE)}
-        for row in _read_rows(data_dir / OBSERVATIONS_FILE):
-            out.observations.setdefault((row["configuration"], row["metric"]), []).append(row)
-        for row in _read_rows(data_dir / PRICES_FILE):
-            out.prices.setdefault(row["instance"], []).append(row)
-        return out
-
-    @property
-    def latest(self) -> Row | None:
-        return self.states[-1] if self.states else None
-
-    def latest_version(self, configuration: str) -> str | None:
-        versions = [o["neuron_version"] for (c, _), rows in self.observations.items() if c == configuration
-                    for o in rows]
-        return max(versions, key=version_key, default=None)
-
-    def texts(self) -> dict[str, str]:
-        """Every history file's text, rows in a stable order (so that equal histories are equal files)."""
-        observations = sorted((o for rows in self.observations.values() for o in rows),
-                              key=lambda o: (o["configuration"], METRIC_ORDER[o["metric"]], o["first_published"],
-                                             version_key(o["neuron_version"]), o["id"]))
-        configurations = sorted(self.configurations.values(),
-                                key=lambda c: (c["generation"], c["kind"], c["view"], c["model"], c["id"]))
-        prices = sorted((p for rows in self.prices.values() for p in rows),
-                        key=lambda p: (p["instance"], p["first_published"], p["id"]))
-        out = {}
-        for name, rows in ((STATES_FILE, self.states), (CONFIGURATIONS_FILE, configurations),
-                           (OBSERVATIONS_FILE, observations), (PRICES_FILE, prices)):
-            buffer = io.StringIO()
-            writer = csv.DictWriter(buffer, fieldnames=list(HISTORY_FILES[name].model_fields), lineterminator="\n",
-                                    extrasaction="raise")
-            writer.writeheader()
-            writer.writerows(rows)
-            out[name] = buffer.getvalue()
-        return out
-
-    def write(self, data_dir: Path) -> list[Path]:
-        """Write the files whose text changed; return them."""
-        changed = []
-        for name, text in self.texts().items():
-            target = data_dir / name
-            if target.is_file() and target.read_text(encoding="utf-8") == text:
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8", newline="")
-            changed.append(target)
-        return changed
 
 
 # Folding one state in -------------------------------------------------------------------------
@@ -467,17 +375,6 @@ def _apply_prices(history: History, state: StateFolder, result: ImportResult, pr
         current = next((p for p in rows if p["status"] == "published"), None)
         if current is not None and instance not in present:
             _end(current, "withdrawn", previous, date)
-
-
-# Prices in force ------------------------------------------------------------------------------
-
-
-def price_in_force(prices: Iterable[h.HistoricalPrice], instance: str, date: dt.date) -> h.HistoricalPrice | None:
-    """The price of ``instance`` published on ``date``: first published on or before it and not yet
-    changed or withdrawn then (None when the states of the time published none)."""
-    found = [p for p in prices if p.instance == instance and p.first_published <= date
-             and (p.ended is None or date < p.ended)]
-    return max(found, key=lambda p: p.first_published, default=None)
 
 
 def validate_texts(texts: dict[str, str]) -> list[Problem]:
