@@ -216,3 +216,34 @@ def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
 
 def changed_metrics(changes: Iterable[Change]) -> list[str]:
     return sorted({c.metric for c in changes if c.metric})
+
+
+#: The configuration columns of the long-format download, after its id, generation, kind and view.
+_CONFIG_COLUMNS = ("model", "instance", "instances", "framework", "batch_size", "nodes", "tp_degree", "dp_degree",
+                   "pp_degree", "sequence_length", "input_length", "output_length", "image_size", "model_data_type",
+                   "autocast_data_type", "training_data_type")
+#: The long-format download's header: one row per published figure.
+LONG_HEADER = ("configuration", "generation", "kind", "view", *_CONFIG_COLUMNS, "neuron_version", "version_from",
+               "metric", "unit", "value", "first_published", "first_state", "last_seen", "ended", "status",
+               "cost_usd_per_1m", "cost_per", "price_usd_per_hour", "price_basis", "price_first_published")
+
+
+def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
+    """Every published figure as one row of :data:`LONG_HEADER` (configurations in id order, figures in
+    publication order); a throughput's row carries its cost at the price in force when it was published."""
+    catalog = index.catalog
+    for cid in sorted(index.by_configuration):
+        config = catalog.benchmark_configurations.get(cid)
+        if config is None:
+            continue
+        head = [cid, config.generation, config.kind, config.view,
+                *("" if getattr(config, c) is None else str(getattr(config, c)) for c in _CONFIG_COLUMNS)]
+        for obs in index.by_configuration[cid]:
+            cost = (historical_cost(catalog, config, {obs.metric: obs.value}, obs.first_published)
+                    if obs.metric in THROUGHPUT_FIELDS else None)
+            yield [*head, obs.neuron_version, obs.version_from, obs.metric, METRICS[obs.metric].unit, str(obs.value),
+                   obs.first_published.isoformat(), obs.first_state,
+                   obs.last_seen.isoformat() if obs.last_seen else "", obs.ended.isoformat() if obs.ended else "",
+                   obs.status, f"{cost.usd:.6g}" if cost else "", cost.per if cost else "",
+                   str(cost.price.usd_per_hour) if cost else "", cost.price.basis if cost else "",
+                   cost.price.first_published.isoformat() if cost else ""]

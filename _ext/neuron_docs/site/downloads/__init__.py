@@ -10,7 +10,8 @@ One module per concern:
   replaces a file only when its bytes change;
 - :mod:`.data_json`: the data set as one JSON document (records in file order, figures by path);
 - :mod:`.data_schema`: its JSON schema, from the record models;
-- :mod:`.data_download`: writing both on ``build-finished`` and the ``neuron:data-downloads`` directive.
+- :mod:`.data_download`: writing both on ``build-finished`` and the ``neuron:data-downloads`` directive;
+- :mod:`.history_csv`: the benchmark history as one long-format CSV.
 
 Only HTML builders get downloads.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import csv_index, data_download, table_files
+from . import csv_index, data_download, history_csv, table_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -34,3 +35,4 @@ def setup_downloads(app: Sphinx) -> None:
     app.connect("doctree-resolved", table_files.write_table_csvs, priority=400)
     app.connect("build-finished", table_files.forget_written)
     app.connect("build-finished", data_download.write_data_files)
+    app.connect("build-finished", history_csv.write_history_csv)
