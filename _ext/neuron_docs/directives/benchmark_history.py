@@ -2,16 +2,20 @@
 ``.. neuron:benchmark-changes::``.
 
 ``benchmark-history`` gives every configuration of a generation (``data/benchmarks/history/``) its
-section (the canonical place of the ``neuron:benchmark`` object): a table of its figures release
-by release, with the cost per 1M at the price in force when they were published (and which price
+block (the canonical place of the ``neuron:benchmark`` object): a table of its figures release by
+release, with the cost per 1M at the price in force when they were published (and which price
 that was), and a chart of its throughput when more than one release measured it.
-``benchmark-changes`` lists, per published state (newest first, the ``neuron:benchmark-state``
-object), what it changed: regressed and improved throughputs (beyond the threshold of
-:mod:`~neuron_docs.data.published.history_view`, against the median of the previous releases),
-corrections, new and withdrawn configurations, each linking to the configuration's section.
+``benchmark-changes`` lists, per published state (newest first, a section: the
+``neuron:benchmark-state`` object), what it changed: regressed and improved throughputs (beyond
+the threshold of :mod:`~neuron_docs.data.published.history_view`, against the median of the
+previous releases), corrections, new and withdrawn configurations, each linking to the
+configuration's block.
 
-Both are built when the page is read from the history files (:func:`.state.dependencies.uses`):
-a change to the history has the pages read again. Nothing here is typed by hand.
+Hundreds of configurations and a thousand links would make large docutils trees that every
+transform walks: both are written as HTML from jinja2 templates (``templates/``, autoescaped) in a
+node that only HTML builders write and the search does not index. Both are built when the page is
+read, from the history files (:func:`.state.dependencies.uses`): a change to the history has the
+pages read again. Nothing here is typed by hand.
 """
 
 from __future__ import annotations

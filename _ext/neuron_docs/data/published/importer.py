@@ -9,7 +9,8 @@ are kept verbatim and the rest of the file loads. :func:`main` (``make import-be
 SRC=...``) writes the records into ``data/`` with :func:`.export.write_data`: the tables
 imported replace their earlier rows, the others stay, and importing the same files twice changes
 nothing. Run ids hash the table and the configuration, so an updated measurement is a changed
-figure on the same id in ``make matrix-diff``. No Sphinx here.
+figure on the same id in ``make matrix-diff``. A folder of published states (``<date>-<commit>/``)
+goes to :mod:`.history` instead (the benchmark history). No Sphinx here.
 """
 
 from __future__ import annotations
