@@ -197,17 +197,20 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
 
 
 def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
-    """A configuration in words: ``bert-base on inf2.xlarge, batch 1, sequence 128, FP32 (throughput)``."""
+    """A configuration in words, every identity column it has: ``bert-base on inf2.xlarge, batch 1, sequence
+    128, FP32, ... (throughput)`` (two configurations never read the same: they are search entries)."""
     parts = [config.instance or (config.instances or "").replace(";", "/")]
     for name, label in (("nodes", "nodes"), ("batch_size", "batch"), ("micro_batch_size", "micro-batch"),
                         ("global_batch_size", "global batch"), ("neuroncores", "cores"), ("tp_degree", "TP"),
                         ("dp_degree", "DP"), ("pp_degree", "PP"), ("sequence_length", "sequence"),
-                        ("input_length", "input"), ("output_length", "output"), ("image_size", "image")):
+                        ("input_length", "input"), ("output_length", "output"), ("image_size", "image"),
+                        ("threads", "threads"), ("n_models", "models"), ("workers_per_model", "workers per model"),
+                        ("zero_stage", "ZeRO")):
         value = getattr(config, name)
         if value is not None:
             parts.append(f"{label} {value}")
     for name in ("model_data_type", "training_data_type", "autocast_data_type", "weight_storage_data_type",
-                 "optimizer", "application_type", "model_details"):
+                 "optimizer", "application_type", "run_mode", "scaling", "framework", "model_details"):
         value = getattr(config, name)
         if value:
             parts.append(str(value))
