@@ -4,7 +4,7 @@
 ``benchmark-history`` gives every configuration of a generation (``data/benchmarks/history/``) its
 block (the canonical place of the ``neuron:benchmark`` object): a table of its figures release by
 release, with the cost per 1M at the price in force when they were published (and which price
-that was), and a chart of its throughput when more than one release measured it.
+that was), and a chart of its throughput when at least three releases measured it.
 ``benchmark-changes`` lists, per published state (newest first, a section: the
 ``neuron:benchmark-state`` object), what it changed: regressed and improved throughputs (beyond
 the threshold of :mod:`~neuron_docs.data.published.history_view`, against the median of the
@@ -56,6 +56,8 @@ CHANGE_TEXT = {
 }
 #: The chart colour of a configuration's throughput (one series).
 SERIES = "Throughput"
+#: A configuration's throughput is charted from this many releases (fewer: the table says it all).
+CHART_RELEASES = 3
 #: The page of a generation's history.
 HISTORY_PAGE = "performance/history-{generation}"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -169,7 +171,7 @@ def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
 def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | None:
     metric = next((m for m in THROUGHPUT_FIELDS if any(m in r.figures for r in found)), None)
     points = [r for r in found if metric and metric in r.figures]
-    if metric is None or len(points) < 2:
+    if metric is None or len(points) < CHART_RELEASES:
         return None
     groups = tuple(Group(r.version, (Bar(r.first_published.isoformat(), float(r.figures[metric]),
                                          f"{_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
