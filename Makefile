@@ -36,7 +36,8 @@ help:
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
 	@echo "make matrix-diff FROM=date TO=date   what changed between two revisions of the support matrices"
 	@echo "make bench                   build-time benchmark at scale"
-	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/"
+	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/,"
+	@echo "                             or a folder of states <date>-<commit>/ into the benchmark history"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
 
 venv: $(VENV_STAMP)
@@ -107,6 +108,7 @@ bench: $(VENV_STAMP)
 drift-score: $(VENV_STAMP)
 	$(PY_EXT) tests/drift_corpus/score.py
 # make import-benchmarks SRC=<published CSV or folder> [IMPORT_ARGS="--as-of YYYY-MM-DD --region us-east-1 --term 1-year"]
+#   or SRC=<folder of published states named <date>-<commit>/>: folded into data/benchmarks/history/ in date order
 #   -- the Neuron documentation's published benchmark tables into data/ (every problem with file, line, column)
 import-benchmarks: $(VENV_STAMP)
 	@test -n "$(SRC)" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }

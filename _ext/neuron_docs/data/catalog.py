@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .records import history as hs
 from .records import published as ps
 from .records import models as s
 from .files.loader import DataError, Positions
@@ -39,6 +40,8 @@ class FileSpec:
     collections: dict[str, type[s.Record]] = field(default_factory=dict)
     header: type[s.FamiliesHeader] | None = None
     csv: tuple[str, type[s.Record]] | None = None
+    #: A file a data set may do without (its collections are then empty): the benchmark history.
+    optional: bool = False
 
 
 FILES: tuple[FileSpec, ...] = (
@@ -58,6 +61,14 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
     FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
     FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
+    FileSpec("benchmarks/history/states.csv", csv=("benchmark_states", hs.BenchmarkState),
+             optional=True),
+    FileSpec("benchmarks/history/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
+             optional=True),
+    FileSpec("benchmarks/history/observations.csv", csv=("benchmark_observations", hs.BenchmarkObservation),
+             optional=True),
+    FileSpec("benchmarks/history/prices.csv", csv=("historical_prices", hs.HistoricalPrice),
+             optional=True),
 )
 
 
@@ -194,6 +205,22 @@ class Catalog:
     @property
     def published_training_runs(self) -> dict[str, ps.PublishedTrainingRun]:
         return self.records["published_training_runs"]
+
+    @property
+    def benchmark_states(self) -> dict[str, hs.BenchmarkState]:
+        return self.records["benchmark_states"]
+
+    @property
+    def benchmark_configurations(self) -> dict[str, hs.BenchmarkConfiguration]:
+        return self.records["benchmark_configurations"]
+
+    @property
+    def benchmark_observations(self) -> dict[str, hs.BenchmarkObservation]:
+        return self.records["benchmark_observations"]
+
+    @property
+    def historical_prices(self) -> dict[str, hs.HistoricalPrice]:
+        return self.records["historical_prices"]
 
     def file_of(self, collection: str) -> str:
         """The data file (relative to the data directory) that holds ``collection``."""

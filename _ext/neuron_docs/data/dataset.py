@@ -56,9 +56,9 @@ class DataSet:
 
 
 def source_digest(package: Path) -> str:
-    """A digest of every Python file under ``package``: it changes whenever its code does."""
+    """A digest of every Python file and jinja2 template under ``package``: it changes whenever its code does."""
     digest = hashlib.sha256()
-    for source in sorted(package.rglob("*.py")):
+    for source in sorted([*package.rglob("*.py"), *package.rglob("*.jinja")]):
         digest.update(f"{source.relative_to(package).as_posix()}\0".encode() + source.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -11,6 +11,8 @@
   status roles; :mod:`.charts`: the charts (model, SVG and directive apart);
 - :mod:`.published_tables` (cells in :mod:`.published_cells`), :mod:`.published_by_family`: the
   published benchmark runs (``data/benchmarks/published/``), as the published tables and by model family;
+- :mod:`.benchmark_history`: the published benchmark figures across releases and what each published
+  state changed;
 - :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor.
 """
 
@@ -18,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import (advisor, errata, guidelines, matrix, published_tables, roles, seed_runs, specs, training,
-               whats_new)
+from . import (advisor, benchmark_history, errata, guidelines, matrix, published_tables, roles, seed_runs, specs,
+               training, whats_new)
 from .base import render_broken_notice
 from .charts import directive as charts
 from ..render.placeholder import add_renderers
@@ -41,3 +43,4 @@ def setup_directives(app: Sphinx) -> None:
     errata.setup_errata(app)
     published_tables.setup_published_tables(app)
     advisor.setup_advisor(app)
+    benchmark_history.setup_benchmark_history(app)

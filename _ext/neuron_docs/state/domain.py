@@ -44,6 +44,8 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "representative": ("representative model", "families"),
     "revision": ("support matrix revision", "revisions"),
     "changes": ("support matrix changes", "revisions"),
+    "benchmark": ("published benchmark configuration", "benchmark_configurations"),
+    "benchmark-state": ("published benchmark state", "benchmark_states"),
 }
 
 

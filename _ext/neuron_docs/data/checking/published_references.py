@@ -1,7 +1,7 @@
-"""The references of the published benchmark records (prices, tables, runs, the model -> family map).
+"""The references of the published benchmark records (prices, tables, runs, the model -> family map, the history).
 
 A published run names its table, framework and instance(s); a price its instance and table; a
-published model its family. :func:`.references.references_of` yields these with the other
+published model its family; the history's records their state, configuration and instance. :func:`.references.references_of` yields these with the other
 collections' references, so a dangling one is a located error like any other. No Sphinx here.
 """
 
@@ -31,3 +31,15 @@ def published_references(collection: str, record: Any) -> Iterator[Ref]:
         yield ("framework",), "frameworks", record.framework
         for i, ref in enumerate(record.instances):
             yield ("instances", i), "instances", ref
+    elif collection == "benchmark_configurations":
+        yield ("first_state",), "benchmark_states", record.first_state
+        if record.instance:
+            yield ("instance",), "instances", record.instance
+        if record.framework:
+            yield ("framework",), "frameworks", record.framework
+    elif collection == "benchmark_observations":
+        yield ("configuration",), "benchmark_configurations", record.configuration
+        yield ("first_state",), "benchmark_states", record.first_state
+    elif collection == "historical_prices":
+        yield ("instance",), "instances", record.instance
+        yield ("first_state",), "benchmark_states", record.first_state

@@ -29,6 +29,8 @@ SINGULAR = {
     "accuracy_runs": "accuracy run", "errata": "erratum",
     "prices": "price", "published_tables": "published table", "published_models": "published model",
     "published_inference_runs": "published inference run", "published_training_runs": "published training run",
+    "benchmark_states": "benchmark state", "benchmark_configurations": "benchmark configuration",
+    "benchmark_observations": "benchmark observation", "historical_prices": "historical price",
 }
 
 #: A reference: (field path in the record, target collection, id).

@@ -52,6 +52,8 @@ def _file_broken(catalog: Catalog, spec: FileSpec, errors: list[DataError]) -> N
 
 def _load_file(catalog: Catalog, spec: FileSpec) -> None:
     path = catalog.data_dir / spec.name
+    if spec.optional and not path.exists():
+        return
     try:
         text = read_text(path, spec.name, catalog.data_dir)
         catalog.file_hashes[spec.name] = hashlib.sha256(text.encode()).hexdigest()

@@ -72,7 +72,8 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
         if not any(cell.strip() for cell in row):
             continue
         cells = [cell.strip().replace("\r\n", "\n") for cell in row]
-        bad = next(((column, found) for column, cell in enumerate(cells) if (found := bad_character(cell))), None)
+        bad = None if bad_character("".join(cells)) is None else next(  # one check per row in the common case
+            ((column, found) for column, cell in enumerate(cells) if (found := bad_character(cell))), None)
         if header is None:
             if bad:
                 raise DataFileError(DataError(name, start, "", f"header: {character_message(bad[1])}"))

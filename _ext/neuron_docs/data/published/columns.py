@@ -17,7 +17,14 @@ export writes it back as published.
   :func:`.read.resolve_framework`);
 - ``enum``: one of the published spellings in :data:`ENUMS`, stored as a slug;
 - ``topology``: kept as text; TP/DP/PP degrees and ZeRO stage are parsed from it;
-- ``price``: an hourly price; ``basis`` says which kind of price the column holds.
+- ``price``: an hourly price; ``basis`` says which kind of price the column holds;
+- ``version``: a Neuron release (``2.20``, ``2.20.0``); a footnote marker (``2.13.0 *``) is dropped,
+  the published text kept for export;
+- ``unmodelled``: a known column no record field holds (a derived or retired figure); its cells are kept
+  verbatim, as an unknown column's are, without an error.
+
+Spellings marked ``EARLIER`` appear only in states published before the snapshot (the benchmark
+history, :mod:`.history`).
 
 No Sphinx here.
 """
@@ -39,6 +46,7 @@ TRN1_TRAINING = ("trn1/training_data_decoder.csv", "trn1/training_data_encoder.c
                  "trn1/training_data_vision_transformers.csv", "trn1/trn1_trn1n_nlp_data.csv")
 PRICES = ("inf1/instance_prices.csv", "inf2/inf2_instance_prices.csv", "trn1/trn1_instance_prices.csv")
 ANTICIPATED = ()  # a name that no file of the snapshot uses, accepted for the next release
+EARLIER = ()  # a name only earlier published states use (the benchmark history)
 
 
 class Column(NamedTuple):
@@ -84,7 +92,7 @@ RUN_COLUMNS: dict[str, Column] = {
     "Compilation Autocast Data Type": Column("autocast_data_type", "text", INF2),
     "Weight Storage Data Type": Column("weight_storage_data_type", "text", INF2_DECODER),
     "Training Data-Type": Column("training_data_type", "text", TRN1_TRAINING, "precision / autocast mode"),
-    "Neuron Version": Column("neuron_version", "text", (*INF1, *INF2, *TRN1_TRAINING), "Neuron SDK release"),
+    "Neuron Version": Column("neuron_version", "version", (*INF1, *INF2, *TRN1_TRAINING), "Neuron SDK release"),
     "OS Type": Column("os", "text", INF2_ENCODER),
     "OS Type.": Column("os", "text", TRN1_TRAINING, "published as ' OS Type.'"),
     "Scripts": Column("script", "text", (*INF1_ENCODER, *INF2)),
@@ -92,7 +100,17 @@ RUN_COLUMNS: dict[str, Column] = {
     "Neuron Tutorial/Example": Column("script", "text", TRN1_TRAINING),
     "Pytorch Neuron(torch-neuronx) Version": Column("framework_package_version", "text", TRN1_TRAINING,
                                                     "torch-neuronx package version"),
+    "# Nodes": Column("nodes", "count", EARLIER, "trn1 training tables of 2022"),
+    "Global Minibatch": Column("global_batch_size", "count", EARLIER, "trn1 training tables until 2024"),
+    "Precision": Column("training_data_type", "text", EARLIER, "trn1 training tables of 2022 (BF16+SR)"),
+    "Data-Type": Column("model_data_type", "text", EARLIER, "trn1 training tables of 2022 (FP32)"),
+    "Model Data-Type": Column("model_data_type", "text", EARLIER, "trn1 training tables of 2022-2023"),
+    "Scaling Efficiency": Column("scaling_efficiency", "unmodelled", EARLIER, "percent, derived; kept verbatim"),
+    "ComputeCostPerSequence": Column("compute_cost_per_sequence", "unmodelled", EARLIER,
+                                     "unit not stated; kept verbatim (not the per-token figure)"),
     # Throughput.
+    "Throughput (/sec)": Column("throughput_inferences_per_s", "figure", EARLIER,
+                                "inf2/trn1 tables of 2023 (throughput_data.csv, latency_data.csv)"),
     "Avg Throughput (/sec)": Column("throughput_inferences_per_s", "figure", INF1),
     "Max Throughput": Column("max_throughput_inferences_per_s", "figure", INF1, "empty in every row"),
     "Throughput (inference/second)": Column("throughput_inferences_per_s", "figure", INF2_ENCODER),

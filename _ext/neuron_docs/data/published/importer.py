@@ -9,12 +9,14 @@ are kept verbatim and the rest of the file loads. :func:`main` (``make import-be
 SRC=...``) writes the records into ``data/`` with :func:`.export.write_data`: the tables
 imported replace their earlier rows, the others stay, and importing the same files twice changes
 nothing. Run ids hash the table and the configuration, so an updated measurement is a changed
-figure on the same id in ``make matrix-diff``. No Sphinx here.
+figure on the same id in ``make matrix-diff``. A folder of published states (``<date>-<commit>/``)
+goes to :mod:`.history` instead (the benchmark history). No Sphinx here.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import datetime as dt
 import difflib
 import hashlib
@@ -57,14 +59,21 @@ def import_published(path: Path | str, known_instances: Iterable[str], known_fra
             rel = file.relative_to(base).as_posix()
         except ValueError:
             rel = file.name
-        _import_file(file, rel, result, instances, frameworks, source=source, as_of=as_of, region=region, term=term)
+        import_file(file, rel, result, instances, frameworks, source=source, as_of=as_of, region=region, term=term)
     check_prices_cover_runs(result)
     result.problems.sort(key=lambda p: (p.file, p.line or 0, p.column, p.message))
     return result
 
 
-def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str], frameworks: set[str], *,
-                 source: str, as_of: dt.date | str | None, region: str | None, term: str | None) -> None:
+def import_file(file: Path, rel: str, result: ImportResult, instances: set[str], frameworks: set[str], *,
+                source: str, as_of: dt.date | str | None, region: str | None, term: str | None,
+                generation: str | None = None, defaults: dict[str, Any] | None = None) -> None:
+    """Import one published CSV into ``result`` (``rel``: its name in problems and its table path).
+
+    ``generation`` is used when the path does not name one (the oldest states keep their files at
+    the top level); ``defaults`` gives a value to a field whose column the file does not have (the
+    oldest tables have no ``Neuron Version``): each use is a located warning.
+    """
     problems = result.problems
     try:
         raw = file.read_bytes()
@@ -77,11 +86,17 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
     if not header:
         return
     result.rows_read[rel] = len(rows) + sum(1 for p in read_problems if p.line)
-    instance_columns = [i for i, h in enumerate(header)
-                        if (C.RUN_COLUMNS.get(h.strip()) or C.PRICE_COLUMNS.get(h.strip()) or C.Column("", "", ())).kind
-                        in ("instance", "instances")]
-    generation, table_id, view, category = table_identity(
-        rel, (cells[i] for _, cells in rows for i in instance_columns if i < len(cells) and cells[i].strip()))
+    generation_of_path, table_id, view, category = table_identity(rel)
+    if generation_of_path is None and generation is not None:
+        table_id = slug(f"{generation}-{table_id.removeprefix('unknown-')}")
+        problems.append(Problem(rel, None, "", f"file outside a generation folder; read as {generation}", "warning"))
+    elif generation_of_path is None:  # the generation of the file's instance column (trn1.2xlarge -> trn1)
+        instance_columns = [i for i, h in enumerate(header)
+                            if (C.RUN_COLUMNS.get(h.strip()) or C.PRICE_COLUMNS.get(h.strip())
+                                or C.Column("", "", ())).kind in ("instance", "instances")]
+        generation_of_path, table_id, view, category = table_identity(
+            rel, (cells[i] for _, cells in rows for i in instance_columns if i < len(cells) and cells[i].strip()))
+    generation = generation_of_path or generation
     if generation is None:
         problems.append(Problem(rel, None, "", f"cannot tell the instance generation; expected the file in a "
                                                f"folder or with a name prefix of {', '.join(GENERATIONS)}, or "
@@ -105,6 +120,8 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
             problems.append(Problem(rel, 1, name, "duplicate column; expected each column once (cells kept verbatim)"))
             continue
         seen_names.add(name)
+        if column is not None and column.kind == "unmodelled":
+            continue  # known, held by no field: cells kept verbatim
         if column is None:
             known = sorted(C.PRICE_COLUMNS if kind == "prices" else C.RUN_COLUMNS)
             close = difflib.get_close_matches(name.strip(), known, n=1)
@@ -120,6 +137,11 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
         seen_fields[fieldname] = name
         mapping[index] = (column, fieldname)
     present = set(seen_fields)
+    defaulted = {f: v for f, v in (defaults or {}).items() if f not in present and f in C.REQUIRED[kind]}
+    for fieldname, value in defaulted.items():
+        problems.append(Problem(rel, 1, fieldname, f"no column for {fieldname}; every row read as {value!r} "
+                                                   f"(from the state it was published in)", "warning"))
+    present |= set(defaulted)
     if kind == "inference" and "framework" in present:
         present |= {"framework_name", "framework_version"}
     for required in C.REQUIRED[kind]:
@@ -140,7 +162,7 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
 
     parsed: list[tuple[int, dict[str, Any], dict[str, str], dict[str, str]]] = []  # line, values, cells, verbatim
     for line, cells in rows:
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = dict(defaulted)
         verbatim: dict[str, str] = {}
         published: dict[str, str] = {}
         row_problems: list[Problem] = []
@@ -248,6 +270,7 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
         elif extra:  # pragma: no cover - prices have two plain columns
             problems.append(Problem(rel, line, next(iter(extra)), "published text cannot be reproduced"))
         warn_implausible(record, rel, line, column_of, problems)
+        result.lines[record.id] = line
         if isinstance(record, s.PublishedInferenceRun):
             result.inference_runs.append(record)
         elif isinstance(record, s.PublishedTrainingRun):
@@ -256,11 +279,16 @@ def _import_file(file: Path, rel: str, result: ImportResult, instances: set[str]
             result.prices.append(record)
 
 
+#: A published state's folder (``<commit date>-<commit>``): SRC holding such folders is a history import.
+STATE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}-[0-9a-z]+$")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Import ``SRC`` into the data directory; print every problem; exit 1 when any is an error."""
     parser = argparse.ArgumentParser(prog="python -m neuron_docs.data.published.importer",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("src", type=Path, help="a published CSV, or a folder of them (inf1/, inf2/, trn1/)")
+    parser.add_argument("src", type=Path, help="a published CSV, a folder of them (inf1/, inf2/, trn1/), or a folder "
+                                               "of published states named <date>-<commit>/ (the history)")
     parser.add_argument("--data", type=Path, default=Path("data"), help="the data directory (default: data)")
     parser.add_argument("--source", default=SOURCE_ID, help=f"source id of the tables (default: {SOURCE_ID})")
     parser.add_argument("--as-of", help="date the prices held (default: the date of the source in sources.yaml)")
@@ -271,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.src}: no such file or folder; expected a published CSV or a folder of them", file=sys.stderr)
         return 2
     catalog = load_catalog(args.data)
+    if args.src.is_dir() and any(p.is_dir() and STATE_NAME.match(p.name) for p in args.src.iterdir()):
+        from .history import main as import_history  # the history imports this module's import_file
+
+        return import_history(args.src, args.data, list(catalog.instances), list(catalog.frameworks),
+                              source=args.source)
     source = catalog.sources.get(args.source)
     as_of = args.as_of or (source.date.isoformat() if source and source.date else None)
     result = import_published(args.src, catalog.instances, catalog.frameworks, source=args.source, as_of=as_of,

@@ -78,6 +78,8 @@ class ImportResult:
     problems: list[Problem] = field(default_factory=list)
     #: Rows read per file (header and blank lines excluded), loaded or not.
     rows_read: dict[str, int] = field(default_factory=dict)
+    #: The CSV line of every loaded record, by record id.
+    lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Problem]:
@@ -178,9 +180,9 @@ def resolve_framework(text: str, generation: str) -> tuple[str, str, str | None]
             fid = "tensorflow-neuron-tf1" if (version or "").startswith("1.") else "tensorflow-neuron-tf2"
         else:
             fid = "tensorflow-neuronx"
-    elif key == "transformers neuronx":
+    elif key in ("transformers neuronx", "transformers neuron"):  # "Transformers Neuron": 2023 tables
         fid = "transformers-neuronx"
-    elif key == "neuronx distributed":
+    elif key in ("neuronx distributed", "neuron distributed"):  # "Neuron Distributed": 2023 tables
         fid = "neuronx-distributed"
     else:
         raise ValueError(f"a known framework: {FRAMEWORK_NAMES} (got {text!r})")
@@ -236,6 +238,10 @@ def tail_newlines(text: str) -> int:
     return tail.count("\n") + tail.replace("\r\n", "").count("\r")
 
 
+#: A footnote marker after a published version ("2.13.0 *"): dropped, the published text kept for export.
+VERSION_FOOTNOTE = re.compile(r"\s*\*+$")
+
+
 def parse_cell(kind: str, fieldname: str, text: str, generation: str) -> dict[str, Any]:
     if kind == "framework":
         fid, name, version = resolve_framework(text, generation)
@@ -251,6 +257,11 @@ def parse_cell(kind: str, fieldname: str, text: str, generation: str) -> dict[st
         return {fieldname: table[text]}
     if kind == "topology":
         return {fieldname: text, **s.parse_topology(text)}
+    if kind == "version":
+        version = VERSION_FOOTNOTE.sub("", text)
+        if not re.fullmatch(r"\d+(\.\d+)*", version):
+            raise ValueError(f"a Neuron release such as 2.20 or 2.20.0 (got {text!r})")
+        return {fieldname: version}
     if kind in ("figure", "price") and not s.PLAIN_DECIMAL.match(text):
         raise ValueError(f"a number in plain decimal notation such as 12 or 0.75 (got {text!r})")
     if kind == "count" and not re.fullmatch(r"\d+", text):

@@ -196,19 +196,24 @@ class PublishedInferenceRun(PublishedRun):
 
 _TOPOLOGY_PART = re.compile(r"\b(TP|DP|PP)=(\d+)|ZeRO-(\d)")
 _DP_CORES = re.compile(r"^\[(\d+)xNC\(DP\)\](?: x (\d+)Nodes\(DP\))?$")
+_TP_DP_CORES = re.compile(r"^\[(\d+)xNC\(TP\)x(\d+)\(DP\)\](?: x (\d+)Nodes\(DP\))?$")
 
 
 def parse_topology(text: str) -> dict[str, int]:
     """The TP/DP/PP degrees and ZeRO stage a published topology names.
 
     ``"TP=32 DP=4 PP=8"``, ``"TP=32 DP=32 PP=1 ZeRO-1"``, ``"TP=8 DP=64"`` (PP=1),
-    ``"[32xNC(DP)] x 16Nodes(DP)"`` (pure data parallel over 32 cores x 16 nodes: DP=512).
+    ``"[32xNC(DP)] x 16Nodes(DP)"`` (pure data parallel over 32 cores x 16 nodes: DP=512),
+    ``"[8xNC(TP)x4(DP)] x 16Nodes(DP)"`` (2022 tables: TP=8, DP=4 x 16 = 64).
     Raises ValueError for any other form.
     """
     text = text.strip()
     match = _DP_CORES.match(text)
     if match:
         return {"tp_degree": 1, "dp_degree": int(match[1]) * int(match[2] or 1), "pp_degree": 1}
+    match = _TP_DP_CORES.match(text)
+    if match:
+        return {"tp_degree": int(match[1]), "dp_degree": int(match[2]) * int(match[3] or 1), "pp_degree": 1}
     found: dict[str, int] = {}
     rest = text
     for m in _TOPOLOGY_PART.finditer(text):
@@ -234,6 +239,7 @@ class PublishedTrainingRun(PublishedRun):
     framework: Id = "torch-neuronx"
     framework_package_version: Version | None = None   # "Pytorch Neuron(torch-neuronx) Version"
     training_data_type: Name | None = None             # e.g. "Autocast:BF16+SR", "FP32", "BF16"
+    model_data_type: Name | None = None                # "Model Data-Type" of 2022-2023 tables, e.g. "FP32"
     nodes: Count
     topology: Name                                     # as published; the degrees below are parsed from it
     tp_degree: Count

@@ -12,6 +12,7 @@ One module per concern:
 - :mod:`.data_schema`: its JSON schema, from the record models;
 - :mod:`.data_download`: writing both on ``build-finished`` and the ``neuron:data-downloads`` directive;
 - :mod:`.links`: where a download is from a page of any builder, and the ``neuron:download`` role.
+- :mod:`.history_csv`: the benchmark history as one long-format CSV.
 
 Only HTML builders write downloads; an ePub, a PDF or a text build links to the site's.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import csv_index, data_download, links, table_files
+from . import csv_index, data_download, history_csv, links, table_files
 from ...render.placeholder import add_renderers
 
 if TYPE_CHECKING:
@@ -39,3 +40,4 @@ def setup_downloads(app: Sphinx) -> None:
     app.connect("doctree-resolved", table_files.write_table_csvs, priority=400)
     app.connect("build-finished", table_files.forget_written)
     app.connect("build-finished", data_download.write_data_files)
+    app.connect("build-finished", history_csv.write_history_csv)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ...data import Catalog
     from ...data.records import models as s
 
-SCHEMA_VERSION = "2.0"
+SCHEMA_VERSION = "2.1"
 SCHEMA_ID = f"https://neuron-docs.invalid/schemas/neuron-data-{SCHEMA_VERSION.split('.')[0]}.schema.json"
 
 

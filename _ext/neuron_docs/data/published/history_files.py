@@ -1,0 +1,126 @@
+"""The benchmark history's files (``data/benchmarks/history/``) as rows, and what reading them needs.
+
+:class:`History` holds the four files as rows of text cells (empty = unset), reads and writes them
+in a stable order (equal histories are equal files; a file is rewritten only when its text
+changes); :func:`price_in_force` is the price a cost of a given date uses; :func:`canonical_version`
+and :func:`version_key` compare releases written ``2.20`` and ``2.20.0``. The import
+(:mod:`.history`) and the pages read this module; it imports neither the importer nor pandas.
+No Sphinx here.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..records import history as h
+from ..records import published as s
+from ..records.labels import METRICS
+
+HISTORY_DIR = "benchmarks/history"
+STATES_FILE = f"{HISTORY_DIR}/states.csv"
+CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
+OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
+PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
+#: The history's files (relative to the data directory) and the record each row is.
+HISTORY_FILES: dict[str, type[s.Record]] = {
+    STATES_FILE: h.BenchmarkState, CONFIGURATIONS_FILE: h.BenchmarkConfiguration,
+    OBSERVATIONS_FILE: h.BenchmarkObservation, PRICES_FILE: h.HistoricalPrice,
+}
+METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
+
+
+
+Row = dict[str, str]
+
+
+def canonical_version(text: str) -> str:
+    """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
+    parts = [str(int(p)) for p in text.split(".")]
+    return ".".join(parts + ["0"] * (3 - len(parts)))
+
+
+def version_key(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in canonical_version(text).split("."))
+
+
+def _read_rows(path: Path) -> list[Row]:
+    if not path.is_file():
+        return []
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("#")]
+    return [{k: v or "" for k, v in row.items()} for row in csv.DictReader(io.StringIO("".join(lines)))]
+
+
+@dataclass
+class History:
+    """The history as rows of its CSV files (text cells; empty = unset), mutated by :func:`apply_state`."""
+
+    states: list[Row] = field(default_factory=list)
+    configurations: dict[str, Row] = field(default_factory=dict)
+    #: (configuration, metric) -> its observations, oldest first.
+    observations: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
+    #: instance -> its prices, oldest first.
+    prices: dict[str, list[Row]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, data_dir: Path) -> History:
+        out = cls(states=_read_rows(data_dir / STATES_FILE))
+        out.configurations = {r["id"]: r for r in _read_rows(data_dir / CONFIGURATIONS_FILE)}
+        for row in _read_rows(data_dir / OBSERVATIONS_FILE):
+            out.observations.setdefault((row["configuration"], row["metric"]), []).append(row)
+        for row in _read_rows(data_dir / PRICES_FILE):
+            out.prices.setdefault(row["instance"], []).append(row)
+        return out
+
+    @property
+    def latest(self) -> Row | None:
+        return self.states[-1] if self.states else None
+
+    def latest_version(self, configuration: str) -> str | None:
+        versions = [o["neuron_version"] for (c, _), rows in self.observations.items() if c == configuration
+                    for o in rows]
+        return max(versions, key=version_key, default=None)
+
+    def texts(self) -> dict[str, str]:
+        """Every history file's text, rows in a stable order (so that equal histories are equal files)."""
+        observations = sorted((o for rows in self.observations.values() for o in rows),
+                              key=lambda o: (o["configuration"], METRIC_ORDER[o["metric"]], o["first_published"],
+                                             version_key(o["neuron_version"]), o["id"]))
+        configurations = sorted(self.configurations.values(),
+                                key=lambda c: (c["generation"], c["kind"], c["view"], c["model"], c["id"]))
+        prices = sorted((p for rows in self.prices.values() for p in rows),
+                        key=lambda p: (p["instance"], p["first_published"], p["id"]))
+        out = {}
+        for name, rows in ((STATES_FILE, self.states), (CONFIGURATIONS_FILE, configurations),
+                           (OBSERVATIONS_FILE, observations), (PRICES_FILE, prices)):
+            buffer = io.StringIO()
+            writer = csv.DictWriter(buffer, fieldnames=list(HISTORY_FILES[name].model_fields), lineterminator="\n",
+                                    extrasaction="raise")
+            writer.writeheader()
+            writer.writerows(rows)
+            out[name] = buffer.getvalue()
+        return out
+
+    def write(self, data_dir: Path) -> list[Path]:
+        """Write the files whose text changed; return them."""
+        changed = []
+        for name, text in self.texts().items():
+            target = data_dir / name
+            if target.is_file() and target.read_text(encoding="utf-8") == text:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="")
+            changed.append(target)
+        return changed
+
+
+def price_in_force(prices: Iterable[h.HistoricalPrice], instance: str, date: dt.date) -> h.HistoricalPrice | None:
+    """The price of ``instance`` published on ``date``: first published on or before it and not yet
+    changed or withdrawn then (None when the states of the time published none)."""
+    found = [p for p in prices if p.instance == instance and p.first_published <= date
+             and (p.ended is None or date < p.ended)]
+    return max(found, key=lambda p: p.first_published, default=None)

@@ -1,0 +1,180 @@
+"""Pydantic models of the benchmark history (``data/benchmarks/history/``): every figure the Neuron
+documentation has published, across its published states.
+
+A :class:`BenchmarkState` is one published state of the documentation's benchmark folder (a commit
+that changed a benchmark CSV). A :class:`BenchmarkConfiguration` is what was measured (model,
+instance, batch size, parallelism, data types, ...), its identity decided from the configuration
+columns so that it survives file renames and column spellings. A :class:`BenchmarkObservation` is
+one figure of one configuration measured with one Neuron release, first published on one date and
+last seen on another; :class:`HistoricalPrice` is an instance price with its basis and the dates it
+was published. ``last_seen`` is empty while the record is still published in the latest state
+(so that a new state rewrites only the rows it changed). :mod:`..published.history` writes these
+files; no Sphinx here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, model_validator
+
+from .fields import Date, Id, Name, Text
+from .labels import METRICS
+from .models import Record
+from .published import Count, Figure, Generation, PriceBasis, Version
+
+#: A published state's folder name: ``<commit date>-<commit>``.
+StateId = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}-[0-9a-z]{1,40}$", max_length=60)]
+#: What ended a figure's publication: a correction under the same release, a figure of a later
+#: release, its configuration leaving the tables; "published": still in the latest state.
+ObservationStatus = Literal["published", "corrected", "superseded", "withdrawn"]
+
+
+def _metric(value: str) -> str:
+    if value not in METRICS:
+        msg = f"a metric of the published tables: {', '.join(METRICS)} (got {value!r})"
+        raise ValueError(msg)
+    return value
+
+
+#: A measured figure's field name (:data:`.labels.METRICS`).
+Metric = Annotated[str, AfterValidator(_metric)]
+#: The tab a configuration's figures were published under; "training" for training tables.
+HistoryView = Literal["throughput", "latency", "training"]
+
+
+def _check_dates(first: object, last: object, ended: object, status: str) -> None:
+    """The dates in order; ``last_seen`` and ``ended`` empty exactly while the status is "published"."""
+    if last is not None and first is not None and last < first:  # type: ignore[operator]
+        msg = f"last_seen {last} on or after first_published {first}"
+        raise ValueError(msg)
+    if (status == "published") != (ended is None) or (status == "published") != (last is None):
+        msg = ("ended and last_seen empty exactly when the status is 'published' "
+               f"(status {status!r}, last_seen {last}, ended {ended})")
+        raise ValueError(msg)
+
+
+class BenchmarkState(Record):
+    """One published state of the benchmark folder, in the order it was imported."""
+
+    id: StateId
+    date: Date
+    commit: Annotated[str, Field(pattern=r"^[0-9a-f]{4,40}$")] | None = None
+    #: The commit subject (usually the Neuron release), from the states' ``STATES.tsv``.
+    subject: Text | None = None
+    #: The release the subject names: the version of files that have no ``Neuron Version`` column.
+    release: Version | None = None
+    #: Rows of its run tables, rows placed as observations, rows set aside (each a located error);
+    #: the rest repeat a placed row (a stale copy in a file no page reads any more: a warning).
+    rows: Annotated[int, Field(ge=0)]
+    placed: Annotated[int, Field(ge=0)]
+    set_aside: Annotated[int, Field(ge=0)]
+
+
+class BenchmarkConfiguration(Record):
+    """What was measured: the configuration columns of a published row, without its figures."""
+
+    id: Id
+    generation: Generation
+    kind: Literal["inference", "training"]
+    view: HistoryView
+    model: Name
+    model_details: Text | None = None
+    framework: Id | None = None
+    instance: Id | None = None
+    #: Training: the instance types the figures hold for, ``;``-separated.
+    instances: Name | None = None
+    application_type: Name | None = None
+    run_mode: Name | None = None
+    batch_size: Count | None = None
+    neuroncores: Count | None = None
+    threads: Count | None = None
+    n_models: Count | None = None
+    workers_per_model: Count | None = None
+    nodes: Count | None = None
+    tp_degree: Count | None = None
+    dp_degree: Count | None = None
+    pp_degree: Count | None = None
+    zero_stage: Annotated[int, Field(ge=0, le=3)] | None = None
+    micro_batch_size: Count | None = None
+    global_batch_size: Count | None = None
+    optimizer: Name | None = None
+    sequence_length: Count | None = None
+    input_length: Count | None = None
+    output_length: Count | None = None
+    image_size: Name | None = None
+    model_data_type: Name | None = None
+    autocast_data_type: Name | None = None
+    weight_storage_data_type: Name | None = None
+    training_data_type: Name | None = None
+    scaling: Name | None = None
+    #: The published file it was last seen in (``inf2/throughput_data_encoder.csv``).
+    file: Name
+    first_published: Date
+    #: The state it was first published in.
+    first_state: StateId
+    #: Empty while published in the latest state; else the last date it was.
+    last_seen: Date | None = None
+    #: The date of the first state that no longer published it.
+    withdrawn: Date | None = None
+
+    @model_validator(mode="after")
+    def _withdrawn_with_last_seen(self) -> BenchmarkConfiguration:
+        if (self.withdrawn is None) != (self.last_seen is None):
+            msg = "withdrawn and last_seen both set (a withdrawn configuration) or both empty (a published one)"
+            raise ValueError(msg)
+        if self.last_seen is not None and self.last_seen < self.first_published:
+            msg = f"last_seen {self.last_seen} on or after first_published {self.first_published}"
+            raise ValueError(msg)
+        return self
+
+
+class BenchmarkObservation(Record):
+    """One published figure: a configuration's metric under one Neuron release, and when it was published."""
+
+    id: Id
+    configuration: Id
+    #: The Neuron release, canonical (``2.20`` and ``2.20.0`` are both ``2.20.0``).
+    neuron_version: Version
+    #: Where the release was read: the row's ``Neuron Version`` column, or the state's release
+    #: (files of 2022 have no such column).
+    version_from: Literal["column", "state"] = "column"
+    metric: Metric
+    #: The figure exactly as published (``8.0`` stays ``8.0``).
+    value: Figure
+    first_published: Date
+    first_state: StateId
+    last_seen: Date | None = None
+    #: The date of the state that corrected, superseded or withdrew it.
+    ended: Date | None = None
+    status: ObservationStatus = "published"
+
+    @model_validator(mode="after")
+    def _dates(self) -> BenchmarkObservation:
+        _check_dates(self.first_published, self.last_seen, self.ended, self.status)
+        return self
+
+
+class HistoricalPrice(Record):
+    """An hourly instance price as a published state gave it, with its basis and dates.
+
+    The price files carry no date: a price holds from the state that first published it until the
+    one that changed it (``changed``) or dropped it (``withdrawn``).
+    """
+
+    id: Id
+    instance: Id
+    basis: PriceBasis
+    usd_per_hour: Figure
+    #: The published price file (``inf2/inf2_instance_prices.csv``).
+    file: Name
+    first_published: Date
+    first_state: StateId
+    last_seen: Date | None = None
+    ended: Date | None = None
+    status: Literal["published", "changed", "withdrawn"] = "published"
+
+    @model_validator(mode="after")
+    def _dates(self) -> HistoricalPrice:
+        _check_dates(self.first_published, self.last_seen, self.ended, self.status)
+        return self

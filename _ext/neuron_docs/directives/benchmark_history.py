@@ -1,0 +1,263 @@
+"""The published benchmarks across releases: ``.. neuron:benchmark-history:: <generation>`` and
+``.. neuron:benchmark-changes::``.
+
+``benchmark-history`` gives every configuration of a generation (``data/benchmarks/history/``) its
+block (the canonical place of the ``neuron:benchmark`` object): a table of its figures release by
+release, with the cost per 1M at the price in force when they were published (and which price
+that was), and a chart of its throughput when at least three releases measured it.
+``benchmark-changes`` lists, per published state (newest first, a section: the
+``neuron:benchmark-state`` object), what it changed: regressed and improved throughputs (beyond
+the threshold of :mod:`~neuron_docs.data.published.history_view`, against the median of the
+previous releases), corrections, new and withdrawn configurations, each linking to the
+configuration's block.
+
+Hundreds of configurations and a thousand links would make large docutils trees that every
+transform walks: both are written as HTML from jinja2 templates (``templates/``, autoescaped) in a
+node that only HTML builders write and the search does not index. Both are built when the page is
+read, from the history files (:func:`.state.dependencies.uses`): a change to the history has the
+pages read again. Nothing here is typed by hand.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import jinja2
+from docutils import nodes
+from docutils.parsers.rst import directives
+from markupsafe import Markup
+from sphinx.util.osutil import relative_uri
+
+from ..data.published.history_files import HISTORY_FILES
+from ..data.published.history_view import (
+    BASELINE_RELEASES, THRESHOLD, Change, HistoryIndex, Release, describe_configuration, releases, state_changes,
+)
+from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
+from ..state.build import dataset
+from ..state.dependencies import uses
+from ..state.domain import anchor_for
+from .base import DataDirective
+from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.writers.html5 import HTML5Translator
+
+    from ..data import Catalog
+    from ..data.records import history as hs
+
+#: The order and words of a state's lists of changes (steady re-measurements are only counted).
+CHANGE_TEXT = {
+    "regressed": "Regressed", "improved": "Improved", "corrected": "Corrected under the same release",
+    "new": "New configurations", "withdrawn": "Withdrawn configurations",
+}
+#: The chart colour of a configuration's throughput (one series).
+SERIES = "Throughput"
+#: A configuration's throughput is charted from this many releases (fewer: the table says it all).
+CHART_RELEASES = 3
+#: The page of a generation's history.
+HISTORY_PAGE = "history/{generation}"
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _figure(value: Decimal) -> str:
+    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
+
+
+def _unit(metric: str) -> str:
+    return METRICS[metric].unit
+
+
+class neuron_history_html(nodes.General, nodes.Element):  # noqa: N801 - docutils node naming
+    """HTML made from a template of this module (autoescaped), written as is by HTML builders and
+    skipped by the others; unlike a ``raw`` node, the search index does not read it (hundreds of
+    tables and charts of figures)."""
+
+
+def _visit_html(self: HTML5Translator, node: neuron_history_html) -> None:
+    self.body.append(node["html"])
+    raise nodes.SkipNode
+
+
+def _skip(self: object, node: nodes.Element) -> None:
+    raise nodes.SkipNode
+
+
+@cache
+def _template(name: str) -> jinja2.Template:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True)
+    return env.get_template(name)
+
+
+def history_page(generation: str) -> str:
+    """The page that holds a generation's history (the configurations' canonical places)."""
+    return HISTORY_PAGE.format(generation=generation)
+
+
+class BenchmarkHistory(DataDirective):
+    """Every configuration of one generation: its figures across releases, a table and a chart.
+
+    Hundreds of configurations make one page: they are written as HTML from a jinja2 template
+    (autoescaped; the charts are :func:`.charts.svg.render_svg`'s) in one ``raw`` node, and not as
+    sections, so that they stay out of the navigation; each is still the ``neuron:benchmark``
+    object's canonical place.
+    """
+
+    required_arguments = 1
+    option_spec: ClassVar = {"no-index": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *HISTORY_FILES)
+        generation = self.arguments[0]
+        if generation not in GENERATION_TEXT:
+            self.warn(f"unknown generation {generation!r}; expected one of: {', '.join(GENERATION_TEXT)}")
+            return []
+        index = HistoryIndex.of(catalog)
+        configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == generation),
+                         key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
+        if not configs:
+            text = f"No {GENERATION_TEXT[generation]} figure has been published yet."
+            return [nodes.paragraph(text, text)]
+        blocks = [self._block(catalog, index, config) for config in configs]
+        html = _template("benchmark-history.html.jinja").render(configurations=blocks)
+        return [*self.index_nodes(), neuron_history_html(html=html)]
+
+    def _block(self, catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration) -> dict[str, Any]:
+        title = describe_configuration(config)
+        anchor = self.register("benchmark", config.id, title)
+        found = releases(index, config.id)
+        first = catalog.benchmark_states.get(config.first_state)
+        intro = f"First published on {config.first_published}"
+        intro += f" ({first.subject})" if first and first.subject else ""
+        intro += (f"; withdrawn on {config.withdrawn} (last seen {config.last_seen})." if config.withdrawn
+                  else "; still published.")
+        intro += f" Last published in {config.file}."
+        metrics = [m for m in METRICS if any(m in r.figures for r in found)]
+        per = next((r.cost.per for r in found if r.cost), None)
+        headers = ["Neuron release", "First published", "Last seen",
+                   *(f"{METRICS[m].label} ({_unit(m)})" for m in metrics),
+                   *([f"Cost per {per}", "Price in force"] if per else [])]
+        chart = _chart(config, found)
+        chart_id = f"{anchor}-chart"
+        return {"anchor": anchor, "title": title, "intro": intro, "headers": headers,
+                "rows": [_row(r, metrics, per is not None) for r in reversed(found)],
+                "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]})) if chart else None,  # noqa: S704 - ElementTree's escaped SVG
+                "chart_title": chart.title if chart else ""}
+
+
+def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
+    cells = [release.version, release.first_published.isoformat(),
+             "still published" if release.last_seen is None else f"{release.last_seen} ({release.status})"]
+    for metric in metrics:
+        value = release.figures.get(metric)
+        text = _figure(value) if value is not None else ""
+        if metric in release.corrected:
+            text += " (corrected from " + ", ".join(_figure(v) for v in release.corrected[metric]) + ")"
+        cells.append(text)
+    if costs:
+        cost = release.cost
+        cells.append(f"${cost.usd:,.3f}" if cost else "no price published then")
+        cells.append(f"{PRICE_BASIS_TEXT[cost.price.basis]} ${cost.price.usd_per_hour}/h"
+                     + (f" x {cost.nodes} nodes" if cost.nodes > 1 else "")
+                     + f", published {cost.price.first_published}" if cost else "")
+    return cells
+
+
+def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | None:
+    metric = next((m for m in THROUGHPUT_FIELDS if any(m in r.figures for r in found)), None)
+    points = [r for r in found if metric and metric in r.figures]
+    if metric is None or len(points) < CHART_RELEASES:
+        return None
+    groups = tuple(Group(r.version, (Bar(r.first_published.isoformat(), float(r.figures[metric]),
+                                         f"{_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
+                   for r in points)
+    panel = Panel(f"{METRICS[metric].label} ({_unit(metric)}), by Neuron release", groups)
+    return Chart(config.id, f"{config.model}: throughput across Neuron releases", (panel,),
+                 group_header="Neuron release", bar_header="First published")
+
+
+class BenchmarkChanges(DataDirective):
+    """Per published state, newest first, what it changed in the published benchmark figures.
+
+    Each state is a section (the ``neuron:benchmark-state`` object); its lists, a thousand links
+    in all, are written as HTML from a jinja2 template (autoescaped), each link to the
+    configuration's place on its generation's page (:func:`history_page`).
+    """
+
+    option_spec: ClassVar = {"no-index": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        catalog = dataset(self.env).catalog
+        uses(self, *HISTORY_FILES)
+        index = HistoryIndex.of(catalog)
+        changes = state_changes(index)
+        builder = self.env.app.builder
+        here = builder.get_target_uri(self.env.docname)
+        pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+                 if history_page(g) in self.env.found_docs}
+        text = (f"Every published state of the Neuron documentation's benchmark tables, newest first, with what "
+                f"it changed. A re-measured throughput is compared with the median of the configuration's "
+                f"figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), so that one "
+                f"noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is improved, "
+                f"more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
+        result: list[nodes.Node] = [nodes.paragraph(text, text)]
+        for sid, state in reversed(catalog.benchmark_states.items()):
+            title = f"{state.date}: {state.subject or sid}"
+            anchor = self.register("benchmark-state", sid, f"Published benchmark changes of {title}")
+            section = nodes.section(ids=[anchor], classes=["neuron-benchmark-changes"])
+            section += nodes.title(title, title)
+            section += self.index_nodes()
+            section += neuron_history_html(html=_state_html(catalog, state, changes.get(sid, []), pages))
+            result.append(section)
+        return result
+
+
+def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change], pages: dict[str, str]) -> str:
+    summary = (f"State {state.id}" + (f", Neuron {state.release}" if state.release else "")
+               + f": {state.placed} rows placed of {state.rows}"
+               + (f", {state.set_aside} set aside" if state.set_aside else "") + ".")
+    steady = sum(1 for c in found if c.kind == "steady")
+    if steady:
+        summary += f" {steady} re-measured throughput{'s' if steady > 1 else ''} within {THRESHOLD:.0%}."
+    if not found:
+        summary += " No published figure changed."
+    configs = catalog.benchmark_configurations
+    groups = []
+    for kind, words in CHANGE_TEXT.items():
+        items = sorted((c for c in found if c.kind == kind),
+                       key=lambda c: (-abs(c.ratio or 0.0), describe_configuration(configs[c.configuration])))
+        if not items:
+            continue
+        rows = []
+        for change in items:
+            config = configs[change.configuration]
+            page = pages.get(config.generation)
+            rows.append({"title": describe_configuration(config), "text": _change_text(change),
+                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
+        groups.append({"title": f"{words} ({len(items)})", "entries": rows})
+    return _template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
+
+
+def _change_text(change: Change) -> str:
+    if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
+        unit = _unit(change.metric)
+        base = ", ".join(change.baseline_versions)
+        return (f": {_figure(change.new)} {unit} on Neuron {change.version}, {change.ratio:+.1%} against "
+                f"{_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
+    if change.kind == "corrected" and change.old is not None and change.new is not None:
+        return f": {_figure(change.old)} -> {_figure(change.new)} {_unit(change.metric)} (Neuron {change.version})"
+    if change.kind == "corrected":
+        return f": {METRICS[change.metric].label} corrected"
+    return ""
+
+
+def setup_benchmark_history(app: Sphinx) -> None:
+    skip = (_skip, None)
+    app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
+    app.add_directive_to_domain("neuron", "benchmark-history", BenchmarkHistory)
+    app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)

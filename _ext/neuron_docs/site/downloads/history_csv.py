@@ -1,0 +1,53 @@
+"""The benchmark history as one long-format CSV: ``_downloads/benchmark-history.csv``.
+
+One row per published figure (:func:`~neuron_docs.data.published.history_view.long_rows`): its
+configuration's columns, the Neuron release, the metric, unit and value, when it was first
+published and last seen and how its publication ended, and for a throughput the cost per 1M at the
+price in force when it was published (which price: basis, rate, date). Written on
+``build-finished`` by HTML builders, replaced only when its bytes change; cells neutralised against
+spreadsheet formulas like every CSV of the site.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...data.published.history_view import LONG_HEADER, HistoryIndex, long_rows
+from ...state.build import dataset, is_html
+from .json_stream import write_if_changed
+from .table_csv import neutralised
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sphinx.application import Sphinx
+
+    from ...data import Catalog
+
+HISTORY_CSV = "_downloads/benchmark-history.csv"
+
+
+def history_csv_pieces(catalog: Catalog) -> Iterator[str]:
+    """The CSV's text in pieces (a header, then a piece per 500 rows)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(LONG_HEADER)
+    for number, row in enumerate(long_rows(HistoryIndex.of(catalog)), start=1):
+        writer.writerow([neutralised(cell) for cell in row])
+        if number % 500 == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def write_history_csv(app: Sphinx, exception: BaseException | None) -> None:
+    """Write the history's CSV at the end of a successful HTML build (none when the data has no history)."""
+    if exception is not None or not is_html(app):
+        return
+    catalog = dataset(app.env).catalog
+    if catalog.benchmark_observations:
+        write_if_changed(Path(app.outdir, HISTORY_CSV), history_csv_pieces(catalog))
