@@ -143,3 +143,14 @@ def test_same_as_must_name_an_identity_of_the_same_family(data_copy):
     messages = [e.message for e in catalog.errors if e.file == "benchmarks/published/models.yaml"]
     assert any("is itself the same as" in m for m in messages) or any("differs from the family" in m
                                                                      for m in messages), messages
+
+
+def test_the_drift_checker_names_a_seed_model_by_its_identitys_names(catalog):
+    """A page that writes the seed's ViT as google/vit-base-patch16-224 talks about the same model."""
+    from neuron_docs.drift.keywords import RecordKeywords, tokens
+    for model in catalog.models.values():
+        found = resolve(catalog, model.name).identity
+        if found is None or not found.aliases:
+            continue
+        [group] = RecordKeywords(catalog).groups(f"model:{model.id}")
+        assert tokens(found.name, *found.aliases) <= group, model.id

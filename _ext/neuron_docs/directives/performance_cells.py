@@ -18,6 +18,7 @@ from docutils import nodes
 from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.identity import identities
 from ..data.figures.runs import PublishedCost, published_cost
 from ..state.domain import xref
 
@@ -59,9 +60,9 @@ def script_cell(text: str | None) -> Cell:
 
 
 def model_cell(catalog: Catalog, name: str) -> Cell:
-    """The model, linked to its family's canonical place when ``models.yaml`` maps it to one."""
-    family = next((m.family for m in catalog.published_models.values() if m.name == name), None)
-    return xref("family", family, name) if family else name
+    """The model, linked to its family's canonical place when its identity (``models.yaml``) has one."""
+    identity = identities(catalog).of_published(name)
+    return xref("family", identity.family, name) if identity else name
 
 
 def _config(run: Run, field: str) -> str:

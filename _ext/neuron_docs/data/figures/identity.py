@@ -44,6 +44,8 @@ class Identity:
     family: str
     #: Every name and alias of every record of the model, first the identity's own name.
     names: list[str] = field(default_factory=list)
+    #: The aliases of every record of the model (names people write, not the tables' spellings).
+    aliases: list[str] = field(default_factory=list)
     #: The published tables' spellings of the model (a published run's ``model``).
     published: list[str] = field(default_factory=list)
     #: The seed models (``models.yaml`` ids) that are this model.
@@ -95,6 +97,7 @@ class Identities:
                 record.name if collection == "published_models" else record.id)
             (self._published if collection == "published_models" else self._seed)[
                 record.name if collection == "published_models" else record.id] = ident
+            target.aliases += [a for a in record.aliases if a not in target.aliases]
             for _rel, name in model_names(record):
                 if name not in target.names:
                     target.names.append(name)
