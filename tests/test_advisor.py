@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from neuron_docs.data.figures.formatting import display_number
+from neuron_docs.data.figures.formatting import shown_figure
 from neuron_docs.data.figures.runs import published_cost, run_cost
 from neuron_docs.data.records.labels import FIT_TEXT, STATUS_TEXT, framework_header
 from neuron_docs.data.records.names import KEY_RULE, name_key
@@ -181,7 +181,7 @@ def test_bert_base_uncased_on_inf1_is_found_with_its_published_figure(advisor, c
     index = data["table"][f"model:{identity}|inferentia|"]["inference"][0]
     best = max(runs, key=lambda r: r.throughput_inferences_per_s or 0)
     text = data["runs"][index][data["run_fields"].index("throughput_text")]
-    assert text.startswith(f"{best.model}: {display_number(float(best.throughput_inferences_per_s), 'inferences/s')}")
+    assert text.startswith(f"{best.model}: {shown_figure(best.throughput_inferences_per_s)} inferences/s")
 
 
 def test_embedded_data_is_one_script_and_keys_every_name(advisor, catalog):

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from neuron_docs.data.records.labels import FIT_TEXT
-from neuron_docs.data.figures.formatting import display_number
+from neuron_docs.data.figures.formatting import shown_figure
 
 
 def _published_family(catalog, name: str) -> str | None:
@@ -49,7 +49,7 @@ def test_family_and_training_show_every_device_with_the_best_training_run(page, 
     assert _published_family(catalog, shown) == "decoder"
     runs = [r for r in catalog.published_training_runs.values() if r.model in _same_model(catalog, shown)]
     best = max(runs, key=lambda r: r.throughput_sequences_per_s)  # (one shape per model in the training tables)
-    assert cell.startswith(f"{best.model}: {display_number(float(best.throughput_sequences_per_s), 'sequences/s')}")
+    assert cell.startswith(f"{best.model}: {shown_figure(best.throughput_sequences_per_s)} sequences/s")
     assert "per 1M training sequences" in rows["trainium"]["Lowest cost"]
     fit = catalog.fit("decoder", "trainium")
     assert rows["trainium"]["Architecture fit"].startswith(FIT_TEXT[fit])
@@ -71,7 +71,7 @@ def test_typed_model_shows_its_best_inference_run_and_links(page, site_url, cata
     device = catalog.instances[runs[0].instance].device
     mine = [r for r in runs if catalog.instances[r.instance].device == device and r.throughput_inferences_per_s]
     best = max(mine, key=lambda r: r.throughput_inferences_per_s)
-    assert display_number(float(best.throughput_inferences_per_s), "inferences/s") in rows[device]["Best throughput"]
+    assert shown_figure(best.throughput_inferences_per_s) + " inferences/s" in rows[device]["Best throughput"]
     assert best.instance in rows[device]["Best throughput"]
     links = page.locator("#advisor-result a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert any(link.startswith("performance/") for link in links)

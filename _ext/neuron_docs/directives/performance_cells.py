@@ -10,7 +10,7 @@ never markup. Used by :mod:`.performance` and tested cell by cell against the da
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -18,6 +18,7 @@ from docutils import nodes
 from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.formatting import shown_cost, shown_figure
 from ..data.figures.identity import identities
 from ..data.figures.runs import PublishedCost, published_cost
 from ..state.domain import xref
@@ -36,17 +37,13 @@ _MARKUP = re.compile(r"(?::[\w:-]+:)?`(?P<label>[^<`]+?)(?:\s*<[^>]*>)?`_{0,2}")
 
 
 def figure_text(value: Decimal | int | None) -> str:
-    """A figure as the tables print it: as published, rounded half up to 2 decimals when it has more."""
-    if value is None:
-        return ""
-    if isinstance(value, Decimal) and value.as_tuple().exponent < -2:  # type: ignore[operator]
-        return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-    return str(value)
+    """A figure as every table, CSV and chart prints it (:func:`~neuron_docs.data.figures.formatting.shown_figure`)."""
+    return "" if value is None else shown_figure(value)
 
 
 def cost_text(cost: PublishedCost | None) -> str:
-    """A cost as the published pages print it: ``$0.029`` (three decimals)."""
-    return "" if cost is None else f"${Decimal(repr(cost.usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+    """A cost as every table prints it: ``$0.026``, ``$9,176.60`` (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
+    return "" if cost is None else shown_cost(cost.usd)
 
 
 def script_cell(text: str | None) -> Cell:

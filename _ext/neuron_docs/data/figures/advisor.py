@@ -14,9 +14,10 @@ typed name up; no Sphinx here. Fit and support are read through :func:`support_c
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from .formatting import NumberFormat, display_number
+from .formatting import shown_cost, shown_figure
 from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
@@ -79,9 +80,10 @@ class Best:
     framework: str | None
     instance: str
     config: str
-    throughput: float | None
+    #: The figures as the data holds them (a published figure keeps its published decimals).
+    throughput: float | Decimal | None
     throughput_unit: str | None
-    latency: float | None
+    latency: float | Decimal | None
     latency_label: str | None
     cost: float | None
     cost_per: str | None
@@ -145,9 +147,9 @@ def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.Publish
              found[2] if found else None)
     return Best(run.id, "training" if training else "published", run.model, model.id, model.family, instance.device,
                 "training" if training else "inference", run.framework, " / ".join(instances),
-                ", ".join(c for c in config if c != "batch"), float(found[1]) if found else None,
+                ", ".join(c for c in config if c != "batch"), found[1] if found else None,
                 found[2] if found else None,
-                float(getattr(run, latency_field)) if latency_field else None,
+                getattr(run, latency_field) if latency_field else None,
                 METRICS[latency_field].label if latency_field else None,
                 cost.usd if cost else None, cost.per if cost else None,
                 price_note(cost.price) + (f" x {cost.instances} nodes" if cost and cost.instances > 1 else "")
@@ -158,7 +160,7 @@ def throughput_text(run: Best) -> str:
     """The best-throughput run in words: model, figure, instance and configuration, cost and its price."""
     if run.throughput is None or run.throughput_unit is None:
         return ""
-    text = f"{run.model}: {display_number(run.throughput, run.throughput_unit)} on {run.instance}"
+    text = f"{run.model}: {shown_figure(run.throughput)} {run.throughput_unit} on {run.instance}"
     return text + _config_and_cost(run)
 
 
@@ -167,7 +169,7 @@ def latency_text(run: Best) -> str:
     optimised configuration is not what a reader choosing for latency compares; :func:`cost_text` is)."""
     if run.latency is None or run.latency_label is None:
         return ""
-    text = f"{run.model}: {run.latency_label} {display_number(run.latency, 'ms')} on {run.instance}"
+    text = f"{run.model}: {run.latency_label} {shown_figure(run.latency)} ms on {run.instance}"
     return text + (f" ({run.config})" if run.config else "")
 
 
@@ -175,14 +177,14 @@ def cost_text(run: Best) -> str:
     """The lowest-cost run in words: its cost per 1M, then model, instance and configuration."""
     if run.cost is None or not run.cost_per:
         return ""
-    text = f"{display_number(run.cost, 'USD', NumberFormat(3))} per {run.cost_per}: {run.model} on {run.instance}"
+    text = f"{shown_cost(run.cost)} per {run.cost_per}: {run.model} on {run.instance}"
     return text + (f" ({run.config})" if run.config else "") + f" at {run.price}"
 
 
 def _config_and_cost(run: Best) -> str:
     text = f" ({run.config})" if run.config else ""
     if run.cost is not None and run.cost_per:
-        text += f"; {display_number(run.cost, 'USD', NumberFormat(3))} per {run.cost_per} at {run.price}"
+        text += f"; {shown_cost(run.cost)} per {run.cost_per} at {run.price}"
     else:
         text += "; cost unknown (no throughput or no price)"
     return text
