@@ -94,7 +94,8 @@ def test_a_models_aliases_find_its_rows(site, index, catalog):
     shown = {r.model for r in runs if f'id="prun-{nodes.make_id(r.id)}"' in pages}
     checked = 0
     for model in catalog.published_models.values():
-        spellings = {m.name for m in catalog.published_models.values() if (model.same_as or model.id) in (m.id, m.same_as)}
+        root = model.same_as or model.id
+        spellings = {m.name for m in catalog.published_models.values() if root in (m.id, m.same_as)}
         if not model.aliases or not spellings & shown:
             continue
         for alias in model.aliases:

@@ -42,7 +42,8 @@ def figure_text(value: Decimal | int | None) -> str:
 
 
 def cost_text(cost: PublishedCost | None) -> str:
-    """A cost as every table prints it: ``$0.026``, ``$9,176.60`` (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
+    """A cost as every table prints it: ``$0.026``, ``$9,176.60``
+    (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
     return "" if cost is None else shown_cost(cost.usd)
 
 

@@ -119,9 +119,6 @@ class Identities:
         ident = self._seed.get(model_id)
         return self.by_id[ident] if ident else None
 
-    def in_family(self, family_id: str) -> list[Identity]:
-        return [i for i in self.by_id.values() if i.family == family_id]
-
     def resolve(self, text: str) -> Resolution:
         """A model's identity when ``text`` is one of its names (by key) or the start of one model's
         names only; else a family when it names one; else the nearest models and families."""
@@ -135,7 +132,8 @@ class Identities:
             return Resolution(text, self.by_id[starting[0]], partial=True)
         families = {self.by_id[i].family for i in starting}
         family = self.family_keys.get(key) or (families.pop() if len(families) == 1 else None)
-        suggestions = tuple(self._identity_suggestion(self.by_id[i]) for i in starting[:SUGGESTIONS]) or self.suggest(text)
+        suggestions = (tuple(self._identity_suggestion(self.by_id[i]) for i in starting[:SUGGESTIONS])
+                       or self.suggest(text))
         return Resolution(text, None, family, suggestions=suggestions)
 
     def suggest(self, text: str, limit: int = SUGGESTIONS) -> tuple[Suggestion, ...]:
