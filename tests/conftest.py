@@ -25,8 +25,8 @@ DATA = REPO / "data"
 
 #: The test modules that take longest (measured with ``--durations``), slowest first, so that the
 #: workers end together; the others follow in the order collected. Only the order depends on it.
-SLOWEST_FIRST = ("test_reproducible.py", "test_site.py", "test_device_pages.py", "test_preview.py",
-                 "test_escaping.py", "test_performance_pages.py", "test_hostile_data.py",
+SLOWEST_FIRST = ("test_reproducible.py", "test_site.py", "test_refused_files.py", "test_device_pages.py",
+                 "test_preview.py", "test_escaping.py", "test_performance_pages.py", "test_hostile_data.py",
                  "test_site_browser.py", "test_axe_browser.py", "test_advisor_browser.py")
 
 
@@ -90,11 +90,14 @@ def copy_source(target: Path) -> Path:
 
 
 def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
-               builder: str = "html", srcdir: Path | None = None, **overrides: object) -> SiteBuild:
+               builder: str = "html", srcdir: Path | None = None, fresh: bool = True,
+               **overrides: object) -> SiteBuild:
     """Build the real site into ``outroot`` with Sphinx's API, strict and nitpicky like ``make html``.
 
     With ``data_dir`` (other data than ``data/``) the site is built from a copy of ``source/``
     (in ``outroot/source`` unless ``srcdir`` is given), where its device pages are generated.
+    Without ``fresh``, the build updates what ``outroot`` holds of an earlier build (its doctrees
+    and output): only the pages whose source or data changed are read and written again.
     """
     from io import StringIO
 
@@ -110,7 +113,7 @@ def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
         if srcdir is None:
             srcdir = REPO / "source" if data_dir is None else copy_source(outroot / "source")
         app = Sphinx(srcdir, REPO, outroot / builder, outroot / "doctrees", builder,
-                     confoverrides=overrides, status=status, warning=warning, freshenv=True,
+                     confoverrides=overrides, status=status, warning=warning, freshenv=fresh,
                      warningiserror=False, parallel=parallel, keep_going=True)
         app.build()
     return SiteBuild(outroot / builder, warning.getvalue(), app)

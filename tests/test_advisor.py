@@ -12,7 +12,7 @@ import json
 
 import pytest
 from neuron_docs.data.figures.formatting import shown_figure
-from neuron_docs.data.figures.runs import published_cost, run_cost
+from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.records.labels import FIT_TEXT, STATUS_TEXT, framework_header
 from neuron_docs.data.records.names import KEY_RULE, name_key
 
@@ -78,7 +78,7 @@ def _measures(catalog, run_id: str):
         run = catalog.inference_runs[run_id]
         device = catalog.instances[catalog.environments[run.environment].instance].device
         return (run, device, _identity(catalog, "seed", run_id), ("seed", run.model), run.throughput_per_s,
-                run.p90_latency_ms, run_cost(catalog, run))
+                run.p90_latency_ms, Derived(catalog).seed_cost(run))
     run = catalog.published_inference_runs.get(run_id) or catalog.published_training_runs[run_id]
     instance = getattr(run, "instance", None) or run.instances[0]
     found = run.throughput()
@@ -88,7 +88,7 @@ def _measures(catalog, run_id: str):
     latency = next((getattr(run, f) for f in ("latency_p50_ms", "latency_p90_ms", "ttft_p50_ms",
                                               "latency_per_token_p50_ms", "latency_p99_ms")
                     if getattr(run, f, None) is not None), None)
-    cost = published_cost(catalog, run)
+    cost = Derived(catalog).published_cost(run)
     return (run, catalog.instances[instance].device, _identity(catalog, "published", run.model), shape,
             float(found[1]) if found else None, float(latency) if latency is not None else None,
             cost.usd if cost else None)

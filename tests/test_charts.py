@@ -8,6 +8,7 @@ import pytest
 
 from conftest import DATA
 
+from neuron_docs.data.figures.derived import Derived
 from neuron_docs.directives.charts.model import _Runs, cost_chart, fastmath_chart, latency_chart
 from neuron_docs.directives.charts.svg import PALETTE, Bar, Chart, Group, Panel, nice_step, render_svg
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
@@ -46,7 +47,7 @@ def test_description_names_every_bar():
 
 def test_cost_chart_uses_the_derived_cost(catalog):
     values = build_values(catalog)
-    chart = cost_chart(_Runs(catalog, ["vit-base"], [], []), "x")
+    chart = cost_chart(_Runs(Derived(catalog), ["vit-base"], [], []), "x")
     texts = {bar.label: bar.text for group in chart.panels[0].groups for bar in group.bars}
     assert texts["inf1.2xlarge, batch 3"] == format_number(values["run:vit-inf1-b3:cost_per_1m"].number, "USD",
                                                            NumberFormat(2))
@@ -55,7 +56,7 @@ def test_cost_chart_uses_the_derived_cost(catalog):
 
 
 def test_latency_and_fastmath_charts_cover_the_runs(catalog):
-    runs = _Runs(catalog, [], [], [])
+    runs = _Runs(Derived(catalog), [], [], [])
     latency = latency_chart(runs, "x")
     bars = [b for g in latency.panels[0].groups for b in g.bars]
     assert len(bars) == sum(1 for r in catalog.inference_runs.values() if r.p90_latency_ms)

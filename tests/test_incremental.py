@@ -27,7 +27,7 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
 from neuron_docs.data.figures.expressions import evaluate
 from neuron_docs.data.figures.formatting import format_number
-from neuron_docs.data.figures.runs import published_cost
+from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
 
@@ -250,8 +250,8 @@ def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path:
     copy = tmp_path / "neuron_docs"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
     assert neuron_docs.code_version(copy) == neuron_docs.code_version()
-    (copy / "domain.py").write_text((copy / "domain.py").read_text(encoding="utf-8") + "\n# changed\n",
-                                    encoding="utf-8")
+    domain = copy / "state" / "domain.py"
+    domain.write_text(domain.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     changed = neuron_docs.code_version(copy)
     assert changed != neuron_docs.code_version()
     assert site.build() == ["benchmarks", "index", "matrix", "plain"]
@@ -379,18 +379,19 @@ def test_a_rationale_change_rereads_nothing_and_rewrites_the_pages_showing_it(ob
 
 def _advisor_price(catalog) -> tuple[str, str]:  # noqa: ANN001 - a Catalog
     """A price of ``prices.yaml`` that the cost of a run the advisor shows uses: (price id, run id)."""
-    data = advisor_slice(catalog)
+    derived = Derived(catalog)
+    data = advisor_slice(derived)
     fields = data["run_fields"]
     for row in data["runs"]:
         run = catalog.published_inference_runs.get(row[fields.index("run")])
-        cost = published_cost(catalog, run) if run is not None else None
+        cost = derived.published_cost(run) if run is not None else None
         if cost is not None and cost.price.price_id:
             return cost.price.price_id, run.id
     raise AssertionError("the advisor shows no cost at a price of prices.yaml")
 
 
 def _advisor_text(catalog, run_id: str) -> str:  # noqa: ANN001 - a Catalog
-    data = advisor_slice(catalog)
+    data = advisor_slice(Derived(catalog))
     fields = data["run_fields"]
     row = next(r for r in data["runs"] if r[fields.index("run")] == run_id)
     return html.escape(row[fields.index("throughput_text")], quote=False)

@@ -24,7 +24,8 @@ from test_performance_pages import PAGES, _ri_price, expected_cost, shown_figure
 from neuron_docs.data.records.labels import METRICS, PRICE_BASIS_TEXT, VIEW_TEXT
 from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS
 from neuron_docs.directives.charts.published import MAX_BARS, published_chart_block
-from neuron_docs.directives.performance import table_runs
+from neuron_docs.data.figures.derived import Derived
+from neuron_docs.directives.published_tables import table_runs
 
 LATENCIES = [f for f in METRICS if f.endswith(("_p50_ms", "_p99_ms"))]
 
@@ -157,22 +158,23 @@ def test_every_table_has_its_chart_bar_by_bar(site, catalog):
 def test_long_tables_chart_the_best_configuration_of_each_model(site, catalog):
     """A table of more than MAX_BARS runs (the decoders' 27) shows one bar per model and measure."""
     long = [t for t in catalog.published_tables.values() if t.kind != "prices"
-            and len(table_runs(catalog, t)) > MAX_BARS and f'id="chart-{_slug(t.id)}"' in site.html("performance/inf2.html")]
+            and len(table_runs(Derived(catalog), t)) > MAX_BARS and f'id="chart-{_slug(t.id)}"' in site.html("performance/inf2.html")]
     assert long
     for table in long:
         figure = site.soup("performance/inf2.html").select_one(f"figure#chart-{_slug(table.id)}")
-        models = {r.model for r in table_runs(catalog, table)}
+        models = {r.model for r in table_runs(Derived(catalog), table)}
         for panel in figure.select("g.neuron-chart-panel"):
             assert len(panel.select("g.neuron-chart-bar")) == len(models)
 
 
 def test_the_chart_is_a_pure_function_of_the_data(catalog):
     """Built without Sphinx, twice, from the catalog and a table's runs: the same nodes."""
+    derived = Derived(catalog)
     for table in catalog.published_tables.values():
         if table.kind == "prices":
             continue
-        runs = table_runs(catalog, table)
-        first, second = published_chart_block(catalog, table, runs), published_chart_block(catalog, table, runs)
+        runs = table_runs(derived, table)
+        first, second = published_chart_block(derived, table, runs), published_chart_block(Derived(catalog), table, runs)
         assert [n.pformat() for n in first] == [n.pformat() for n in second]
         assert len(first) == (1 if runs else 0)
 

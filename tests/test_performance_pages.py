@@ -108,6 +108,48 @@ def test_pages_agree_with_the_data_cell_by_cell(site, catalog):
     assert check_pages(site.outdir, catalog) > 500
 
 
+def _on_demand_price(catalog, instance: str) -> float | None:
+    """The newest on-demand price of ``instance``: ``instances.yaml``'s, or one of ``prices.yaml`` on that basis."""
+    quotes = [(p.as_of, float(p.usd_per_hour)) for p in catalog.prices.values()
+              if p.instance == instance and p.basis == "on-demand"]
+    if instance in catalog.instances:
+        quotes.append((catalog.instances[instance].price.as_of, catalog.instances[instance].price.usd_per_hour))
+    return max(quotes)[1] if quotes else None
+
+
+def expected_on_demand_cost(catalog, run) -> str:
+    """At the on-demand price of the run's (first) instance."""
+    found = run.throughput()
+    price = _on_demand_price(catalog, (getattr(run, "instances", None) or [run.instance])[0])
+    if price is None or found is None:
+        return ""
+    usd = 1e6 / float(found[1]) * price * getattr(run, "nodes", 1) / 3600
+    return shown_cost(usd)
+
+
+def test_the_on_demand_cost_is_beside_the_ri_cost_with_its_price(site, catalog):
+    """What a reader without a reservation pays: a column after the RI-effective cost, its basis in
+    the header, the on-demand prices it used in the note under the table."""
+    runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
+    by_anchor = {"prun-" + re.sub(r"[^a-z0-9]+", "-", i): r for i, r in runs.items()}
+    checked = 0
+    for page in [p for pages in PAGES.values() for p in pages]:
+        for table in site.soup(page).select("table.neuron-performance-table"):
+            headers, rows = _rows(table)
+            ri = next(i for i, h in enumerate(headers) if h.endswith("(RI-effective)"))
+            assert headers[ri + 1].startswith("Cost per ") and headers[ri + 1].endswith(" (on-demand)")
+            for anchor, cells in rows:
+                run = by_anchor[anchor]
+                assert headers[ri + 1] == f"Cost per {run.cost_basis} (on-demand)"
+                assert cells[ri + 1] == expected_on_demand_cost(catalog, run), anchor
+                checked += bool(cells[ri + 1])
+            note = table.find_next("p", class_="neuron-price-basis").get_text(" ", strip=True)
+            instances = {c for _, cells in rows for c in cells if c in catalog.instances}
+            for instance in instances:
+                assert f"{instance}: on-demand ${_on_demand_price(catalog, instance):g}/h" in note, (table["id"], instance)
+    assert checked > 100
+
+
 def test_pages_have_tabs_per_view_and_csv_downloads(site, catalog):
     soup = site.soup("performance/inf2.html")
     labels = [label.get_text(strip=True) for label in soup.select(".sd-tab-set label")]

@@ -25,7 +25,7 @@ from neuron_docs.data.records import published as s
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
 from neuron_docs.data.published.export import WRITTEN_FILES, export_published, write_data
 from neuron_docs.data.published.importer import import_published, main
-from neuron_docs.data.figures.runs import published_cost
+from neuron_docs.data.figures.derived import PUBLISHED_COSTS, Derived
 
 from conftest import DATA
 
@@ -118,7 +118,7 @@ def test_an_updated_file_replaces_only_its_own_rows(tmp_path):
     assert len(moved) == 1 and after.published_inference_runs[moved[0]].throughput_inferences_per_s == Decimal("2700.5")
     diff = compare(before, after)  # what make matrix-diff shows
     assert {c.key for c in diff.values} == {("value", f"prun:{moved[0]}:{f}")
-                                            for f in ("throughput_inferences_per_s", "cost_per_1m")}
+                                            for f in ("throughput_inferences_per_s", *PUBLISHED_COSTS)}
     changed = {c.key for c in diff.records}  # the run, and the table's layout when the copy's line ends differ
     assert ("record", "published_inference_runs", moved[0]) in changed
     assert changed <= {("record", "published_inference_runs", moved[0]),
@@ -160,9 +160,9 @@ def test_cost_matches_the_published_page_formula(catalog):
     page = ((1.0e6 / df["Throughput (inference/second)"]) * (df["RI-Effective hourly rate"] / 3.6e3)).map(
         "${:,.3f}".format).tolist()
     runs = [r for r in catalog.published_inference_runs.values() if r.table == "inf2-throughput-data-encoder"]
-    ours = []
+    ours, derived = [], Derived(catalog)
     for run in runs:
-        cost = published_cost(catalog, run)
+        cost = derived.published_cost(run)
         assert cost is not None and cost.per == "1M inferences" and cost.price.basis == "reserved-effective"
         ours.append(f"${cost.usd:,.3f}")
     assert ours == page

@@ -208,6 +208,24 @@ class Catalog:
     def broken_in(self, *collections: str) -> list[Broken]:
         return [b for b in self.broken if b.collection in collections]
 
+    def collection_named(self, table: object) -> str | None:
+        """The collection whose records ``table`` is (the very dict of :attr:`records`), or None."""
+        return next((name for name, records in self.records.items() if records is table), None)
+
+    def why_missing(self, collection: str, record_id: str) -> str | None:
+        """Why record ``record_id`` of ``collection`` was not loaded: its file was refused, the
+        file holds no list of the collection, or the record was set aside (each reported at its
+        file and line when the data was loaded); None when the data has no such record at all."""
+        name = self.file_of(collection)
+        if name in self.failed_files:
+            return f"{name} could not be read"
+        for broken in self.broken_in(collection):
+            if broken.record_id is None:
+                return f"{name} holds no valid list of {collection}"
+            if broken.record_id == record_id:
+                return f"its record ({name}:{broken.line or ''}) could not be loaded"
+        return None
+
     def release_validation_state(self) -> None:
         """Forget what only validation needs: the line of every value (the bulk of the memory) and the
         record paths; the records keep sharing the parts they share, the lookup table goes."""

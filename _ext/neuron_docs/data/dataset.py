@@ -1,4 +1,5 @@
-"""The data set of a build: the validated catalog and its figures, cached on disk between builds.
+"""The data set of a build: the validated catalog, its derived costs and its figures, cached on disk
+between builds.
 
 :func:`load_cached` returns the :class:`DataSet` of a data directory. Between builds it is kept
 in a cache directory as a pickle keyed by the SHA-256 of every data file's bytes, the data
@@ -6,7 +7,8 @@ directory, the Python and pydantic versions and the data layer's own code (:func
 a build whose data did not change unpickles it instead of parsing and validating again. Line
 positions, which only validation needs, are released once the catalog is loaded. Python's cyclic
 garbage collector is paused while a data set is loaded or unpickled (:func:`collector_paused`).
-No Sphinx here.
+The derived costs (:class:`~.figures.derived.Derived`) are computed when first read, once per build,
+and never cached on disk. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from .catalog import FILES, Catalog
 from .files.loader import file_digest
 from .checking.matrix_files import MATRIX_DIR
 from .checking.validation import load_catalog
-from .figures.values import Values, build_values
+from .figures.derived import Derived
+from .figures.values import Values
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +46,9 @@ class DataSet:
     """The catalog of one build and every figure in it."""
 
     catalog: Catalog
+    #: Every derived cost, computed once per build: what tables, notes, charts and the advisor read.
+    derived: Derived
+    #: Every figure by path (its costs read from :attr:`derived`): roles, drift checker, downloads.
     values: Values
 
     def path(self, name: str) -> Path:
@@ -86,7 +92,8 @@ def load_dataset(directory: Path) -> DataSet:
     with collector_paused():
         catalog = load_catalog(directory)
         catalog.release_validation_state()
-        return DataSet(catalog, build_values(catalog))
+        derived = Derived(catalog)
+        return DataSet(catalog, derived, Values(derived))
 
 
 def cache_key(directory: Path) -> str:

@@ -115,9 +115,11 @@ def _field(record: Any, name: str) -> Any:
 class RecordDigests:
     """The digest of each key over one loaded data set, computed when first asked for."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, values: Values | None = None) -> None:
         self.catalog = catalog
         self._known: dict[str, str] = {}
+        if values is not None:  # the build's figures (and derived costs), not a second copy
+            self.values = values
 
     def __call__(self, key: str) -> str:
         digest = self._known.get(key)

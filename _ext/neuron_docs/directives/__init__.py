@@ -4,11 +4,13 @@
   registration; docutils tables, badges, data-problem notices);
 - :mod:`.matrix` (with :mod:`.matrix_table`), :mod:`.guidelines`, :mod:`.whats_new`: the support
   matrices of any revision, the family guidelines, what each revision changed;
-- :mod:`.specs`: devices, instances, frameworks and sources; :mod:`.benchmarks`: benchmark runs,
-  costs, accuracy, compilation status; :mod:`.training`: issues, roadmap, the training experiment;
+- :mod:`.specs`: devices, instances, frameworks and sources; :mod:`.seed_runs`: the seed analysis's
+  own runs (``data/benchmarks/``): inference, costs, accuracy, compilation status; :mod:`.training`:
+  issues, roadmap, the training experiment;
 - :mod:`.errata`: the source documents' claims the data corrects; :mod:`.roles`: the value, fit and
   status roles; :mod:`.charts`: the charts (model, SVG and directive apart);
-- :mod:`.performance`, :mod:`.measured`: the published benchmark tables and a family's measured models;
+- :mod:`.published_tables` (cells in :mod:`.published_cells`), :mod:`.published_by_family`: the
+  published benchmark runs (``data/benchmarks/published/``), as the published tables and by model family;
 - :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor.
 """
 
@@ -16,22 +18,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import advisor, benchmarks, errata, guidelines, matrix, performance, roles, specs, training, whats_new
+from . import (advisor, errata, guidelines, matrix, published_tables, roles, seed_runs, specs, training,
+               whats_new)
+from .base import render_broken_notice
 from .charts import directive as charts
+from ..render.placeholder import add_renderers
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
 def setup_directives(app: Sphinx) -> None:
+    add_renderers(app, render_broken_notice)
     roles.setup_roles(app)
     matrix.setup_matrix(app)
     whats_new.setup_whats_new(app)
     guidelines.setup_guidelines(app)
     specs.setup_specs(app)
-    benchmarks.setup_benchmarks(app)
+    seed_runs.setup_seed_runs(app)
     training.setup_training(app)
     charts.setup_charts(app)
     errata.setup_errata(app)
-    performance.setup_performance(app)
+    published_tables.setup_published_tables(app)
     advisor.setup_advisor(app)

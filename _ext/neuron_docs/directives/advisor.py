@@ -17,7 +17,7 @@ price, rationale, status or issue rewrites it without reading it again.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
@@ -28,7 +28,7 @@ from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
 from ..state.domain import xref
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..render.assets import add_static_path
 from .base import DataDirective
 from ..render.tables import build_table
@@ -61,14 +61,14 @@ class Advisor(DataDirective):
     rendered when the page is written; the page shows every data file."""
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "advisor", {}, [file_key(name) for name in ADVISOR_FILES])]
+        return [defer(self, render_advisor, NoParams(), [file_key(name) for name in ADVISOR_FILES])]
 
 
 @renderer("advisor")
-def render_advisor(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     """The form's place, the JSON island's place (filled on ``doctree-resolved``) and the static table."""
     catalog = ctx.catalog
-    data = advisor_slice(catalog)
+    data = advisor_slice(ctx.data.derived)
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)
@@ -86,7 +86,7 @@ def render_advisor(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Nod
             key = f"{family.id}|{device['id']}|"
             cell = support_cell(catalog, family.id, device["id"])
             rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
-                         _fit(cell), _support(catalog, cell), _issues(catalog, table, key),
+                         _fit(cell), _support(catalog, cell), _issues(ctx, table, key),
                          best(key, "inference", 0), best(key, "inference", 1), best(key, "inference", 2),
                          best(key, "training", 0)])
             ids.append(f"advisor-{family.id}-{device['id']}")
@@ -119,12 +119,13 @@ def _support(catalog: Catalog, cell: SupportCell | None) -> list[nodes.Node] | s
     return [items]
 
 
-def _issues(catalog: Catalog, table: dict[str, dict[str, object]], key: str) -> list[nodes.Node] | str:
+def _issues(ctx: RenderContext, table: dict[str, dict[str, object]], key: str) -> list[nodes.Node] | str:
     advice = cast("dict[str, list[str]]", table.get(key, {}).get("advice", {}))
     links: list[nodes.Node] = []
     for kind, ids in (("issue", advice.get("issues", [])), ("roadmap", advice.get("roadmap", []))):
         for item in ids:
-            record = (catalog.known_issues if kind == "issue" else catalog.roadmap).get(item)
+            record = (ctx.known("known issue", item, ctx.catalog.known_issues) if kind == "issue"
+                      else ctx.known("roadmap item", item, ctx.catalog.roadmap))
             links += [nodes.Text("; ")] if links else []
             links.append(xref(kind, item, record.title if record else item))
     return links or "None known"
@@ -174,6 +175,7 @@ def _builder_inited(app: Sphinx) -> None:
 def setup_advisor(app: Sphinx) -> None:
     app.add_node(advisor_data)
     app.add_directive_to_domain("neuron", "advisor", Advisor)
+    add_renderers(app, render_advisor)
     app.connect("doctree-resolved", _fill)
     app.connect("html-page-context", _page_script)
     app.connect("builder-inited", _builder_inited)

@@ -7,7 +7,8 @@ and makes itself an object's canonical place with :meth:`DataDirective.register`
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from dataclasses import dataclass
+from typing import ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -62,7 +63,14 @@ class DataDirective(SphinxDirective):
         return entries
 
 
+@dataclass(frozen=True)
+class Collections:
+    """The collections whose records that failed validation a notice lists."""
+
+    collections: tuple[str, ...]
+
+
 @renderer("broken-notice")
-def render_broken_notice(context: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_broken_notice(context: RenderContext, params: Collections) -> list[nodes.Node]:
     """The records of ``collections`` that failed validation (:func:`.tables.broken_notice`)."""
-    return broken_notice(context.catalog.broken_in(*params["collections"]))
+    return broken_notice(context.catalog.broken_in(*params.collections))

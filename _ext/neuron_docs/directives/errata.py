@@ -12,7 +12,7 @@ The table is rendered when the page is written (:mod:`neuron_docs.render`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from sphinx.util import logging
@@ -21,7 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, shown_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .roles import value_node
 from ..render.tables import broken_notice, build_table
 
@@ -49,15 +49,15 @@ class Errata(SphinxDirective):
         shown = [file_key("errata.yaml"), file_key("sources.yaml"),
                  *(shown_key("figure", f"{e.expression}|{e.format or ''}") for e in catalog.errata.values()
                    if e.expression)]
-        return [defer(self, "errata", {}, shown)]
+        return [defer(self, render_errata, NoParams(), shown)]
 
 
 @renderer("errata")
-def render_errata(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_errata(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
     for erratum in catalog.errata.values():
-        source = catalog.sources.get(erratum.source)
+        source = ctx.known("source", erratum.source, catalog.sources)
         value_cell: list[nodes.Node] = []
         if erratum.expression:
             value = _value(ctx, erratum)
@@ -88,3 +88,4 @@ def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
 
 def setup_errata(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "errata", Errata)
+    add_renderers(app, render_errata)

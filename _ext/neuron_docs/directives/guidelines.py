@@ -19,7 +19,8 @@ without reading it again. The prose from the data stays in sections the drift ch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -30,9 +31,9 @@ from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import fields_key, file_key, matrix_rows_key, names_key
 from ..state.dependencies import READS, note
 from ..state.domain import NeuronDomain, anchor_for, index_entry, xref
-from ..render.placeholder import RenderContext, defer, renderer
-from .base import DataDirective
-from .measured import MEASURED_KEYS
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from .base import Collections, DataDirective, render_broken_notice
+from .published_by_family import MEASURED_KEYS, FamilyParams, render_measured_models
 from ..render.tables import badge
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class FamilyGuidelines(DataDirective):
             for family in families:
                 category_section += self._family_section(catalog, domain, family)
             result.append(category_section)
-        result.append(defer(self, "broken-notice", {"collections": ["families"]}, [file_key("families.yaml")]))
+        result.append(defer(self, render_broken_notice, Collections(("families",)), [file_key("families.yaml")]))
         return result
 
     def _family_section(self, catalog: Catalog, domain: NeuronDomain, family: Family) -> nodes.section:
@@ -108,13 +109,13 @@ class FamilyGuidelines(DataDirective):
             for model in catalog.models.values():
                 if model.family == family.id:
                     domain.note_alias(model.name, anchor, "representative")
-        section += defer(self, "family-intro", {"family": family.id}, CONTENT_KEYS)
+        section += defer(self, render_family_intro, FamilyParams(family.id), CONTENT_KEYS)
         for device_id in family_devices(catalog, family):
             sub = _section(catalog.devices[device_id].name, anchor_for("family", f"{family.id}-{device_id}"))
-            sub += defer(self, "family-device", {"family": family.id, "device": device_id}, CONTENT_KEYS)
+            sub += defer(self, render_family_device, FamilyOnDevice(family.id, device_id), CONTENT_KEYS)
             section += sub
         measured = _section("Measured models", f"{anchor}-measured", ("neuron-measured",))
-        measured += defer(self, "measured-models", {"family": family.id}, MEASURED_KEYS)
+        measured += defer(self, render_measured_models, FamilyParams(family.id), MEASURED_KEYS)
         section += measured
         return section
 
@@ -128,9 +129,9 @@ def family_devices(catalog: Catalog, family: Family) -> list[str]:
 
 
 @renderer("family-intro")
-def render_family_intro(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_family_intro(ctx: RenderContext, params: FamilyParams) -> list[nodes.Node]:
     """A family's description and representatives."""
-    family = ctx.catalog.families.get(params["family"])
+    family = ctx.known("family", params.family, ctx.catalog.families)
     if family is None:  # gone since the page was read: the page is read again before it is written
         return []
     result: list[nodes.Node] = [nodes.paragraph(family.description, family.description)]
@@ -146,12 +147,21 @@ def render_family_intro(ctx: RenderContext, params: dict[str, Any]) -> list[node
     return result
 
 
+@dataclass(frozen=True)
+class FamilyOnDevice:
+    """A family on one device (its guideline section)."""
+
+    family: str
+    device: str
+
+
 @renderer("family-device")
-def render_family_device(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_family_device(ctx: RenderContext, params: FamilyOnDevice) -> list[nodes.Node]:
     """A family on a device: the architecture fit with its rationale, the Neuron support per
     framework and workload with the guideline prose, the known issues."""
     catalog = ctx.catalog
-    family, device = catalog.families.get(params["family"]), catalog.devices.get(params["device"])
+    family, device = ctx.known("family", params.family, catalog.families), ctx.known("device", params.device,
+                                                                                       catalog.devices)
     if family is None or device is None:  # gone since the page was read: read again before written
         return []
     device_id = device.id
@@ -176,7 +186,7 @@ def render_family_device(ctx: RenderContext, params: dict[str, Any]) -> list[nod
         if support_body:
             support_body.append(nodes.Text("; "))
         framework_id = column.framework if column else key.split("/")[0]
-        framework = catalog.frameworks.get(framework_id)
+        framework = ctx.known("framework", framework_id, catalog.frameworks)
         support_body.append(xref("framework", framework_id, framework_label(framework) if framework
                                  else framework_id))
         support_body.append(nodes.Text(f" ({column.workload if column else key.split('/')[1]}): "))
@@ -198,3 +208,4 @@ def render_family_device(ctx: RenderContext, params: dict[str, Any]) -> list[nod
 
 def setup_guidelines(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "family-guidelines", FamilyGuidelines)
+    add_renderers(app, render_family_intro, render_family_device)

@@ -13,7 +13,8 @@ numbered footnotes under the table; every cell says since which revision it hold
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -22,10 +23,10 @@ from ..state.build import dataset
 from ..data.record_keys import file_key, matrices_key, names_key
 from ..state.dependencies import READS, note
 from ..render.light_rows import row_writer
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import anchor_for, xref
-from .base import DataDirective
+from .base import Collections, DataDirective, render_broken_notice
 from .matrix_table import MatrixView
 from ..render.tables import broken_notice, comma_list
 
@@ -76,18 +77,29 @@ class SupportMatrix(DataDirective):
         catalog = dataset(self.env).catalog
         rev = catalog.revision(revision)
         matrix = rev.matrix_of(device_id) if rev is not None else None
-        params = {"device": device_id, "revision": revision, "categories": categories, "frameworks": frameworks,
-                  "name": name, "caption": self.options.get("caption")}
+        params = DeviceMatrix(device_id, revision, categories, frameworks, name, self.options.get("caption"))
         # The devices whose matrix the page shows (site.device_checks), as the page was read.
         devices = list(matrix.devices) if matrix is not None and rev is catalog.revision() else []
-        return [defer(self, "support-matrix", params, MATRIX_KEYS, neuron_matrix_devices=devices)]
+        return [defer(self, render_support_matrix, params, MATRIX_KEYS, neuron_matrix_devices=devices)]
+
+
+@dataclass(frozen=True)
+class DeviceMatrix:
+    """The matrix that lists a device in a revision (None: the latest), its filters, name and caption."""
+
+    device: str
+    revision: str | None
+    categories: list[str]
+    frameworks: list[str]
+    name: str
+    caption: str | None
 
 
 @renderer("support-matrix")
-def render_support_matrix(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_support_matrix(ctx: RenderContext, params: DeviceMatrix) -> list[nodes.Node]:
     catalog = ctx.catalog
-    device_id = params["device"]
-    rev = _revision(ctx, params["revision"])
+    device_id = params.device
+    rev = _revision(ctx, params.revision)
     if rev is None:
         return broken_notice(catalog.broken_in(*BROKEN))
     matrix = rev.matrix_of(device_id)
@@ -96,17 +108,17 @@ def render_support_matrix(ctx: RenderContext, params: dict[str, Any]) -> list[no
         ctx.warn(f"no support matrix for device {device_id!r} in the revision of {rev.name}; "
                  f"expected one of: {', '.join(listed)}")
         return []
-    wanted = params["frameworks"]
+    wanted = params.frameworks
     frameworks = list(dict.fromkeys(c.framework for c in matrix.columns))
     for unknown in [w for w in wanted if w not in frameworks]:
         ctx.warn(f"framework {unknown!r} has no column in the matrix of {device_id!r}; expected "
                  f"one of: {', '.join(frameworks)}")
     columns = [c for c in matrix.columns if not wanted or c.framework in wanted]
-    categories = ctx.pick("category", params["categories"], catalog.categories)
-    view = MatrixView(catalog, rev, matrix, device=device_id, columns=columns, categories=categories,
-                      name=params["name"], writer=row_writer(ctx))
+    categories = ctx.pick("category", params.categories, catalog.categories)
+    view = MatrixView(ctx, rev, matrix, device=device_id, columns=columns, categories=categories,
+                      name=params.name, writer=row_writer(ctx))
     result = view.render()
-    if caption := params["caption"]:
+    if caption := params.caption:
         table = next(n for n in result if isinstance(n, nodes.table))
         table.insert(0, nodes.title(caption, caption))
     return [*result, *broken_notice(catalog.broken_in(*BROKEN))]
@@ -123,53 +135,70 @@ class SupportMatrices(DataDirective):
         # Its sections are the revision's matrices: the page is read again when they change.
         note(self.env, READS, [matrices_key(wanted)])
         rev = catalog.revision(wanted)
-        params = {"revision": wanted}
+        params = RevisionNamed(wanted)
         if rev is None:  # the renderer says why
-            return [defer(self, "support-matrices-missing", params, MATRIX_KEYS)]
+            return [defer(self, render_missing, params, MATRIX_KEYS)]
         canonical = "revision" in self.options
         result: list[nodes.Node] = []
         if canonical:
             anchor = self.register("revision", rev.name, f"Support matrices as of {rev.name}")
             result += self.index_nodes()
             result.append(nodes.target("", "", ids=[anchor]))
-            result.append(defer(self, "revision-about", params, MATRIX_KEYS))
+            result.append(defer(self, render_about, params, MATRIX_KEYS))
         for matrix in rev.matrices:
             section = nodes.section(ids=[anchor_for("matrix", f"{rev.name}-{matrix.id}" if canonical else matrix.id)])
             section += nodes.title(matrix.title, matrix.title)
             name = nodes.make_id("-".join(["support-matrix", *([rev.name] if canonical else []), matrix.id]))
-            section += defer(self, "matrix-view", {**params, "matrix": matrix.id, "name": name, "anchors": canonical},
-                             MATRIX_KEYS, neuron_matrix_devices=list(matrix.devices) if rev is catalog.revision() else [])
+            view = MatrixOf(wanted, matrix.id, name, canonical)
+            section += defer(self, render_matrix_view, view, MATRIX_KEYS,
+                             neuron_matrix_devices=list(matrix.devices) if rev is catalog.revision() else [])
             result.append(section)
-        return [*result, defer(self, "broken-notice", {"collections": BROKEN}, MATRIX_KEYS)]
+        return [*result, defer(self, render_broken_notice, Collections(BROKEN), MATRIX_KEYS)]
+
+
+@dataclass(frozen=True)
+class RevisionNamed:
+    """A revision of the support matrices by name (None: the latest)."""
+
+    revision: str | None
+
+
+@dataclass(frozen=True)
+class MatrixOf(RevisionNamed):
+    """One matrix of a revision, its table's name, and whether every cell gets its anchor."""
+
+    matrix: str
+    name: str
+    anchors: bool
 
 
 @renderer("support-matrices-missing")
-def render_missing(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
-    _revision(ctx, params["revision"])
+def render_missing(ctx: RenderContext, params: RevisionNamed) -> list[nodes.Node]:
+    _revision(ctx, params.revision)
     return broken_notice(ctx.catalog.broken_in(*BROKEN))
 
 
 @renderer("matrix-view")
-def render_matrix_view(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_matrix_view(ctx: RenderContext, params: MatrixOf) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rev = catalog.revision(params["revision"])
-    matrix = next((m for m in rev.matrices if m.id == params["matrix"]), None) if rev else None
+    rev = catalog.revision(params.revision)
+    matrix = next((m for m in rev.matrices if m.id == params.matrix), None) if rev else None
     if rev is None or matrix is None:  # the page is read again (matrices_key): nothing to show meanwhile
         return []
-    return MatrixView(catalog, rev, matrix, columns=list(matrix.columns), name=params["name"],
-                      anchors=params["anchors"], writer=row_writer(ctx)).render()
+    return MatrixView(ctx, rev, matrix, columns=list(matrix.columns), name=params.name,
+                      anchors=params.anchors, writer=row_writer(ctx)).render()
 
 
 @renderer("revision-about")
-def render_about(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_about(ctx: RenderContext, params: RevisionNamed) -> list[nodes.Node]:
     """When and where the revision was published, and what it changed."""
     catalog = ctx.catalog
-    rev = catalog.revision(params["revision"])
+    rev = catalog.revision(params.revision)
     if rev is None:
         return []
     about = nodes.paragraph(classes=["neuron-revision-about"])
     about += nodes.Text(f"Published on {rev.name} (commit {rev.commit} of {rev.page}). ")
-    source = catalog.sources.get(rev.source)
+    source = ctx.known("source", rev.source, catalog.sources)
     if source and source.url:
         about += nodes.Text("Source: ")
         about += nodes.reference(source.title, source.title, refuri=source.url)
@@ -191,3 +220,4 @@ def whats_new_link(date: dt.date, text: str) -> nodes.Node:
 def setup_matrix(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "support-matrix", SupportMatrix)
     app.add_directive_to_domain("neuron", "support-matrices", SupportMatrices)
+    add_renderers(app, render_support_matrix, render_missing, render_matrix_view, render_about)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..data import Catalog
     from ..data.records.matrix import Cell, Column, Matrix, Revision, Row
     from ..render.light_rows import RowWriter
+    from ..render.placeholder import RenderContext
     from ..render.tables import Cell as TableCell
 
 
@@ -51,7 +52,8 @@ def revision_link(date: dt.date, text: str, fragment: str = "", classes: tuple[s
 class MatrixView:
     """What to render of one matrix: which revision, for which device, which columns and rows."""
 
-    catalog: Catalog
+    #: The placeholder being rendered (the data set, and where a missing record is reported).
+    ctx: RenderContext
     rev: Revision
     matrix: Matrix
     #: The device a page is about: cells are dated no earlier than the revision that listed it.
@@ -67,6 +69,10 @@ class MatrixView:
     writer: RowWriter | None = None
     #: The roadmap item of each status's cells (a status links to one, or to none).
     _roadmaps: dict[str, str | None] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.ctx.catalog
 
     @property
     def latest(self) -> bool:
@@ -139,8 +145,8 @@ class MatrixView:
         return line
 
     def _categories(self, row: Row) -> str:
-        return " and ".join(self.catalog.categories[c].name if c in self.catalog.categories else c
-                            for c in row.categories)
+        return " and ".join(category.name if (category := self.ctx.known("category", c, self.catalog.categories))
+                            else c for c in row.categories)
 
     def _label(self, row: Row) -> list[nodes.Node]:
         label: list[nodes.Node] = [xref("family", row.family, row.label)]

@@ -17,7 +17,8 @@ built when the page is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.util import logging
@@ -27,7 +28,7 @@ from ..state.build import DataSet, dataset
 from ..data.record_keys import shown_key
 from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses
-from ..render.placeholder import RenderContext, deferred_inline, renderer
+from ..render.placeholder import RenderContext, add_renderers, deferred_inline, renderer
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -62,9 +63,8 @@ class _DataRole(SphinxRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         if isinstance(getattr(self.inliner, "parent", None), nodes.Titular):
             return self.run_now()  # a title is read into the table of contents: printed now
-        node = deferred_inline(self.rawtext, renderer="data-role", directive=f"neuron:{self.kind}",
-                               params={"kind": self.kind, "text": self.text, "rawtext": self.rawtext},
-                               location=self.get_location())
+        node = deferred_inline(self.rawtext, renderer=render_data_role.name, directive=f"neuron:{self.kind}",
+                               params=RoleParams(self.kind, self.text, self.rawtext), location=self.get_location())
         node.source, node.line = self.get_source_info()
         shows(self.env, shown_key(self.kind, self.text))
         return [node], []
@@ -83,14 +83,23 @@ class _DataRole(SphinxRole):
         return [shown_node(found)], []
 
 
+@dataclass(frozen=True)
+class RoleParams:
+    """A role's kind (``value``, ``fit``, ``status``), its text and its whole source text."""
+
+    kind: str
+    text: str
+    rawtext: str
+
+
 @renderer("data-role")
-def render_data_role(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_data_role(ctx: RenderContext, params: RoleParams) -> list[nodes.Node]:
     """What a role prints, or its text marked as a problem (a located warning at the role)."""
     try:
-        found = shown(params["kind"], ctx.catalog, ctx.data.values, params["text"])
+        found = shown(params.kind, ctx.catalog, ctx.data.values, params.text)
     except ValueError as exc:
         ctx.warn(str(exc), subtype="value")
-        return [nodes.problematic(params["rawtext"], params["rawtext"])]
+        return [nodes.problematic(params.rawtext, params.rawtext)]
     return [shown_node(found)]
 
 
@@ -131,3 +140,4 @@ def setup_roles(app: Sphinx) -> None:
     app.add_role_to_domain("neuron", "value", ValueRole())
     app.add_role_to_domain("neuron", "fit", FitRole())
     app.add_role_to_domain("neuron", "status", StatusRole())
+    add_renderers(app, render_data_role)

@@ -14,7 +14,8 @@ pages that show it without reading them again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -22,7 +23,7 @@ from docutils.parsers.rst import directives
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..data.figures.formatting import format_number
 from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
@@ -32,12 +33,10 @@ from ..render.tables import blank, broken_notice, build_table, comma_list
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..data.catalog import Catalog
 
-
-def source_ref(catalog: Catalog, source_id: str | None) -> nodes.Node:
-    """The source's title, linked when it has a URL."""
-    source = catalog.sources.get(source_id or "")
+def source_ref(ctx: RenderContext, source_id: str | None) -> nodes.Node:
+    """The source's title, linked when it has a URL (its id after a warning when it is not in the data)."""
+    source = ctx.known("source", source_id, ctx.catalog.sources) if source_id else None
     if source is None:
         return nodes.Text(source_id or "")
     if source.url:
@@ -56,40 +55,46 @@ class DeviceSpecs(DataDirective):
         catalog = dataset(self.env).catalog
         note(self.env, READS, [names_key("devices")])
         device = catalog.devices.get(self.arguments[0])
-        params: dict[str, Any] = {"device": self.arguments[0], "anchor": None}
-        if device is not None:
-            params["anchor"] = self.register("device", device.id, device.name)
+        anchor = self.register("device", device.id, device.name) if device is not None else None
         shown = [record_key("devices", self.arguments[0]), records_key("sources"), file_key("devices.yaml")
                  if device is None else names_key("devices")]
-        return [*self.index_nodes(), defer(self, "device-specs", params, shown)]
+        return [*self.index_nodes(), defer(self, render_device_specs, DeviceParams(self.arguments[0], anchor), shown)]
+
+
+@dataclass(frozen=True)
+class DeviceParams:
+    """A device, and the anchor of its canonical place (None: it is not registered on the page)."""
+
+    device: str
+    anchor: str | None
 
 
 @renderer("device-specs")
-def render_device_specs(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    device = ctx.known("device", params["device"], catalog.devices)
+    device = ctx.known("device", params.device, catalog.devices)
     if device is None:
         return broken_notice(catalog.broken_in("devices"))
     rows: list[list] = [
         ["Vendor", device.vendor, ""],
-        ["Architecture", device.architecture, source_ref(catalog, device.source)],
+        ["Architecture", device.architecture, source_ref(ctx, device.source)],
         ["Purpose", device.purpose.capitalize(), ""],
     ]
     if device.neuroncores:
-        rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(catalog, device.source)])
-    rows.append(["Data types", ", ".join(device.data_types), source_ref(catalog, device.source)])
-    rows.append(["Interconnect", device.interconnect, source_ref(catalog, device.source)])
-    rows.extend([q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+        rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(ctx, device.source)])
+    rows.append(["Data types", ", ".join(device.data_types), source_ref(ctx, device.source)])
+    rows.append(["Interconnect", device.interconnect, source_ref(ctx, device.source)])
+    rows.extend([q.label, format_number(q.value, q.unit), source_ref(ctx, q.source)]
                 for q in device.specs.values())
     if device.features:
         features = nodes.bullet_list()
         for feature in device.features:
             features += nodes.list_item("", nodes.paragraph(feature, feature))
-        rows.append(["Features", features, source_ref(catalog, device.source)])
+        rows.append(["Features", features, source_ref(ctx, device.source)])
     table = build_table(["Property", "Value", "Source"], rows, classes=["neuron-device-specs"],
                         name=f"specs-{device.id}")
-    if params["anchor"]:
-        table["ids"].append(params["anchor"])
+    if params.anchor:
+        table["ids"].append(params.anchor)
     table["neuron_csv"] = f"specs-{device.id}"
     return [table]
 
@@ -111,18 +116,28 @@ class InstanceTable(DataDirective):
         ids = [self.register("instance", instance.id, instance.id) for instance in instances]
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
         name = nodes.make_id("-".join(["instances", *devices, *families]))
-        params = {"instances": [i.id for i in instances], "ids": ids, "name": name, "specs": "specs" in self.options}
+        params = InstancesParams([i.id for i in instances], ids, name, "specs" in self.options)
         shown = [file_key("devices.yaml"), file_key("sources.yaml"), names_key("instances"),
-                 *record_keys("instances", params["instances"])]
-        return [*self.index_nodes(), defer(self, "instance-table", params, shown)]
+                 *record_keys("instances", params.instances)]
+        return [*self.index_nodes(), defer(self, render_instance_table, params, shown)]
+
+
+@dataclass(frozen=True)
+class InstancesParams:
+    """The instances of a table with their anchors, the table's name, whether it lists their specifications."""
+
+    instances: list[str]
+    ids: list[str]
+    name: str
+    specs: bool
 
 
 @renderer("instance-table")
-def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids, instances = [], [], []
-    for instance_id, anchor in zip(params["instances"], params["ids"], strict=True):
-        instance = catalog.instances.get(instance_id)
+    for instance_id, anchor in zip(params.instances, params.ids, strict=True):
+        instance = ctx.known("instance", instance_id, catalog.instances)
         if instance is None:  # gone since the page was read: the page is read again next build
             continue
         instances.append(instance)
@@ -131,27 +146,27 @@ def render_instance_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
         price = instance.price
         rows.append([
             nodes.literal(instance.id, instance.id),
-            xref("device", instance.device, catalog.devices[instance.device].name),
+            _device_ref(ctx, instance.device),
             str(instance.device_count),
             str(cores) if cores else blank("na", "not a Neuron device"),
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
             format_number(price.usd_per_hour, "USD/h"),
-            [source_ref(catalog, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+            [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
         ])
-    name = params["name"]
+    name = params.name
     table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
                          "Price source, as of"], rows, classes=["neuron-instance-table", "neuron-sortable"],
                         row_ids=ids, name=name)
     table["neuron_csv"] = name
-    for row, anchor in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
-        if anchor:
-            row["neuron_object_anchor"] = anchor
+    for row, place in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
+        if place:
+            row["neuron_object_anchor"] = place
     result: list[nodes.Node] = [table]
-    if params["specs"]:
+    if params.specs:
         for instance in instances:
             if instance.specs:
-                spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(catalog, q.source)]
+                spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(ctx, q.source)]
                              for q in instance.specs.values()]
                 result.append(build_table(["Property", "Value", "Source"], spec_rows,
                                           caption=f"{instance.id} specifications",
@@ -168,24 +183,37 @@ class FrameworkTable(DataDirective):
         note(self.env, READS, [fields_key("frameworks", *HEADER_FIELDS)])
         ids = {f.id: self.register("framework", f.id, framework_header(f)) for f in catalog.frameworks.values()}
         shown = [records_key("frameworks"), names_key("devices"), file_key("frameworks.yaml")]
-        return [*self.index_nodes(), defer(self, "framework-table", {"ids": ids}, shown)]
+        return [*self.index_nodes(), defer(self, render_framework_table, Anchors(ids), shown)]
 
 
 #: The fields of a framework its header (the title of its object) is made of.
 HEADER_FIELDS = ("name", "package", "framework_version")
 
 
+def _device_ref(ctx: RenderContext, device_id: str) -> nodes.Node:
+    """A link to a device, with its name (its id when it is not in the data: a warning)."""
+    device = ctx.known("device", device_id, ctx.catalog.devices)
+    return xref("device", device_id, device.name if device else device_id)
+
+
+@dataclass(frozen=True)
+class Anchors:
+    """The records a page registered when it was read: id -> anchor."""
+
+    ids: dict[str, str]
+
+
 @renderer("framework-table")
-def render_framework_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_framework_table(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids = [], []
-    for framework, anchor in ctx.registered(catalog.frameworks, params["ids"]):
+    for framework, anchor in ctx.registered(catalog.frameworks, params.ids):
         ids.append(anchor)
         devices: list[nodes.Node] = []
         for device in framework.devices:
             if devices:
                 devices.append(nodes.Text(", "))
-            devices.append(xref("device", device, catalog.devices[device].name))
+            devices.append(_device_ref(ctx, device))
         rows.append([framework.name, nodes.literal(framework.package, framework.package),
                      with_version(framework.framework, framework), devices])
     table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
@@ -197,13 +225,13 @@ class SourceTable(DataDirective):
     """Every source, rendered when the page is written."""
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "source-table", {}, [file_key("sources.yaml")])]
+        return [defer(self, render_source_table, NoParams(), [file_key("sources.yaml")])]
 
 
 @renderer("source-table")
-def render_source_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_source_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows = [[nodes.literal(s.id, s.id), source_ref(catalog, s.id),
+    rows = [[nodes.literal(s.id, s.id), source_ref(ctx, s.id),
              s.date.isoformat() if s.date else blank("unknown", "undated")]
             for s in catalog.sources.values()]
     return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
@@ -214,3 +242,4 @@ def setup_specs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "instance-table", InstanceTable)
     app.add_directive_to_domain("neuron", "framework-table", FrameworkTable)
     app.add_directive_to_domain("neuron", "source-table", SourceTable)
+    add_renderers(app, render_device_specs, render_instance_table, render_framework_table, render_source_table)

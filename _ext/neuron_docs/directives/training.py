@@ -17,7 +17,8 @@ so a change of an issue's text or of a roadmap item rewrites it without reading 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
@@ -28,22 +29,36 @@ from ..data.figures.formatting import NumberFormat, display_number, format_numbe
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
 from ..state.domain import xref
-from ..render.placeholder import RenderContext, defer, renderer
-from .base import DataDirective
-from .specs import source_ref
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from .base import Collections, DataDirective, render_broken_notice
+from .specs import Anchors, source_ref
 from ..render.tables import broken_notice, build_table
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
 
 
-def _refs(objtype: str, ids: list[str], names: dict[str, str]) -> list[nodes.Node]:
+def _refs(objtype: str, ids: list[str], names: Callable[[str], str]) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for ref in ids:
         if out:
             out.append(nodes.Text(", "))
-        out.append(xref(objtype, ref, names.get(ref, ref)))
+        out.append(xref(objtype, ref, names(ref)))
     return out
+
+
+def _family_name(ctx: RenderContext, family_id: str) -> str:
+    """A family's name (its id when it is not in the data: a warning)."""
+    family = ctx.known("family", family_id, ctx.catalog.families)
+    return family.name if family else family_id
+
+
+def _device_name(ctx: RenderContext, device_id: str) -> str:
+    """A device's name (its id when it is not in the data: a warning)."""
+    device = ctx.known("device", device_id, ctx.catalog.devices)
+    return device.name if device else device_id
 
 
 class KnownIssues(DataDirective):
@@ -58,10 +73,10 @@ class KnownIssues(DataDirective):
             section = nodes.section(ids=[self.register("issue", issue.id, issue.title)])
             section += nodes.title(issue.title, issue.title)
             section += self.index_nodes()
-            section += defer(self, "known-issue", {"issue": issue.id},
+            section += defer(self, render_known_issue, IssueParams(issue.id),
                              [record_key("known_issues", issue.id), *ISSUE_NAMES])
             result.append(section)
-        return [*result, defer(self, "broken-notice", {"collections": ["known_issues"]}, [file_key("issues.yaml")])]
+        return [*result, defer(self, render_broken_notice, Collections(("known_issues",)), [file_key("issues.yaml")])]
 
 
 #: What an issue's facts name: devices, framework packages, families and sources.
@@ -69,22 +84,34 @@ ISSUE_NAMES = [names_key("devices"), fields_key("frameworks", "package"), names_
                records_key("sources")]
 
 
+@dataclass(frozen=True)
+class IssueParams:
+    """A known issue, by id."""
+
+    issue: str
+
+
 @renderer("known-issue")
-def render_known_issue(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_known_issue(ctx: RenderContext, params: IssueParams) -> list[nodes.Node]:
     """An issue's facts (devices, frameworks, families, limit, examples, source) and description."""
     catalog = ctx.catalog
-    issue = catalog.known_issues.get(params["issue"])
+    issue = ctx.known("known issue", params.issue, catalog.known_issues)
     if issue is None:  # gone since the page was read: the page is read again before it is written
         return []
+
+    def package(framework_id: str) -> str:
+        framework = ctx.known("framework", framework_id, catalog.frameworks)
+        return framework.package if framework else framework_id
+
     facts = nodes.field_list()
     for label, body in (
-        ("Devices", _refs("device", issue.devices, {d.id: d.name for d in catalog.devices.values()})),
-        ("Frameworks", _refs("framework", issue.frameworks, {f.id: f.package for f in catalog.frameworks.values()})),
-        ("Model families", _refs("family", issue.families, {f.id: f.name for f in catalog.families.values()})),
+        ("Devices", _refs("device", issue.devices, lambda d: _device_name(ctx, d))),
+        ("Frameworks", _refs("framework", issue.frameworks, package)),
+        ("Model families", _refs("family", issue.families, lambda f: _family_name(ctx, f))),
         ("Limit", [nodes.Text(f"{issue.limit.label}: {format_number(issue.limit.value, issue.limit.unit)}")]
          if issue.limit else []),
         ("Examples", [nodes.Text(", ".join(issue.examples))] if issue.examples else []),
-        ("Source", [source_ref(catalog, issue.source)]),
+        ("Source", [source_ref(ctx, issue.source)]),
     ):
         if body:
             field = nodes.field()
@@ -105,20 +132,20 @@ class RoadmapItems(DataDirective):
         note(self.env, READS, [names_key("roadmap")])
         ids = {item.id: self.register("roadmap", item.id, item.title) for item in catalog.roadmap.values()}
         shown = [records_key("roadmap"), file_key(MATRIX_DIR), names_key("families"), names_key("devices")]
-        return [*self.index_nodes(), defer(self, "roadmap-items", {"ids": ids}, shown)]
+        return [*self.index_nodes(), defer(self, render_roadmap_items, Anchors(ids), shown)]
 
 
 @renderer("roadmap-items")
-def render_roadmap_items(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_roadmap_items(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids = [], []
     latest = catalog.revision()
-    for item, anchor in ctx.registered(catalog.roadmap, params["ids"]):
+
+    for item, anchor in ctx.registered(catalog.roadmap, params.ids):
         ids.append(anchor)
         cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
                  for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
-        covered = sorted({f"{catalog.families[f].name if f in catalog.families else f} on "
-                          f"{catalog.devices[d].name}" for f, d in cells})
+        covered = sorted({f"{_family_name(ctx, f)} on {_device_name(ctx, d)}" for f, d in cells})
         rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
                      "; ".join(covered)])
     return [build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
@@ -129,7 +156,7 @@ class ComparisonTable(DataDirective):
     """Rendered when the page is written; the page shows the files it is computed from."""
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "comparison-table", {}, [file_key(f) for f in COMPARISON_FILES])]
+        return [defer(self, render_comparison_table, NoParams(), [file_key(f) for f in COMPARISON_FILES])]
 
 
 #: The files of the vendor comparisons.
@@ -137,7 +164,7 @@ COMPARISON_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.
 
 
 @renderer("comparison-table")
-def render_comparison_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     data = ctx.data
     catalog = data.catalog
     rows = []
@@ -151,7 +178,7 @@ def render_comparison_table(ctx: RenderContext, params: dict[str, Any]) -> list[
             f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
             f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
             display_number(measured, "x", NumberFormat(2)),
-            source_ref(catalog, comparison.claimed.source),
+            source_ref(ctx, comparison.claimed.source),
         ])
     table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
                         rows, classes=["neuron-comparison-table"], name="comparisons")
@@ -166,7 +193,7 @@ class TrainingExperiment(DataDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "training-experiment", {"experiment": self.arguments[0]},
+        return [defer(self, render_training_experiment, ExperimentParams(self.arguments[0]),
                       [*(file_key(f) for f in EXPERIMENT_FILES), names_key("families")])]
 
 
@@ -174,15 +201,22 @@ class TrainingExperiment(DataDirective):
 EXPERIMENT_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
 
 
+@dataclass(frozen=True)
+class ExperimentParams:
+    """A training experiment, by id."""
+
+    experiment: str
+
+
 @renderer("training-experiment")
-def render_training_experiment(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    experiment = ctx.known("experiment", params["experiment"], catalog.experiments)
+    experiment = ctx.known("experiment", params.experiment, catalog.experiments)
     if experiment is None:
         return broken_notice(catalog.broken_in("experiments"))
     setup_rows = [
         ["Model", experiment.model], ["Model family", xref("family", experiment.family,
-                                                            catalog.families[experiment.family].name)],
+                                                            _family_name(ctx, experiment.family))],
         ["Dataset", experiment.dataset], ["Precision", experiment.precision],
         ["Batch size per worker", str(experiment.batch_size_per_worker)],
         *([k, v] for k, v in experiment.software.items()),
@@ -193,9 +227,10 @@ def render_training_experiment(ctx: RenderContext, params: dict[str, Any]) -> li
                                             name=f"experiment-{experiment.id}")]
     instance_rows = []
     for instance_id in experiment.instances:
-        instance = catalog.instances[instance_id]
-        instance_rows.append([xref("instance", instance.id, instance.id),
-                              xref("device", instance.device, catalog.devices[instance.device].name),
+        instance = ctx.known("instance", instance_id, catalog.instances)
+        if instance is None:
+            continue
+        instance_rows.append([xref("instance", instance.id, instance.id), xref("device", instance.device, _device_name(ctx, instance.device)),
                               str(catalog.neuroncores(instance.id) or ""),
                               format_number(instance.price.usd_per_hour, "USD/h")])
     result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
@@ -219,3 +254,5 @@ def setup_training(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "roadmap-items", RoadmapItems)
     app.add_directive_to_domain("neuron", "comparison-table", ComparisonTable)
     app.add_directive_to_domain("neuron", "training-experiment", TrainingExperiment)
+    add_renderers(app, render_known_issue, render_roadmap_items, render_comparison_table,
+                  render_training_experiment)

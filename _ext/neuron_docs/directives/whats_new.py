@@ -15,7 +15,8 @@ rewrites the page, a revision added, removed or renamed has it read again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -26,15 +27,14 @@ from ..data.record_keys import file_key, names_key, revisions_key
 from ..state.dependencies import READS, note
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
-from ..render.placeholder import RenderContext, defer, renderer
-from .base import DataDirective
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from .base import Collections, DataDirective, render_broken_notice
 from .matrix import BROKEN
 from .matrix_table import cell_anchor, revision_link
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..data import Catalog
     from ..data.matrix.changes import Change
     from ..data.records.matrix import Revision
 
@@ -69,17 +69,24 @@ class MatrixChanges(DataDirective):
             section = nodes.section(ids=[anchor], classes=["neuron-matrix-changes"])
             section += nodes.title(rev.name, rev.name)
             section += self.index_nodes()
-            section += defer(self, "matrix-changes", {"revision": rev.name}, shown)
+            section += defer(self, render_matrix_changes, RevisionParams(rev.name), shown)
             result.append(section)
-        return [*result, defer(self, "broken-notice", {"collections": list(BROKEN)})]
+        return [*result, defer(self, render_broken_notice, Collections(BROKEN))]
+
+
+@dataclass(frozen=True)
+class RevisionParams:
+    """A revision of the support matrices, by name."""
+
+    revision: str
 
 
 @renderer("matrix-changes")
-def render_matrix_changes(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_matrix_changes(ctx: RenderContext, params: RevisionParams) -> list[nodes.Node]:
     """A revision's changes since the one before (the section's body)."""
     catalog = ctx.catalog
     history = catalog.history
-    rev = catalog.revision(params["revision"])
+    rev = catalog.revision(params.revision)
     if rev is None:  # the revisions are read keys: the page is read again before it is written
         return []
     before = history.previous(rev)
@@ -94,33 +101,33 @@ def render_matrix_changes(ctx: RenderContext, params: dict[str, Any]) -> list[no
         text = f"No change in the matrices: {rev.unchanged_because}."
         result.append(nodes.paragraph(text, text))
     if shown:
-        result.append(_list(catalog, rev, before, shown))
+        result.append(_list(ctx, rev, before, shown))
     labels = [c for c in diff.items if c.kind == "label"] if before else []
     if labels:
         text = f"{len(labels)} label{'s' if len(labels) > 1 else ''} changed (titles, headers, row names):"
         result.append(nodes.paragraph(text, text))
-        result.append(_list(catalog, rev, before, labels))
+        result.append(_list(ctx, rev, before, labels))
     return result
 
 
-def _list(catalog: Catalog, rev: Revision, before: Revision | None, items: list[Change]) -> nodes.Node:
+def _list(ctx: RenderContext, rev: Revision, before: Revision | None, items: list[Change]) -> nodes.Node:
     out = nodes.bullet_list(classes=["neuron-change-list"])
     for change in items:
         paragraph = nodes.paragraph()
         paragraph += nodes.strong(KIND_TEXT[change.kind], KIND_TEXT[change.kind])
         paragraph += nodes.Text(": ")
-        paragraph += _where(catalog, rev, before, change)
+        paragraph += _where(ctx, rev, before, change)
         paragraph += nodes.Text(f": {describe(change)}")
         out += nodes.list_item("", paragraph)
     return out
 
 
-def _where(catalog: Catalog, rev: Revision, before: Revision | None, change: Change) -> nodes.Node:
+def _where(ctx: RenderContext, rev: Revision, before: Revision | None, change: Change) -> nodes.Node:
     """What changed, linked to where it shows (for a removed thing: the revision before)."""
     removed = change.kind.endswith("-removed")
     at = before if removed and before else rev
     matrix = at.matrix(change.matrix or "")
-    family = catalog.families.get(change.family or "")
+    family = ctx.known("family", change.family, ctx.catalog.families) if change.family else None
     parts = [p for p in (matrix.title if matrix else change.matrix, family.name if family else change.family,
                          change.column, change.subject if change.subject != (matrix.title if matrix else None)
                          else None) if p]
@@ -135,3 +142,4 @@ def _where(catalog: Catalog, rev: Revision, before: Revision | None, change: Cha
 
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
+    add_renderers(app, render_matrix_changes)

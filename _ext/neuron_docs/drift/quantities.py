@@ -1,31 +1,23 @@
 """What a figure measures: quantities of data values and of figures in prose, and units (no Sphinx).
 
 A value's quantity follows from its field (``p90_latency_ms`` is a latency, ``price`` an hourly
-price, ``memory_bandwidth`` a memory bandwidth); a claim's or comparison's from its label. A
+price, ``memory_bandwidth`` a memory bandwidth: the ``quantity`` of its field's words,
+:data:`~neuron_docs.data.records.labels.FIELD_WORDS`); a claim's or comparison's from its label. A
 figure's quantity is read from the words nearest to it: in its clause, else its sentence, else its
 heading (a table's column header): "latency", "throughput", "per 1M inferences", "per hour",
 "accuracy", "DMA bandwidth", "FP32", "warm-up"... A figure whose words name a quantity is only ever
 compared with values of that quantity; a figure with no such word is compared by its unit alone.
 
 Units of one dimension are converted to a base unit for comparison (s and ms, TB and GB, PFLOPS
-and TFLOPS: :data:`~neuron_docs.data.labels.UNIT_CONVERSIONS`).
+and TFLOPS: :data:`~neuron_docs.data.records.labels.UNIT_CONVERSIONS`).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..data.records.labels import UNIT_CONVERSIONS, UNIT_SCALE
+from ..data.records.labels import FIELD_WORDS, UNIT_CONVERSIONS, UNIT_SCALE
 
-#: A field of a data path -> the quantity it measures.
-QUANTITY_OF_FIELD = {
-    "p90_latency_ms": "latency", "throughput": "throughput", "cost_per_1m": "cost", "top1": "accuracy",
-    "paper_top1": "accuracy", "duration": "run_time", "price": "price", "memory": "memory",
-    "accelerator_memory": "memory", "memory_bandwidth": "memory_bandwidth",
-    "neuronlink_bandwidth": "interconnect_bandwidth", "efa_gbps": "network_bandwidth", "peak_fp32": "fp32",
-    "peak_bf16": "bf16", "peak_tf32": "tf32", "peak_int8": "int8", "math_engine_frequency": "frequency",
-    "limit": "size_limit", "price_ratio": "price", "implied_speed_ratio": "speed", "gain": "price_performance",
-}
 _SPEED = ("speed", "throughput", "latency", "fp32", "bf16", "tf32", "int8", "training_throughput")
 _BANDWIDTH = ("memory_bandwidth", "network_bandwidth", "interconnect_bandwidth", "dma_bandwidth")
 #: Words in prose -> the quantities they may mean (the most specific patterns first).
@@ -88,8 +80,9 @@ def of_field(path: str) -> str | None:
     comparisons, fields of no known quantity)."""
     kind, _, rest = path.partition(":")
     field = rest.rpartition(":")[2]
-    if kind not in ("claim", "comparison") and field in QUANTITY_OF_FIELD:
-        return QUANTITY_OF_FIELD[field]
+    words = FIELD_WORDS.get(field)
+    if kind not in ("claim", "comparison") and words is not None:
+        return words.quantity
     return None
 
 

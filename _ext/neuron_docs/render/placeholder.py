@@ -1,26 +1,36 @@
-"""The placeholder of generated content, and the registry of the renderers that fill it.
+"""The placeholder of generated content, the renderers that fill it, and the one guarded way a
+renderer looks a record up.
 
-``.. neuron:support-matrix:: inf2`` leaves ``<deferred renderer="support-matrix" params={...}>``
-in the doctree. A renderer is a function of the build's data and the placeholder's parameters
-(plain, picklable values) to docutils nodes; it may warn (at the directive's line) about what the
-data of this build lacks, and must not touch the environment: every object registration and every
-dependency is made by the directive, when the page is read.
+``.. neuron:support-matrix:: inf2`` leaves ``<deferred renderer="support-matrix" params=...>`` in
+the doctree. A :class:`Renderer` is a function of the build's data and the placeholder's
+parameters (a frozen dataclass of plain, picklable values, one type per renderer: mypy checks that
+a directive gives a renderer the parameters it takes) to docutils nodes; it may warn (at the
+directive's line) about what the data of this build lacks, and must not touch the environment:
+every object registration and every dependency is made by the directive, when the page is read.
+
+A build knows the renderers its extension's setup gave it (:func:`add_renderers`): they are put
+into the build's state when its builder is made, so a second build in the same process knows only
+its own. Every record a renderer looks up by id goes through :meth:`RenderContext.known`: a record
+that is not there (an unknown id, or one whose file was refused or whose record was set aside) is
+a located warning at the directive's line, and the renderer shows what it can without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util import logging
 
-from ..state.build import dataset
+from ..state.build import dataset, state
 from ..state.dependencies import shows
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
 
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
     from sphinx.util.docutils import SphinxDirective
 
@@ -60,20 +70,33 @@ class RenderContext:
     def catalog(self) -> Catalog:
         return self.data.catalog
 
-    def pick(self, option: str, wanted: list[str], table: Iterable[str]) -> list[str]:
-        """``wanted`` ids, warning about those not in ``table`` (the ids of a collection)."""
-        known = list(table)
-        for unknown in [w for w in wanted if w not in known]:
-            self.warn(f"unknown {option} {unknown!r}; expected one of: {', '.join(known)}")
+    def pick(self, option: str, wanted: list[str], table: Mapping[str, object]) -> list[str]:
+        """``wanted`` ids, warning (as :meth:`known` does) about those not in ``table`` (a collection)."""
+        for unknown in [w for w in wanted if w not in table]:
+            self._missing(option, unknown, table)
         return wanted
 
     def known[T](self, what: str, key: str, table: Mapping[str, T]) -> T | None:
         """The record ``key`` of ``table`` (a collection's records by id), or ``None`` after a
-        located warning naming the ids it expected."""
+        located warning (once per page and directive): why the record was not loaded when
+        ``table`` is a collection of the data set and its file was refused or the record set aside,
+        else the ids it expected. The one way a renderer looks a record up."""
         record = table.get(key)
         if record is None:
-            self.warn(f"unknown {what} {key!r}; expected one of: {', '.join(table)}")
+            self._missing(what, key, table)
         return record
+
+    def _missing(self, what: str, key: str, table: Mapping[str, object]) -> None:
+        location = self.node.get("location") or (self.docname, self.node.line)
+        warned: set[tuple[object, ...]] = self.page.setdefault("missing records", set())
+        if (location, what, key) in warned:
+            return
+        warned.add((location, what, key))
+        catalog = self.catalog
+        collection = catalog.collection_named(table)
+        reason = catalog.why_missing(collection, key) if collection else None
+        self.warn(f"{what} {key!r} is not in the data: {reason}" if reason else
+                  f"unknown {what} {key!r}; expected one of: {', '.join(table)}")
 
     @staticmethod
     def registered[T](table: Mapping[str, T], anchors: Mapping[str, str]) -> Iterator[tuple[T, str]]:
@@ -93,30 +116,58 @@ class RenderContext:
         logger.warning("%s: %s", self.directive, message, location=location, type="neuron", subtype=subtype)
 
 
-type Renderer = Callable[[RenderContext, dict[str, Any]], list[nodes.Node]]
-
-_RENDERERS: dict[str, Renderer] = {}
+type RenderFunction[P] = Callable[[RenderContext, P], list[nodes.Node]]
 
 
-def renderer(name: str) -> Callable[[Renderer], Renderer]:
-    """Register a renderer under ``name`` (the ``renderer`` of its placeholders)."""
-    def register(function: Renderer) -> Renderer:
-        _RENDERERS[name] = function
-        return function
-    return register
+@dataclass(frozen=True)
+class NoParams:
+    """The parameters of a renderer that takes none."""
+
+
+@dataclass(frozen=True)
+class Renderer[P]:
+    """A kind of generated content: the name its placeholders carry, and the function that renders
+    one from the build's data and the placeholder's parameters ``P``."""
+
+    name: str
+    function: RenderFunction[P]
+
+    def __call__(self, context: RenderContext, params: P) -> list[nodes.Node]:
+        return self.function(context, params)
+
+
+def renderer[P](name: str) -> Callable[[RenderFunction[P]], Renderer[P]]:
+    """Make a function the renderer ``name`` (a build renders it once :func:`add_renderers` gave it
+    to the build)."""
+    def make(function: RenderFunction[P]) -> Renderer[P]:
+        return Renderer(name, function)
+    return make
+
+
+def _give(renderers: tuple[Renderer[Any], ...], app: Sphinx) -> None:
+    known = state(app.env).renderers
+    for one in renderers:
+        known[one.name] = one
+
+
+def add_renderers(app: Sphinx, *renderers: Renderer[Any]) -> None:
+    """Give ``renderers`` to the builds of ``app``: each build's state gets them when its builder
+    is made, before any page is read."""
+    app.connect("builder-inited", partial(_give, renderers), priority=400)
 
 
 def render(context: RenderContext) -> list[nodes.Node]:
     node = context.node
-    return _RENDERERS[node["renderer"]](context, node["params"])
+    return state(context.env).renderers[node["renderer"]](context, node["params"])
 
 
-def defer(directive: SphinxDirective, name: str, params: dict[str, Any], shown: Iterable[str] = (),
-          **attributes: Any) -> deferred:
-    """A placeholder for renderer ``name`` with ``params``, at the directive's line; the page shows
+def defer[P](directive: SphinxDirective, kind: Renderer[P], params: P, shown: Iterable[str] = (),
+             **attributes: Any) -> deferred:
+    """A placeholder for renderer ``kind`` with ``params``, at the directive's line; the page shows
     the data keys ``shown`` (it is rewritten when one changes)."""
-    if name not in _RENDERERS:
-        raise KeyError(f"no renderer {name!r}")
+    name = kind.name
+    if state(directive.env).renderers.get(name) is not kind:
+        raise KeyError(f"no renderer {name!r} in this build")
     node = deferred(renderer=name, params=params, directive=directive.name, **attributes)
     directive.set_source_info(node)
     shows(directive.env, *shown)

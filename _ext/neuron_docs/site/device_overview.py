@@ -17,7 +17,8 @@ page without reading it again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
@@ -27,7 +28,7 @@ from ..render.tables import blank, broken_notice, build_table
 from ..data.records.labels import framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import xref
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -52,7 +53,7 @@ class DeviceTable(DataDirective):
     """Every device with what the data holds about it, each row linking to the device's page."""
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "device-table", {}, [file_key(f) for f in DEVICE_TABLE_FILES])]
+        return [defer(self, render_device_table, NoParams(), [file_key(f) for f in DEVICE_TABLE_FILES])]
 
 
 #: The files the devices overview is computed from.
@@ -60,7 +61,7 @@ DEVICE_TABLE_FILES = ("devices.yaml", "instances.yaml", "frameworks.yaml", MATRI
 
 
 @renderer("device-table")
-def render_device_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_device_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     matrices = set(catalog.matrix_devices())
     rows, ids = [], []
@@ -89,13 +90,20 @@ class DeviceFrameworks(DataDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "device-frameworks", {"device": self.arguments[0]},
+        return [defer(self, render_device_frameworks, DeviceId(self.arguments[0]),
                       [file_key("frameworks.yaml"), file_key("devices.yaml")])]
 
 
+@dataclass(frozen=True)
+class DeviceId:
+    """A device, by id."""
+
+    device: str
+
+
 @renderer("device-frameworks")
-def render_device_frameworks(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
-    catalog, device_id = ctx.catalog, params["device"]
+def render_device_frameworks(ctx: RenderContext, params: DeviceId) -> list[nodes.Node]:
+    catalog, device_id = ctx.catalog, params.device
     if ctx.known("device", device_id, catalog.devices) is None:
         return []
     frameworks = catalog.frameworks_for(device_id)
@@ -115,3 +123,4 @@ def render_device_frameworks(ctx: RenderContext, params: dict[str, Any]) -> list
 def setup_device_overview(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "device-table", DeviceTable)
     app.add_directive_to_domain("neuron", "device-frameworks", DeviceFrameworks)
+    add_renderers(app, render_device_table, render_device_frameworks)

@@ -1,7 +1,8 @@
 """The one owner of per-build state, and the data set's place in the build.
 
 :class:`BuildState` holds what a build computes once and every page shares: the validated data
-set, the drift engine over it, the preview of a pull-request build and the CSV files written. It
+set, the drift engine over it, the preview of a pull-request build, the CSV files written and the
+renderers of generated content (:mod:`..render.placeholder`: given by the extension's setup). It
 belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
 <neuron_docs.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
 pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from sphinx.util import logging
 
@@ -24,6 +25,9 @@ from ..data.record_keys import RecordDigests
 from ..drift.engine import DriftEngine
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.config import Config
@@ -56,6 +60,8 @@ class BuildState:
     navigation_changed: bool = False
     #: The builder of this build (what generated links are resolved for, :mod:`.render.expand`).
     builder: Builder | None = None
+    #: The renderers of generated content this build knows, by name (:func:`..render.placeholder.add_renderers`).
+    renderers: dict[str, Callable[[Any, Any], list[nodes.Node]]] = field(default_factory=dict)
 
     @property
     def dataset(self) -> DataSet:
@@ -67,7 +73,7 @@ class BuildState:
     def digests(self) -> RecordDigests:
         """The digest of each data key (:mod:`.data.record_keys`) over this build's data set."""
         if self.record_digests is None or self.record_digests.catalog is not self.dataset.catalog:
-            self.record_digests = RecordDigests(self.dataset.catalog)
+            self.record_digests = RecordDigests(self.dataset.catalog, self.dataset.values)
         return self.record_digests
 
     def drift_engine(self) -> DriftEngine:

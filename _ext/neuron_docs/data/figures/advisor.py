@@ -2,8 +2,8 @@
 
 "Which device for my model?" joins what lives on different pages: the architecture fit and its
 rationale, the support status per framework, known issues and roadmap items (``families.yaml``,
-``issues.yaml``), and the measured configurations (seed and published runs, costs from :mod:`.runs`).
-Comparisons are like for like (:func:`compare`): per device, the configurations of one model (its
+``issues.yaml``), and the measured configurations (seed and published runs, costs read from the
+data set's :class:`~.derived.Derived`). Comparisons are like for like (:func:`compare`): per device, the configurations of one model (its
 identity, :mod:`.identity`; for a family, its representative model) with one task and shape, and
 within those the best throughput, the best latency and the lowest cost, each its own configuration.
 :func:`advisor_slice` computes it once, as plain JSON-ready values that the advisor page embeds and
@@ -22,7 +22,7 @@ from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
 from .prices import price_note, prices_of
-from .runs import published_cost, run_cost, run_instance
+from .runs import run_instance
 
 if TYPE_CHECKING:
     from ..records import published as ps
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..records.matrix import Cell
     from ..records.models import Family
+    from .derived import Derived
 
 WORKLOADS = ("inference", "training")
 #: The fields of a published run that make its shape (beside its task and throughput unit).
@@ -110,14 +111,15 @@ class Advice:
     roadmap: list[str] = field(default_factory=list)
 
 
-def _seed_best(catalog: Catalog, run: s.InferenceRun) -> Best | None:
+def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
+    catalog = derived.catalog
     instance = run_instance(catalog, run)
     model = catalog.models.get(run.model)
     identity = identities(catalog).of_seed(run.model)
     if model is None or identity is None:
         return None
     quote = next(iter(prices_of(catalog, instance.id)), None)
-    cost = run_cost(catalog, run)
+    cost = derived.seed_cost(run)
     config = ", ".join(x for x in (f"batch {run.batch_size}",
                                    f"{run.neuroncores} NeuronCores" if run.neuroncores else "",
                                    run.compiler_options or "") if x)
@@ -129,8 +131,9 @@ def _seed_best(catalog: Catalog, run: s.InferenceRun) -> Best | None:
                 price_note(quote) if quote and cost is not None else None, ("seed", run.model, "inferences/s"))
 
 
-def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
+def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
                     training: bool) -> Best | None:
+    catalog = derived.catalog
     model = identities(catalog).of_published(run.model)
     instances = list(getattr(run, "instances", [])) or [getattr(run, "instance", "")]
     instance = catalog.instances.get(instances[0])
@@ -138,7 +141,7 @@ def _published_best(catalog: Catalog, run: ps.PublishedInferenceRun | ps.Publish
         return None
     found = run.throughput()
     latency_field = next((f for f in LATENCY_FIELDS if getattr(run, f, None) is not None), None)
-    cost = published_cost(catalog, run)
+    cost = derived.published_cost(run)
     config = [f"batch {getattr(run, 'batch_size', None) or getattr(run, 'global_batch_size', '')}".strip()]
     config += [f"{label} {getattr(run, name)}" for name, label in (
         ("nodes", "nodes"), ("tp_degree", "TP"), ("sequence_length", "sequence"), ("input_length", "input"),
@@ -190,11 +193,12 @@ def _config_and_cost(run: Best) -> str:
     return text
 
 
-def all_runs(catalog: Catalog) -> list[Best]:
+def all_runs(derived: Derived) -> list[Best]:
     """Every seed and published run with a measurement, as the advisor shows it."""
-    out = [b for r in catalog.inference_runs.values() if (b := _seed_best(catalog, r)) is not None]
-    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(catalog, r, False))]
-    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(catalog, r, True))]
+    catalog = derived.catalog
+    out = [b for r in catalog.inference_runs.values() if (b := _seed_best(derived, r)) is not None]
+    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(derived, r, False))]
+    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(derived, r, True))]
     return out
 
 
@@ -288,11 +292,12 @@ def neuron_devices(catalog: Catalog) -> list[str]:
     return [d.id for d in catalog.devices.values() if d.kind == "neuron"]
 
 
-def advisor_slice(catalog: Catalog) -> dict[str, object]:
+def advisor_slice(derived: Derived) -> dict[str, object]:
     """The advisor's data: models and families by the keys of their names, every run it may show,
     and per family or model, device, workload and framework filter ("" = any) the advice and the
     runs a comparison chose (indexes into ``runs``: best throughput, best latency, lowest cost)."""
-    runs = all_runs(catalog)
+    catalog = derived.catalog
+    runs = all_runs(derived)
     devices = neuron_devices(catalog)
     frameworks = {fid: f for fid, f in catalog.frameworks.items() if any(d in devices for d in f.devices)}
     known = identities(catalog)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..records.labels import RUN_FIELD_WORDS
+from ..records.labels import FIELD_WORDS
 from .runs import run_instance
 
 from ..records import models as s
@@ -36,11 +36,12 @@ def _run_words(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> str:
 def what_it_is(catalog: Catalog, path: str, value: Value) -> str:
     """The figure at ``path`` in words: what was measured and where (the run's model and instance)."""
     field = path.rpartition(":")[2]
+    words = FIELD_WORDS[field].words if field in FIELD_WORDS and FIELD_WORDS[field].words else field
     if value.collection == "inference_runs" and value.record in catalog.inference_runs:
-        return f"{RUN_FIELD_WORDS.get(field, field)} of {_run_words(catalog, catalog.inference_runs[value.record])}"
+        return f"{words} of {_run_words(catalog, catalog.inference_runs[value.record])}"
     if value.collection == "accuracy_runs" and value.record in catalog.accuracy_runs:
         run = catalog.accuracy_runs[value.record]
-        return f"{RUN_FIELD_WORDS.get(field, field)} of {_run_words(catalog, run)} ({run.dataset})"
+        return f"{words} of {_run_words(catalog, run)} ({run.dataset})"
     # Other labels say what they are; a record id in parentheses means nothing to a reader.
     return value.label.replace(f" ({value.record})", "") if value.record else value.label
 

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 #: The price basis of every cost on the published-benchmark pages, as the published pages use it.
 PUBLISHED_PRICE_BASIS = "reserved-effective"
+#: The basis of an instance's price in ``instances.yaml``: what a reader without a reservation pays.
+ON_DEMAND_PRICE_BASIS = "on-demand"
 #: The price basis of the seed analysis's costs (``instances.yaml``).
-SEED_PRICE_BASIS = "on-demand"
+SEED_PRICE_BASIS = ON_DEMAND_PRICE_BASIS
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 Prose prints these through the ``neuron:value`` role; tables, the drift checker and the matrix diff
 read them from here, so a figure is computed in exactly one place. Derived figures (NeuronCores of
-an instance, cost per 1M inferences, measured ratios) are never typed in the data.
+an instance, cost per 1M inferences, measured ratios) are never typed in the data; the costs are
+read from the data set's :class:`~.derived.Derived` (computed once per build). Each derived figure
+declares, where it is computed, the collections it reads besides its own (:attr:`Value.reads`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..records.paths import DOTTED_PARTS
 from ..records.labels import METRICS, UNIT_SCALE
+from .derived import PUBLISHED_COST_READS, SEED_COST_READS, Derived
 from .prices import price_note
-from .runs import published_cost, run_cost
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -32,25 +34,15 @@ class Value:
     derived: bool = False
     collection: str = ""
     record: str = ""
+    #: The collections a derived figure is computed from besides its own, stated where it is computed.
+    reads: tuple[str, ...] = ()
 
     def normalized(self) -> Value:
         if self.unit in UNIT_SCALE:
             unit, factor = UNIT_SCALE[self.unit]
             return Value(self.number * factor, unit, self.label, self.source, self.derived,
-                         self.collection, self.record)
+                         self.collection, self.record, self.reads)
         return self
-
-
-#: Collections a derived figure reads besides its own, by the kind and field of its path.
-_DERIVED_INPUTS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("instance", "neuroncores"): ("devices",),
-    ("run", "cost_per_1m"): ("instances", "environments"),
-    ("comparison", "measured"): ("instances", "devices"),
-    ("priceperf", "price_ratio"): ("instances",),
-    ("priceperf", "implied_speed_ratio"): ("instances",),
-    ("prun", "cost_per_1m"): ("prices", "instances", "published_tables"),
-    ("ptrain", "cost_per_1m"): ("prices", "instances", "published_tables"),
-}
 
 
 def collections_read(path: str, value: Value) -> tuple[str, ...]:
@@ -59,12 +51,11 @@ def collections_read(path: str, value: Value) -> tuple[str, ...]:
     A page showing the figure depends on all of them: change a price and every cost per 1M
     inferences computed from it must be re-rendered.
     """
-    kind, _, rest = path.partition(":")
-    field = rest.rpartition(":")[2]
-    extra = _DERIVED_INPUTS.get((kind, field), ())
-    if kind == "instance" and value.derived:  # a device spec times the device count
-        extra = (*extra, "devices")
-    return (value.collection, *extra)
+    return (value.collection, *value.reads)
+
+
+#: What an instance's figure computed from its device's reads besides the instance.
+_DEVICE_READS = ("devices",)
 
 
 def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | None:
@@ -72,21 +63,23 @@ def instance_metric(catalog: Catalog, instance_id: str, metric: str) -> Value | 
     spec = catalog.instance_spec(instance_id, metric)
     if spec is None:
         return None
-    return Value(spec.value, spec.unit, spec.label, spec.source, spec.derived, "instances", instance_id)
+    return Value(spec.value, spec.unit, spec.label, spec.source, spec.derived, "instances", instance_id,
+                 _DEVICE_READS if spec.derived else ())
 
 
 class Values(Mapping[str, Value]):
     """Every addressable figure of a catalog, keyed by ``kind:id:field``, computed when asked for.
 
-    Nothing is stored but the catalog: a figure is computed from its record on each lookup (a few
-    arithmetic operations), and iterating yields every figure record by record, in file order. At
+    Nothing is stored but the data set's derived costs: a figure is computed from its record on each
+    lookup (a few arithmetic operations), and iterating yields every figure record by record, in file order. At
     100x today's data this keeps tens of thousands of derived figures out of memory.
     """
 
-    __slots__ = ("_catalog", "_last")
+    __slots__ = ("_catalog", "_derived", "_last")
 
-    def __init__(self, catalog: Catalog) -> None:
-        self._catalog = catalog
+    def __init__(self, derived: Derived) -> None:
+        self._derived = derived
+        self._catalog = derived.catalog
         #: The figures of the record looked up last: paths of one record are usually asked for together.
         self._last: tuple[str, str, Figures] | None = None
 
@@ -100,21 +93,21 @@ class Values(Mapping[str, Value]):
         figures = _PRODUCERS[kind][1]
         for key in _record_keys(self._catalog, kind, record):
             if self._last is None or self._last[:2] != (kind, key):
-                self._last = (kind, key, figures(self._catalog, key))
+                self._last = (kind, key, figures(self._derived, key))
             value = self._last[2].get(path)
             if value is not None:
                 return value
         raise KeyError(path)
 
     def __iter__(self) -> Iterator[str]:
-        for figures in _every_record_figures(self._catalog):
+        for figures in _every_record_figures(self._derived):
             yield from figures
 
     def items(self) -> ItemsView[str, Value]:
         return _Items(self)
 
     def __len__(self) -> int:
-        return sum(len(figures) for figures in _every_record_figures(self._catalog))
+        return sum(len(figures) for figures in _every_record_figures(self._derived))
 
     def in_path_order(self) -> Iterator[tuple[str, Value]]:
         """``sorted(self.items())``, each figure computed once and one record's figures held at a time.
@@ -123,17 +116,17 @@ class Values(Mapping[str, Value]):
         paths in order when no id holds a colon; a kind whose records also have dotted parts
         (``model:<id>.<variant>:field``) or an id with a colon is sorted whole.
         """
-        catalog = self._catalog
+        catalog, derived = self._catalog, self._derived
         for kind in sorted(_PRODUCERS, key=lambda name: f"{name}:"):
             figures, keys = _PRODUCERS[kind][1], list(_keys(catalog, kind))
             if kind in _DOTTED or any(":" in key for key in keys):
-                yield from sorted((item for key in keys for item in figures(catalog, key).items()), key=itemgetter(0))
+                yield from sorted((item for key in keys for item in figures(derived, key).items()), key=itemgetter(0))
                 continue
             for key in sorted(keys, key=lambda key: f"{key}:"):
-                yield from sorted(figures(catalog, key).items())  # one record's paths: never equal
+                yield from sorted(figures(derived, key).items())  # one record's paths: never equal
 
-    def __reduce__(self) -> tuple[type[Values], tuple[Catalog]]:  # the catalog, not the last lookup
-        return (Values, (self._catalog,))
+    def __reduce__(self) -> tuple[type[Values], tuple[Derived]]:  # the data set's costs, not the last lookup
+        return (Values, (self._derived,))
 
 
 class _Items(ItemsView[str, Value]):
@@ -142,20 +135,21 @@ class _Items(ItemsView[str, Value]):
     _mapping: Values
 
     def __iter__(self) -> Iterator[tuple[str, Value]]:
-        for figures in _every_record_figures(self._mapping._catalog):  # noqa: SLF001 - its own view
+        for figures in _every_record_figures(self._mapping._derived):  # noqa: SLF001 - its own view
             yield from figures.items()
 
 
-def build_values(catalog: Catalog) -> Values:
-    """Every addressable figure of ``catalog``, keyed by ``kind:id:field`` (computed on demand)."""
-    return Values(catalog)
+def build_values(data: Catalog | Derived) -> Values:
+    """Every addressable figure of a catalog, keyed by ``kind:id:field`` (computed on demand), its
+    costs read from ``data`` (a data set's :class:`~.derived.Derived`, or one of the catalog's own)."""
+    return Values(data if isinstance(data, Derived) else Derived(data))
 
 
-def _every_record_figures(catalog: Catalog) -> Iterator[Figures]:
+def _every_record_figures(derived: Derived) -> Iterator[Figures]:
     """The figures of every record, record by record in file order."""
     for kind, (_, figures) in _PRODUCERS.items():
-        for key in _keys(catalog, kind):
-            yield figures(catalog, key)
+        for key in _keys(derived.catalog, kind):
+            yield figures(derived, key)
 
 
 def _keys(catalog: Catalog, kind: str) -> Iterable[str]:
@@ -180,11 +174,13 @@ Figures = dict[str, Value]
 
 
 def _put(out: Figures, path: str, number: float, unit: str, label: str, source: str | None, collection: str,
-         record: str, derived: bool = False) -> None:
-    out[path] = Value(float(number), unit, label, source, derived, collection, record)
+         record: str, reads: tuple[str, ...] | None = None) -> None:
+    """A typed figure, or (``reads``: the collections it is computed from besides ``collection``) a derived one."""
+    out[path] = Value(float(number), unit, label, source, reads is not None, collection, record, reads or ())
 
 
-def _device(catalog: Catalog, device_id: str) -> Figures:
+def _device(derived: Derived, device_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     d = catalog.devices[device_id]
     if d.neuroncores:
@@ -195,7 +191,8 @@ def _device(catalog: Catalog, device_id: str) -> Figures:
     return out
 
 
-def _instance(catalog: Catalog, instance_id: str) -> Figures:
+def _instance(derived: Derived, instance_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     i = catalog.instances[instance_id]
     _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
@@ -205,7 +202,7 @@ def _instance(catalog: Catalog, instance_id: str) -> Figures:
     cores = catalog.neuroncores(i.id)
     if cores:
         _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
-             True)
+             _DEVICE_READS)
     for metric in sorted({"efa_gbps", *i.specs, *catalog.devices[i.device].specs}):
         value = instance_metric(catalog, i.id, metric)
         if value is not None:
@@ -217,16 +214,18 @@ def _instance_families(catalog: Catalog) -> list[str]:
     return sorted({i.family for i in catalog.instances.values()})
 
 
-def _instance_family(catalog: Catalog, family: str) -> Figures:
+def _instance_family(derived: Derived, family: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     members = [i for i in catalog.instances.values() if i.family == family]
     if members:
         _put(out, f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family",
-             None, "instances", family, True)
+             None, "instances", family, ())
     return out
 
 
-def _run(catalog: Catalog, run_id: str) -> Figures:
+def _run(derived: Derived, run_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     run = catalog.inference_runs[run_id]
     _put(out, f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
@@ -240,14 +239,15 @@ def _run(catalog: Catalog, run_id: str) -> Figures:
     if run.throughput_per_s is not None:
         _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
              run.source, "inference_runs", run.id)
-        cost = run_cost(catalog, run)
+        cost = derived.seed_cost(run)
         assert cost is not None  # the run has a throughput
         _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
-             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, True)
+             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, SEED_COST_READS)
     return out
 
 
-def _accuracy(catalog: Catalog, run_id: str) -> Figures:
+def _accuracy(derived: Derived, run_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     acc = catalog.accuracy_runs[run_id]
     _put(out, f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source,
@@ -258,7 +258,8 @@ def _accuracy(catalog: Catalog, run_id: str) -> Figures:
     return out
 
 
-def _model(catalog: Catalog, model_id: str) -> Figures:
+def _model(derived: Derived, model_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     m = catalog.models[model_id]
     if m.paper_top1:
@@ -271,7 +272,8 @@ def _model(catalog: Catalog, model_id: str) -> Figures:
     return out
 
 
-def _issue(catalog: Catalog, issue_id: str) -> Figures:
+def _issue(derived: Derived, issue_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     k = catalog.known_issues[issue_id]
     if k.limit:
@@ -280,14 +282,16 @@ def _issue(catalog: Catalog, issue_id: str) -> Figures:
     return out
 
 
-def _claim(catalog: Catalog, claim_id: str) -> Figures:
+def _claim(derived: Derived, claim_id: str) -> Figures:
+    catalog = derived.catalog
     c = catalog.claims[claim_id]
     out: Figures = {}
     _put(out, f"claim:{c.id}:value", c.value, c.unit, c.label, c.source, "claims", c.id)
     return out
 
 
-def _comparison(catalog: Catalog, comparison_id: str) -> Figures:
+def _comparison(derived: Derived, comparison_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     c = catalog.comparisons[comparison_id]
     _put(out, f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source,
@@ -298,11 +302,16 @@ def _comparison(catalog: Catalog, comparison_id: str) -> Figures:
         subject, baseline = subject.normalized(), baseline.normalized()
     if subject and baseline and subject.unit == baseline.unit:
         _put(out, f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
-             f"{c.label} computed from the specifications", None, "comparisons", c.id, True)
+             f"{c.label} computed from the specifications", None, "comparisons", c.id, ("instances", "devices"))
     return out
 
 
-def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
+#: What a ratio of instances' on-demand prices reads besides the experiment.
+_PRICE_READS = ("instances",)
+
+
+def _experiment(derived: Derived, experiment_id: str) -> Figures:
+    catalog = derived.catalog
     out: Figures = {}
     e = catalog.experiments[experiment_id]
     for pp in e.price_performance:
@@ -311,19 +320,19 @@ def _experiment(catalog: Catalog, experiment_id: str) -> Figures:
              "experiments", e.id)
         ratio = catalog.instances[pp.candidate].price.usd_per_hour / catalog.instances[pp.baseline].price.usd_per_hour
         _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
-             None, "experiments", e.id, True)
+             None, "experiments", e.id, _PRICE_READS)
         _put(out, f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
              f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
-             None, "experiments", e.id, True)
+             None, "experiments", e.id, _PRICE_READS)
     return out
 
 
-def _published(kind: str, collection: str) -> Callable[[Catalog, str], Figures]:
+def _published(kind: str, collection: str) -> Callable[[Derived, str], Figures]:
     """The figures of a published run at ``<kind>:<id>:<field>``: every measurement in its unit, the
     batch size, and the derived cost per 1M units of its throughput with the price it used."""
-    def figures(catalog: Catalog, run_id: str) -> Figures:
+    def figures(derived: Derived, run_id: str) -> Figures:
         out: Figures = {}
-        run = catalog.records[collection][run_id]
+        run = derived.catalog.records[collection][run_id]
         if getattr(run, "batch_size", None):
             _put(out, f"{kind}:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.model} ({run.id})",
                  run.source, collection, run.id)
@@ -332,15 +341,15 @@ def _published(kind: str, collection: str) -> Callable[[Catalog, str], Figures]:
             if number is not None:
                 _put(out, f"{kind}:{run.id}:{field}", number, metric.unit, f"{metric.label} of {run.model} ({run.id})",
                      run.source, collection, run.id)
-        cost = published_cost(catalog, run)
-        if cost is not None:
-            _put(out, f"{kind}:{run.id}:cost_per_1m", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
-                 f"({run.id}) at {price_note(cost.price)}", None, collection, run.id, True)
+        for field, cost in derived.published_costs(run).items():
+            _put(out, f"{kind}:{run.id}:{field}", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
+                 f"({run.id}) at {price_note(cost.price)}", None, collection, run.id, PUBLISHED_COST_READS)
         return out
     return figures
 
 
-def _price(catalog: Catalog, price_id: str) -> Figures:
+def _price(derived: Derived, price_id: str) -> Figures:
+    catalog = derived.catalog
     p = catalog.prices[price_id]
     out: Figures = {}
     _put(out, f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
@@ -350,7 +359,7 @@ def _price(catalog: Catalog, price_id: str) -> Figures:
 
 #: Path kind -> (the collection of its records, ``None`` for instance families; the figures of one
 #: record).
-_PRODUCERS: dict[str, tuple[str | None, Callable[[Catalog, str], Figures]]] = {
+_PRODUCERS: dict[str, tuple[str | None, Callable[[Derived, str], Figures]]] = {
     "device": ("devices", _device),
     "instance": ("instances", _instance),
     "instance_family": (None, _instance_family),

@@ -1,7 +1,8 @@
 """Every human-readable label the site prints for a data code: one table per kind (no Sphinx).
 
 Matrix badges, role output, the drift checker's verdicts, the audit, previews and benchmark tables
-all take their words from here, so a status is worded the same everywhere.
+all take their words from here, so a status is worded the same everywhere; the words of every
+figure's field (its header, unit, quantity and words in a sentence) are one table, :data:`FIELD_WORDS`.
 """
 
 from __future__ import annotations
@@ -103,50 +104,94 @@ CELL_WORDS = {"supported": "status:supported", "roadmap item": "status:roadmap",
 
 # Published benchmarks (data/benchmarks/published/) ------------------------------------------------
 
-class Metric(NamedTuple):
-    """A measured figure of a published run: its label, unit and what it measures."""
+class FieldWords(NamedTuple):
+    """The words of a figure's field (the last part of its path ``kind:id:field``, or a published run's
+    column): how a table or chart heads it, its unit, the quantity it measures, in a sentence."""
 
+    #: As a column header or a chart names it ("Latency P50"); "" when no table heads it.
     label: str
+    #: The data's unit ("" when the record states its own, as a device's specifications do).
     unit: str
-    meaning: str
+    #: What the drift checker compares it with (:mod:`neuron_docs.drift.quantities`); None: its
+    #: figure's label says.
+    quantity: str | None = None
+    #: A seed run's figure in a sentence, in a tooltip ("p90 latency of ViT on inf1.2xlarge ...").
+    words: str = ""
+    #: What it measures, for a reader.
+    meaning: str = ""
+    #: A measurement of a published run (a column of its table, a figure ``prun:<id>:<field>``).
+    measured: bool = False
 
 
-#: Every measured figure of a published run: field -> (label, unit, meaning). Units are those of
-#: :data:`.schema.Unit`; the throughput's unit decides the run's cost basis (:data:`COST_BASIS`).
-METRICS: dict[str, Metric] = {
-    "throughput_inferences_per_s": Metric(
+def _measured(label: str, unit: str, meaning: str) -> FieldWords:
+    return FieldWords(label, unit, None, "", meaning, True)
+
+
+#: The one table of the words of every field a figure has: a published run's measurements (in the
+#: order their columns show), a seed run's figures, the derived costs, and the fields of other
+#: records the drift checker reads by quantity. Units of the published measurements are those of
+#: :data:`.published.Unit`; the throughput's unit decides the run's cost basis (:data:`COST_BASIS`).
+FIELD_WORDS: dict[str, FieldWords] = {
+    "throughput_inferences_per_s": _measured(
         "Throughput", "inferences/s", "Inferences completed per second on the whole instance (one inference = "
         "one input of the batch)."),
-    "max_throughput_inferences_per_s": Metric(
+    "max_throughput_inferences_per_s": _measured(
         "Max throughput", "inferences/s", "Highest inferences per second observed during the run."),
-    "throughput_images_per_s": Metric(
+    "throughput_images_per_s": _measured(
         "Throughput", "images/s", "Images processed (classified, segmented or generated) per second; published "
         "as 'Throughput (inference/sec)' in the vision tables, billed per 1M images."),
-    "throughput_tokens_per_s": Metric(
+    "throughput_tokens_per_s": _measured(
         "Throughput", "tokens/s", "Tokens per second counting both input and output tokens."),
-    "output_token_throughput_tokens_per_s": Metric(
+    "output_token_throughput_tokens_per_s": _measured(
         "Output token throughput", "output tokens/s", "Generated (output) tokens per second over the batch."),
-    "throughput_sequences_per_s": Metric(
+    "throughput_sequences_per_s": _measured(
         "Training throughput", "sequences/s", "Training samples (sequences, or images for vision models) "
         "processed per second by all the nodes of the run."),
-    "latency_p50_ms": Metric("Latency P50", "ms", "Median end-to-end latency of one inference request."),
-    "latency_p90_ms": Metric("Latency P90", "ms", "90th percentile end-to-end latency."),
-    "latency_p95_ms": Metric("Latency P95", "ms", "95th percentile end-to-end latency."),
-    "latency_p99_ms": Metric("Latency P99", "ms", "99th percentile end-to-end latency."),
-    "latency_p100_ms": Metric("Latency P100", "ms", "Largest end-to-end latency."),
-    "ttft_p50_ms": Metric("TTFT P50", "ms", "Median time to first token."),
-    "ttft_p99_ms": Metric("TTFT P99", "ms", "99th percentile time to first token."),
-    "tpot_p50_ms": Metric("TPOT P50", "ms", "Median time per output token after the first."),
-    "tpot_p99_ms": Metric("TPOT P99", "ms", "99th percentile time per output token."),
-    "latency_per_token_p50_ms": Metric(
+    "latency_p50_ms": _measured("Latency P50", "ms", "Median end-to-end latency of one inference request."),
+    "latency_p90_ms": _measured("Latency P90", "ms", "90th percentile end-to-end latency."),
+    "latency_p95_ms": _measured("Latency P95", "ms", "95th percentile end-to-end latency."),
+    "latency_p99_ms": _measured("Latency P99", "ms", "99th percentile end-to-end latency."),
+    "latency_p100_ms": _measured("Latency P100", "ms", "Largest end-to-end latency."),
+    "ttft_p50_ms": _measured("TTFT P50", "ms", "Median time to first token."),
+    "ttft_p99_ms": _measured("TTFT P99", "ms", "99th percentile time to first token."),
+    "tpot_p50_ms": _measured("TPOT P50", "ms", "Median time per output token after the first."),
+    "tpot_p99_ms": _measured("TPOT P99", "ms", "99th percentile time per output token."),
+    "latency_per_token_p50_ms": _measured(
         "Latency per token P50", "ms", "Median latency per token, input and output tokens counted."),
-    "latency_per_token_p99_ms": Metric(
+    "latency_per_token_p99_ms": _measured(
         "Latency per token P99", "ms", "99th percentile latency per token, input and output tokens counted."),
-    "mfu_percent": Metric("MFU", "%", "Model FLOPs utilisation: achieved model FLOP/s over the hardware's peak."),
-    "compute_cost_per_token_tflop": Metric(
+    "mfu_percent": _measured("MFU", "%", "Model FLOPs utilisation: achieved model FLOP/s over the hardware's peak."),
+    "compute_cost_per_token_tflop": _measured(
         "Compute cost per token", "TFLOP", "As published ('ComputeCostPerToken(Tflops)'); the values match "
         "6 x parameters x sequence length, i.e. training compute per sequence."),
+    # A seed run's figures (``run:`` and ``accuracy:``), and the derived cost of every run.
+    "p90_latency_ms": FieldWords("p90 latency", "ms", "latency", "p90 latency"),
+    "throughput": FieldWords("Throughput", "inferences/s", "throughput", "throughput"),
+    "batch_size": FieldWords("Batch size", "", None, "batch size"),
+    "neuroncores": FieldWords("NeuronCores", "", None, "NeuronCores used"),
+    "cost_per_1m": FieldWords("Cost per 1M", "USD", "cost", "cost per 1M inferences at the on-demand price"),
+    "top1": FieldWords("Top-1 accuracy", "%", "accuracy", "top-1 accuracy"),
+    "duration": FieldWords("Accuracy-run time", "s", "run_time", "accuracy-run time"),
+    # Other records' fields, by the quantity they measure.
+    "paper_top1": FieldWords("Top-1 in the original paper", "%", "accuracy"),
+    "price": FieldWords("On-demand price", "USD/h", "price"),
+    "memory": FieldWords("", "", "memory"),
+    "accelerator_memory": FieldWords("", "", "memory"),
+    "memory_bandwidth": FieldWords("", "", "memory_bandwidth"),
+    "neuronlink_bandwidth": FieldWords("", "", "interconnect_bandwidth"),
+    "efa_gbps": FieldWords("", "Gbps", "network_bandwidth"),
+    "peak_fp32": FieldWords("", "", "fp32"),
+    "peak_bf16": FieldWords("", "", "bf16"),
+    "peak_tf32": FieldWords("", "", "tf32"),
+    "peak_int8": FieldWords("", "", "int8"),
+    "math_engine_frequency": FieldWords("", "", "frequency"),
+    "limit": FieldWords("", "", "size_limit"),
+    "price_ratio": FieldWords("", "x", "price"),
+    "implied_speed_ratio": FieldWords("", "x", "speed"),
+    "gain": FieldWords("", "%", "price_performance"),
 }
+#: The measurements of a published run, in column order (the fields of :data:`FIELD_WORDS` it measures).
+METRICS: dict[str, FieldWords] = {field: words for field, words in FIELD_WORDS.items() if words.measured}
 
 #: The throughput fields of a published run and their unit (a run has exactly one).
 THROUGHPUT_FIELDS: dict[str, str] = {
@@ -217,8 +262,3 @@ def parallelism_text(tp: int, dp: int | None, pp: int, zero_stage: int | None) -
     degrees = [f"{name}={degree}" for name, degree in (("TP", tp), ("DP", dp), ("PP", pp)) if degree and degree > 1]
     return " ".join([*degrees, *([f"ZeRO-{zero_stage}"] if zero_stage is not None else [])])
 
-
-#: What a run's figure measured, in words, by the field of its path (``run:<id>:<field>``).
-RUN_FIELD_WORDS = {"p90_latency_ms": "p90 latency", "throughput": "throughput", "batch_size": "batch size",
-                   "neuroncores": "NeuronCores used", "cost_per_1m": "cost per 1M inferences at the on-demand price",
-                   "top1": "top-1 accuracy", "duration": "accuracy-run time"}

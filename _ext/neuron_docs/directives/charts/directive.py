@@ -18,6 +18,7 @@ This module holds the directive and its nodes; the chart model and its SVG are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -25,7 +26,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ...data.record_keys import file_key
-from ...render.placeholder import RenderContext, defer, renderer
+from ...render.placeholder import RenderContext, add_renderers, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
 from ...render.tables import build_table, comma_list
@@ -98,21 +99,35 @@ class ChartDirective(DataDirective):
         used.add(chart_id)
         files = (TRAINING_FILES if metric == "price-performance"
                  else (*BENCH_FILES, *(("benchmarks/accuracy.csv",) if metric == "fastmath" else ())))
-        filters = {k: comma_list(self.options.get(k)) for k in ("model", "instance", "device", "experiment")}
-        params = {"metric": metric, "name": name, "id": chart_id, "caption": self.options.get("caption"), **filters}
-        return [defer(self, "chart", params, [file_key(f) for f in files])]
+        params = ChartParams(metric, name, chart_id, self.options.get("caption"),
+                             *(comma_list(self.options.get(k)) for k in ("model", "instance", "device", "experiment")))
+        return [defer(self, render_chart, params, [file_key(f) for f in files])]
+
+
+@dataclass(frozen=True)
+class ChartParams:
+    """What a chart draws (its metric and filters), its name, HTML id and caption."""
+
+    metric: str
+    name: str
+    id: str
+    caption: str | None
+    model: list[str]
+    instance: list[str]
+    device: list[str]
+    experiment: list[str]
 
 
 @renderer("chart")
-def render_chart(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
-    catalog, metric, name = ctx.catalog, params["metric"], params["name"]
+def render_chart(ctx: RenderContext, params: ChartParams) -> list[nodes.Node]:
+    catalog, metric, name = ctx.catalog, params.metric, params.name
     if metric == "price-performance":
-        experiments = ctx.pick("experiment", params["experiment"], catalog.experiments)
+        experiments = ctx.pick("experiment", params.experiment, catalog.experiments)
         chart = price_performance_chart(catalog, ctx.data.values, experiments, name)
     else:
-        runs = _Runs(catalog, ctx.pick("model", params["model"], catalog.models),
-                     ctx.pick("instance", params["instance"], catalog.instances),
-                     ctx.pick("device", params["device"], catalog.devices))
+        runs = _Runs(ctx.data.derived, ctx.pick("model", params.model, catalog.models),
+                     ctx.pick("instance", params.instance, catalog.instances),
+                     ctx.pick("device", params.device, catalog.devices))
         if metric == "latency":
             chart = latency_chart(runs, name)
         elif metric == "throughput":
@@ -124,7 +139,7 @@ def render_chart(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]
     if chart.empty:
         ctx.warn(f"no data to chart for {metric!r} with these options")
         return []
-    return [chart_block(chart, params["id"], page_colours(ctx.page, chart), params["caption"])]
+    return [chart_block(chart, params.id, page_colours(ctx.page, chart), params.caption)]
 
 
 def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
@@ -164,3 +179,4 @@ def setup_charts(app: Sphinx) -> None:
     app.add_node(neuron_details, html=(_visit_details_html, _depart_details_html), latex=passthrough,
                  text=passthrough, man=passthrough, texinfo=passthrough)
     app.add_directive_to_domain("neuron", "chart", ChartDirective)
+    add_renderers(app, render_chart)

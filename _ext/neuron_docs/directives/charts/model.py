@@ -1,11 +1,11 @@
 """Chart models built from the data: what each ``neuron:chart`` metric draws.
 
 Inference charts (latency, throughput, cost, fast-math) draw the runs :class:`_Runs` selects with
-the same filters as the benchmark tables (:func:`~neuron_docs.data.runs.filter_runs`); the cost
-chart draws the best run per model, variant and instance and its cost
-(:func:`~neuron_docs.data.runs.best_runs`), as the cost table does. The price-performance chart
-reads its ratios from the figures of :mod:`~neuron_docs.data.values`, so that no figure is computed
-twice. Drawing is :mod:`~neuron_docs.directives.charts.svg`; the directive is :mod:`~neuron_docs.directives.charts.directive`.
+the same filters as the benchmark tables (:func:`~neuron_docs.data.figures.runs.filter_runs`); the
+cost chart draws the best run per model, variant and instance and its cost from the data set's
+derived costs (:meth:`~neuron_docs.data.figures.derived.Derived.best_runs`), as the cost table does. The
+price-performance chart reads its ratios from the figures of :mod:`~neuron_docs.data.figures.values`,
+so that no figure is computed twice. Drawing is :mod:`~neuron_docs.directives.charts.svg`; the directive is :mod:`~neuron_docs.directives.charts.directive`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ...data.figures.formatting import NumberFormat, display_number, format_number
-from ...data.figures.runs import best_runs, filter_runs, run_instance
+from ...data.figures.runs import filter_runs, run_instance
 from .svg import Bar, Chart, Group, Panel
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from ...data.records import models as s
     from ...data.catalog import Catalog
-    from ...data.figures.runs import BestRun
+    from ...data.figures.derived import BestRun, Derived
     from ...data.figures.values import Value
 
 RATIO = NumberFormat(decimals=2)
@@ -40,9 +40,10 @@ def _measured(value: float | None) -> float:
 class _Runs:
     """The inference runs a chart draws, filtered, with their instance and model."""
 
-    def __init__(self, catalog: Catalog, models: Sequence[str], instances: Sequence[str],
+    def __init__(self, derived: Derived, models: Sequence[str], instances: Sequence[str],
                  devices: Sequence[str]) -> None:
-        self.catalog = catalog
+        self.derived = derived
+        self.catalog = catalog = derived.catalog
         self.runs = filter_runs(catalog, catalog.inference_runs.values(), models, instances, devices)
 
     def instance(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
@@ -92,7 +93,7 @@ def cost_chart(runs: _Runs, name: str) -> Chart:
         return Bar(f"{best.instance.id}, batch {best.run.batch_size}", best.cost,
                    display_number(best.cost, "USD", RATIO), runs.series(best.run))
 
-    groups = runs.grouped(best_runs(runs.catalog, runs.runs), bar, run=lambda best: best.run)
+    groups = runs.grouped(runs.derived.best_runs(runs.runs), bar, run=lambda best: best.run)
     return Chart(name, "Cost per 1M inferences at the best throughput",
                  (Panel("Cost per 1M inferences (USD, on-demand price)", groups, "lower is better"),))
 

@@ -1,8 +1,8 @@
 """Charts of the published performance tables, one per table, in the tab of its view.
 
 A throughput-optimized table (and a training table) compares its models' throughput, in the table's
-own unit, and their cost per 1M units at the price basis the table's costs use
-(:func:`~neuron_docs.data.runs.published_cost`); a latency-optimized table compares the latencies
+own unit, and their cost per 1M units at the published pages' price basis (the data set's derived
+cost, :class:`~neuron_docs.data.figures.derived.Derived`, as the table shows it); a latency-optimized table compares the latencies
 its group publishes: P50 and P99 of the end-to-end latency or of the latency per token, or the P50
 of TTFT and TPOT (the P99s are in the table). One group per model, one bar per configuration,
 labelled with what tells the model's configurations apart and coloured by instance (inference) or
@@ -12,7 +12,7 @@ configuration of each model (highest throughput, lowest cost or latency), and it
 Everything here is a pure function of the catalog and a table's runs (no warnings, no domain
 entries, no per-page state): colours follow the instances (or node counts) of the table's
 generation, so that one series has one colour on its page. Figures print as the table prints them
-(:mod:`..performance_cells`).
+(:mod:`..published_cells`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from ...data.records.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, P
 from ...data.figures.prices import PUBLISHED_PRICE_BASIS
 from ...data.published.columns import ENUM_TEXT
 from ...data.records.published import PublishedTrainingRun
-from ...data.figures.runs import published_cost
-from ..performance_cells import cost_text, figure_text, throughput_field
+from ..published_cells import cost_text, figure_text, throughput_field
 from .directive import chart_block
 from .svg import PALETTE, Bar, Chart, Group, Panel
 
@@ -36,8 +35,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ...data import Catalog
+    from ...data.figures.derived import Derived
     from ...data.records.published import PublishedTable
-    from ..performance_cells import Run
+    from ..published_cells import Run
 
 #: A table with more runs than this charts the best configuration of each model per measure.
 MAX_BARS = 12
@@ -121,19 +121,19 @@ def _metric(field: str) -> Measure:
                    lambda run: f"{figure_text(getattr(run, field))} {metric.unit}", field.endswith("_ms"))
 
 
-def _cost(catalog: Catalog, per: str) -> Measure:
+def _cost(derived: Derived, per: str) -> Measure:
     basis = PUBLISHED_PRICE_BASIS
 
     def value(run: Run) -> float | None:
-        cost = published_cost(catalog, run, basis)
+        cost = derived.published_cost(run, basis)
         return None if cost is None else cost.usd
     def text(run: Run) -> str:
-        return cost_text(published_cost(catalog, run, basis))
+        return cost_text(derived.published_cost(run, basis))
     return Measure(f"cost per {per}", f"Cost per {per} (USD, {PRICE_BASIS_TEXT.get(basis, basis)})", "USD", value,
                    lambda run: text(run).removeprefix("$").replace(",", ""), text, lower_is_better=True)
 
 
-def measures(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> list[Measure]:
+def measures(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> list[Measure]:
     """What the table's chart compares: latencies for a latency-optimized table, else throughput and cost."""
     def filled(field: str) -> bool:
         return any(getattr(r, field, None) is not None for r in runs)
@@ -143,7 +143,7 @@ def measures(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> li
         return [_metric(f) for f in (medians if len(medians) > 1 else published)]
     field = throughput_field(runs)
     per = next((r.cost_basis for r in runs if r.cost_basis), None)
-    return [*([_metric(field)] if field else []), *([_cost(catalog, per)] if per else [])]
+    return [*([_metric(field)] if field else []), *([_cost(derived, per)] if per else [])]
 
 
 def _panel(measure: Measure, runs: Sequence[Run], fields: Sequence[str],
@@ -177,12 +177,12 @@ def chart_title(table: PublishedTable, shown: Sequence[Measure], runs: Sequence[
     return f"{group}, {view}: {_words([m.name for m in shown])} per model; {which}"
 
 
-def published_chart(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> tuple[Chart, list[list[str]]]:
+def published_chart(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> tuple[Chart, list[list[str]]]:
     """The chart of one published table's runs (``runs`` in the table's order), and its download:
     a header and one row per bar, every figure a number with its unit in a column of its own."""
     fields = label_fields(runs, TRAINING_LABEL_FIELDS if table.kind == "training" else INFERENCE_LABEL_FIELDS)
     best_only = len(runs) > MAX_BARS
-    shown = measures(catalog, table, runs)
+    shown = measures(derived, table, runs)
     built = [_panel(m, runs, fields, best_only) for m in shown]
     chart = Chart(nodes.make_id(f"chart-{table.id}"), chart_title(table, shown, runs, best_only) if shown else "",
                   tuple(panel for panel, _ in built if panel.groups))
@@ -203,12 +203,12 @@ def series_colours(catalog: Catalog, generation: str, kind: str) -> dict[str, st
     return {name: PALETTE[index % len(PALETTE)] for index, name in enumerate(names)}
 
 
-def published_chart_block(catalog: Catalog, table: PublishedTable, runs: Sequence[Run]) -> list[nodes.Node]:
+def published_chart_block(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> list[nodes.Node]:
     """The chart of a published table with its data table (nothing when no run has a figure to chart)."""
-    chart, download = published_chart(catalog, table, runs)
+    chart, download = published_chart(derived, table, runs)
     if chart.empty:
         return []
-    block = chart_block(chart, chart.name, series_colours(catalog, table.generation, table.kind))
+    block = chart_block(chart, chart.name, series_colours(derived.catalog, table.generation, table.kind))
     for data_table in block.findall(nodes.table):
         data_table["neuron_csv_rows"] = download
     return [block]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import csv_index, data_download, table_files
+from ...render.placeholder import add_renderers
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -30,6 +31,7 @@ def setup_downloads(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "csv-index", csv_index.CsvIndex)
     app.connect("doctree-resolved", csv_index.fill_index, priority=390)
     app.add_directive_to_domain("neuron", "data-downloads", data_download.DataDownloads)
+    add_renderers(app, data_download.render_data_downloads)
     # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
     app.connect("doctree-resolved", table_files.write_table_csvs, priority=400)
     app.connect("build-finished", table_files.forget_written)

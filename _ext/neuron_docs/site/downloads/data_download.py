@@ -11,7 +11,7 @@ data file, and a change of one rewrites it without reading it again.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -21,7 +21,7 @@ from ...data import catalog as catalog_module
 from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key
 from ...render.tables import build_table
-from ...render.placeholder import RenderContext, defer, renderer
+from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema
 from .json_stream import dumps, write_if_changed
@@ -48,11 +48,11 @@ class DataDownloads(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         shown = [file_key(name) for name in (*catalog_module.FILE_NAMES, MATRIX_DIR)]
-        return [defer(self, "data-downloads", {}, shown)]
+        return [defer(self, render_data_downloads, NoParams(), shown)]
 
 
 @renderer("data-downloads")
-def render_data_downloads(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_data_downloads(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = [[nodes.literal(name, name), catalog.file_of(name), str(len(catalog.records.get(name, {}))),
              nodes.literal(model.__name__, model.__name__)]

@@ -1,29 +1,30 @@
-"""``.. neuron:measured-models:: <family>``: the benchmarked models of a model family, measured.
+"""``.. neuron:measured-models:: <family>``: the published benchmark runs of a model family's models.
 
 One row per published model of the family (``data/benchmarks/published/models.yaml``) and per
 instance generation and kind it was measured on: the runs, the best throughput in its unit and the
-cost per 1M at that throughput with the price it used. Meant for the family's guideline section.
+cost per 1M at that throughput with the price it used (the data set's derived cost, as the
+published tables show it). Meant for the family's guideline section.
 Rendered when the page is written (:mod:`neuron_docs.render`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT, METRICS
 from ..data.figures.prices import price_note
-from ..data.figures.runs import published_cost
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .performance_cells import cost_text, figure_text
+from .published_cells import cost_text, figure_text
 from ..render.tables import build_table
 
 if TYPE_CHECKING:
-    from ..data import Catalog
-    from .performance_cells import Run
+    from ..data.figures.derived import Derived
+    from .published_cells import Run
 
 
 #: The data files the measured models of a family are read from.
@@ -34,21 +35,25 @@ MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tabl
 MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), names_key("families")]
 
 
-def measured_models(catalog: Catalog, family: str) -> list[nodes.Node]:
+def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
     """The table of a family's measured models (or a sentence saying there is none yet)."""
+    catalog = ctx.catalog
+    derived = ctx.data.derived
     models = [m.name for m in catalog.published_models.values() if m.family == family]
     runs: list[Run] = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
     groups: dict[tuple[str, str, str], list[Run]] = {}
     for run in runs:
         if run.model in models:
-            table = catalog.published_tables[run.table]
+            table = ctx.known("published table", run.table, catalog.published_tables)
+            if table is None:
+                continue
             groups.setdefault((run.model, table.generation, table.kind), []).append(run)
     rows = []
     for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
                                                                                     g[0][1:])):
         best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
         found = best.throughput()
-        cost = published_cost(catalog, best)
+        cost = derived.published_cost(best)
         rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
                      f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
                      f"{cost_text(cost)} per {cost.per}" if cost else "",
@@ -70,13 +75,18 @@ class MeasuredModels(DataDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, "measured-models", {"family": self.arguments[0]},
-                      MEASURED_KEYS)]
+        return [defer(self, render_measured_models, FamilyParams(self.arguments[0]), MEASURED_KEYS)]
+
+
+@dataclass(frozen=True)
+class FamilyParams:
+    """One model family, by id."""
+
+    family: str
 
 
 @renderer("measured-models")
-def render_measured_models(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
-    catalog, family = ctx.catalog, params["family"]
-    if ctx.known("family", family, catalog.families) is None:
+def render_measured_models(ctx: RenderContext, params: FamilyParams) -> list[nodes.Node]:
+    if ctx.known("family", params.family, ctx.catalog.families) is None:
         return []
-    return measured_models(catalog, family)
+    return measured_models(ctx, params.family)

@@ -2,9 +2,10 @@
 
 A table shows the columns its runs fill (an empty column is left out), in the order of the
 published pages: model (linked to its family), framework, instance, throughput in its own unit,
-latencies, the cost per 1M with its price basis, then the configuration. Figures print as
+latencies, each cost per 1M with its price basis (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`,
+read from the data set's derived costs), then the configuration. Figures print as
 published, rounded to two decimals when published with more; cells are docutils nodes or text,
-never markup. Used by :mod:`.performance` and tested cell by cell against the data.
+never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.formatting import shown_cost, shown_figure
 from ..data.figures.identity import identities
-from ..data.figures.runs import PublishedCost, published_cost
+from ..data.figures.derived import PUBLISHED_COSTS
 from ..state.domain import xref
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..data import Catalog
+    from ..data.figures.derived import Derived, PublishedCost
     from ..render.tables import Cell
 
     Run = PublishedInferenceRun | PublishedTrainingRun
@@ -86,7 +88,7 @@ def inference_columns(runs: Sequence[PublishedInferenceRun]) -> list[str]:
     config = [f for f in CONFIG_TEXT if filled(f)]
     return ["model", *(["image_size"] if filled("image_size") else []), "framework", "instance",
             *(["task"] if filled("task") else []), *([throughput] if throughput else []), *latencies,
-            "cost_per_1m", *config, *(["script"] if filled("script") else [])]
+            "cost_per_1m", "cost_per_1m_on_demand", *config, *(["script"] if filled("script") else [])]
 
 
 def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
@@ -95,13 +97,14 @@ def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
 
     config = [f for f in TRAINING_CONFIG_TEXT if filled(f)]
     extra = [f for f in ("mfu_percent", "compute_cost_per_token_tflop") if filled(f)]
-    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", *extra,
+    return ["model", "instances", *config, "throughput_sequences_per_s", "cost_per_1m", "cost_per_1m_on_demand", *extra,
             *(["script"] if filled("script") else [])]
 
 
-def header(field: str, runs: Sequence[Run], basis: str) -> str:
+def header(field: str, runs: Sequence[Run]) -> str:
     """The column header of ``field``: a figure with its unit, a cost with what it is per and its basis."""
-    if field == "cost_per_1m":
+    if field in PUBLISHED_COSTS:
+        basis = PUBLISHED_COSTS[field]
         per = next((r.cost_basis for r in runs if r.cost_basis), "1M")
         return f"Cost per {per} ({PRICE_BASIS_TEXT.get(basis, basis)})"
     if field in METRICS:
@@ -112,8 +115,9 @@ def header(field: str, runs: Sequence[Run], basis: str) -> str:
     return named.get(field) or CONFIG_TEXT.get(field) or TRAINING_CONFIG_TEXT.get(field) or field
 
 
-def cell(catalog: Catalog, run: Run, field: str, basis: str) -> Cell:
+def cell(derived: Derived, run: Run, field: str) -> Cell:
     """One cell of ``run``'s row."""
+    catalog = derived.catalog
     if field == "model":
         return model_cell(catalog, run.model)
     if field == "framework":
@@ -127,8 +131,8 @@ def cell(catalog: Catalog, run: Run, field: str, basis: str) -> Cell:
             links += [nodes.Text(", ")] if links else []
             links.append(xref("instance", i, i))
         return links
-    if field == "cost_per_1m":
-        return cost_text(published_cost(catalog, run, basis))
+    if field in PUBLISHED_COSTS:
+        return cost_text(derived.published_cost(run, PUBLISHED_COSTS[field]))
     if field == "script":
         return script_cell(run.script)
     if field in METRICS:

@@ -1,4 +1,4 @@
-"""Inference benchmark, accuracy, cost and model-status tables.
+"""The seed analysis's own runs (``data/benchmarks/``): inference, cost, accuracy and model-status tables.
 
 - ``.. neuron:benchmark-table::`` (filters ``:model:``, ``:instance:``, ``:device:``) — every run
   with batch size, cores, compiler options, p90 latency, throughput and the derived cost per 1M
@@ -6,15 +6,17 @@
 - ``.. neuron:cost-table::`` — per model and instance, the best throughput and its cost per 1M.
 - ``.. neuron:accuracy-table::``, ``.. neuron:environment-table::``, ``.. neuron:model-status::``.
 
-The run filters and the best run per model, variant and instance with its cost come from the data
-layer (:mod:`~neuron_docs.data.runs`), as for the charts. Every table is rendered when the page is
+The run filters and the best run per model, variant and instance come from the data layer
+(:mod:`~neuron_docs.data.figures.runs`), as for the charts; every cost from the data set's derived
+costs (:class:`~neuron_docs.data.figures.derived.Derived`, through its figures for the run tables). Every table is rendered when the page is
 written (:mod:`neuron_docs.render`); the model-status table's objects (the models' canonical
 places) are registered when the page is read, from the models' ids and names.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -22,14 +24,14 @@ from docutils.parsers.rst import directives
 from ..state.build import DataSet, dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
 from ..data.records import models as s
 from ..data.figures.formatting import NumberFormat, format_number
 from ..data.records.labels import COMPILATION_TEXT
-from ..data.figures.runs import BENCH_FILES, best_runs, filter_runs, run_instance
+from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
 from .base import DataDirective
-from .specs import source_ref
+from .specs import Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ class _RunDirective(DataDirective):
     option_spec: ClassVar = {**DataDirective.option_spec, "model": directives.unchanged,
                              "instance": directives.unchanged, "device": directives.unchanged,
                              "caption": directives.unchanged}
-    renderer: ClassVar[str]
+    renderer: ClassVar[Renderer[RunFilters]]
     collection: ClassVar[str] = "inference_runs"
 
     def run(self) -> list[nodes.Node]:
@@ -67,28 +69,33 @@ class _RunDirective(DataDirective):
         shown = [*(file_key(f) for f in files[1:]), names_key(self.collection),
                  *record_keys(self.collection, (r.id for r in runs))]
         suffix = "".join(f"-{v}" for k in FILTERS if (v := self.options.get(k)))
-        params = {**filters, "suffix": suffix, "caption": self.options.get("caption")}
+        params = RunFilters(filters["model"], filters["instance"], filters["device"], suffix,
+                            self.options.get("caption"))
         return [defer(self, self.renderer, params, shown)]
 
 
-def _runs[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: dict[str, Any], table: dict[str, R]) -> list[R]:
+@dataclass(frozen=True)
+class RunFilters:
+    """The runs a table shows (models, instances and devices; none: every one), the suffix of its
+    name and its caption."""
+
+    model: list[str]
+    instance: list[str]
+    device: list[str]
+    suffix: str
+    caption: str | None
+
+
+def _runs[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: RunFilters, table: dict[str, R]) -> list[R]:
     """The runs of ``table`` the directive's filters keep, warning about unknown ids."""
     catalog = ctx.catalog
-    return filter_runs(catalog, table.values(), ctx.pick("model", params["model"], catalog.models),
-                       ctx.pick("instance", params["instance"], catalog.instances),
-                       ctx.pick("device", params["device"], catalog.devices))
+    return filter_runs(catalog, table.values(), ctx.pick("model", params.model, catalog.models),
+                       ctx.pick("instance", params.instance, catalog.instances),
+                       ctx.pick("device", params.device, catalog.devices))
 
 
-class BenchmarkTable(_RunDirective):
-    """One row per configuration: runs that differ only in what they measured share a row (a run
-    measured at another batch size is another configuration); the figures sit in one "Measured"
-    cell, so a latency run and a throughput run never leave half-empty columns."""
-
-    renderer = "benchmark-table"
-
-
-@renderer(BenchmarkTable.renderer)
-def render_benchmark_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+@renderer("benchmark-table")
+def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     data = ctx.data
     catalog = data.catalog
     configurations: dict[tuple, list] = {}
@@ -100,7 +107,9 @@ def render_benchmark_table(ctx: RenderContext, params: dict[str, Any]) -> list[n
     for runs in configurations.values():
         run = runs[0]
         instance = run_instance(catalog, run)
-        model = catalog.models[run.model]
+        model = ctx.known("model", run.model, catalog.models)
+        if model is None:
+            continue
         gpu = not catalog.neuroncores(instance.id)
         ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
         rows.append([
@@ -112,26 +121,36 @@ def render_benchmark_table(ctx: RenderContext, params: dict[str, Any]) -> list[n
                                                          "a GPU run" if gpu else "not in the data"),
             run.compiler_options or "default", measured(data, runs),
         ])
-    name = nodes.make_id("benchmarks" + params["suffix"])
+    name = nodes.make_id("benchmarks" + params.suffix)
     table = build_table(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
                          "Measured (cost per 1M inferences at the on-demand price)"], rows,
                         row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
-                        caption=params["caption"], name=name)
+                        caption=params.caption, name=name)
     table["neuron_csv"] = name
-    table["neuron_csv_rows"] = csv_rows(data, [r for runs in configurations.values() for r in runs])
+    table["neuron_csv_rows"] = csv_rows(ctx, [r for runs in configurations.values() for r in runs])
     return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
 
 
-def csv_rows(data: DataSet, runs: list[s.InferenceRun]) -> list[list[str]]:
+class BenchmarkTable(_RunDirective):
+    """One row per configuration: runs that differ only in what they measured share a row (a run
+    measured at another batch size is another configuration); the figures sit in one "Measured"
+    cell, so a latency run and a throughput run never leave half-empty columns."""
+
+    renderer = render_benchmark_table
+
+
+def csv_rows(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[list[str]]:
     """The download: one row per run, every figure a number in its own column (unit in the header)."""
     def number(value: float | None) -> str:
         return "" if value is None else repr(float(value))
 
     rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
              "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
+    data = ctx.data
     for run in runs:
         cost = data.values.get(f"run:{run.id}:cost_per_1m")
-        rows.append([data.catalog.models[run.model].name, run.variant or "", run_instance(data.catalog, run).id,
+        model = ctx.known("model", run.model, data.catalog.models)
+        rows.append([model.name if model else run.model, run.variant or "", run_instance(data.catalog, run).id,
                      str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
                      run.compiler_options or "default", number(run.p90_latency_ms),
                      number(run.throughput_per_s), number(cost.number if cost else None)])
@@ -154,19 +173,15 @@ def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
     return parts
 
 
-class CostTable(_RunDirective):
-    """The best throughput of each model on each instance, with its price and cost per 1M inferences."""
-
-    renderer = "cost-table"
-
-
-@renderer(CostTable.renderer)
-def render_cost_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+@renderer("cost-table")
+def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
-    for best in best_runs(catalog, _runs(ctx, params, catalog.inference_runs)):
+    for best in ctx.data.derived.best_runs(_runs(ctx, params, catalog.inference_runs)):
         instance, run = best.instance, best.run
-        model = catalog.models[best.model]
+        model = ctx.known("model", best.model, catalog.models)
+        if model is None:
+            continue
         rows.append([
             xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
             xref("instance", instance.id, instance.id),
@@ -175,26 +190,29 @@ def render_cost_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.
             format_number(instance.price.usd_per_hour, "USD/h"),
             format_number(best.cost, "USD", COST),
         ])
-    name = nodes.make_id("costs" + params["suffix"])
+    name = nodes.make_id("costs" + params.suffix)
     table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
                          "On-demand price", "Cost per 1M inferences"], rows,
-                        classes=["neuron-cost-table", "neuron-sortable"], caption=params["caption"], name=name)
+                        classes=["neuron-cost-table", "neuron-sortable"], caption=params.caption, name=name)
     table["neuron_csv"] = name
     return [table]
 
 
-class AccuracyTable(_RunDirective):
-    renderer = "accuracy-table"
-    collection = "accuracy_runs"
+class CostTable(_RunDirective):
+    """The best throughput of each model on each instance, with its price and cost per 1M inferences."""
+
+    renderer = render_cost_table
 
 
-@renderer(AccuracyTable.renderer)
-def render_accuracy_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+@renderer("accuracy-table")
+def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
     for run in _runs(ctx, params, catalog.accuracy_runs):
         instance = run_instance(catalog, run)
-        model = catalog.models[run.model]
+        model = ctx.known("model", run.model, catalog.models)
+        if model is None:
+            continue
         rows.append([
             xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
             str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
@@ -203,12 +221,17 @@ def render_accuracy_table(ctx: RenderContext, params: dict[str, Any]) -> list[no
             format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
             format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
         ])
-    name = nodes.make_id("accuracy" + params["suffix"])
+    name = nodes.make_id("accuracy" + params.suffix)
     table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
                          "Accuracy-run time", "Top-1 in the original paper"], rows,
-                        classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params["caption"])
+                        classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption)
     table["neuron_csv"] = name
     return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
+
+
+class AccuracyTable(_RunDirective):
+    renderer = render_accuracy_table
+    collection = "accuracy_runs"
 
 
 class EnvironmentTable(DataDirective):
@@ -216,17 +239,17 @@ class EnvironmentTable(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         shown = [records_key("environments"), names_key("instances"), records_key("sources")]
-        return [defer(self, "environment-table", {}, shown)]
+        return [defer(self, render_environment_table, NoParams(), shown)]
 
 
 @renderer("environment-table")
-def render_environment_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_environment_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows = []
     for env in catalog.environments.values():
         software = "; ".join(f"{k} {v}" for k, v in env.software.items())
         rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
-                     source_ref(catalog, env.source)])
+                     source_ref(ctx, env.source)])
     return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
                         classes=["neuron-environment-table"], name="environments")]
 
@@ -240,19 +263,20 @@ class ModelStatus(DataDirective):
         note(self.env, READS, [names_key("models")])
         ids = {model.id: self.register("model", model.id, model.name) for model in catalog.models.values()}
         shown = [records_key("models"), names_key("families"), file_key("models.yaml")]
-        return [*self.index_nodes(), defer(self, "model-status", {"ids": ids}, shown)]
+        return [*self.index_nodes(), defer(self, render_model_status, Anchors(ids), shown)]
 
 
 @renderer("model-status")
-def render_model_status(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_model_status(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
     rows, ids = [], []
-    for model, anchor in ctx.registered(catalog.models, params["ids"]):
+    for model, anchor in ctx.registered(catalog.models, params.ids):
         ids.append(anchor)
         variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
                                                             if v.script_modules else "") for v in model.variants)
+        family = ctx.known("family", model.family, catalog.families)
         rows.append([
-            model.name, xref("family", model.family, catalog.families[model.family].name),
+            model.name, xref("family", model.family, family.name if family else model.family),
             COMPILATION_TEXT[model.status],
             ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
             variants or blank("na", "one variant"), model.notes or blank("none"),
@@ -263,9 +287,11 @@ def render_model_status(ctx: RenderContext, params: dict[str, Any]) -> list[node
     return [table, *broken_notice(catalog.broken_in("models"))]
 
 
-def setup_benchmarks(app: Sphinx) -> None:
+def setup_seed_runs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "benchmark-table", BenchmarkTable)
     app.add_directive_to_domain("neuron", "cost-table", CostTable)
     app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)
     app.add_directive_to_domain("neuron", "environment-table", EnvironmentTable)
     app.add_directive_to_domain("neuron", "model-status", ModelStatus)
+    add_renderers(app, render_benchmark_table, render_cost_table, render_accuracy_table, render_environment_table,
+                  render_model_status)

@@ -8,13 +8,16 @@
 - ``.. neuron:measured-models:: encoder``: the benchmarked models of a family with their best
   throughput and its cost (to be placed in the family's guideline section).
 
-Costs come from :func:`~neuron_docs.data.runs.published_cost` at the reserved-instance effective
-price (:data:`~neuron_docs.data.prices.PUBLISHED_PRICE_BASIS`), as on the published pages.
+Every cost is read from the data set's derived costs (:class:`~neuron_docs.data.figures.derived.Derived`,
+computed once per build for the sort order, the cells, the price note and the chart alike), one
+column per field of :data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`: at the
+reserved-instance effective price, as on the published pages.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -23,38 +26,39 @@ from sphinx_design.shared import create_component
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_keys
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, defer, renderer
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
-from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_note
+from ..data.figures.derived import PUBLISHED_COSTS
+from ..data.figures.prices import price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.identity import identities
-from ..data.figures.runs import published_cost
-from .base import DataDirective
+from .base import Collections, DataDirective, render_broken_notice
 from .charts.published import published_chart_block
-from .measured import MeasuredModels
-from .performance_cells import cell, header, inference_columns, training_columns
+from .published_by_family import MeasuredModels, render_measured_models
+from .published_cells import cell, header, inference_columns, training_columns
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..data import Catalog
+    from ..data.figures.derived import Derived
     from ..data.records.published import PublishedTable
-    from .performance_cells import Run
+    from .published_cells import Run
 
 #: The data files the performance pages read (and the families' ids, that models link to).
 PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
                      "instances.yaml", "frameworks.yaml", "sources.yaml")
 
 
-def table_runs(catalog: Catalog, table: PublishedTable) -> list[Run]:
+def table_runs(derived: Derived, table: PublishedTable) -> list[Run]:
     """The runs of a published table, sorted as the published pages sort them: by model, then cost."""
+    catalog = derived.catalog
     collection = catalog.published_training_runs if table.kind == "training" else catalog.published_inference_runs
     runs = [r for r in collection.values() if r.table == table.id]
 
     def key(run: Run) -> tuple[str, float]:
-        cost = published_cost(catalog, run)
+        cost = derived.published_cost(run)
         return run.model, cost.usd if cost else float("inf")
     return sorted(runs, key=key)
 
@@ -69,7 +73,8 @@ class _Performance(DataDirective):
         return "published_training_runs" if self.kind == "training" else "published_inference_runs"
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
+        derived = dataset(self.env).derived
+        catalog = derived.catalog
         collection = self.collection
         # The sections and tabs are the tables of the generation; the search finds a model's rows.
         note(self.env, READS, [fields_key("published_tables", "generation", "kind", "category", "view", "page"),
@@ -90,19 +95,19 @@ class _Performance(DataDirective):
         for category in categories:
             group = sorted((t for t in chosen if (t.category or t.id) == category),
                            key=lambda t: list(VIEW_TEXT).index(t.view) if t.view in VIEW_TEXT else len(VIEW_TEXT))
-            out.append(self._section(catalog, generation, category, group))
-        broken = defer(self, "broken-notice", {"collections": [collection, "prices", "published_tables"]},
+            out.append(self._section(derived, generation, category, group))
+        broken = defer(self, render_broken_notice, Collections((collection, "prices", "published_tables")),
                        [*(file_key(name) for name in (*PERFORMANCE_FILES, catalog.file_of(collection))),
                         names_key("families")])
         return [*out, broken]
 
-    def _section(self, catalog: Catalog, generation: str, category: str, tables: list[PublishedTable]) -> nodes.section:
+    def _section(self, derived: Derived, generation: str, category: str, tables: list[PublishedTable]) -> nodes.section:
         title = CATEGORY_TEXT.get(category, category)
         section = nodes.section(ids=[nodes.make_id(f"{generation}-{self.kind}-{category}")])
         section += nodes.title(title, title)
         if not any(t.view for t in tables):  # no throughput/latency views: the tables alone
             for table in tables:
-                section += self._table(catalog, table)
+                section += self._table(derived, table)
             return section
         tab_set = create_component("tab-set", classes=["sd-tab-set", "neuron-performance-tabs"])
         for index, table in enumerate(tables):
@@ -111,67 +116,76 @@ class _Performance(DataDirective):
             label = nodes.rubric(label_text, label_text, classes=["sd-tab-label"])
             label["sync_id"], label["sync_group"] = table.view or "results", "neuron-view"
             content = create_component("tab-content", classes=["sd-tab-content"])
-            content += self._table(catalog, table)
+            content += self._table(derived, table)
             item += [label, content]
             tab_set += item
         section += tab_set
         return section
 
-    def _table(self, catalog: Catalog, table: PublishedTable) -> list[nodes.Node]:
+    def _table(self, derived: Derived, table: PublishedTable) -> list[nodes.Node]:
         """The table's placeholder. The search finds a model at its first row in the table's order
         (model, then cost) as the page was read: after a change of figures that moves another row of
         the model first, the search still lands on a row of the model (every run keeps its row id)."""
         collection = self.collection
-        runs = table_runs(catalog, table)
+        runs = table_runs(derived, table)
         domain = self.env.get_domain("neuron")
-        known = identities(catalog)
+        known = identities(derived.catalog)
         for run in runs:  # the model's names as people write them find its rows too ("SDXL")
             identity = known.of_published(run.model)
             for name in (run.model, *(identity.aliases if identity else ())):
                 domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs))]
-        return [defer(self, "performance-table", {"table": table.id, "kind": self.kind}, shown)]
+        return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]
+
+
+@dataclass(frozen=True)
+class TableParams:
+    """A published table, and whether it is an inference or a training table."""
+
+    table: str
+    kind: str
 
 
 @renderer("performance-table")
-def render_performance_table(ctx: RenderContext, params: dict[str, Any]) -> list[nodes.Node]:
+def render_performance_table(ctx: RenderContext, params: TableParams) -> list[nodes.Node]:
     """A published table: its rows sorted as published (model, then cost), the prices its costs used,
     and its chart."""
-    catalog = ctx.catalog
-    table = catalog.published_tables.get(params["table"])
+    derived = ctx.data.derived
+    table = ctx.known("published table", params.table, derived.catalog.published_tables)
     if table is None:  # gone since the page was read: the page is read again next build
         return []
-    runs = table_runs(catalog, table)
+    runs = table_runs(derived, table)
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
-    fields = training_columns(training) if params["kind"] == "training" else inference_columns(inference)
-    basis = PUBLISHED_PRICE_BASIS
-    rows = [[cell(catalog, run, f, basis) for f in fields] for run in runs]
+    fields = training_columns(training) if params.kind == "training" else inference_columns(inference)
+    rows = [[cell(derived, run, f) for f in fields] for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
-    node = build_table([header(f, runs, basis) for f in fields], rows, row_ids=ids, name=name,
+    node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
                        classes=["neuron-performance-table", "neuron-sortable"])
     node["neuron_csv"] = name
-    return [node, prices_used(catalog, runs, table, params["kind"]), *published_chart_block(catalog, table, runs)]
+    return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
 
 
-def prices_used(catalog: Catalog, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
-    """Which prices the table's costs used, and the published table it reproduces."""
-    used = {}
-    for run in runs:
-        cost = published_cost(catalog, run)
-        if cost is not None:
-            used[cost.price.instance] = cost.price
+def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind: str) -> nodes.paragraph:
+    """Which prices the table's costs used (of each price basis, by instance), and the published
+    table it reproduces."""
+    derived = ctx.data.derived
+    used = []
+    for basis in dict.fromkeys(PUBLISHED_COSTS.values()):
+        quotes = {cost.price.instance: cost.price for run in runs
+                  if (cost := derived.published_cost(run, basis)) is not None}
+        used += sorted(quotes.items())
     note = nodes.paragraph(classes=["neuron-price-basis"])
     per = "x nodes " if kind == "training" else ""
     text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
-            + ("; ".join(f"{i}: {price_note(q)}" for i, q in sorted(used.items())) or "no price")
+            + ("; ".join(f"{i}: {price_note(q)}" for i, q in used) or "no price")
             + ". Published as ")
     note += nodes.Text(text)
     note += nodes.literal(table.path, table.path)
     note += nodes.Text(" in ")
-    note += source_ref(catalog, table.source)
+    note += source_ref(ctx, table.source)
     note += nodes.Text(".")
     return note
 
@@ -184,7 +198,8 @@ class TrainingPerformance(_Performance):
     kind = "training"
 
 
-def setup_performance(app: Sphinx) -> None:
+def setup_published_tables(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
     app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
     app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)
+    add_renderers(app, render_performance_table, render_measured_models)
