@@ -1,11 +1,17 @@
 # Build the documentation site and run its tests.
 #   make html   - build the site strictly (creates .venv from requirements.txt when missing)
 #   make test   - run the test suite
+#   make pdf    - the PDF (LaTeX, latexmk; needs TeX Live and rsvg-convert: .ci/run lists the Debian packages)
+#   make epub   - the ePub
 # Usual Sphinx variables are honoured: SPHINXOPTS, SPHINXBUILD, SOURCEDIR, BUILDDIR.
 
-# Sphinx 9.2 needs Python >= 3.12; the machine's default python3 may be older.
-PYTHON ?= $(shell for p in python3.13 /root/.pyenv/versions/3.13*/bin/python3.13 python3.14 python3.12 python3; do \
-	  if $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo $$p; break; fi; done)
+# The supported Pythons are stated once, in pyproject.toml (requires-python = ">=3.13": Sphinx 9.2
+# needs 3.13); the machine's default python3 may be older. PYTHON=... picks one by hand.
+MIN_PYTHON  := $(shell sed -n 's/^requires-python = ">=\([0-9]*\.[0-9]*\)".*/\1/p' pyproject.toml)
+comma       := ,
+MIN_TUPLE   := ($(subst .,$(comma) ,$(MIN_PYTHON)))
+PYTHON ?= $(shell for p in python$(MIN_PYTHON) /root/.pyenv/versions/$(MIN_PYTHON)*/bin/python$(MIN_PYTHON) python3.14 python3.13 python3; do \
+	  if $$p -c 'import sys; sys.exit(sys.version_info < $(MIN_TUPLE))' >/dev/null 2>&1; then echo $$p; break; fi; done)
 VENV        ?= .venv
 VENV_STAMP  := $(VENV)/.requirements-installed
 TEST_STAMP  := $(VENV)/.test-requirements-installed
@@ -16,13 +22,15 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
 
-.PHONY: help html clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
+.PHONY: help html pdf epub clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
 	@echo "make test    run the test suite"
+	@echo "make pdf     build the PDF into $(BUILDDIR)/latex (strict; 0 undefined references; needs latexmk and TeX Live)"
+	@echo "make epub    build the ePub into $(BUILDDIR)/epub (strict)"
 	@echo "make clean   remove $(BUILDDIR)"
 	@echo "make audit FILE=...         check a hand-written page's figures against the data"
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
@@ -35,7 +43,9 @@ venv: $(VENV_STAMP)
 
 # The site build's dependencies (what Read the Docs installs) ...
 $(VENV_STAMP): requirements.txt
-	@test -n "$(PYTHON)" || { echo "error: no Python >= 3.12 found (install python3.13)"; exit 1; }
+	@test -n "$(PYTHON)" || { echo "error: no Python >= $(MIN_PYTHON) found (pyproject.toml's requires-python; Sphinx 9.2 needs it): install python$(MIN_PYTHON) or give PYTHON=..." >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < $(MIN_TUPLE))' || { \
+	  echo "error: $(PYTHON) is Python $$($(PYTHON) -c 'import platform; print(platform.python_version())' 2>/dev/null || echo '(not found)'); this site needs Python >= $(MIN_PYTHON) (pyproject.toml's requires-python; Sphinx 9.2 needs it)" >&2; exit 1; }
 	@test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(VENV)/bin/python -m pip install --quiet -r requirements.txt
@@ -48,6 +58,23 @@ $(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
 
 html: $(VENV_STAMP)
 	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
+
+# The PDF as Read the Docs builds it (.readthedocs.yaml): LaTeX from the pages, strictly, then latexmk;
+# a reference pdflatex cannot resolve (or a label defined twice) fails it, as a warning fails make html.
+PDFNAME     ?= neuronmodelsupportperformance
+pdf: $(VENV_STAMP)
+	$(SPHINXBUILD) -b latex -c . -d $(BUILDDIR)/doctrees-latex $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/latex
+	cd $(BUILDDIR)/latex && max_print_line=10000 latexmk -pdf -interaction=nonstopmode -halt-on-error $(PDFNAME).tex >/dev/null \
+	  || { tail -40 $(PDFNAME).log; exit 1; }
+	@! grep -E "(Hyper r|R)eference .* undefined|multiply defined" $(BUILDDIR)/latex/$(PDFNAME).log \
+	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
+	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
+
+# The ePub, then W3C's epubcheck on it when installed (Debian epubcheck: Java, so CI leaves it out).
+EPUBCHECK   ?= $(shell command -v epubcheck)
+epub: $(VENV_STAMP)
+	$(SPHINXBUILD) -b epub -c . -d $(BUILDDIR)/doctrees-epub $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub
+	$(if $(EPUBCHECK),java -jar $(EPUBCHECK) --failonwarnings $(BUILDDIR)/epub/*.epub,@echo "(epubcheck not installed: not validated)")
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m mypy

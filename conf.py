@@ -6,16 +6,30 @@ Pages live in ``source/``; build with ``make html`` (``sphinx-build -c . source 
 from __future__ import annotations
 
 import os
+import platform
 import sys
+import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from packaging.specifiers import SpecifierSet
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "_ext"))
 
+#: The supported Pythons are stated once, in pyproject.toml's ``requires-python``; an older one stops
+#: here with that statement rather than somewhere inside Sphinx or pip.
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+PYTHONS = PROJECT["requires-python"]
+if platform.python_version() not in SpecifierSet(PYTHONS):
+    raise RuntimeError(f"this site needs Python {PYTHONS} (pyproject.toml's requires-python: Sphinx 9.2 "
+                       f"needs 3.13); this is Python {platform.python_version()}")
+
 project = "Neuron Model Support & Performance"
 author = "Neuron documentation team"
 copyright = "2022-2026, the Neuron documentation authors"  # noqa: A001
+#: The ePub and PDF title pages print it (the ePub needs one); pyproject.toml holds it.
+version = release = PROJECT["version"]
 
 extensions = [
     "neuron_docs",
@@ -73,6 +87,10 @@ notfound_context = {
         "or a model family (search also finds representative models, such as BERT).</p>"
     ),
 }
+
+#: The PDF (``make pdf``): tables a size smaller than the text, so that wide ones fit on the page
+#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content).
+latex_elements = {"preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"}
 
 #: sphinx-copybutton: leave prompts and outputs out of what is copied.
 copybutton_exclude = ".linenos, .gp, .go"

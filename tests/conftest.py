@@ -25,8 +25,9 @@ DATA = REPO / "data"
 
 #: The test modules that take longest (measured with ``--durations``), slowest first, so that the
 #: workers end together; the others follow in the order collected. Only the order depends on it.
-SLOWEST_FIRST = ("test_reproducible.py", "test_site.py", "test_refused_files.py", "test_device_pages.py",
-                 "test_preview.py", "test_escaping.py", "test_performance_pages.py", "test_hostile_data.py",
+SLOWEST_FIRST = ("test_reproducible.py", "test_builders.py", "test_site.py", "test_refused_files.py",
+                 "test_device_pages.py", "test_preview.py", "test_escaping.py", "test_performance_pages.py",
+                 "test_hostile_data.py",
                  "test_site_browser.py", "test_axe_browser.py", "test_advisor_browser.py")
 
 

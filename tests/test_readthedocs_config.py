@@ -57,3 +57,19 @@ def test_named_files_exist(config: dict) -> None:
     for item in config["python"]["install"]:
         assert (REPO / item["requirements"]).is_file(), item["requirements"]
     assert (REPO / config["sphinx"]["configuration"]).is_file()
+
+
+@pytest.mark.parametrize("fmt, builder, made", [("pdf", "latex", ".pdf"), ("epub", "epub", ".epub")])
+def test_pdf_and_epub_build_like_make(config: dict, fmt: str, builder: str, made: str) -> None:
+    """Read the Docs builds the PDF and the ePub (``formats``) like ``make pdf`` and ``make epub``: its
+    default job would read the whole repository (no ``-c . source``)."""
+    assert fmt in config["formats"]
+    commands = config["build"]["jobs"]["build"][fmt]
+    argv = shlex.split(commands[0])
+    assert argv[:3] == ["python", "-m", "sphinx"] and argv[argv.index("-b") + 1] == builder
+    assert argv[argv.index("-c") + 1] == "." and {"-W", "--keep-going", "-n"} <= set(argv) and argv[-2] == "source"
+    assert f"$READTHEDOCS_OUTPUT/{fmt}/" in commands[-1] and made in "".join(commands)
+    if fmt == "pdf":
+        assert "librsvg2-bin" in config["build"]["apt_packages"]  # rsvg-convert draws the charts
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert f"{fmt}: $(VENV_STAMP)" in makefile and f"-b {builder} -c ." in makefile

@@ -61,7 +61,10 @@ class _CachedUris:
     def get_relative_uri(self, from_: str, to: str, typ: str | None = None) -> str:
         key = (from_, to)
         if key not in self._uris:
-            self._uris[key] = self._builder.get_relative_uri(from_, to, typ)
+            # The single HTML page: each link made here has an anchor (an object's place), unique on
+            # the page; the page's own address (#document-<page>) before it would make two.
+            single = self._builder.name == "singlehtml"
+            self._uris[key] = "" if single else self._builder.get_relative_uri(from_, to, typ)
         return self._uris[key]
 
     def __getattr__(self, name: str) -> Any:

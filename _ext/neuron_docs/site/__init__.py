@@ -4,22 +4,32 @@ sphinx-sitemap without a server process (:mod:`.sitemap`), the device pages gene
 data (:mod:`.device_pages`) with the overview's table (:mod:`.device_overview`) and the checks that
 every device's specifications and matrix are shown (:mod:`.device_checks`), the generated page
 of each revision of the support matrices (:mod:`.revision_pages`), and every page written again when
-the navigation they all show changes (:mod:`.navigation`)."""
+the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaTeX label for every id a link
+can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`), for the PDF and the
+ePub charts drawn from files (:mod:`.chart_files`); outside HTML, a figure's tooltip is not printed after it
+(:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`), and one anchor per link of the single HTML page
+(:mod:`.single_page`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..render import assets
+from . import chart_files
 from . import data_dates
 from . import device_checks
 from . import device_overview
 from . import device_pages
 from . import downloads
+from . import epub
 from . import ids
+from . import latex_labels
+from . import latex_tables
 from . import navigation
 from . import revision_pages
+from . import single_page
 from . import sitemap
+from . import tooltips
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -28,6 +38,12 @@ if TYPE_CHECKING:
 def setup_site(app: Sphinx) -> None:
     downloads.setup_downloads(app)
     ids.setup_ids(app)
+    latex_labels.setup_latex_labels(app)
+    latex_tables.setup_latex_tables(app)
+    chart_files.setup_chart_files(app)
+    tooltips.setup_tooltips(app)
+    epub.setup_epub(app)
+    single_page.setup_single_page(app)
     assets.setup_assets(app)
     sitemap.setup_sitemap(app)
     data_dates.setup_data_dates(app)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..render.tables import unique_id
@@ -51,30 +52,57 @@ def _owner(anchor: str, holders: list[nodes.Element], document: nodes.document) 
     return document.ids.get(anchor) if document.ids.get(anchor) in holders else holders[0]
 
 
+def page_of(doctree: nodes.document) -> dict[int, int]:
+    """In a document made of several pages (LaTeX, ePub and texinfo builders join them, each page in an
+    ``addnodes.start_of_file``): each element's page, by ``id()``. Ids are made unique per page: the
+    writer prefixes each with its page (``\\label{page:id}``), and every page's first section has
+    Sphinx's own ``:doc`` label, which must not be renumbered."""
+    pages: dict[int, int] = {}
+
+    def walk(node: nodes.Element, page: int) -> None:
+        for child in node.children:
+            if isinstance(child, nodes.Element):
+                here = id(child) if isinstance(child, addnodes.start_of_file) else page
+                pages[id(child)] = here
+                walk(child, here)
+
+    walk(doctree, 0)
+    return pages
+
+
 def _unique_ids(app: Sphinx, doctree: nodes.document) -> None:
     """Keep every id on one element of the page; number the others and re-point same-page links."""
     _unique_table_ids(app, doctree)
+    # singlehtml joins pages too, into one HTML page: there every id is unique on the whole page
+    joined = (getattr(app.builder, "format", "") != "html"
+              and next(iter(doctree.findall(addnodes.start_of_file)), None) is not None)
+    pages = page_of(doctree) if joined else {}
+
+    def key(node: nodes.Element, anchor: str) -> str:
+        return f"{pages.get(id(node), 0)}\0{anchor}" if joined else anchor
+
     holders: dict[str, list[nodes.Element]] = {}
     for node in doctree.findall(nodes.Element):
         for anchor in node["ids"]:
-            holders.setdefault(anchor, []).append(node)
+            holders.setdefault(key(node, anchor), []).append(node)
     if all(len(elements) < 2 for elements in holders.values()):
         return  # the usual case: nothing to move (a large generated table walks the page once)
     order = {id(node): index for index, node in enumerate(doctree.findall(nodes.Element))}
-    taken = set(holders)
-    moved: dict[str, list[tuple[int, str]]] = {}  # old id -> (position, id now), in page order
-    for anchor, elements in holders.items():
+    taken = {held.rpartition("\0")[2] for held in holders}
+    moved: dict[str, list[tuple[int, str]]] = {}  # old id (key) -> (position, id now), in page order
+    for held, elements in holders.items():
         if len(elements) < 2 or len(set(map(id, elements))) < 2:
             continue
+        anchor = held.rpartition("\0")[2]
         owner = _owner(anchor, elements, doctree)
         for element in elements:
             new = anchor if element is owner else unique_id(anchor, taken)
             element["ids"] = [new if a == anchor else a for a in element["ids"]]
-            moved.setdefault(anchor, []).append((order[id(element)], new))
+            moved.setdefault(held, []).append((order[id(element)], new))
     if not moved:
         return
     for reference in doctree.findall(nodes.reference):
-        places = moved.get(reference.get("refid", ""))
+        places = moved.get(key(reference, reference.get("refid", "")))
         if places:
             here = order[id(reference)]
             after = [new for position, new in places if position > here]

@@ -3,7 +3,9 @@
 Directives that render an object's canonical place (a family's guideline section, a device's
 specification table, an instance's row) call :meth:`NeuronDomain.note_object`; roles such as
 ``:neuron:family:`encoder``` resolve to it, entries go to the index and to ``objects.inv``, and
-the search finds them by name. Per-document state is cleared and merged for parallel builds.
+the search finds them by name; each object's anchor is a standard label too (``:ref:`device-trainium```,
+for sites that link here with intersphinx alone). Per-document state is cleared and merged for
+parallel builds.
 """
 
 from __future__ import annotations
@@ -111,10 +113,24 @@ class NeuronDomain(Domain):
         claimed[given] = key
         cast("list[tuple[str, str]]", self.env.temp_data.setdefault("neuron_noted", [])).append((anchor, given))
         self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
+        self._note_label(given, title)
         return given
+
+    def _note_label(self, label: str, title: str, anchor: str | None = None) -> None:
+        """The object's anchor as a standard label too (``device-trainium``; an alias's is made like an
+        object's anchor: ``model-llama-2-7b``), with its title: another
+        site with ``sphinx.ext.intersphinx`` alone links to it with ``:ref:`` (``std:label`` in
+        ``objects.inv``), and a MyST link ``[...](#device-trainium)`` resolves. A label the page (or
+        another) already has keeps its place; the standard domain clears and merges its labels per
+        page itself."""
+        std = self.env.domains.standard_domain
+        if label not in std.anonlabels:
+            std.note_hyperlink_target(label, self.env.docname, anchor or label, title)
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
         self._keep_alias(alias, (self.env.docname, anchor, objtype))
+        if self.aliases[alias][0] == self.env.docname:  # a label for this name too: model-llama-2-7b
+            self._note_label(anchor_for(objtype, alias), alias, anchor)
 
     def _keep_alias(self, alias: str, place: tuple[str, str, str]) -> None:
         """The first place of a page, and of the first page by name: the same in serial and parallel builds."""

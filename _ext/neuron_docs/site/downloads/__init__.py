@@ -10,16 +10,17 @@ One module per concern:
   replaces a file only when its bytes change;
 - :mod:`.data_json`: the data set as one JSON document (records in file order, figures by path);
 - :mod:`.data_schema`: its JSON schema, from the record models;
-- :mod:`.data_download`: writing both on ``build-finished`` and the ``neuron:data-downloads`` directive.
+- :mod:`.data_download`: writing both on ``build-finished`` and the ``neuron:data-downloads`` directive;
+- :mod:`.links`: where a download is from a page of any builder, and the ``neuron:download`` role.
 
-Only HTML builders get downloads.
+Only HTML builders write downloads; an ePub, a PDF or a text build links to the site's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import csv_index, data_download, table_files
+from . import csv_index, data_download, links, table_files
 from ...render.placeholder import add_renderers
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ def setup_downloads(app: Sphinx) -> None:
     app.connect("doctree-resolved", csv_index.fill_index, priority=390)
     app.add_directive_to_domain("neuron", "data-downloads", data_download.DataDownloads)
     add_renderers(app, data_download.render_data_downloads)
+    app.add_role_to_domain("neuron", "download", links.DownloadRole())
+    app.connect("doctree-resolved", links.resolve_download_links)
     # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
     app.connect("doctree-resolved", table_files.write_table_csvs, priority=400)
     app.connect("build-finished", table_files.forget_written)

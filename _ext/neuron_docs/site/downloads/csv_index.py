@@ -14,10 +14,11 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
-from ...state.build import is_html
 from ...state.dependencies import shows_every_page
 from ...render.expand import filled_doctree
 from ...render.tables import build_table
+from ...state.build import is_html
+from .links import download_uri
 from .table_files import TABLES_DIR, csv_name
 
 if TYPE_CHECKING:
@@ -54,12 +55,12 @@ def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
                 while parent is not None and not isinstance(parent, nodes.section):
                     parent = parent.parent
                 heading = parent[0].astext() if parent is not None and parent.children else ""
-            uri = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{name}.csv")
+            uri = download_uri(app, fromdoc, f"{TABLES_DIR}/{name}.csv")
             page = relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
             doc_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
             rows.append([nodes.reference("", f"{name}.csv", refuri=uri), heading,
                          nodes.reference("", doc_title, refuri=page)])
-    own = relative_uri(app.builder.get_target_uri(fromdoc), f"{TABLES_DIR}/{INDEX_NAME}.csv")
+    own = download_uri(app, fromdoc, f"{TABLES_DIR}/{INDEX_NAME}.csv")
     rows.append([nodes.reference("", f"{INDEX_NAME}.csv", refuri=own), "This index",
                  nodes.reference("", app.env.titles[fromdoc].astext(), refuri="")])
     return rows

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ...state.build import dataset, is_html
+from ...state.build import dataset
 from ...data import catalog as catalog_module
 from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key
@@ -25,6 +25,7 @@ from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema
 from .json_stream import dumps, write_if_changed
+from .links import writes_downloads
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -35,7 +36,7 @@ SCHEMA_NAME = "_downloads/neuron-data.schema.json"
 
 def write_data_files(app: Sphinx, exception: BaseException | None) -> None:
     """Write the JSON download and its schema at the end of a successful HTML build."""
-    if exception is not None or not is_html(app):
+    if exception is not None or not writes_downloads(app):
         return
     data = dataset(app.env)
     write_if_changed(Path(app.outdir, JSON_NAME), data_pieces(data.catalog, data.values))

@@ -2,7 +2,7 @@
 
 Each table carrying the class ``neuron-table`` is written to ``_downloads/tables/<name>.csv``
 (:func:`csv_name`: its ``neuron_csv`` name, its id, or ``<page>-table-<n>``) while its page is
-resolved, its text made by :func:`.table_csv.table_csv`. Two different contents under one name are a
+resolved, its text made by :func:`.table_csv.table_csv` (an ePub links to the site's: :mod:`.links`). Two different contents under one name are a
 warning (``neuron.download``); the check keeps a digest per name, per build. A file is rewritten
 only when its bytes change (else its mtime stays). Only HTML builders get downloads.
 """
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.util import logging
-from sphinx.util.osutil import relative_uri
 
-from ...state.build import is_html, state
+from ...state.build import state
+from .links import download_uri, links_downloads, writes_downloads
 from .table_csv import page_notes, table_csv
 
 if TYPE_CHECKING:
@@ -59,11 +59,11 @@ def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
 
 def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Write the CSV of every generated table of a resolved page and put its link under it."""
-    if not is_html(app):
+    if not links_downloads(app):
         return
+    writes = writes_downloads(app)
     written = state(app.env).csv_written
     target = Path(app.outdir, TABLES_DIR)
-    page_uri = app.builder.get_target_uri(docname)
     notes = _PageNotes(doctree)
     for index, table in enumerate(list(doctree.findall(nodes.table)), start=1):
         name = csv_name(table, docname, index)
@@ -76,12 +76,12 @@ def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None
                            written[name][0], docname, location=(docname, table.line),
                            type="neuron", subtype="download")
         written[name] = (docname, digest)
-        target.mkdir(parents=True, exist_ok=True)
         path = target / f"{name}.csv"
-        if not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content:
+        if writes and (not path.is_file() or path.stat().st_size != len(content) or path.read_bytes() != content):
+            target.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
         link = nodes.paragraph(classes=["neuron-download"])
-        uri = relative_uri(page_uri, f"{TABLES_DIR}/{name}.csv")
+        uri = download_uri(app, docname, f"{TABLES_DIR}/{name}.csv")
         link += nodes.reference("", "Download this table as CSV", refuri=uri,
                                 classes=["neuron-download-link"])
         link += nodes.Text(f" ({name}.csv)")

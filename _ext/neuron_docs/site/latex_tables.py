@@ -1,0 +1,150 @@
+"""Wide tables in the PDF: split into parts that fit a page, each with the headline columns.
+
+A published performance table has up to 23 columns; on a page (``tabulary`` over the text width)
+each would be a few millimetres wide and its figures cut ("117." for 117.61). For the LaTeX builder a
+table of more than :data:`SPLIT_ABOVE` columns becomes several tables of at most :data:`MAX_COLUMNS`, in
+order, each repeating the headline columns (the stub columns, else the first: the model) so a row
+can be read in every part; the parts after the first say which columns they hold and carry no ids
+(links land on the first). The columns of each part, and of any table of :data:`SIZED_FROM` columns
+or more, are as wide as their content needs (a figure or an instance name never cut). A table with cells spanning columns or rows is left as it is. A table that
+may be taller than a page (many rows, or long prose such as the advisor's) becomes a ``longtable``,
+which breaks across pages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: A table of more columns is split (a portrait page of text holds 9 at a small size), into parts of
+#: at most :data:`MAX_COLUMNS` (about 2 cm a column), as even as can be.
+SPLIT_ABOVE = 9
+#: A table of this many columns or more gets widths from its content (tabulary's squeeze a short
+#: column's instance name or figure).
+SIZED_FROM = 6
+MAX_COLUMNS = 7
+#: A table with more rows, or more text, may not fit on a page: it is a ``longtable``.
+MAX_ROWS = 15
+MAX_CHARACTERS = 2500
+#: What a column needs beside its text (its separation from the next), in characters.
+PADDING = 3
+
+
+def _columns(table: nodes.table) -> list[nodes.colspec] | None:
+    """The table's columns, unless it has several groups or a cell spanning columns or rows."""
+    groups = [child for child in table.children if isinstance(child, nodes.tgroup)]
+    if len(groups) != 1:
+        return None
+    if any(entry.get("morecols") or entry.get("morerows") for entry in groups[0].findall(nodes.entry)):
+        return None
+    return [child for child in groups[0].children if isinstance(child, nodes.colspec)]
+
+
+def _keep_columns(table: nodes.table, keep: list[int]) -> None:
+    """Remove from ``table`` (a copy) every column not in ``keep``."""
+    group = next(child for child in table.children if isinstance(child, nodes.tgroup))
+    colspecs = [child for child in group.children if isinstance(child, nodes.colspec)]
+    for index, colspec in enumerate(colspecs):
+        if index not in keep:
+            group.remove(colspec)
+    group["cols"] = len(keep)
+    for row in group.findall(nodes.row):
+        entries = [child for child in row.children if isinstance(child, nodes.entry)]
+        for index, entry in enumerate(entries):
+            if index not in keep:
+                row.remove(entry)
+
+
+def _part(table: nodes.table, keep: list[int]) -> nodes.table:
+    part = table.deepcopy()
+    _keep_columns(part, keep)
+    for element in part.findall(nodes.Element):
+        element["ids"] = []
+    for title in [child for child in part.children if isinstance(child, nodes.title)]:
+        part.remove(title)  # the first part has it; the others say what they hold
+    return part
+
+
+def _continued(first: int, last: int, total: int) -> nodes.paragraph:
+    words = f"Continued: columns {first}\u2013{last} of {total}, after the headline column."
+    paragraph = nodes.paragraph(classes=["neuron-table-continued"])
+    paragraph += nodes.emphasis(words, words)
+    return paragraph
+
+
+def _give_widths(table: nodes.table) -> None:
+    """Column widths from the content: each column as wide as its longest word in the body (a figure, an
+    instance name: what cannot break) or its longest cell, whichever is less; headings hyphenate."""
+    group = next(child for child in table.children if isinstance(child, nodes.tgroup))
+    colspecs = [child for child in group.children if isinstance(child, nodes.colspec)]
+    widths = [4] * len(colspecs)
+    for row in group.findall(nodes.row):
+        heading = isinstance(row.parent, nodes.thead)
+        for index, entry in enumerate(child for child in row.children if isinstance(child, nodes.entry)):
+            text = entry.astext()
+            longest_word = max((len(word) for word in text.split()), default=0)
+            wanted = min(longest_word, 8) if heading else min(max(longest_word, min(len(text), 12)), 18)
+            widths[index] = max(widths[index], wanted)
+    for colspec, width in zip(colspecs, widths, strict=True):
+        colspec["colwidth"] = width + PADDING
+    if "colwidths-given" not in table["classes"]:
+        table["classes"].append("colwidths-given")
+
+
+def _long_enough_to_break(table: nodes.table) -> bool:
+    """Whether the table may be taller than a page: then it is a ``longtable``, which breaks across
+    pages (Sphinx makes one only of a table of more than 30 rows)."""
+    rows = list(table.findall(nodes.row))
+    return len(rows) > MAX_ROWS or sum(len(row.astext()) for row in rows) > MAX_CHARACTERS
+
+
+def split_wide_tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Split each table wider than :data:`SPLIT_ABOVE` columns of the LaTeX document (see the module); a table
+    that may be taller than a page breaks across pages."""
+    if getattr(app.builder, "format", "") != "latex":
+        return
+    for table in list(doctree.findall(nodes.table)):
+        if _long_enough_to_break(table) and "longtable" not in table["classes"] and not _nested(table):
+            table["classes"].append("longtable")
+        colspecs = _columns(table)
+        if colspecs is None or len(colspecs) < SIZED_FROM:
+            continue
+        if len(colspecs) <= SPLIT_ABOVE:
+            if "colwidths-given" not in table["classes"]:
+                _give_widths(table)
+            continue
+        headline = [index for index, colspec in enumerate(colspecs) if colspec.get("stub")] or [0]
+        rest = [index for index in range(len(colspecs)) if index not in headline]
+        size = MAX_COLUMNS - len(headline)
+        if size < 1:
+            continue
+        count = -(-len(rest) // size)  # parts of even width: 16 columns after the model in 3 of 6, 5, 5
+        chunks = [rest[round(n * len(rest) / count):round((n + 1) * len(rest) / count)] for n in range(count)]
+        added: list[nodes.Element] = []
+        for chunk in chunks[1:]:
+            part = _part(table, sorted(headline + chunk))
+            _give_widths(part)
+            added += [_continued(chunk[0] + 1, chunk[-1] + 1, len(colspecs)), part]
+        _keep_columns(table, sorted(headline + chunks[0]))
+        _give_widths(table)
+        parent = table.parent
+        for offset, element in enumerate(added, start=1):
+            parent.insert(parent.index(table) + offset, element)
+
+
+def _nested(table: nodes.table) -> bool:
+    parent = table.parent
+    while parent is not None:
+        if isinstance(parent, nodes.table):
+            return True
+        parent = parent.parent
+    return False
+
+
+def setup_latex_tables(app: Sphinx) -> None:
+    # Before the labels of ids (site.latex_labels, 800): the rows' ids stay on the first part.
+    app.connect("doctree-resolved", split_wide_tables, priority=750)
