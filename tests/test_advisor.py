@@ -1,8 +1,9 @@
 """The advisor page's static table and embedded data agree with ``data/``, cell by cell; the advisor
 is first in the navigation; the search index lands every entry on an anchor that exists.
 
-Expected values are computed here from the catalog's records (families, issues, runs), not from
-:mod:`neuron_docs.data.figures.advisor`, except the run sentences, whose figures are checked against the runs.
+Expected values are computed here from the catalog's records (families, issues, runs, each model's
+``same_as``), not from :mod:`neuron_docs.data.figures.advisor`, except the run sentences, whose
+figures are checked against the runs.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from neuron_docs.data.figures.formatting import display_number
+from neuron_docs.data.figures.formatting import shown_figure
+from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.records.labels import FIT_TEXT, STATUS_TEXT, framework_header
+from neuron_docs.data.records.names import KEY_RULE, name_key
 
 
 @pytest.fixture(scope="module")
@@ -53,50 +56,148 @@ def test_static_table_has_a_row_per_family_and_neuron_device(advisor, catalog):
             assert cells[4] == "None known"
 
 
-def _family_of(catalog, name: str) -> str | None:
-    found = next((m.family for m in catalog.published_models.values() if m.name == name), None)
-    return found or next((m.family for m in catalog.models.values() if m.name == name), None)
+def _data(advisor) -> dict:
+    scripts = advisor.find_all("script", id="neuron-advisor-data")
+    assert len(scripts) == 1
+    return json.loads(scripts[0].string)
 
 
-def test_best_training_throughput_is_the_highest_of_the_family(advisor, catalog):
-    for family_id in catalog.families:
-        runs = [r for r in catalog.published_training_runs.values() if _family_of(catalog, r.model) == family_id]
-        row = advisor.find("tr", id=f"advisor-{family_id}-trainium")
-        cell = _cells(row)[7]
-        if not runs:
-            assert cell == "None measured"
-            continue
-        best = max(runs, key=lambda r: r.throughput_sequences_per_s)
-        assert cell.startswith(f"{best.model}: {display_number(float(best.throughput_sequences_per_s), 'sequences/s')}")
+def _identity(catalog, kind: str, name: str) -> str:
+    """A run's model as one identity, read from the records: the published model the table spells
+    it with (or the seed model), followed to the record it is ``same_as``."""
+    if kind == "seed":
+        model = catalog.models[catalog.inference_runs[name].model]
+        return f"published:{model.same_as}" if model.same_as else f"seed:{model.id}"
+    record = next(m for m in catalog.published_models.values() if m.name == name)
+    return f"published:{record.same_as or record.id}"
 
 
-def test_best_inference_latency_is_the_lowest_of_its_kind(advisor, catalog):
-    """Where every run of the family on the device reports a P50 latency, the lowest is shown."""
+def _measures(catalog, run_id: str):
+    """(record, device, identity, shape, throughput, latency, cost) of a run, from the records."""
+    if run_id in catalog.inference_runs:
+        run = catalog.inference_runs[run_id]
+        device = catalog.instances[catalog.environments[run.environment].instance].device
+        return (run, device, _identity(catalog, "seed", run_id), ("seed", run.model), run.throughput_per_s,
+                run.p90_latency_ms, Derived(catalog).seed_cost(run))
+    run = catalog.published_inference_runs.get(run_id) or catalog.published_training_runs[run_id]
+    instance = getattr(run, "instance", None) or run.instances[0]
+    found = run.throughput()
+    shape = (getattr(run, "task", None), *(getattr(run, f, None) for f in
+                                          ("sequence_length", "input_length", "output_length", "image_size")),
+             found[2] if found else None)
+    latency = next((getattr(run, f) for f in ("latency_p50_ms", "latency_p90_ms", "ttft_p50_ms",
+                                              "latency_per_token_p50_ms", "latency_p99_ms")
+                    if getattr(run, f, None) is not None), None)
+    cost = Derived(catalog).published_cost(run)
+    return (run, catalog.instances[instance].device, _identity(catalog, "published", run.model), shape,
+            float(found[1]) if found else None, float(latency) if latency is not None else None,
+            cost.usd if cost else None)
+
+
+def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor, catalog):
+    """Per family or model, device and workload: the best throughput, best latency and lowest cost
+    are runs of one model, on that device, with one task and shape, each the best of those runs."""
+    data = _data(advisor)
+    ids = [r[data["run_fields"].index("run")] for r in data["runs"]]
+    every = [*catalog.inference_runs, *catalog.published_inference_runs, *catalog.published_training_runs]
+    measured = {run_id: _measures(catalog, run_id) for run_id in every}
     checked = 0
-    for family_id in catalog.families:
-        for device in ("inferentia", "inferentia2"):
-            runs = [r for r in catalog.published_inference_runs.values()
-                    if _family_of(catalog, r.model) == family_id
-                    and catalog.instances[r.instance].device == device]
-            if not runs or any(r.latency_p50_ms is None for r in runs):
+    for key, entry in data["table"].items():
+        subject, device, framework = key.split("|")
+        for workload in ("inference", "training"):
+            chosen = [measured[ids[i]] for i in entry.get(workload, []) if i is not None]
+            if not chosen:
                 continue
-            best = min(runs, key=lambda r: r.latency_p50_ms)
-            cell = _cells(advisor.find("tr", id=f"advisor-{family_id}-{device}"))[6]
-            assert f"Latency P50 {display_number(float(best.latency_p50_ms), 'ms')}" in cell, (family_id, device)
+            assert {c[1] for c in chosen} == {device}, key
+            assert len({(c[2], c[3]) for c in chosen}) == 1, (key, workload, [c[0].id for c in chosen])
+            identity, shape = chosen[0][2], chosen[0][3]
+            if subject.startswith("model:"):
+                assert identity == subject.removeprefix("model:")
+            peers = [m for m in measured.values() if m[1] == device and m[2] == identity and m[3] == shape
+                     and (workload == "training") == (m[0].id in catalog.published_training_runs)
+                     and (not framework or getattr(m[0], "framework", None) == framework
+                          or (m[0].id in catalog.inference_runs
+                              and catalog.environments[m[0].environment].framework == framework))]
+            best_t, best_l, best_c = (measured[ids[i]] if i is not None else None for i in entry[workload])
+            if best_t:
+                assert best_t[4] == max(p[4] for p in peers if p[4] is not None), key
+            if best_c:
+                assert best_c[6] == min(p[6] for p in peers if p[6] is not None), key
+            if best_l:
+                assert best_l[5] <= min(p[5] for p in peers if p[5] is not None
+                                        and type(p[0]) is type(best_l[0])) or best_l[0].id in catalog.inference_runs
             checked += 1
     assert checked
 
 
-def test_embedded_data_is_one_script_and_names_the_data_models(advisor, catalog):
-    scripts = advisor.find_all("script", id="neuron-advisor-data")
-    assert len(scripts) == 1
-    data = json.loads(scripts[0].string)
-    names = set(data["models"])
-    assert {m.name for m in catalog.published_models.values()} <= names
-    assert {m.name for m in catalog.models.values()} <= names
+def test_a_family_compares_its_representative_model_across_devices(advisor, catalog):
+    """A model of the family measured on both Inferentia generations is what both rows show (never
+    one model on one device and another on the other)."""
+    data = _data(advisor)
+    fields = data["run_fields"]
+    for family in catalog.families:
+        rows = {d: data["table"].get(f"{family}|{d}|", {}).get("inference") for d in ("inferentia", "inferentia2")}
+        if not all(rows.values()):
+            continue
+        shown = {d: data["runs"][next(i for i in rows[d] if i is not None)][fields.index("identity")] for d in rows}
+        runs = [(_identity(catalog, "published", r.model), catalog.instances[r.instance].device)
+                for r in catalog.published_inference_runs.values()
+                if _identity(catalog, "published", r.model).startswith("published:")
+                and catalog.published_models[_identity(catalog, "published", r.model)[10:]].family == family]
+        both = {i for i, _ in runs if {"inferentia", "inferentia2"} <= {d for j, d in runs if j == i}}
+        if both:
+            assert shown["inferentia"] == shown["inferentia2"] and shown["inferentia"] in both, (family, shown)
+
+
+def test_static_table_shows_the_chosen_runs(advisor, catalog):
+    data = _data(advisor)
+    fields = data["run_fields"]
+    checked = 0
+    for family in catalog.families:
+        for device in (d.id for d in catalog.devices.values() if d.kind == "neuron"):
+            cells = _cells(advisor.find("tr", id=f"advisor-{family}-{device}"))
+            entry = data["table"].get(f"{family}|{device}|", {})
+            for column, workload, which, field in ((5, "inference", 0, "throughput_text"),
+                                                   (6, "inference", 1, "latency_text"),
+                                                   (7, "inference", 2, "cost_text"),
+                                                   (8, "training", 0, "throughput_text")):
+                index = (entry.get(workload) or [None, None, None])[which]
+                if index is None:
+                    assert cells[column] in ("None measured", "Not applicable")
+                    continue
+                assert cells[column] == " ".join(data["runs"][index][fields.index(field)].split())
+                checked += 1
+    assert checked
+
+
+def test_bert_base_uncased_on_inf1_is_found_with_its_published_figure(advisor, catalog):
+    """The issue's first journey: the Inf1 table's "BERT base (bert-base-uncased)" is the model a
+    reader types as bert-base-uncased, so Inferentia shows its best throughput."""
+    runs = [r for r in catalog.published_inference_runs.values() if r.model == "BERT base (bert-base-uncased)"]
+    if not runs:
+        pytest.skip("the data no longer holds the Inf1 BERT base (bert-base-uncased) rows")
+    data = _data(advisor)
+    identity = data["keys"]["bertbaseuncased"].removeprefix("model:")
+    index = data["table"][f"model:{identity}|inferentia|"]["inference"][0]
+    best = max(runs, key=lambda r: r.throughput_inferences_per_s or 0)
+    text = data["runs"][index][data["run_fields"].index("throughput_text")]
+    assert text.startswith(f"{best.model}: {shown_figure(best.throughput_inferences_per_s)} inferences/s")
+
+
+def test_embedded_data_is_one_script_and_keys_every_name(advisor, catalog):
+    data = _data(advisor)
+    for model in catalog.published_models.values():
+        assert data["keys"][name_key(model.name)] == f"model:{_identity(catalog, 'published', model.name)}"
+        for alias in model.aliases:
+            assert data["keys"][name_key(alias)] == f"model:published:{model.same_as or model.id}"
+    for model in catalog.models.values():
+        assert data["keys"][name_key(model.name)].startswith("model:")
     for family in catalog.families.values():
-        for name in family.representatives:
-            assert data["names"].get(name) == family.id or name in names
+        assert data["keys"][name_key(family.name)] == f"family:{family.id}"
+        for name in family.representatives:  # a representative names its family, unless it is a model's name
+            assert data["keys"][name_key(name)] in (f"family:{family.id}",) or \
+                data["keys"][name_key(name)].startswith("model:")
+    assert data["key_rule"] == KEY_RULE
     assert advisor.find("div", id="neuron-advisor-app") is not None
     assert any("neuron-advisor.js" in (s.get("src") or "") for s in advisor.find_all("script"))
 

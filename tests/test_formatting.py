@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from neuron_docs.data.figures.formatting import NumberFormat, format_number, plain_number, round_half_up
+from neuron_docs.data.figures.formatting import (NumberFormat, format_number, plain_number, round_half_up, shown_cost,
+                                                 shown_figure)
 
 
 def test_half_up_rounding_of_a_third_decimal() -> None:
@@ -112,3 +113,24 @@ def test_format_specs_parse(spec: str, expected: NumberFormat) -> None:
 def test_bad_format_specs_are_refused(spec: str) -> None:
     with pytest.raises(ValueError, match="not understood"):
         NumberFormat.parse(spec)
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (Decimal("2674.18956433"), "2674.2"),  # the advisor and the CSV once printed every digit
+    (Decimal("1180.7"), "1180.7"),         # as published
+    (Decimal("12048.659"), "12049"),       # integer digits are never cut
+    (Decimal("0.99897385"), "0.99897"),
+    (Decimal("1.50"), "1.50"),             # a published trailing zero stays
+    (Decimal("100"), "100"),
+    (2674.18956433, "2674.2"),
+])
+def test_one_display_rule_for_figures(value, text):
+    assert shown_figure(value) == text
+
+
+@pytest.mark.parametrize(("usd", "text"), [
+    (9176.602, "$9,176.60"), (54.014, "$54.01"), (0.026, "$0.026"), (0.107, "$0.11"), (0.0034, "$0.0034"),
+    (0.5, "$0.50"),
+])
+def test_one_display_rule_for_costs(usd, text):
+    assert shown_cost(usd) == text

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import csv
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from test_performance_pages import PAGES, _ri_price, expected_cost
+from test_performance_pages import PAGES, _ri_price, expected_cost, shown_figure
 
 from neuron_docs.data.records.labels import METRICS, PRICE_BASIS_TEXT, VIEW_TEXT
 from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS
@@ -35,7 +35,7 @@ def _slug(text: str) -> str:
 
 
 def _figure(value: Decimal) -> str:
-    return str(value.quantize(Decimal("0.01"), ROUND_HALF_UP)) if value.as_tuple().exponent < -2 else str(value)
+    return shown_figure(value)
 
 
 def _cost(catalog, run) -> float | None:

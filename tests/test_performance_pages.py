@@ -39,7 +39,21 @@ def expected_cost(catalog, run) -> str:
     if price is None or found is None:
         return ""
     usd = 1e6 / float(found[1]) * float(price) * getattr(run, "nodes", 1) / 3600
-    return f"${Decimal(repr(usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+    return shown_cost(usd)
+
+
+def shown_figure(value: Decimal) -> str:
+    """The display rule, written out: the published decimals, at most 5 significant digits (never an
+    integer digit), half up."""
+    decimals = min(max(-value.as_tuple().exponent, 0), max(5 - (value.adjusted() + 1), 0))
+    return str(value.quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP))
+
+
+def shown_cost(usd: float) -> str:
+    """Dollars and cents; under a dollar, two significant digits; thousands separated."""
+    exact = Decimal(repr(usd))
+    decimals = 2 if exact >= 1 else max(2 - (exact.adjusted() + 1), 2)
+    return f"${exact.quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP):,}"
 
 
 def _rows(table) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -72,8 +86,7 @@ def check_pages(outdir: Path, catalog) -> int:
                         value = getattr(run, field, None)
                         column = f"{metric.label} ({metric.unit})"
                         if value is not None:
-                            assert Decimal(row[column]) == value.quantize(Decimal("0.01"), ROUND_HALF_UP) \
-                                if value.as_tuple().exponent < -2 else row[column] == str(value), (anchor, column)
+                            assert row[column] == shown_figure(value), (anchor, column)
                             checked += 1
                     cost_column = next(h for h in headers if h.startswith("Cost per"))
                     assert cost_column == f"Cost per {run.cost_basis} (RI-effective)"
@@ -111,7 +124,7 @@ def expected_on_demand_cost(catalog, run) -> str:
     if price is None or found is None:
         return ""
     usd = 1e6 / float(found[1]) * price * getattr(run, "nodes", 1) / 3600
-    return f"${Decimal(repr(usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+    return shown_cost(usd)
 
 
 def test_the_on_demand_cost_is_beside_the_ri_cost_with_its_price(site, catalog):

@@ -85,3 +85,21 @@ def test_common_names_find_families_and_models(site, index, catalog, query):
     models = [m for m in catalog.published_models.values() if query.lower() in m.name.lower() and m.name in shown]
     for model in models:  # every published model the name matches and a page shows is found, on its row
         assert any(name == model.name and anchor.startswith("prun-") for name, _, _, anchor in hits), model.name
+
+
+def test_a_models_aliases_find_its_rows(site, index, catalog):
+    """"SDXL" or "meta-llama/Meta-Llama-3-8B" finds the rows of the model the tables name otherwise."""
+    pages = "".join(site.html(p.relative_to(site.outdir).as_posix()) for p in (site.outdir / "performance").glob("*.html"))
+    runs = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
+    shown = {r.model for r in runs if f'id="prun-{nodes.make_id(r.id)}"' in pages}
+    checked = 0
+    for model in catalog.published_models.values():
+        root = model.same_as or model.id
+        spellings = {m.name for m in catalog.published_models.values() if root in (m.id, m.same_as)}
+        if not model.aliases or not spellings & shown:
+            continue
+        for alias in model.aliases:
+            hits = [anchor for name, _, _, anchor in entries(index) if name == alias]
+            assert hits and all(a.startswith("prun-") or a.startswith("model-") for a in hits), alias
+            checked += 1
+    assert checked

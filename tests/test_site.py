@@ -118,7 +118,7 @@ def test_instance_table_matches_data(site, catalog):
         else:  # a blank cell says why
             assert row.find_all("td")[3].abbr["title"] == "not applicable: not a Neuron device"
         assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
-        assert texts[7].endswith(instance.price.as_of.isoformat())
+        assert texts[8].endswith(instance.price.as_of.isoformat())  # the on-demand price's source, as of
 
 
 @pytest.mark.parametrize("model", ["vit-base", "beit", "layoutlmv3"])

@@ -1,9 +1,10 @@
 """``.. neuron:advisor::``: which device for a model, in one table, and the data of the interactive advisor.
 
 The directive renders, for every model family and Neuron device, the architecture fit with its
-rationale, the support status per framework, known issues and roadmap items, and the best measured
-configuration for inference throughput, inference latency and training throughput, each with its
-instance and cost per 1M and the price it used (:func:`..data.figures.advisor.advisor_slice`). This static
+rationale, the support status per framework, known issues and roadmap items, and the configurations
+of the family's representative model with one task and shape that give the best inference
+throughput, the best inference latency, the lowest inference cost per 1M (with the price it used)
+and the best training throughput (:func:`..data.figures.advisor.advisor_slice`). This static
 table is what a reader without JavaScript sees. On ``doctree-resolved`` the same slice, with the
 links of every family, device, issue, roadmap item and model, is embedded once in the page as JSON
 for ``neuron-advisor.js``, which adds the form (state in the URL) and is loaded on that page only.
@@ -41,7 +42,10 @@ if TYPE_CHECKING:
 JS_FILE = "neuron-advisor.js"
 DATA_ID = "neuron-advisor-data"
 HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issues and roadmap",
-           "Best inference throughput", "Best inference latency", "Best training throughput")
+           "Best inference throughput", "Best inference latency", "Lowest inference cost",
+           "Best training throughput")
+#: The sentence of each run a comparison chose: best throughput, best latency, lowest cost.
+TEXT_FIELDS = ("throughput_text", "latency_text", "cost_text")
 NO_MATRIX = "Unknown: no published fit or support for this device"
 NOT_MEASURED = "None measured"
 #: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices).
@@ -71,10 +75,10 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     table = cast("dict[str, dict[str, object]]", data["table"])
 
     def best(key: str, workload: str, which: int) -> str:
-        index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None]))[which]
+        index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None]))[which]
         if index is None:
             return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
-        return str(runs[index][fields.index("latency_text" if which else "throughput_text")])
+        return str(runs[index][fields.index(TEXT_FIELDS[which])])
 
     rows, ids = [], []
     for family in catalog.families.values():
@@ -83,7 +87,7 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
             cell = support_cell(catalog, family.id, device["id"])
             rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
                          _fit(cell), _support(catalog, cell), _issues(ctx, table, key),
-                         best(key, "inference", 0), best(key, "inference", 1),
+                         best(key, "inference", 0), best(key, "inference", 1), best(key, "inference", 2),
                          best(key, "training", 0)])
             ids.append(f"advisor-{family.id}-{device['id']}")
     app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
@@ -145,6 +149,9 @@ def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
             continue
         domain = cast("NeuronDomain", app.env.get_domain("neuron"))
         data = {**node["slice"], "links": _links(app, domain, fromdocname)}
+        # The page an unknown name is sent to (a document of the site, when it has one).
+        if data.get("guidelines") in app.env.found_docs:
+            data["guidelines_url"] = app.builder.get_relative_uri(fromdocname, str(data["guidelines"]))
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         # Inside <script>, "</" could end the element: escape every "<" (JSON allows \u003c).
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

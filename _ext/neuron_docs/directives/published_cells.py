@@ -13,7 +13,7 @@ never markup. Used by :mod:`.published_tables` and tested cell by cell against t
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -21,6 +21,8 @@ from docutils import nodes
 from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.formatting import shown_cost, shown_figure
+from ..data.figures.identity import identities
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..state.domain import xref
 
@@ -39,17 +41,14 @@ _MARKUP = re.compile(r"(?::[\w:-]+:)?`(?P<label>[^<`]+?)(?:\s*<[^>]*>)?`_{0,2}")
 
 
 def figure_text(value: Decimal | int | None) -> str:
-    """A figure as the tables print it: as published, rounded half up to 2 decimals when it has more."""
-    if value is None:
-        return ""
-    if isinstance(value, Decimal) and value.as_tuple().exponent < -2:  # type: ignore[operator]
-        return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-    return str(value)
+    """A figure as every table, CSV and chart prints it (:func:`~neuron_docs.data.figures.formatting.shown_figure`)."""
+    return "" if value is None else shown_figure(value)
 
 
 def cost_text(cost: PublishedCost | None) -> str:
-    """A cost as the published pages print it: ``$0.029`` (three decimals)."""
-    return "" if cost is None else f"${Decimal(repr(cost.usd)).quantize(Decimal('0.001'), ROUND_HALF_UP):,}"
+    """A cost as every table prints it: ``$0.026``, ``$9,176.60``
+    (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
+    return "" if cost is None else shown_cost(cost.usd)
 
 
 def script_cell(text: str | None) -> Cell:
@@ -63,9 +62,9 @@ def script_cell(text: str | None) -> Cell:
 
 
 def model_cell(catalog: Catalog, name: str) -> Cell:
-    """The model, linked to its family's canonical place when ``models.yaml`` maps it to one."""
-    family = next((m.family for m in catalog.published_models.values() if m.name == name), None)
-    return xref("family", family, name) if family else name
+    """The model, linked to its family's canonical place when its identity (``models.yaml``) has one."""
+    identity = identities(catalog).of_published(name)
+    return xref("family", identity.family, name) if identity else name
 
 
 def _config(run: Run, field: str) -> str:

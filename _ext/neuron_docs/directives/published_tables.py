@@ -31,6 +31,7 @@ from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
+from ..data.figures.identity import identities
 from .base import Collections, DataDirective, render_broken_notice
 from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
                                published_chart_block)
@@ -103,7 +104,8 @@ class _Performance(DataDirective):
         collection = self.collection
         # The sections and tabs are the tables of the generation; the search finds a model's rows.
         note(self.env, READS, [fields_key("published_tables", "generation", "kind", "category", "view", "page"),
-                               fields_key(collection, "table", "model")])
+                               fields_key(collection, "table", "model"),
+                               fields_key("published_models", "name", "aliases", "same_as")])
         generation = self.arguments[0]
         tables = [t for t in catalog.published_tables.values() if t.generation == generation and t.kind == self.kind]
         if not tables:
@@ -153,8 +155,11 @@ class _Performance(DataDirective):
         collection = self.collection
         runs = table_runs(derived, table)
         domain = self.env.get_domain("neuron")
-        for run in runs:
-            domain.note_alias(run.model, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
+        known = identities(derived.catalog)
+        for run in runs:  # the model's names as people write them find its rows too ("SDXL")
+            identity = known.of_published(run.model)
+            for name in (run.model, *(identity.aliases if identity else ())):
+                domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs))]
         return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..data.figures.identity import identities
 from .passages import words
 
 if TYPE_CHECKING:
@@ -154,10 +155,14 @@ class RecordKeywords:
         return self._platforms[key]
 
     def _model_words(self, model_id: str) -> frozenset[str]:
+        """A model's words: its id and name, and the names of its identity (the published model it is,
+        its aliases: "google/vit-base-patch16-224" names the seed's ViT), not the tables' other spellings."""
         if model_id not in self._models:
             assert self.catalog is not None
             model = self.catalog.models.get(model_id)
-            self._models[model_id] = self.vocabulary.add("model", tokens(model_id, model.name if model else ""))
+            identity = identities(self.catalog).of_seed(model_id)
+            names = [identity.name, *identity.aliases] if identity else []
+            self._models[model_id] = self.vocabulary.add("model", tokens(model_id, model.name if model else "", *names))
         return self._models[model_id]
 
     def _run_words(self, model_id: str, environment_id: str) -> Groups:

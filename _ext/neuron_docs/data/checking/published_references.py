@@ -22,6 +22,8 @@ def published_references(collection: str, record: Any) -> Iterator[Ref]:
             yield ("table",), "published_tables", record.table
     elif collection == "published_models":
         yield ("family",), "families", record.family
+        if record.same_as:
+            yield ("same_as",), "published_models", record.same_as
     elif collection == "published_inference_runs":
         yield ("table",), "published_tables", record.table
         yield ("framework",), "frameworks", record.framework

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..records import models as s
+from .identities import same_as_problems
 from .published_references import published_references
 from ..records.paths import DOTTED_PARTS
 
@@ -67,6 +68,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
             yield ("limit", "source"), "sources", record.limit.source
     elif isinstance(record, s.Model):
         yield ("family",), "families", record.family
+        if record.same_as:
+            yield ("same_as",), "published_models", record.same_as
         if record.paper_top1:
             yield ("paper_top1", "source"), "sources", record.paper_top1.source
     elif isinstance(record, s.Environment):
@@ -95,6 +98,7 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
 def consistency_problems(collection: str, record: s.Record,
                          catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
+    yield from same_as_problems(collection, record, catalog)
     if isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:

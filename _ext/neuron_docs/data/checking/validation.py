@@ -20,6 +20,7 @@ from ..records import models as s
 from ..catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
+from .identities import name_clashes
 from .matrix_files import load_revisions
 from .references import consistency_problems, dangling_message, references_of
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
@@ -36,6 +37,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)
+    catalog.errors.extend(name_clashes(catalog))
     load_revisions(catalog)
     _check_header(catalog)
     catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))

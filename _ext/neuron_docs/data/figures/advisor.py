@@ -1,20 +1,26 @@
-"""The advisor's slice of the data: per model family and device, fit, support, issues and the best run.
+"""The advisor's slice of the data: per model family and device, fit, support, issues and the best runs.
 
 "Which device for my model?" joins what lives on different pages: the architecture fit and its
 rationale, the support status per framework, known issues and roadmap items (``families.yaml``,
-``issues.yaml``), and the best measured configuration for throughput and for latency with its
-instance and cost per 1M (seed and published runs, costs read from the data set's :class:`~.derived.Derived`). :func:`advisor_slice`
-computes it once, as plain JSON-ready values that the advisor page embeds and its static table
-shows; no Sphinx here. Fit and support are read through :func:`support_cell` only.
+``issues.yaml``), and the measured configurations (seed and published runs, costs read from the
+data set's :class:`~.derived.Derived`). Comparisons are like for like (:func:`compare`): per device, the configurations of one model (its
+identity, :mod:`.identity`; for a family, its representative model) with one task and shape, and
+within those the best throughput, the best latency and the lowest cost, each its own configuration.
+:func:`advisor_slice` computes it once, as plain JSON-ready values that the advisor page embeds and
+its static table shows, with the keys of every model's and family's names for the script to look a
+typed name up; no Sphinx here. Fit and support are read through :func:`support_cell` only.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from .formatting import NumberFormat, display_number
-from ..records.labels import COST_BASIS, FAMILY_SYNONYMS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
+from .formatting import shown_cost, shown_figure
+from .identity import GUIDELINES_DOC, identities
+from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
+from ..records.names import KEY_RULE, name_key
 from .prices import price_note, prices_of
 from .runs import run_instance
 
@@ -23,9 +29,12 @@ if TYPE_CHECKING:
     from ..records import models as s
     from ..catalog import Catalog
     from ..records.matrix import Cell
+    from ..records.models import Family
     from .derived import Derived
 
 WORKLOADS = ("inference", "training")
+#: The fields of a published run that make its shape (beside its task and throughput unit).
+SHAPE_FIELDS = ("sequence_length", "input_length", "output_length", "image_size")
 #: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
 LATENCY_FIELDS = ("latency_p50_ms", "latency_p90_ms", "ttft_p50_ms", "latency_per_token_p50_ms", "latency_p99_ms")
 
@@ -65,23 +74,28 @@ class Best:
     run: str            # run id (seed ``run:`` or published ``prun:``/``ptrain:``)
     kind: str           # "seed", "published" or "training"
     model: str          # the model as its table names it
+    identity: str       # the model's identity (:mod:`.identity`)
     family: str
     device: str
     workload: str
     framework: str | None
     instance: str
     config: str
-    throughput: float | None
+    #: The figures as the data holds them (a published figure keeps its published decimals).
+    throughput: float | Decimal | None
     throughput_unit: str | None
-    latency: float | None
+    latency: float | Decimal | None
     latency_label: str | None
     cost: float | None
     cost_per: str | None
     price: str | None
+    #: What the run measured and at what shape: task, lengths, image size, throughput unit. Runs
+    #: with equal shapes (and one model) are the configurations a comparison chooses between.
+    shape: tuple[str | int | None, ...] = ()
 
 
-#: The fields of a run the page embeds (beside its two sentences).
-SHIPPED_FIELDS = ("run", "kind", "model", "device", "framework")
+#: The fields of a run the page embeds (beside its sentences).
+SHIPPED_FIELDS = ("run", "kind", "model", "identity", "device", "framework")
 
 
 @dataclass
@@ -101,25 +115,26 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
     catalog = derived.catalog
     instance = run_instance(catalog, run)
     model = catalog.models.get(run.model)
-    if model is None:
+    identity = identities(catalog).of_seed(run.model)
+    if model is None or identity is None:
         return None
     quote = next(iter(prices_of(catalog, instance.id)), None)
     cost = derived.seed_cost(run)
     config = ", ".join(x for x in (f"batch {run.batch_size}",
                                    f"{run.neuroncores} NeuronCores" if run.neuroncores else "",
                                    run.compiler_options or "") if x)
-    return Best(run.id, "seed", model.name, model.family, instance.device, "inference",
+    return Best(run.id, "seed", model.name, identity.id, model.family, instance.device, "inference",
                 catalog.environments[run.environment].framework, instance.id, config, run.throughput_per_s,
                 "inferences/s" if run.throughput_per_s is not None else None, run.p90_latency_ms,
                 "Latency P90" if run.p90_latency_ms is not None else None, cost,
                 COST_BASIS["inferences/s"] if cost is not None else None,
-                price_note(quote) if quote and cost is not None else None)
+                price_note(quote) if quote and cost is not None else None, ("seed", run.model, "inferences/s"))
 
 
 def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
                     training: bool) -> Best | None:
     catalog = derived.catalog
-    model = catalog.published_models.get(_model_id(catalog, run.model))
+    model = identities(catalog).of_published(run.model)
     instances = list(getattr(run, "instances", [])) or [getattr(run, "instance", "")]
     instance = catalog.instances.get(instances[0])
     if model is None or instance is None:
@@ -131,44 +146,51 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
     config += [f"{label} {getattr(run, name)}" for name, label in (
         ("nodes", "nodes"), ("tp_degree", "TP"), ("sequence_length", "sequence"), ("input_length", "input"),
         ("output_length", "output"), ("image_size", "image")) if getattr(run, name, None) is not None]
-    return Best(run.id, "training" if training else "published", run.model, model.family, instance.device,
+    shape = (getattr(run, "task", None), *(getattr(run, name, None) for name in SHAPE_FIELDS),
+             found[2] if found else None)
+    return Best(run.id, "training" if training else "published", run.model, model.id, model.family, instance.device,
                 "training" if training else "inference", run.framework, " / ".join(instances),
-                ", ".join(c for c in config if c != "batch"), float(found[1]) if found else None,
+                ", ".join(c for c in config if c != "batch"), found[1] if found else None,
                 found[2] if found else None,
-                float(getattr(run, latency_field)) if latency_field else None,
+                getattr(run, latency_field) if latency_field else None,
                 METRICS[latency_field].label if latency_field else None,
                 cost.usd if cost else None, cost.per if cost else None,
                 price_note(cost.price) + (f" x {cost.instances} nodes" if cost and cost.instances > 1 else "")
-                if cost else None)
+                if cost else None, shape)
 
 
 def throughput_text(run: Best) -> str:
     """The best-throughput run in words: model, figure, instance and configuration, cost and its price."""
     if run.throughput is None or run.throughput_unit is None:
         return ""
-    text = f"{run.model}: {display_number(run.throughput, run.throughput_unit)} on {run.instance}"
+    text = f"{run.model}: {shown_figure(run.throughput)} {run.throughput_unit} on {run.instance}"
     return text + _config_and_cost(run)
 
 
 def latency_text(run: Best) -> str:
-    """The best-latency run in words."""
+    """The best-latency run in words: its own configuration, without a cost (the cost of a latency-
+    optimised configuration is not what a reader choosing for latency compares; :func:`cost_text` is)."""
     if run.latency is None or run.latency_label is None:
         return ""
-    text = f"{run.model}: {run.latency_label} {display_number(run.latency, 'ms')} on {run.instance}"
-    return text + _config_and_cost(run)
+    text = f"{run.model}: {run.latency_label} {shown_figure(run.latency)} ms on {run.instance}"
+    return text + (f" ({run.config})" if run.config else "")
+
+
+def cost_text(run: Best) -> str:
+    """The lowest-cost run in words: its cost per 1M, then model, instance and configuration."""
+    if run.cost is None or not run.cost_per:
+        return ""
+    text = f"{shown_cost(run.cost)} per {run.cost_per}: {run.model} on {run.instance}"
+    return text + (f" ({run.config})" if run.config else "") + f" at {run.price}"
 
 
 def _config_and_cost(run: Best) -> str:
     text = f" ({run.config})" if run.config else ""
     if run.cost is not None and run.cost_per:
-        text += f"; {display_number(run.cost, 'USD', NumberFormat(3))} per {run.cost_per} at {run.price}"
+        text += f"; {shown_cost(run.cost)} per {run.cost_per} at {run.price}"
     else:
         text += "; cost unknown (no throughput or no price)"
     return text
-
-
-def _model_id(catalog: Catalog, name: str) -> str:
-    return next((m.id for m in catalog.published_models.values() if m.name == name), "")
 
 
 def all_runs(derived: Derived) -> list[Best]:
@@ -180,9 +202,10 @@ def all_runs(derived: Derived) -> list[Best]:
     return out
 
 
-def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None]:
-    """The best run for throughput and for latency among ``runs``: the highest throughput in the
-    unit most of them report, the lowest latency of the latency most of them report."""
+def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None, Best | None]:
+    """The best run for throughput, for latency and for cost among ``runs`` (configurations that
+    compare: :func:`compare` chooses them): the highest throughput in the unit most of them report,
+    the lowest latency of the latency most of them report, the lowest cost per 1M of that unit."""
     def commonest(values: list[str | None]) -> str | None:
         present = [v for v in values if v is not None]
         return max(dict.fromkeys(present), key=present.count) if present else None
@@ -191,9 +214,47 @@ def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None]:
     by_throughput = [r for r in runs if r.throughput_unit == unit and r.throughput is not None]
     label = commonest([r.latency_label for r in runs])
     by_latency = [r for r in runs if r.latency_label == label and r.latency is not None]
+    per = commonest([r.cost_per for r in runs])
+    by_cost = [r for r in runs if r.cost_per == per and r.cost is not None]
     best_t = max(by_throughput, key=lambda r: r.throughput or 0.0, default=None)
     best_l = min(by_latency, key=lambda r: r.latency or 0.0, default=None)
-    return best_t, best_l
+    best_c = min(by_cost, key=lambda r: r.cost or 0.0, default=None)
+    return best_t, best_l, best_c
+
+
+def representative(runs: list[Best], family: Family | None, devices: list[str]) -> str | None:
+    """The identity a family's comparison is made on: the one of ``runs`` measured on the most of
+    ``devices``, then one named by the family's representatives, then the most measured."""
+    wanted = [name_key(r) for r in (family.representatives if family else [])]
+    counts: dict[str, tuple[int, bool, int]] = {}
+    for ident in dict.fromkeys(r.identity for r in runs):
+        mine = [r for r in runs if r.identity == ident]
+        named = any(name_key(r.model).startswith(w) for r in mine for w in wanted if w)
+        counts[ident] = (len({r.device for r in mine if r.device in devices}), named, len(mine))
+    return max(counts, key=lambda i: counts[i]) if counts else None
+
+
+def compare(runs: list[Best], devices: list[str], family: Family | None = None) -> dict[str, list[Best]]:
+    """Per device, the runs a comparison chooses between: one model's configurations with one task
+    and shape. For a family (``family`` given) the model is its :func:`representative` where it is
+    measured, else the model of the family measured most on that device; the shape is the one of the
+    model measured on the most devices (then with the most runs) among those the device has."""
+    out: dict[str, list[Best]] = {}
+    chosen = representative(runs, family, devices) if family is not None else None
+    for device in devices:
+        here = [r for r in runs if r.device == device]
+        if not here:
+            continue
+        ident = chosen if any(r.identity == chosen for r in here) else representative(here, family, [device])
+        mine = [r for r in runs if r.identity == ident]
+        shapes: dict[tuple[str | int | None, ...], tuple[int, int]] = {}
+        for shape in dict.fromkeys(r.shape for r in mine):
+            same = [r for r in mine if r.shape == shape]
+            shapes[shape] = (len({r.device for r in same}), len(same))
+        shape = max((sh for sh in shapes if any(r.shape == sh for r in here if r.identity == ident)),
+                    key=lambda sh: shapes[sh])
+        out[device] = [r for r in here if r.identity == ident and r.shape == shape]
+    return out
 
 
 def advice(catalog: Catalog, family_id: str, device_id: str, framework: str | None) -> Advice:
@@ -232,41 +293,38 @@ def neuron_devices(catalog: Catalog) -> list[str]:
 
 
 def advisor_slice(derived: Derived) -> dict[str, object]:
-    """The advisor's data: names to pick from, every run it may show, and per family, device,
-    workload and framework filter ("" = any) the advice and the best runs (indexes into ``runs``)."""
+    """The advisor's data: models and families by the keys of their names, every run it may show,
+    and per family or model, device, workload and framework filter ("" = any) the advice and the
+    runs a comparison chose (indexes into ``runs``: best throughput, best latency, lowest cost)."""
     catalog = derived.catalog
     runs = all_runs(derived)
     devices = neuron_devices(catalog)
     frameworks = {fid: f for fid, f in catalog.frameworks.items() if any(d in devices for d in f.devices)}
-    names: dict[str, str] = {}  # a name a reader may type -> family id
-    models: dict[str, str] = {}  # a benchmarked model -> family id
-    for family in catalog.families.values():
-        for name in (family.name, family.id, *family.representatives, *FAMILY_SYNONYMS.get(family.id, ())):
-            names.setdefault(name, family.id)
-    for model in catalog.models.values():
-        models.setdefault(model.name, model.family)
-    for published in catalog.published_models.values():
-        models.setdefault(published.name, published.family)
-    for run in runs:
-        models.setdefault(run.model, run.family)
+    known = identities(catalog)
+    models = {i.id: {"name": i.name, "family": i.family, "names": i.names, "seed": i.seed}
+              for i in known.by_id.values()}
+    keys = {key: f"model:{ident}" for key, ident in known.keys.items()}
+    for key, family_id in known.family_keys.items():
+        keys.setdefault(key, f"family:{family_id}")
     table: dict[str, dict[str, object]] = {}
     position = {id(r): i for i, r in enumerate(runs)}
-    subjects = [(f, f) for f in catalog.families] + [(f"model:{m}", fam) for m, fam in models.items()]
+    subjects = [(f, f) for f in catalog.families] + [(f"model:{i.id}", i.family) for i in known.by_id.values()]
     for key, family_id in subjects:
-        for device_id in devices:
-            for framework in ["", *(f for f in frameworks if device_id in frameworks[f].devices)]:
-                entry: dict[str, object] = {}
-                if not key.startswith("model:") and not framework:
-                    entry["advice"] = asdict(advice(catalog, family_id, device_id, framework or None))
-                for workload in WORKLOADS:
-                    mine = [i for i, r in enumerate(runs) if r.device == device_id and r.workload == workload
-                            and (r.family == key if not key.startswith("model:") else r.model == key[6:])
-                            and (not framework or r.framework == framework)]
-                    best_t, best_l = pick_best([runs[i] for i in mine])
-                    if best_t or best_l:
-                        entry[workload] = [position[id(b)] if b else None for b in (best_t, best_l)]
-                if entry:
-                    table[f"{key}|{device_id}|{framework}"] = entry
+        is_model = key.startswith("model:")
+        for framework in ["", *frameworks]:
+            for workload in WORKLOADS:
+                mine = [r for r in runs if r.workload == workload and (not framework or r.framework == framework)
+                        and (r.identity == key[6:] if is_model else r.family == key)]
+                compared = compare(mine, devices, None if is_model else catalog.families.get(key))
+                for device_id, group in compared.items():
+                    picked = pick_best(group)
+                    if any(picked):
+                        entry = table.setdefault(f"{key}|{device_id}|{framework}", {})
+                        entry[workload] = [position[id(b)] if b else None for b in picked]
+        if not is_model:
+            for device_id in devices:
+                entry = table.setdefault(f"{key}|{device_id}|", {})
+                entry["advice"] = asdict(advice(catalog, family_id, device_id, None))
     used = sorted({i for e in table.values() for w in WORKLOADS for i in e.get(w, []) if i is not None})  # type: ignore[attr-defined]
     renumber = {old: new for new, old in enumerate(used)}
     for e in table.values():
@@ -279,11 +337,14 @@ def advisor_slice(derived: Derived) -> dict[str, object]:
         "devices": [{"id": d, "name": catalog.devices[d].name} for d in devices],
         "frameworks": [{"id": fid, "label": framework_header(f), "devices": [d for d in f.devices if d in devices]}
                        for fid, f in frameworks.items()],
-        "names": names,
         "models": models,
+        "keys": dict(sorted(keys.items())),
+        "key_rule": KEY_RULE,
+        "guidelines": GUIDELINES_DOC,
         "issues": {i.id: {"title": i.title, "frameworks": i.frameworks} for i in catalog.known_issues.values()},
         "roadmap": {r.id: r.title for r in catalog.roadmap.values()},
-        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text"],
-        "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r)] for r in runs],
+        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text", "cost_text"],
+        "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r), cost_text(r)]
+                 for r in runs],
         "table": table,
     }

@@ -7,6 +7,13 @@ ranges keep out of pages, are written in scientific notation rather than as 40-d
 ``format_number(1.5e40, "USD", NumberFormat(2))`` is ``"$1.50 × 10⁴⁰"``. :func:`plain_number` stays
 machine-readable (``float()`` reads it back). NaN and infinity are refused by :func:`format_number`
 (no page should print one); :func:`display_number` prints them instead and never raises.
+
+Measured figures and costs are shown by one rule everywhere (the performance tables and their CSVs
+and charts, the measured models, the advisor, and so the search): :func:`shown_figure` keeps the
+decimals a figure was published with, cut to :data:`SIGNIFICANT_DIGITS` significant digits (never
+an integer digit: ``2674.18956433`` is ``2674.2``, ``1180.7`` stays, ``12048.659`` is ``12049``);
+:func:`shown_cost` writes dollars and cents (``$9,176.60``), and under a dollar two significant
+digits (``$0.026``). The raw value stays in the data and its JSON download.
 """
 
 from __future__ import annotations
@@ -143,6 +150,49 @@ def display_number(number: float, unit: str, fmt: NumberFormat = NumberFormat())
     if math.isinf(number):
         return _with_unit(("-" if number < 0 else "+" if fmt.sign else "") + "∞", unit)
     return format_number(number, unit, fmt)
+
+
+#: The most significant digits a measured figure is shown with (its integer digits are always kept).
+SIGNIFICANT_DIGITS = 5
+#: The significant digits of a cost under a dollar (a cost of a dollar or more is shown to the cent).
+COST_DIGITS = 2
+
+
+def _exact(value: Decimal | float) -> Decimal:
+    """The value's digits as typed: a Decimal as it is, a float by its shortest repr."""
+    if isinstance(value, Decimal):
+        return value
+    return Decimal(value) if isinstance(value, int) and not isinstance(value, bool) else Decimal(repr(float(value)))
+
+
+def _cut(exact: Decimal, digits: int, at_least: int = 0) -> int:
+    """How many decimals keep ``digits`` significant digits of ``exact`` (never fewer than ``at_least``)."""
+    return max(digits - (exact.adjusted() + 1) if exact else 0, at_least, 0)
+
+
+def shown_figure(value: Decimal | float) -> str:
+    """A measured figure as it is shown: its published decimals, at most :data:`SIGNIFICANT_DIGITS`
+    significant digits, rounded half up; NaN and infinity as :func:`display_number` writes them."""
+    exact = _exact(value)
+    if not exact.is_finite():
+        return display_number(float(value), "")
+    published = max(-int(exact.as_tuple().exponent), 0)
+    decimals = min(published, _cut(exact, SIGNIFICANT_DIGITS))
+    return format_number(float(exact), "", NumberFormat(decimals))
+
+
+def shown_cost(usd: Decimal | float, unit: str = "USD") -> str:
+    """A cost as it is shown: ``$9,176.60`` (to the cent), under a dollar ``$0.026`` (two significant
+    digits), thousands separated; ``unit`` "USD/h" for a price per hour."""
+    exact = _exact(usd)
+    if not exact.is_finite():
+        return display_number(float(usd), unit)
+    decimals = 2 if abs(exact) >= 1 else _cut(exact, COST_DIGITS, at_least=2)
+    text = format_number(float(exact), unit, NumberFormat(decimals))
+    head, dot, tail = text.partition(".")
+    sign = head[: len(head) - len(head.lstrip("+-$"))]
+    digits = head[len(sign):]
+    return f"{sign}{int(digits):,}{dot}{tail}" if digits.isdigit() else text
 
 
 def _with_unit(text: str, unit: str) -> str:

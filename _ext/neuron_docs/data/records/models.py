@@ -201,6 +201,10 @@ class Model(Record):
     unsupported_operators: list[Name] = []
     notes: Text | None = None
     variants: list[Variant] = []
+    #: Other names of the model (Hugging Face ids, abbreviations), as for a published model.
+    aliases: list[Name] = []
+    #: The published model (id of ``benchmarks/published/models.yaml``) this model is: one identity.
+    same_as: Id | None = None
 
 
 class Environment(Record):

@@ -316,9 +316,16 @@ class PublishedTable(Record):
 
 
 class PublishedModel(Record):
-    """A benchmarked model as the published tables name it, and the model family it belongs to."""
+    """A benchmarked model as the published tables name it, the model family it belongs to, the
+    other names people write it with, and the record it is the same model as (one identity:
+    :mod:`neuron_docs.data.figures.identity`)."""
 
     id: Id
     #: The model exactly as the tables' "Model" column writes it.
     name: Name
     family: Id
+    #: Other names of the model: Hugging Face ids, abbreviations ("SDXL"), sizes as written ("Llama 3 8B").
+    aliases: list[Name] = []
+    #: The published model (id) this one is another spelling of ("BERT base (bert-base-uncased)" is
+    #: "bert-base-uncased"): its runs are that model's runs.
+    same_as: Id | None = None

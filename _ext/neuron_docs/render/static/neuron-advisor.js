@@ -2,10 +2,16 @@
  *
  * Reads <script type="application/json" id="neuron-advisor-data"> (written at build time), builds a
  * form (model family, or a model name; workload; framework), and shows per Neuron device the fit
- * with its rationale, support, known issues and roadmap items, and the best measured configuration
- * for throughput and latency with its cost. State lives in the URL query (?family=, ?model=,
- * ?workload=, ?framework=), so a result can be shared. No network, no framework; text is set with
- * textContent only. Without this script the page's static table says the same.
+ * with its rationale, support, known issues and roadmap items, and the configurations of one model
+ * with one task and shape that give the best throughput, the best latency and the lowest cost.
+ * A typed name is looked up by its key, made by the rule the build states in data.key_rule (NFKC,
+ * lower case, a leading "organisation/" dropped, letters and digits only: nameKey below); the keys
+ * of every model's and family's names are computed by the build (data.keys), so this script only
+ * makes the key of what is typed. A name that is the start of one model's names finds it; one that
+ * finds nothing gets the nearest models and families (shared letter pairs) and the guidelines.
+ * State lives in the URL query (?family=, ?model=, ?workload=, ?framework=), so a result can be
+ * shared. No network, no framework; text is set with textContent only. Without this script the
+ * page's static table says the same.
  */
 (function () {
   "use strict";
@@ -44,9 +50,10 @@
     var model = el("input", { id: "advisor-model", name: "model", type: "text", list: "advisor-names",
                                autocomplete: "off", placeholder: "e.g. BERT, Llama-3-8B, ViT" });
     var names = el("datalist", { id: "advisor-names" });
-    Object.keys(data.models).concat(Object.keys(data.names)).forEach(function (n) {
-      names.appendChild(el("option", { value: n }));
+    Object.keys(data.models).forEach(function (id) {
+      names.appendChild(el("option", { value: data.models[id].name }));
     });
+    data.families.forEach(function (f) { names.appendChild(el("option", { value: f.name })); });
     var workload = el("select", { id: "advisor-workload", name: "workload" });
     ["inference", "training"].forEach(function (w) {
       workload.appendChild(el("option", { value: w }, w === "inference" ? "Inference" : "Training"));
@@ -77,22 +84,81 @@
     framework.value = params.get("framework") || "";
     if (family.value || model.value) update(false);
 
-    /* A typed name -> {family, model} (model: a benchmarked model's exact name), or null. */
+    /* The key of a name: the rule of data.key_rule (neuron_docs/data/records/names.py). */
+    function nameKey(text) {
+      var t = text.normalize("NFKC").toLowerCase().trim();
+      t = t.replace(/^[\p{L}\p{N}_.\-]+\/(?=\p{L})/u, "");
+      return t.replace(/[^\p{L}\p{N}]+/gu, "");
+    }
+
+    /* Letter pairs shared by two keys (Dice's coefficient): how near an unknown name is to a known one. */
+    function pairs(key) {
+      var out = {};
+      for (var i = 0; i < key.length - 1; i++) out[key.slice(i, i + 2)] = (out[key.slice(i, i + 2)] || 0) + 1;
+      return out;
+    }
+    function nearness(a, b) {
+      var pa = pairs(a), pb = pairs(b), shared = 0, total = Math.max(a.length - 1, 0) + Math.max(b.length - 1, 0);
+      Object.keys(pa).forEach(function (p) { shared += Math.min(pa[p], pb[p] || 0); });
+      return total ? 2 * shared / total : 0;
+    }
+
+    function familyName(id) {
+      var known = data.families.filter(function (f) { return f.id === id; })[0];
+      return known ? known.name : id;
+    }
+
+    /* The nearest models and families of a key: [{kind, id, name}], models first. */
+    function suggest(key) {
+      var all = Object.keys(data.keys).map(function (k) { return [nearness(key, k), data.keys[k]]; })
+        .sort(function (a, b) { return b[0] - a[0]; });
+      var scored = all.filter(function (s) { return s[0] >= 0.3; });
+      if (!scored.length) scored = all.slice(0, 3);  /* nothing close: the nearest anyway */
+      var seen = {}, models = [], families = [];
+      scored.forEach(function (s) {
+        if (seen[s[1]]) return;
+        seen[s[1]] = true;
+        var kind = s[1].slice(0, s[1].indexOf(":")), id = s[1].slice(kind.length + 1);
+        if (kind === "model" && models.length < 5) models.push({ kind: kind, id: id, name: data.models[id].name });
+        else if (kind === "family") families.push(id);
+      });
+      models.forEach(function (m) {
+        if (families.indexOf(data.models[m.id].family) < 0) families.push(data.models[m.id].family);
+      });
+      return models.concat(families.slice(0, 5).map(function (id) {
+        return { kind: "family", id: id, name: familyName(id) };
+      }));
+    }
+
+    /* A typed name -> {family, model (an identity id), partial, matches} or {unknown, suggestions}; null if empty. */
     function resolve(text) {
-      var wanted = text.trim().toLowerCase();
-      if (!wanted) return null;
-      var exact = function (table) {
-        return Object.keys(table).filter(function (n) { return n.toLowerCase() === wanted; })[0];
-      };
-      var hit = exact(data.models);
-      if (hit) return { family: data.models[hit], model: hit };
-      hit = exact(data.names);
-      if (hit) return { family: data.names[hit], model: null };
-      var partial = Object.keys(data.models).filter(function (n) { return n.toLowerCase().indexOf(wanted) >= 0; });
-      var families = partial.map(function (n) { return data.models[n]; })
+      var key = nameKey(text);
+      if (!key) return null;
+      var hit = data.keys[key];
+      if (hit && hit.indexOf("model:") === 0) {
+        var id = hit.slice(6);
+        return { family: data.models[id].family, model: id };
+      }
+      var starting = Object.keys(data.keys).filter(function (k) {
+        return k.indexOf(key) === 0 && data.keys[k].indexOf("model:") === 0;
+      }).map(function (k) { return data.keys[k].slice(6); })
+        .filter(function (id, i, all) { return all.indexOf(id) === i; });
+      if (starting.length === 1) return { family: data.models[starting[0]].family, model: starting[0], partial: true };
+      var families = starting.map(function (id) { return data.models[id].family; })
         .filter(function (f, i, all) { return all.indexOf(f) === i; });
-      if (families.length === 1) return { family: families[0], model: null, matches: partial };
-      return null;
+      var family = hit ? hit.slice(7) : (families.length === 1 ? families[0] : null);
+      var matches = starting.map(function (id) { return data.models[id].name; });
+      if (family) return { family: family, model: null, matches: matches };
+      return { unknown: true, suggestions: starting.length
+        ? starting.slice(0, 5).map(function (id) { return { kind: "model", id: id, name: data.models[id].name }; })
+        : suggest(key) };
+    }
+
+    /* The link of a model: its first name (or seed model id) that has a place on the site. */
+    function modelLink(id) {
+      var model = data.models[id];
+      return model.names.concat(model.seed || []).map(function (n) { return "model:" + n; })
+        .filter(function (k) { return data.links[k]; })[0];
     }
 
     function link(key, text) {
@@ -110,35 +176,59 @@
       if (push) window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
       result.textContent = "";
       var subject = family.value ? { family: family.value, model: null } : resolve(model.value);
-      if (!subject) {
-        if (model.value) {
-          result.appendChild(el("p", { "class": "neuron-advisor-unknown", role: "status" },
-            "No model family or benchmarked model named \u201c" + model.value + "\u201d is in the data. " +
-            "Pick a model family from the list, or try a name such as BERT, Llama or ViT."));
+      if (!subject) return;
+      if (subject.unknown) {
+        var box = el("div", { "class": "neuron-advisor-unknown", role: "status" });
+        box.appendChild(el("p", {}, "No model family or benchmarked model named \u201c" + model.value +
+          "\u201d is in the data." + (subject.suggestions.length ? " The nearest:" : "")));
+        if (subject.suggestions.length) {
+          var list = el("ul", { "class": "neuron-advisor-suggestions" });
+          subject.suggestions.forEach(function (s) {
+            var query = s.kind === "model" ? "?model=" + encodeURIComponent(s.name) : "?family=" + encodeURIComponent(s.id);
+            var a = el("a", { href: query + "&workload=" + workload.value }, s.name);
+            a.addEventListener("click", function (event) {
+              event.preventDefault();
+              if (s.kind === "model") { family.value = ""; model.value = s.name; } else { family.value = s.id; model.value = ""; }
+              update(true);
+            });
+            var item = el("li", {}, s.kind === "family" ? "Model family: " : "Model: ");
+            item.appendChild(a);
+            list.appendChild(item);
+          });
+          box.appendChild(list);
         }
+        var guide = el("p", {}, "Which family a model belongs to, and how each family runs on each device: ");
+        guide.appendChild(el("a", { href: data.guidelines_url || "#" }, "the architecture fit guidelines"));
+        guide.appendChild(document.createTextNode("."));
+        box.appendChild(guide);
+        result.appendChild(box);
         return;
       }
       var fam = data.families.filter(function (f) { return f.id === subject.family; })[0];
-      var heading = subject.model ? subject.model + " (" + (fam ? fam.name : subject.family) + ")"
+      var modelName = subject.model ? data.models[subject.model].name : null;
+      var heading = subject.model ? modelName + " (" + (fam ? fam.name : subject.family) + ")"
         : (fam ? fam.name : subject.family);
       result.appendChild(el("h2", { id: "advisor-heading", tabindex: "-1" },
         heading + ": " + workload.value + (framework.value ? ", " + framework.value : "")));
-      if (subject.matches) {
-        result.appendChild(el("p", {}, "Models matching \u201c" + model.value + "\u201d: " +
-          subject.matches.join(", ") + ". Shown: their family."));
+      if (subject.partial) {
+        result.appendChild(el("p", {}, "\u201c" + model.value + "\u201d is the start of the names of one model: " +
+          modelName + "."));
+      } else if (subject.matches && subject.matches.length) {
+        result.appendChild(el("p", {}, "Models whose names start with \u201c" + model.value + "\u201d: " +
+          subject.matches.join(", ") + ". Shown: their family, on its representative model."));
       }
       var wrap = el("div", { "class": "neuron-advisor-scroll", tabindex: "0", role: "region",
                              "aria-label": "Devices for " + heading });
       var table = el("table", { "class": "neuron-table neuron-advisor-result-table" });
       var head = el("tr");
       ["Device", "Architecture fit", "Support", "Known issues and roadmap", "Best throughput",
-        "Best latency", "More"].forEach(function (h) { head.appendChild(el("th", { scope: "col" }, h)); });
+        "Best latency", "Lowest cost", "More"].forEach(function (h) { head.appendChild(el("th", { scope: "col" }, h)); });
       table.appendChild(el("thead")).appendChild(head);
       var body = el("tbody");
       data.devices.forEach(function (device) {
         var advice = (data.table[subject.family + "|" + device.id + "|"] || {}).advice || {};
         var key = (subject.model ? "model:" + subject.model : subject.family) + "|" + device.id + "|" + framework.value;
-        var best = (data.table[key] || {})[workload.value] || [null, null];
+        var best = (data.table[key] || {})[workload.value] || [null, null, null];
         var row = el("tr", { "data-device": device.id });
         row.appendChild(el("th", { scope: "row" })).appendChild(link("device:" + device.id, device.name));
         var fit = el("td");
@@ -172,18 +262,19 @@
         if (!items.length) issues.textContent = "None known";
         items.forEach(function (a, i) { if (i) issues.appendChild(document.createTextNode("; ")); issues.appendChild(a); });
         row.appendChild(issues);
-        [0, 1].forEach(function (which) {
+        ["throughput_text", "latency_text", "cost_text"].forEach(function (name, which) {
           var index = best[which];
           var text = index === null || index === undefined
             ? (workload.value === "training" && which === 1 ? "Not applicable" : "None measured")
-            : data.runs[index][field[which ? "latency_text" : "throughput_text"]];
-          row.appendChild(el("td", { "class": which ? "advisor-latency" : "advisor-throughput" }, text));
+            : data.runs[index][field[name]];
+          row.appendChild(el("td", { "class": "advisor-" + name.split("_")[0] }, text));
         });
         var more = el("td");
         more.appendChild(link("family:" + subject.family, "Architecture fit"));
-        if (subject.model && data.links["model:" + subject.model]) {
+        var measured = subject.model ? modelLink(subject.model) : null;
+        if (measured) {
           more.appendChild(document.createTextNode("; "));
-          more.appendChild(link("model:" + subject.model, "Measurements"));
+          more.appendChild(link(measured, "Measurements"));
         }
         more.appendChild(document.createTextNode("; "));
         more.appendChild(link("device:" + device.id, "Device page"));
