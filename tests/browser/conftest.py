@@ -8,7 +8,7 @@
   reason, only when that binary is missing (``.ci/run`` installs it).
 - ``page`` (function): a new page in a fresh context. ``page.console_errors`` collects every console
   message of type ``error`` and every uncaught page error; ``page.external_requests`` lists requests
-  that tried to leave 127.0.0.1 (they are refused, so a test never depends on the network).
+  that tried to leave 127.0.0.1 (Chromium refuses them, so a test never depends on the network).
 - ``desktop_visits`` and ``phone_visits`` (session): every page of the site visited once at that
   size, with what every per-page check needs (``visits.py``). Each is read by one test module only
   (``test_site_browser.py``, ``test_axe_browser.py``): pytest-xdist runs a module on one worker
@@ -34,8 +34,11 @@ from conftest import SiteBuild
 from .visits import SiteVisits, heaviest_first, new_page, site_pages, visit_site
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: No host resolves but 127.0.0.1 (IP addresses included): whatever a page asks of the network fails,
+#: so a test never depends on it (``visits.new_page`` lists what was asked).
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 #: How Chromium is started: the session's browser and each further lane of ``visits.visit_site``.
 LAUNCH: dict[str, Any] = {"executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 BROWSER_DIR = Path(__file__).resolve().parent
