@@ -15,7 +15,8 @@
   (``--dist loadscope``), so the pages are visited once per size, not once per worker. Two
   pages are visited at once (``visits.LANES``), heaviest first: a visit mostly waits on Chromium.
 
-Every test under ``tests/browser/`` gets the ``browser`` marker and runs after the other tests.
+Every test under ``tests/browser/`` gets the ``browser`` marker; ``tests/conftest.py`` orders them
+after the modules that fork.
 """
 
 from __future__ import annotations
@@ -45,15 +46,12 @@ BROWSER_DIR = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the browser tests, and run them last: the browser and the HTTP server they keep for the
-    session run threads, and other tests' parallel Sphinx builds should not fork a threaded process."""
-    def in_browser_dir(item: pytest.Item) -> bool:
-        return BROWSER_DIR in Path(str(item.fspath)).resolve().parents
-
+    """Mark the browser tests. When they run is set by ``tests/conftest.py`` (``FIRST``): after every
+    module that forks a parallel Sphinx build, as the browser and the HTTP server they keep for the
+    session run threads, and a threaded process should not fork."""
     for item in items:
-        if in_browser_dir(item):
+        if BROWSER_DIR in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-    items.sort(key=in_browser_dir)  # stable: the order within each group is kept
 
 
 @pytest.fixture(scope="session")
