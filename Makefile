@@ -77,9 +77,15 @@ epub: $(VENV_STAMP)
 	$(SPHINXBUILD) -b epub -c . -d $(BUILDDIR)/doctrees-epub $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub
 	$(if $(EPUBCHECK),java -jar $(EPUBCHECK) --failonwarnings $(BUILDDIR)/epub/*.epub,@echo "(epubcheck not installed: not validated)")
 
+# mypy (one core, no cache in a fresh clone) runs beside pytest, not before it: its report is
+# printed after pytest's, and either failing fails the target.
 test: $(TEST_STAMP)
-	$(VENV)/bin/python -m mypy
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	@echo "$(VENV)/bin/python -m mypy  (beside pytest; its report follows pytest's)"
+	@report=$$(mktemp); $(VENV)/bin/python -m mypy >"$$report" 2>&1 & mypy=$$!; \
+	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS)"; \
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS); tests=$$?; \
+	wait $$mypy; typed=$$?; echo "mypy:"; cat "$$report"; rm -f "$$report"; \
+	if [ $$typed -ne 0 ]; then exit $$typed; fi; exit $$tests
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)

@@ -2,8 +2,7 @@
 
 Under pytest-xdist (``-n auto``; ``--dist loadscope --no-loadscope-reorder`` in ``pyproject.toml``)
 each test module is one unit of work, run by one worker, so a module's fixtures (whole-site builds)
-are made once, not once per worker; the slowest modules are handed out first (``SLOWEST_FIRST``),
-and the browser tests last (``tests/browser/conftest.py``).
+are made once, not once per worker; the modules are handed out in the order of ``FIRST``.
 """
 
 from __future__ import annotations
@@ -23,20 +22,32 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
 
 
-#: The test modules that take longest (measured with ``--durations``), slowest first, so that the
-#: workers end together; the others follow in the order collected. Only the order depends on it.
-SLOWEST_FIRST = ("test_reproducible.py", "test_builders.py", "test_site.py", "test_refused_files.py",
-                 "test_device_pages.py", "test_preview.py", "test_escaping.py", "test_performance_pages.py",
-                 "test_hostile_data.py",
-                 "test_site_browser.py", "test_axe_browser.py", "test_advisor_browser.py")
+#: The order in which pytest-xdist hands out the test modules (a module to a worker as soon as that
+#: worker is almost idle; a worker runs its modules in the order handed out). First the modules that
+#: fork a parallel Sphinx build inside the worker, so that none forks after the worker has started
+#: Playwright's threads (the browser modules come after them); then the slowest (measured with
+#: ``--durations``), the browser visits of every page among them (``tests/browser/visits.py``: one
+#: module per viewport, Chromium on two lanes each) rather than at the end, so that the many short
+#: modules that follow even out the ends of the two workers. The other modules follow in the order
+#: collected, the other browser tests last. Only the order depends on it.
+FIRST = ("test_incremental.py", "test_extension.py",  # parallel builds: they fork
+         "test_reproducible.py", "test_builders.py", "test_site.py", "test_refused_files.py", "test_device_pages.py",
+         "test_escaping.py",
+         "test_site_browser.py", "test_axe_browser.py",
+         "test_preview.py", "test_hostile_data.py", "test_broken_site.py", "test_data_broken.py",
+         "test_matrix_diff.py", "test_output_safety.py", "test_write_time_rendering.py", "test_data_changes.py",
+         "test_data_properties.py", "test_drift.py", "test_performance_pages.py", "test_advisor_browser.py")
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
 
-@pytest.hookimpl(tryfirst=True)  # before tests/browser/conftest.py's, which moves the browser tests last
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest modules first (``SLOWEST_FIRST``); pytest-xdist hands out modules in this order."""
+    """The modules in the order of ``FIRST``; pytest-xdist hands them out in this order."""
     def rank(item: pytest.Item) -> int:
         name = item.path.name
-        return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
+        if name in FIRST:
+            return FIRST.index(name)
+        return len(FIRST) + (BROWSER_TESTS in item.path.parents)
 
     items.sort(key=rank)  # stable: the order within each module is kept
 

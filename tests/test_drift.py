@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -85,15 +86,27 @@ def test_real_site_builds_clean_with_the_checker(site) -> None:  # noqa: ANN001
     assert site.app.config.neuron_drift_check is True
 
 
-def test_derived_claims_follow_a_data_change(tmp_path: Path, data_copy: Path) -> None:
-    """Change measurements in a copy of the data: every derived claim on the site is recomputed."""
-    from conftest import build_site
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - (SiteBuild, Path)
+    """The site built from a copy of the data with measurements changed, for the two tests below:
+    three runs the derived claims of the pages read, and a run the errata recompute (a cost of
+    beit-g5-b128, which none of the other three changes). Returns the build and its data."""
+    from conftest import DATA as REAL_DATA, build_site
 
-    csv = data_copy / "benchmarks" / "inference.csv"
+    root = tmp_path_factory.mktemp("drift-changed")
+    data = root / "data"
+    shutil.copytree(REAL_DATA, data)
+    csv = data / "benchmarks" / "inference.csv"
     change_csv_cell(csv, "vit-inf1-b3", "throughput_per_s", lambda v: v * 1.14)
     change_csv_cell(csv, "vit-g5-b128", "throughput_per_s", lambda v: v * 1.07)
     change_csv_cell(csv, "vit-inf1-b1", "p90_latency_ms", lambda v: v * 0.916)
-    built = build_site(tmp_path, data_dir=data_copy)
+    change_csv_cell(csv, "beit-g5-b128", "throughput_per_s", lambda v: v * 0.84)
+    return build_site(root / "out", data_dir=data), data
+
+
+def test_derived_claims_follow_a_data_change(changed) -> None:  # noqa: ANN001
+    """Change measurements in a copy of the data: every derived claim on the site is recomputed."""
+    built, data_copy = changed
     assert "[neuron.data]" not in built.warnings
     values = build_values(load_catalog(data_copy))
     sources = {p: (REPO / "source" / p).read_text(encoding="utf-8")
@@ -119,13 +132,11 @@ def test_derived_claims_follow_a_data_change(tmp_path: Path, data_copy: Path) ->
                          NumberFormat(2)) in analysis
 
 
-def test_errata_page_recomputes_true_values(tmp_path: Path, data_copy: Path) -> None:
-    from conftest import build_site
-
+def test_errata_page_recomputes_true_values(changed, catalog) -> None:  # noqa: ANN001
+    """The errata's true values follow the changed data (``catalog``: the data before the change)."""
+    built, data_copy = changed
     errata = yaml.safe_load((data_copy / "errata.yaml").read_text(encoding="utf-8"))["errata"]
-    before = build_values(load_catalog(data_copy))["run:beit-g5-b128:cost_per_1m"].number
-    change_csv_cell(data_copy / "benchmarks" / "inference.csv", "beit-g5-b128", "throughput_per_s", lambda v: v * 0.84)
-    built = build_site(tmp_path, data_dir=data_copy)
+    before = build_values(catalog)["run:beit-g5-b128:cost_per_1m"].number
     values = build_values(load_catalog(data_copy))
     shown = [a.get_text() for a in built.soup("errata.html").select("table.neuron-errata abbr.neuron-value")]
     for entry in errata:

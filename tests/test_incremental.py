@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import neuron_docs.data.dataset
+import neuron_docs.state.domain
 from conftest import edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
@@ -250,8 +251,8 @@ def test_a_change_to_the_extension_code_rereads_every_page(site: Site, tmp_path:
     copy = tmp_path / "neuron_docs"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
     assert neuron_docs.code_version(copy) == neuron_docs.code_version()
-    domain = copy / "state" / "domain.py"
-    domain.write_text(domain.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    module = copy / Path(neuron_docs.state.domain.__file__).relative_to(package)  # wherever it lives
+    module.write_text(module.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     changed = neuron_docs.code_version(copy)
     assert changed != neuron_docs.code_version()
     assert site.build() == ["benchmarks", "index", "matrix", "plain"]

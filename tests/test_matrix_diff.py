@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import neuron_docs
 from neuron_docs.data.figures import compare as md
 from neuron_docs.data.revisions import RevisionError, load_revision
 from neuron_docs.preview.report import render_markdown
@@ -26,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 #: The release below edits figures typed here (a price of 1.006 moves to 1.212): it is made on the
 #: frozen copy of the data, so that a legitimate change to data/ never breaks these tests.
 DATA = FROZEN_DATA
-EXT = Path(md.__file__).resolve().parents[3]  # the directory that holds the neuron_docs package
+EXT = Path(neuron_docs.__file__).resolve().parents[1]  # the directory that holds the neuron_docs package
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",

@@ -93,8 +93,14 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def preview(repo: Path, tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - SiteBuild
-    return build_site(tmp_path_factory.mktemp("preview-site"), data_dir=repo / "data",
-                      neuron_preview_base="HEAD", neuron_preview_repo=str(repo))
+    """The preview as Read the Docs builds a pull request: the base comes from the environment
+    (``READTHEDOCS_VERSION_TYPE=external``, ``NEURON_PREVIEW_BASE=HEAD``), not from the configuration
+    (``test_unknown_base_warns_once_and_builds`` sets ``neuron_preview_base``)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("READTHEDOCS_VERSION_TYPE", "external")
+        monkeypatch.setenv("NEURON_PREVIEW_BASE", "HEAD")
+        return build_site(tmp_path_factory.mktemp("preview-site"), data_dir=repo / "data",
+                          neuron_preview_repo=str(repo))
 
 
 @pytest.fixture(scope="module")
@@ -217,15 +223,13 @@ def test_non_preview_build_has_no_marks(site) -> None:  # noqa: ANN001
         assert not soup.find("link", href=re.compile(r"preview\.css")), path
 
 
-def test_readthedocs_pull_request_build_is_a_preview(repo: Path, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("READTHEDOCS_VERSION_TYPE", "external")
-    monkeypatch.setenv("NEURON_PREVIEW_BASE", "HEAD")
-    build = build_site(tmp_path, data_dir=repo / "data", neuron_preview_repo=str(repo))
-    assert build.app.config.neuron_preview_base == "HEAD"
-    assert preview_warnings(build.warnings) == []
-    assert (build.outdir / "preview-changes.html").is_file()
-    assert len(marked(build.soup("architecture-fit.html").find("table", id=f"support-matrix-{SUPPORT[0]}"))) == 1
+def test_readthedocs_pull_request_build_is_a_preview(preview) -> None:  # noqa: ANN001
+    """The module's preview build is configured by Read the Docs' environment alone (``preview``)."""
+    assert "neuron_preview_base" not in preview.app.config.overrides
+    assert preview.app.config.neuron_preview_base == "HEAD"
+    assert preview_warnings(preview.warnings) == []
+    assert (preview.outdir / "preview-changes.html").is_file()
+    assert len(marked(preview.soup("architecture-fit.html").find("table", id=f"support-matrix-{SUPPORT[0]}"))) == 1
 
 
 def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:

@@ -8,14 +8,15 @@
   reason, only when that binary is missing (``.ci/run`` installs it).
 - ``page`` (function): a new page in a fresh context. ``page.console_errors`` collects every console
   message of type ``error`` and every uncaught page error; ``page.external_requests`` lists requests
-  that tried to leave 127.0.0.1 (they are refused, so a test never depends on the network).
+  that tried to leave 127.0.0.1 (Chromium refuses them, so a test never depends on the network).
 - ``desktop_visits`` and ``phone_visits`` (session): every page of the site visited once at that
   size, with what every per-page check needs (``visits.py``). Each is read by one test module only
   (``test_site_browser.py``, ``test_axe_browser.py``): pytest-xdist runs a module on one worker
   (``--dist loadscope``), so the pages are visited once per size, not once per worker. Two
   pages are visited at once (``visits.LANES``), heaviest first: a visit mostly waits on Chromium.
 
-Every test under ``tests/browser/`` gets the ``browser`` marker and runs after the other tests.
+Every test under ``tests/browser/`` gets the ``browser`` marker; ``tests/conftest.py`` orders them
+after the modules that fork.
 """
 
 from __future__ import annotations
@@ -34,23 +35,23 @@ from conftest import SiteBuild
 from .visits import SiteVisits, heaviest_first, new_page, site_pages, visit_site
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: No host resolves but 127.0.0.1 (IP addresses included): whatever a page asks of the network fails,
+#: so a test never depends on it (``visits.new_page`` lists what was asked).
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 #: How Chromium is started: the session's browser and each further lane of ``visits.visit_site``.
 LAUNCH: dict[str, Any] = {"executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 BROWSER_DIR = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the browser tests, and run them last: the browser and the HTTP server they keep for the
-    session run threads, and other tests' parallel Sphinx builds should not fork a threaded process."""
-    def in_browser_dir(item: pytest.Item) -> bool:
-        return BROWSER_DIR in Path(str(item.fspath)).resolve().parents
-
+    """Mark the browser tests. When they run is set by ``tests/conftest.py`` (``FIRST``): after every
+    module that forks a parallel Sphinx build, as the browser and the HTTP server they keep for the
+    session run threads, and a threaded process should not fork."""
     for item in items:
-        if in_browser_dir(item):
+        if BROWSER_DIR in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-    items.sort(key=in_browser_dir)  # stable: the order within each group is kept
 
 
 @pytest.fixture(scope="session")

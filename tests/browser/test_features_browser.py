@@ -148,7 +148,7 @@ def test_wide_table_scrolls_on_a_phone_with_its_first_column_in_view(page, site_
     second = table.locator("tbody tr").first.locator("td").nth(1)
     before = (first.bounding_box()["x"], second.bounding_box()["x"])
     wrapper.evaluate("w => { w.scrollLeft = 300; }")
-    page.wait_for_timeout(100)
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # the next frame, drawn scrolled
     after = (first.bounding_box()["x"], second.bounding_box()["x"])
     assert after[1] < before[1] - 100  # the figures moved
     assert abs(after[0] - before[0]) < 1  # the first column did not
