@@ -21,6 +21,7 @@ from functools import cached_property
 from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
 from ..data.figures.values import Value
+from .aspects import percentile_of_text, subjects_named, unknown_subject
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import Figure, find_figures
@@ -87,11 +88,19 @@ class DriftEngine:
             for figure in figures:
                 s_start, s_end = next(((a, b) for a, b in sentence_spans if a <= figure.start <= b),
                                       sentence_spans[-1])
-                quantities = of_figure(normal_unit(figure.unit), figure.start,
-                                       clause_of(text, s_start, s_end, figure.start), text[s_start:s_end], s_start,
+                clause = clause_of(text, s_start, s_end, figure.start)
+                quantities = of_figure(normal_unit(figure.unit), figure.start, clause, text[s_start:s_end], s_start,
                                        heading)
+                scopes = ((text[clause[0]:clause[1]], figure.start - clause[0]),
+                          (text[s_start:s_end], figure.start - s_start), (heading, 0))
+                missing = self._unknown_subject(scopes)
+                if missing:
+                    out.append(Verdict(figure.start, figure.text.replace("\n", " "), "unknown", "", "", False,
+                                       f"no {missing} in the data", ""))
+                    continue
+                percentile = next((p for p in (percentile_of_text(t, at) for t, at in scopes) if p), None)
                 match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans),
-                                           quantities=quantities)
+                                           quantities=quantities, percentile=percentile)
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
@@ -106,6 +115,15 @@ class DriftEngine:
                 out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
                                    reason, claim.role))
         return sorted(out, key=lambda v: v.start)
+
+    def _unknown_subject(self, scopes: Sequence[tuple[str, int]]) -> str | None:
+        """The device, instance or instance family the nearest words of a figure name (its clause, else
+        its sentence, else its heading) when the data holds no such subject."""
+        known = self.figures.platform_words
+        for text, at in scopes:
+            if subjects_named(text):
+                return unknown_subject(text, at, known)
+        return None
 
     def check_table(self, rows: Sequence[Sequence[Cell]], header_rows: int, heading: str = ""
                     ) -> list[tuple[int, int, Verdict]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..data.figures.formatting import format_number
 from ..data.figures.values import Value
+from .aspects import same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path
@@ -34,7 +35,6 @@ from .verdicts import (
     normal_unit,
     path_score,
     role_of,
-    significant_digits,
 )
 
 if TYPE_CHECKING:
@@ -66,6 +66,11 @@ class FigureIndex:
             entries.sort(key=lambda e: e[0])
             self._numbers[unit] = array("d", (n for n, _ in entries))
             self._entries[unit] = [c for _, c in entries]
+
+    @property
+    def platform_words(self) -> set[str]:
+        """Every word naming an instance, an instance family or a device of the data."""
+        return self._vocabulary.words["platform"]
 
     def _records(self, path: str) -> Groups:
         kind, record, _ = path.split(":", 2)
@@ -115,16 +120,18 @@ class FigureIndex:
         return record
 
     def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
-                   context: set[str] | None = None) -> list[Candidate]:
-        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number);
-        with ``quantities``, only those measuring one of them, and with ``context``, only those whose
-        records it may talk about (:meth:`_subject`): the others are never made."""
+                   context: set[str] | None = None, percentile: str | None = None,
+                   spread: float = 2.0) -> list[Candidate]:
+        """Values of the figure's unit within a factor of ``spread`` of it (or of any unit, for a bare
+        number); with ``quantities``, only those measuring one of them (and of the ``percentile`` the
+        text names), and with ``context``, only those whose records it may talk about
+        (:meth:`_subject`): the others are never made."""
         units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
         if figure.unit == "%":
             units = ["%"]
         out: list[Candidate] = []
         number = figure.number * base_unit(figure.unit)[1]
-        low, high = (number * 0.5, number * 2.0) if number > 0 else (-1e-9, 1e-9)
+        low, high = (number / spread, number * spread) if number > 0 else (-1e-9, 1e-9)
         if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
             low = 0.0
         for unit in units:
@@ -136,9 +143,11 @@ class FigureIndex:
                 entry = entries[i]
                 if isinstance(entry, Candidate):
                     if (quantities is None or entry.quantity in quantities) and (
+                            not entry.operands or same_percentile(percentile, entry.operands[0])) and (
                             context is None or self._subject(entry.records, context)):
                         out.append(entry)
                 elif (quantities is None or self._cheap_quantity(entry) in quantities) and (
+                        same_percentile(percentile, entry)) and (
                         context is None or self._subject((self._records(entry),), context)):
                     out.append(self._value(entry, numbers[i], unit))
         return out
@@ -188,27 +197,26 @@ class FigureIndex:
         return named > 0 or not records
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
-              quantities: frozenset[str] | None = None) -> Match | None:
+              quantities: frozenset[str] | None = None, percentile: str | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
-        A figure agreeing with a value at its rounding is a match when the context names the value's
-        records, or when it is precise enough to be no coincidence (three significant digits, or a
-        unit of its own). A figure that misses a value by a little (15%) contradicts it when the
-        context names the value's records; so does a figure that equals a claim but with the wrong
-        direction word ("75% more" where 75% is how much *less* the other costs).
+        A figure agreeing with a value at its rounding is a match only when the context names the
+        value's records (a value equal by chance, of another subject, never confirms). A figure that
+        misses a value by a little (15%) contradicts it when the context names the value's records;
+        so does a figure that equals a claim but with the wrong direction word ("75% more" where 75%
+        is how much *less* the other costs); and so does a figure further off when its words name
+        the quantity and every record of the value (:meth:`_named_value`).
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         # Meaning before number: what the figure measures, and what it is about.
-        for candidate in self.candidates(figure, quantities, context):
+        for candidate in self.candidates(figure, quantities, context, percentile):
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
             number = in_unit(candidate.number, candidate.unit, figure.unit)
             error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
             if ok and compatible:
-                precise = score > 0 or (not figure.bare and significant_digits(figure) >= 3
-                                        and candidate.op == "value")
-                if not precise and not everywhere:
+                if score <= 0 and not everywhere:
                     continue
                 key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
@@ -224,7 +232,7 @@ class FigureIndex:
             if best is None or key > best[0] or (key == best[0] and candidate.expression < best[1].expression):
                 best = (key, candidate, ok and compatible)
         if best is None:
-            return None
+            return self._named_value(figure, context, quantities, percentile)
         (rank, *_), candidate, ok = best
         if rank == 2.0:
             return self._wrong_direction(figure, candidate, context)
@@ -244,6 +252,37 @@ class FigureIndex:
             return Match(figure, candidate, True, expected_text(candidate, figure), role=role)
         expected = expected_text(candidate, figure)
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role)
+
+    #: How far off a figure may be from the value of the subject and quantity its words name.
+    NAMED_SPREAD = 10.0
+
+    def _named_value(self, figure: Figure, context: set[str], quantities: frozenset[str] | None,
+                     percentile: str | None) -> Match | None:
+        """A contradiction of a figure further off than a near miss: its words name the quantity
+        (``quantities``) and every record of a typed value (the model and the instance), so the data
+        holds what the text should say. The nearest such value (several configurations of one subject)."""
+        if quantities is None or figure.qualifier or figure.bare or figure.direction or figure.unit in ("%", "x"):
+            return None
+        kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
+        best: tuple[float, str, Candidate] | None = None
+        subjects: set[Groups] = set()
+        for candidate in self.candidates(figure, quantities, context, percentile, self.NAMED_SPREAD):
+            if candidate.op != "value" or not all(all(group & context for group in groups)
+                                                  for groups in candidate.records):
+                continue
+            groups = candidate.records[0]
+            if kinds_named - {self._vocabulary.kind(group) for group in groups}:
+                continue  # "ViT on the G5 costs $0.74 per hour": a model's figure, not the instance's price
+            subjects.add(groups)
+            number = in_unit(candidate.number, candidate.unit, figure.unit)
+            error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
+            if best is None or (error, candidate.expression) < best[:2]:
+                best = (error, candidate.expression, candidate)
+        if best is None or len(subjects) > 1:
+            return None  # no value, or several subjects the words may mean ("BERT" on Inf2)
+        candidate = best[2]
+        expected = expected_text(candidate, figure)
+        return Match(figure, candidate, False, expected, f"the data gives {expected}", role_of(candidate, figure))
 
     def _wrong_direction(self, figure: Figure, candidate: Candidate, context: set[str]) -> Match:
         said = expected_text(candidate, figure)
