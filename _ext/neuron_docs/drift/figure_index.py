@@ -264,23 +264,25 @@ class FigureIndex:
         if quantities is None or figure.qualifier or figure.bare or figure.direction or figure.unit in ("%", "x"):
             return None
         kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
-        best: tuple[float, str, Candidate] | None = None
-        subjects: set[Groups] = set()
+        found: list[tuple[float, float, str, Candidate]] = []
         for candidate in self.candidates(figure, quantities, context, percentile, self.NAMED_SPREAD):
             if candidate.op != "value" or not all(all(group & context for group in groups)
                                                   for groups in candidate.records):
                 continue
-            groups = candidate.records[0]
-            if kinds_named - {self._vocabulary.kind(group) for group in groups}:
+            if kinds_named - {self._vocabulary.kind(group) for group in candidate.records[0]}:
                 continue  # "ViT on the G5 costs $0.74 per hour": a model's figure, not the instance's price
-            subjects.add(groups)
             number = in_unit(candidate.number, candidate.unit, figure.unit)
             error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
-            if best is None or (error, candidate.expression) < best[:2]:
-                best = (error, candidate.expression, candidate)
-        if best is None or len(subjects) > 1:
-            return None  # no value, or several subjects the words may mean ("BERT" on Inf2)
-        candidate = best[2]
+            found.append((-context_score(candidate, context), error, candidate.expression, candidate))
+        if not found:
+            return None
+        # The subjects named most precisely ("trn1.32xlarge" rather than every trn1); among their
+        # values (several configurations) the nearest; several such subjects: none is meant.
+        top = min(found)[0]
+        found = [f for f in found if f[0] == top]
+        if len({f[3].records[0] for f in found}) > 1:
+            return None
+        candidate = min(found, key=lambda f: f[1:3])[3]
         expected = expected_text(candidate, figure)
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role_of(candidate, figure))
 

@@ -13,6 +13,7 @@ which records a build happened to look at.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .passages import words
@@ -25,6 +26,9 @@ _STOP = {"aws", "the", "of", "and", "a", "an", "model", "models", "base", "large
          "instance", "instances", "device", "devices", "run", "runs", "acc", "b1", "b2", "b3", "b4", "b128",
          "initial", "on", "none"}
 
+#: Instance sizes ("32xlarge"): the part of many instances' ids that names none of them.
+_SIZE = re.compile(r"\d*x?large|metal")
+
 Groups = tuple[frozenset[str], ...]
 
 
@@ -34,7 +38,7 @@ def tokens(*texts: str | None) -> frozenset[str]:
     for text in texts:
         if text:
             out.update(words(text))
-    return frozenset(w for w in out if w not in _STOP and not w.isdigit())
+    return frozenset(w for w in out if w not in _STOP and not w.isdigit() and not _SIZE.fullmatch(w))
 
 
 class Vocabulary:

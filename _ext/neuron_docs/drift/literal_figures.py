@@ -12,22 +12,30 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+#: A per-chip or per-device suffix of a bandwidth ("GB/sec/chip").
+_PER_PART = r"(?:/(?:chip|device|core))?\b"
+#: Data types written between a number and its FLOPS ("1,299 FP8 TFLOPS", "2,563 FP8/FP16 sparse TFLOPS").
+_PRECISION = r"(?:(?:(?:c|mx)?fp\d+|bf16|tf32|int8)(?:/(?:(?:c|mx)?fp\d+|bf16|tf32|int8))*\s+)?(?:(?:sparse|dense)\s+)?"
 #: Unit words as written in prose -> the unit of the data (and a factor to the data's common unit).
 _UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"percentage\s+points?|pp\b", "pp"),
     (r"%", "%"),
     (r"ms\b|milliseconds?\b", "ms"),
     (r"s\b|secs?\b|seconds?\b", "s"),
-    (r"TB/s", "TB/s"),
+    (rf"TB/s(?:ec)?{_PER_PART}", "TB/s"),
     (r"TB\b", "TB"),
+    (r"TiB\b", "TiB"),
     (r"min\b|minutes?\b", "min"),
     (r"µs\b|us\b|microseconds?\b", "us"),
-    (r"GB/s", "GB/s"),
+    (rf"GB/s(?:ec)?{_PER_PART}", "GB/s"),
+    (rf"GiB/s(?:ec)?{_PER_PART}", "GiB/s"),
     (r"GB\b", "GB"),
+    (r"GiB\b", "GiB"),
+    (r"MiB\b", "MiB"),
     (r"Gbps\b|Gb/s", "Gbps"),
     (r"TOPS\b", "TOPS"),
-    (r"TFLOPS\b", "TFLOPS"),
-    (r"PFLOPS\b", "PFLOPS"),
+    (rf"{_PRECISION}(?:TFLOPS|TeraFLOPS)\b", "TFLOPS"),
+    (rf"{_PRECISION}(?:PFLOPS|PetaFLOPS)\b", "PFLOPS"),
     (r"GHz\b", "GHz"),
     (r"USD\b", "USD"),
     (r"(?:more\s+|fewer\s+)?(?:operations|ops|inferences|images)(?:/s\b|\s+per\s+second|\s+in\s+(?:1|one)\s+second|/sec\b)",

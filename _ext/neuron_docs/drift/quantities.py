@@ -8,7 +8,7 @@ heading (a table's column header): "latency", "throughput", "per 1M inferences",
 compared with values of that quantity; a figure with no such word is compared by its unit alone.
 
 Units of one dimension are converted to a base unit for comparison (s and ms, TB and GB, PFLOPS
-and TFLOPS: :data:`~neuron_docs.data.labels.UNIT_CONVERSIONS`).
+and TFLOPS: :data:`~neuron_docs.data.labels.UNIT_CONVERSIONS`; GiB and GB, GiB/s and GB/s: :mod:`.units`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..data.records.labels import UNIT_CONVERSIONS, UNIT_SCALE
+from .units import to_base
 
 #: A field of a data path -> the quantity it measures.
 QUANTITY_OF_FIELD = {
@@ -24,18 +25,21 @@ QUANTITY_OF_FIELD = {
     "accelerator_memory": "memory", "memory_bandwidth": "memory_bandwidth",
     "neuronlink_bandwidth": "interconnect_bandwidth", "efa_gbps": "network_bandwidth", "peak_fp32": "fp32",
     "peak_bf16": "bf16", "peak_tf32": "tf32", "peak_int8": "int8", "math_engine_frequency": "frequency",
-    "limit": "size_limit", "price_ratio": "price", "implied_speed_ratio": "speed", "gain": "price_performance",
+    "peak_fp8": "fp8", "peak_sparse": "sparse", "dma_bandwidth": "dma_bandwidth", "sram": "sram",
+    "host_memory": "host_memory", "limit": "size_limit", "price_ratio": "price", "implied_speed_ratio": "speed", "gain": "price_performance",
 }
 _SPEED = ("speed", "throughput", "latency", "fp32", "bf16", "tf32", "int8", "training_throughput")
 _BANDWIDTH = ("memory_bandwidth", "network_bandwidth", "interconnect_bandwidth", "dma_bandwidth")
 #: Words in prose -> the quantities they may mean (the most specific patterns first).
 _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"\bsparse\b|\bsparsity\b", ("sparse",)), (r"host\s+memory", ("host_memory",)),
+    (r"\bsbuf\b|\bsram\b|on-chip\s+memory", ("sram",)),
     (r"\bdma\b", ("dma_bandwidth",)),
     (r"neuronlink|interconnect|chip-to-chip", ("interconnect_bandwidth",)),
     (r"\befa\b|network(?:ing)?\s+bandwidth|\bnetworking\b", ("network_bandwidth",)),
     (r"memory\s+bandwidth|\bhbm\s+bandwidth", ("memory_bandwidth",)),
     (r"\bfp32\b", ("fp32",)), (r"\b(?:bf16|fp16)\b", ("bf16",)), (r"\btf32\b", ("tf32",)),
-    (r"\bint8\b", ("int8",)), (r"\bfp8\b", ("fp8",)),
+    (r"\bint8\b", ("int8",)), (r"\b(?:c|mx)?fp8\b", ("fp8",)),
     (r"training\s+throughput|training\s+speed|trains?\s+faster", ("training_throughput", "speed")),
     (r"price[-\s]performance|cost[-\s]performance|perf(?:ormance)?\s*/\s*\$", ("price_performance",)),
     (r"memory|\bhbm\b|\bdram\b|\bgddr\d?\b|weights?\b|protobuf", ("memory", "size_limit")),
@@ -60,7 +64,7 @@ _UNITS = {
     "latency": "ms", "run_time": "ms", "other_time": "ms", "throughput": "inferences/s", "cost": "USD",
     "price": "USD/h", "accuracy": "%", "memory": "GB", "size_limit": "GB", "memory_bandwidth": "GB/s",
     "network_bandwidth": "Gbps", "interconnect_bandwidth": "GB/s", "dma_bandwidth": "GB/s", "fp32": "TFLOPS",
-    "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "int8": "TOPS", "frequency": "GHz",
+    "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "sparse": "TFLOPS", "host_memory": "GB", "sram": "GB", "int8": "TOPS", "frequency": "GHz",
     "price_performance": "%", "speed": "x", "training_throughput": "x",
 }
 
@@ -71,7 +75,7 @@ def base_unit(unit: str) -> tuple[str, float]:
         unit, factor = UNIT_SCALE[unit]
         base, more = UNIT_CONVERSIONS.get(unit, (unit, 1.0))
         return base, factor * more
-    return UNIT_CONVERSIONS.get(unit, (unit, 1.0))
+    return UNIT_CONVERSIONS.get(unit) or to_base(unit) or (unit, 1.0)
 
 
 def compatible(quantity: str, unit: str) -> bool:

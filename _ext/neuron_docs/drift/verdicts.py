@@ -162,7 +162,8 @@ class Verdict:
     start: int
     #: The figure or claim as written.
     text: str
-    #: ``figure`` or ``claim``.
+    #: ``figure``, ``claim``, ``unknown`` (a figure about a subject the data does not hold) or
+    #: ``table`` (a table row that cannot be read: more or fewer cells than its header).
     kind: str
     #: The data path or derived expression it corresponds to.
     expression: str
@@ -177,6 +178,8 @@ class Verdict:
     def message(self) -> str:
         """The build's warning for this verdict."""
         literal = self.text.strip()
+        if self.kind in ("unknown", "table"):
+            return f"literal {literal} not checked: {self.reason}"
         if self.kind == "claim":
             return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
         if self.agrees:
