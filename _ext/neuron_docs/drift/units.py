@@ -22,7 +22,7 @@ _CONVERTIBLE = re.compile(r"^(?:[kMGTPE]i?B(?:/s)?|[kMGTPE]?FLOPS|[kMGTPE]?OPS)$
 def _registry() -> Any:
     import pint  # noqa: PLC0415 - a quarter of a second, paid only when a page writes such a unit
 
-    registry = pint.UnitRegistry(cache_folder=None)
+    registry: Any = pint.UnitRegistry(cache_folder=None)
     registry.define("FLOPS = [floating_point_operations_per_second]")
     registry.define("OPS = [operations_per_second]")
     return registry
