@@ -126,7 +126,10 @@ def _line(block: nodes.Element, text: str) -> int | None:
 def _cell(entry: nodes.Element) -> Cell:
     """A table cell's text (its paragraphs, one a line) with the spans written by hand."""
     pieces: list[tuple[str, bool]] = []
-    for index, child in enumerate(c for c in entry.children if isinstance(c, nodes.TextElement)):
+    # Its paragraphs, those of lists in it too ("* 1,299 FP8 TFLOPS" in a grid table's cell).
+    blocks = [n for n in entry.findall(nodes.TextElement) if not isinstance(n, nodes.Inline)
+              and not isinstance(n.parent, nodes.TextElement)]
+    for index, child in enumerate(blocks):
         if index:
             pieces.append(("\n", False))
         _segments(child, pieces)
@@ -152,17 +155,19 @@ def _entry_line(entry: nodes.Element) -> int | None:
 
 
 def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]] | None:
-    """The lines of a table's cells read from its source, for tables whose cells docutils does not
-    locate (a ``csv-table``'s cells are parsed apart, at line 1): the table of the page's text
-    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same first row."""
+    """The lines of a table's cells read from its source (docutils locates a ``csv-table``'s cells at
+    line 1, a grid table's at their paragraph): the table of the page's text
+    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same cells."""
     document = table.document
     source = Path(document["source"]) if document is not None and document.get("source") else None
     if source is None or not source.is_file() or not rows:
         return None
-    first = [c.text.strip() for c in rows[0]]
+    def shown(table_rows: list[list[Cell]]) -> list[list[str]]:
+        return [[" ".join(c.text.split()) for c in row] for row in table_rows]
+
+    wanted = shown(rows)
     for candidate in read_page(source.read_text(encoding="utf-8")).tables:
-        if candidate.rows and [c.text.strip() for c in candidate.rows[0]] == first \
-                and len(candidate.rows) == len(rows):
+        if shown(candidate.rows) == wanted:
             return candidate.lines
     return None
 
@@ -179,8 +184,9 @@ def check_table(env: BuildEnvironment, docname: str, table: nodes.table, heading
     """Figures under their column header and support-matrix badges of a hand-written table."""
     engine = state(env).drift_engine()
     entries, rows, header_rows = _table_rows(table)
-    located = all((_entry_line(e) or 0) > 1 for row in entries for e in row)
-    lines = None if located else _source_lines(table, rows)
+    # The lines of the page's source table as the audit reads it (one reading of a table for both),
+    # else those docutils gives the cells.
+    lines = _source_lines(table, rows)
     for i, j, verdict in engine.check_table(rows, header_rows, heading):
         if verdict.kind == "claim" and verdict.agrees:
             continue

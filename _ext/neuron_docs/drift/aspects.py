@@ -52,9 +52,18 @@ def same_percentile(wanted: str | None, path: str) -> bool:
     return held is None or held == wanted
 
 
+#: Words before a name that make it a part counted ("Eight NeuronCore-v3 that collectively deliver",
+#: "16 Trainium2 chips") or a baseline ("3x speedup relative to NeuronCore-v1"), not the subject.
+_NOT_SUBJECT = re.compile(r"(?:\b\d+|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)"
+                          r"|relative\s+to|compared\s+(?:to|with)|\bvs\.?|versus|\bthan|\bfrom|\bover)\s+$",
+                          re.IGNORECASE)
+
+
 def subjects_named(text: str) -> list[tuple[int, str]]:
-    """(offset, name) of every device, instance or instance family name in ``text``."""
-    return [(m.start(), m.group(0)) for m in _SUBJECT.finditer(text)]
+    """(offset, name) of every device, instance or instance family ``text`` gives a figure to (not
+    one it counts as a part or compares with)."""
+    return [(m.start(), m.group(0)) for m in _SUBJECT.finditer(text)
+            if not _NOT_SUBJECT.search(text[max(0, m.start() - 30):m.start()])]
 
 
 def unknown_subject(text: str, at: int, known: Collection[str]) -> str | None:

@@ -89,8 +89,9 @@ class DriftEngine:
                 s_start, s_end = next(((a, b) for a, b in sentence_spans if a <= figure.start <= b),
                                       sentence_spans[-1])
                 clause = clause_of(text, s_start, s_end, figure.start)
-                quantities = of_figure(normal_unit(figure.unit), figure.start, clause, text[s_start:s_end], s_start,
-                                       heading)
+                # The words inside the figure first ("2,563 FP8/FP16 sparse TFLOPS": the most specific).
+                quantities = of_figure(normal_unit(figure.unit), 0, (0, 0), "", 0, figure.text) or of_figure(
+                    normal_unit(figure.unit), figure.start, clause, text[s_start:s_end], s_start, heading)
                 scopes = ((text[clause[0]:clause[1]], figure.start - clause[0]),
                           (text[s_start:s_end], figure.start - s_start), (heading, 0))
                 missing = self._unknown_subject(scopes)

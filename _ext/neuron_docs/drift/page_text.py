@@ -167,6 +167,80 @@ def _csv_table(lines: list[str], start: int, end: int, heading: str, options: di
     return Table(rows, cell_lines, header_rows, heading)
 
 
+_GRID_BORDER = re.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
+_SIMPLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
+_ITEM = re.compile(r"^(?:[-*+]|#\.|\d+\.)\s+")
+
+
+def _cell_text(parts: list[str]) -> Cell:
+    """A cell from its source lines: bullets dropped, blank lines left out, one paragraph line a line."""
+    return _cell("\n".join(_ITEM.sub("", p.strip()) for p in parts if p.strip()))
+
+
+def _grid_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A grid table at ``start`` (its top border) and the line after it. Columns are cut at the
+    top border's ``+``; a row ends at the next border (``+===+`` ends the header)."""
+    border = lines[start]
+    cuts = [i for i, ch in enumerate(border) if ch == "+"]
+    rows: list[list[Cell]] = []
+    cell_lines: list[list[int]] = []
+    header_rows = 0
+    parts: list[list[str]] = [[] for _ in cuts[1:]]
+    firsts: list[int | None] = [None for _ in cuts[1:]]
+    end = start + 1
+    while end < len(lines) and lines[end].strip().startswith(("|", "+")):
+        line = lines[end]
+        if _GRID_BORDER.match(line):
+            if any(any(p.strip() for p in cell) for cell in parts):
+                rows.append([_cell_text(cell) for cell in parts])
+                cell_lines.append([(f if f is not None else end) + 1 for f in firsts])
+            if "=" in line:
+                header_rows = len(rows)
+            parts = [[] for _ in cuts[1:]]
+            firsts = [None for _ in cuts[1:]]
+        else:
+            for k, (a, b) in enumerate(zip(cuts, cuts[1:], strict=False)):
+                piece = line[a + 1:b] if len(line) > a else ""
+                parts[k].append(piece)
+                if piece.strip() and firsts[k] is None:
+                    firsts[k] = end
+        end += 1
+    return Table(rows, cell_lines, header_rows, heading), end
+
+
+def _simple_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A simple table at ``start`` (its top border) and the line after it: columns are the runs of
+    ``=``; a line whose first column is blank continues the row above; a second border ends the header
+    when a third follows."""
+    border = lines[start]
+    spans = [(m.start(), m.end()) for m in re.finditer(r"=+", border)]
+    rows: list[list[list[str]]] = []
+    cell_lines: list[list[int]] = []
+    borders: list[int] = []
+    end = start + 1
+    while end < len(lines):
+        line = lines[end]
+        if _SIMPLE_BORDER.match(line):
+            borders.append(len(rows))
+            end += 1
+            if end >= len(lines) or not lines[end].strip():
+                break
+            continue
+        if not line.strip():
+            end += 1
+            continue
+        pieces = [line[a:b if k < len(spans) - 1 else None] for k, (a, b) in enumerate(spans)]
+        if rows and not pieces[0].strip():
+            for k, piece in enumerate(pieces):
+                rows[-1][k].append(piece)
+        else:
+            rows.append([[piece] for piece in pieces])
+            cell_lines.append([end + 1] * len(spans))
+        end += 1
+    header_rows = borders[0] if len(borders) > 1 else 0
+    return Table([[_cell_text(c) for c in row] for row in rows], cell_lines, header_rows, heading), end
+
+
 _PLAIN_HEADING = re.compile(r"^\s*[A-Z][\w\-. ()]{0,60}:\s*$")
 
 
@@ -195,6 +269,12 @@ def read_page(text: str, *, plain: bool = False) -> Page:
             while i < len(lines) and not lines[i].strip().startswith(fence):
                 i += 1
             i += 1
+            continue
+        if not block and (_GRID_BORDER.match(line) or _SIMPLE_BORDER.match(line)) and not (
+                i + 1 < len(lines) and not lines[i + 1].strip()):
+            flush()
+            table, i = (_grid_table if _GRID_BORDER.match(line) else _simple_table)(lines, i, heading)
+            page.tables.append(table)
             continue
         directive = _DIRECTIVE.match(line)
         if directive or _COMMENT.match(line):

@@ -58,6 +58,7 @@ _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"bandwidth", _BANDWIDTH),
     (r"faster|slower|speed[-\s]?ups?|\bspeeds?\b|performance", _SPEED),
 )
+_SPECIFICITY = {quantities: rank for rank, (_, quantities) in reversed(list(enumerate(_WORDS)))}
 _WORD_RES = tuple((re.compile(pattern, re.IGNORECASE), quantities) for pattern, quantities in _WORDS)
 #: The base unit of each quantity (percentages and ratios can be of any quantity).
 _UNITS = {
@@ -122,8 +123,10 @@ def of_figure(unit: str, at: int, clause: tuple[int, int], sentence: str, senten
     """The quantities a figure in ``unit`` (a base unit) at offset ``at`` may mean, from the nearest
     quantity word in its clause, else its sentence, else its heading; ``None`` when none names one."""
     mentions = [(sentence_start + a, q) for a, q in mentioned(sentence)]
+    # In the heading (a table's header and stub) the most specific word wins, wherever it stands:
+    # "FP8/FP16/BF16/TF32 Sparse (TFLOPS)" is sparse compute.
     scopes = ([m for m in mentions if clause[0] <= m[0] < clause[1]], mentions,
-              [(at, q) for _, q in mentioned(heading)])
+              [(at + _SPECIFICITY[q], q) for _, q in mentioned(heading)])
     for scope in scopes:
         usable = [(abs(a - at), q) for a, q in scope if any(compatible(x, unit) for x in q)]
         if usable:
