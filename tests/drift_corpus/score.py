@@ -88,7 +88,7 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
             else:
                 score.misses.append(f"not reported as {verdict} {where}")
             continue
-        if row is not None and row.kind not in ("figure", "claim"):
+        if row is not None and row.kind not in ("figure", "claim", "comparison"):
             score.misses.append(f"reported as not checked ({row.note}) {where}")
             if verdict == "contradicts":
                 score.contradictions += 1
@@ -131,7 +131,7 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
     for i, row in enumerate(rows):
         if i in used or (not keys.get("complete", True) and row.line not in keyed_lines):
             continue
-        if row.agrees and row.kind in ("figure", "claim"):
+        if row.agrees and row.kind in ("figure", "claim", "comparison"):
             score.false_confirmations += 1
         else:
             score.false_alarms += 1

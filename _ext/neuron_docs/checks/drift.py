@@ -32,6 +32,7 @@ from ..data.record_keys import fields_key, file_key
 from ..state.dependencies import shows
 from ..data.catalog import FILE_NAMES
 from ..data.checking.matrix_files import MATRIX_DIR
+from ..drift.engine import COMPARATIVE_TRIGGER
 from ..drift.page_text import read_page
 from ..drift.tables import Cell
 
@@ -107,8 +108,10 @@ def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | Non
     return out
 
 
-def _line(block: nodes.Element, text: str) -> int | None:
-    """The line of ``text`` in ``block``: the block's line plus the line of ``text`` in its source."""
+def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> int | None:
+    """The line of ``text`` in ``block``: the block's line plus the line of ``text`` in its source
+    (else, when the source does not hold it as shown, such as a role's output, the line of offset
+    ``start`` of the block's ``shown`` text)."""
     line = block.line if block.line is not None else block.parent.line
     raw = block.rawsource or ""
     if line is None:
@@ -120,6 +123,7 @@ def _line(block: nodes.Element, text: str) -> int | None:
             at = raw.find(text.split()[0]) if text.split() else -1
         if at >= 0:
             return line + raw.count("\n", 0, at)
+        return line + shown.count("\n", 0, start)
     return line
 
 
@@ -217,7 +221,9 @@ def _prose(engine: DriftEngine, doctree: nodes.document,
             continue
         allowed = _written_spans(pieces)
         figures = engine.figures_in(text, allowed)
-        if figures or claim_words:  # digits but no figure ("Matrix dev-0"): nothing to check, now or later
+        # Digits but no figure ("Matrix dev-0"): nothing to check, now or later; but a comparative
+        # between two roles' figures is checked against them.
+        if figures or claim_words or COMPARATIVE_TRIGGER.search(text):
             yield _Block(block, heading, text, allowed, figures, claim_words)
 
 
@@ -255,8 +261,8 @@ def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) 
         for verdict in engine.check(block.text, block.heading, block.allowed, figures=block.figures):
             if verdict.kind == "claim" and verdict.agrees:
                 continue
-            logger.warning("%s", verdict.message(), location=(docname, _line(block.block, verdict.text)),
-                           type="neuron", subtype="drift")
+            line = _line(block.block, verdict.text, block.text, verdict.start)
+            logger.warning("%s", verdict.message(), location=(docname, line), type="neuron", subtype="drift")
     for table, heading in tables:
         if _worth_checking(engine, table):
             check_table(env, docname, table, heading)

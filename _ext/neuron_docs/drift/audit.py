@@ -38,7 +38,8 @@ class Row:
     value: str
     agrees: bool
     note: str = ""
-    #: ``figure``, ``claim``, ``unknown`` (no such subject in the data) or ``table`` (an unreadable row).
+    #: ``figure``, ``claim``, ``comparison``, ``unknown`` (no such subject in the data) or ``table``
+    #: (an unreadable row).
     kind: str = "figure"
 
 
@@ -53,7 +54,7 @@ def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = F
                ) -> list[Row]:
     """Every figure, fit/support claim and matrix badge of ``text`` that corresponds to the data."""
     drift = engine(str(Path(data_dir).resolve()))
-    page = read_page(text, plain=plain)
+    page = read_page(text, plain=plain, shown_value=drift.shown_value)
     rows: list[Row] = []
     for passage in page.passages:
         for verdict in drift.check(passage.text, passage.heading, passage.allowed, bare=bare):
@@ -75,7 +76,7 @@ def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: b
 
 
 def _agrees(row: Row) -> str:
-    if row.kind not in ("figure", "claim"):
+    if row.kind not in ("figure", "claim", "comparison"):
         return "not checked"
     return "yes" if row.agrees else "**no**"
 
@@ -84,7 +85,7 @@ def markdown(rows: list[Row], name: str) -> str:
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
 
-    checked = [r for r in rows if r.kind in ("figure", "claim")]
+    checked = [r for r in rows if r.kind in ("figure", "claim", "comparison")]
     lines = [f"Audit of {name}: {len(checked)} figures match the data, "
              f"{sum(not r.agrees for r in checked)} disagree, {len(rows) - len(checked)} not checked.", "",
              "| Line | Figure in the text | Data value or derived claim | Data gives | Agrees | Note |",
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"no such file: {path}")
         rows = audit_file(path, args.data, bare=args.bare)
         reports[str(path)] = rows
-        disagreements += sum(not r.agrees for r in rows if r.kind in ("figure", "claim"))
+        disagreements += sum(not r.agrees for r in rows if r.kind in ("figure", "claim", "comparison"))
     if args.format == "json":
         emit(json.dumps({name: [asdict(r) for r in rows] for name, rows in reports.items()}, indent=2) + "\n")
     else:

@@ -9,7 +9,8 @@ above it and the spans that are prose written by hand, and get the same :class:`
 - :mod:`.passages` splits sentences and gives the words around an offset;
 - :mod:`.figure_index` holds every value of the data set and the claims derived from them, and
   says what a figure duplicates or contradicts (:mod:`.verdicts` judges one candidate);
-- :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices.
+- :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices;
+- :mod:`.comparatives` checks comparative words against the figures they compare (a role's output too).
 """
 
 from __future__ import annotations
@@ -20,16 +21,21 @@ from functools import cached_property
 
 from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
+from ..data.figures.shown import figure
 from ..data.figures.values import Value
 from .aspects import percentile_of_text, subjects_named, unknown_subject
+from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import Figure, find_figures
-from .passages import clause_of, context_words, sentences
+from .passages import clause_of, context_words, sentences, words
 from .quantities import of_figure
 from .tables import Cell, check_table
 from .verdicts import Verdict, normal_unit
 
+#: Words of a comparative (:mod:`.comparatives`).
+COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
+                                 re.IGNORECASE)
 #: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
 CLAIM_TRIGGER = re.compile(r"fit|support", re.IGNORECASE)
 
@@ -60,6 +66,14 @@ class DriftEngine:
     def claims(self) -> ClaimIndex:
         """The names of families, devices and frameworks, made when the first claim is looked for."""
         return ClaimIndex(self.catalog)
+
+    def shown_value(self, body: str) -> str | None:
+        """What a ``:neuron:value:`` role with ``body`` prints (as the build does); ``None`` when it
+        cannot be computed (the build shows a problem there)."""
+        try:
+            return figure(self.catalog, self.values, body).text  # type: ignore[arg-type]
+        except ValueError:
+            return None
 
     @staticmethod
     def worth_checking(text: str) -> tuple[bool, bool]:
@@ -101,11 +115,14 @@ class DriftEngine:
                     continue
                 percentile = next((p for p in (percentile_of_text(t, at) for t, at in scopes) if p), None)
                 match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans),
-                                           quantities=quantities, percentile=percentile)
+                                           quantities=quantities, percentile=percentile,
+                                           sentence=words(text[s_start:s_end]))
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
+        if COMPARATIVE_TRIGGER.search(text) and any(ch.isdigit() for ch in text):
+            out.extend(comparisons(text, sentences(text), find_figures(text), spans))
         if CLAIM_TRIGGER.search(text):
             for claim in self.claims.claims(text, spans):
                 truth = CLAIM_WORDS[claim.truth]

@@ -25,6 +25,7 @@ from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path
 from .verdicts import (
+    APPROX,
     Candidate,
     Match,
     agrees,
@@ -196,8 +197,19 @@ class FigureIndex:
             return False
         return named > 0 or not records
 
+    def _covers(self, candidate: Candidate, sentence: set[str]) -> bool:
+        """Whether a derived claim's operands are every platform its sentence names ("On the G5, ViT
+        costs twice as much as on Inf1" is no ratio of two Inf1 runs)."""
+        named = sentence & self._vocabulary.words["platform"]
+        if not named:
+            return True
+        own = {word for groups in candidate.records for group in groups
+               if self._vocabulary.kind(group) == "platform" for word in group}
+        return named <= own
+
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
-              quantities: frozenset[str] | None = None, percentile: str | None = None) -> Match | None:
+              quantities: frozenset[str] | None = None, percentile: str | None = None,
+              sentence: set[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
         A figure agreeing with a value at its rounding is a match only when the context names the
@@ -210,6 +222,8 @@ class FigureIndex:
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         # Meaning before number: what the figure measures, and what it is about.
         for candidate in self.candidates(figure, quantities, context, percentile):
+            if candidate.operands and sentence is not None and not self._covers(candidate, sentence):
+                continue
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
@@ -221,7 +235,8 @@ class FigureIndex:
                 key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
                 key = (2.0, 0, int(score), -error, score)
-            elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
+            elif not ok and compatible and score > 0 and error <= self._near(figure) and (
+                    not figure.qualifier or figure.qualifier in APPROX):
                 if figure.bare and candidate.op != "value":
                     continue
                 key = (1.0, 0, int(score), -error, score)
@@ -252,6 +267,12 @@ class FigureIndex:
             return Match(figure, candidate, True, expected_text(candidate, figure), role=role)
         expected = expected_text(candidate, figure)
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role)
+
+    @staticmethod
+    def _near(figure: Figure) -> float:
+        """How far off a near miss may be: 15%, or for a multiple in words ("almost four times" for
+        a ratio now 2.9) a half, since its whole number is its precision."""
+        return 0.5 if figure.unit == "x" and figure.decimals == 0 else 0.15
 
     #: How far off a figure may be from the value of the subject and quantity its words name.
     NAMED_SPREAD = 10.0

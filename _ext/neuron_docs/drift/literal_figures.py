@@ -71,6 +71,15 @@ _PER_HOUR = re.compile(r"\s*(?:per\s+hour|an\s+hour|/\s*h(?:ou)?r\b|/h\b|\s+hour
 _DIFF_AFTER = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+){0,2}?(?:difference|gap)\b", re.IGNORECASE)
 
 
+_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "twice": 2}
+#: A multiple in words: "almost four times as much", "twice as fast", "3 times more".
+_MULTIPLE = re.compile(
+    rf"(?:(?P<qual>{_QUALIFIER})\s+)?\b(?:(?P<n>{'|'.join(w for w in _WORD_NUMBERS if w != 'twice')}|\d+(?:\.\d+)?)"
+    rf"\s+times|(?P<twice>twice))(?=\s+(?:as\b|more\b|faster\b|higher\b|larger\b|greater\b|cheaper\b|the\b))",
+    re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Figure:
     """A literal figure in a text: ``text`` at ``start:end``, its number, decimals and unit."""
@@ -85,6 +94,8 @@ class Figure:
     #: "up" (more, higher...), "down" (less, cheaper...), "diff" (by, difference) or "".
     direction: str = ""
     bare: bool = False
+    #: Written with a minus sign ("-$0.11").
+    negative: bool = False
 
     @property
     def typed(self) -> Decimal:
@@ -145,7 +156,17 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
             found.append(Figure(text[match.start("lo"):match.end("lo")], match.start("lo"), match.end("lo"),
                                 lo, lo_decimals, unit, qualifier, direction))
             start = match.start("num")
-        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction))
+        negative = unit.startswith("USD") and text[max(0, start - 1):start] in ("-", "\u2212")
+        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction,
+                            negative=negative))
+    taken = [(f.start, f.end) for f in found]
+    for match in _MULTIPLE.finditer(text):
+        if any(a < match.end() and match.start() < b for a, b in taken):
+            continue
+        word = (match.group("n") or match.group("twice")).lower()
+        number, decimals = (float(_WORD_NUMBERS[word]), 0) if word in _WORD_NUMBERS else _number(word)
+        qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
+        found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "x", qualifier, "up"))
     if loose:
         taken = [(f.start, f.end) for f in found]
         for match in BARE_RE.finditer(text):

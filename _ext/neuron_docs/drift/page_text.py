@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .passages import Passage
@@ -58,8 +59,13 @@ class Page:
     tables: list[Table] = field(default_factory=list)
 
 
-def inline(text: str) -> tuple[str, list[tuple[int, int]]]:
-    """What ``text`` shows, and the spans of it written by hand (where figures and claims count)."""
+#: What a ``neuron:value`` role shows, given its body (``None``: not known, left blank).
+Shown = Callable[[str], str | None]
+
+
+def inline(text: str, shown_value: Shown | None = None) -> tuple[str, list[tuple[int, int]]]:
+    """What ``text`` shows, and the spans of it written by hand (where figures and claims count);
+    with ``shown_value``, a ``neuron:value`` role shows its figure as the build prints it."""
     out: list[str] = []
     allowed: list[tuple[int, int]] = []
     length = 0
@@ -83,7 +89,8 @@ def inline(text: str) -> tuple[str, list[tuple[int, int]]]:
             shown = (title.group(1) if title else body).lstrip("~!")
             checkable = not name.startswith("neuron:") and name not in _LITERAL_ROLES
             if name.startswith("neuron:"):
-                shown = " " * len(shown)
+                value = shown_value(body) if shown_value is not None and name == "neuron:value" else None
+                shown = value if value is not None else " " * len(shown)
         elif match.group("literal"):
             shown = match.group("lbody")
         elif match.group("link"):
@@ -244,7 +251,7 @@ def _simple_table(lines: list[str], start: int, heading: str) -> tuple[Table, in
 _PLAIN_HEADING = re.compile(r"^\s*[A-Z][\w\-. ()]{0,60}:\s*$")
 
 
-def read_page(text: str, *, plain: bool = False) -> Page:
+def read_page(text: str, *, plain: bool = False, shown_value: Shown | None = None) -> Page:
     """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
     its own ending with a colon ("Results for Inferentia:") is a heading too."""
     lines = text.splitlines()
@@ -255,7 +262,7 @@ def read_page(text: str, *, plain: bool = False) -> Page:
 
     def flush() -> None:
         if block:
-            shown, allowed = inline("\n".join(block))
+            shown, allowed = inline("\n".join(block), shown_value)
             page.passages.append(Passage(shown, start + 1, heading, tuple(allowed)))
         block.clear()
 

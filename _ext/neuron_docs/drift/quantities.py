@@ -130,5 +130,8 @@ def of_figure(unit: str, at: int, clause: tuple[int, int], sentence: str, senten
     for scope in scopes:
         usable = [(abs(a - at), q) for a, q in scope if any(compatible(x, unit) for x in q)]
         if usable:
-            return frozenset(x for x in min(usable, key=lambda u: u[0])[1] if compatible(x, unit))
+            nearest = frozenset(x for x in min(usable, key=lambda u: u[0])[1] if compatible(x, unit))
+            # Words that narrow each other ("costs ... per 1M inferences": a cost, not a price).
+            narrowed = nearest.intersection(*(q for _, q in usable))
+            return narrowed or nearest
     return None

@@ -15,7 +15,7 @@ from ..data.figures.formatting import NumberFormat, format_number, round_half_up
 from .literal_figures import Figure
 from .quantities import base_unit
 
-_APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
+APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +106,10 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
         return False
     if rounded == figure.typed:
         return True
-    if qualifier in _APPROX:
-        return abs(number - figure.number) <= max(10 ** -figure.decimals, 0.05 * abs(figure.number))
+    if qualifier in APPROX:
+        # "about 75%": within a unit of its last digit; "almost four times": within a half.
+        step = 0.5 if figure.unit == "x" else 1.0
+        return abs(number - figure.number) <= max(step * 10 ** -figure.decimals, 0.05 * abs(figure.number))
     return False
 
 
@@ -162,7 +164,8 @@ class Verdict:
     start: int
     #: The figure or claim as written.
     text: str
-    #: ``figure``, ``claim``, ``unknown`` (a figure about a subject the data does not hold) or
+    #: ``figure``, ``claim``, ``comparison`` (a comparative word the figures it compares contradict),
+    #: ``unknown`` (a figure about a subject the data does not hold) or
     #: ``table`` (a table row that cannot be read: more or fewer cells than its header).
     kind: str
     #: The data path or derived expression it corresponds to.
@@ -180,6 +183,8 @@ class Verdict:
         literal = self.text.strip()
         if self.kind in ("unknown", "table"):
             return f"literal {literal} not checked: {self.reason}"
+        if self.kind == "comparison":
+            return f"'{literal}' contradicts the figures it compares: {self.reason}"
         if self.kind == "claim":
             return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
         if self.agrees:
