@@ -65,8 +65,8 @@ def comparisons(text: str, sentence_spans: Sequence[tuple[int, int]], figures: S
         for figure in here:
             if figure.negative and figure.direction in ("up", "down") and _inside(figure.end + 1, figure.end + 2,
                                                                                   allowed):
-                word = re.match(r"\s*\S+", text[figure.end:s_end])
-                said = " ".join(f"-{figure.text} {word.group(0) if word else ''}".split())
+                after = re.match(r"\s*\S+", text[figure.end:s_end])
+                said = " ".join(f"-{figure.text} {after.group(0) if after else ''}".split())
                 opposite = "more" if figure.direction == "down" else "less"
                 out.append(Verdict(figure.start - 1, said, "comparison", f"-{figure.text.strip()}",
                                    f"{figure.text.strip()} {opposite}", False,
