@@ -28,11 +28,15 @@ from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import Figure, find_figures
+from .keywords import tokens
 from .passages import clause_of, context_words, sentences, words
 from .quantities import of_figure
 from .tables import Cell, check_table
 from .verdicts import Verdict, normal_unit
 
+#: A figure said to be per chip ("190 TFLOPS per chip", "each chip", "GB/sec/chip").
+PER_CHIP = re.compile(r"\bper\s+(?:chip|device|accelerator)\b|\beach\s+(?:chip|device)\b|/(?:chip|device)\b",
+                      re.IGNORECASE)
 #: Words of a comparative (:mod:`.comparatives`).
 COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
                                  re.IGNORECASE)
@@ -114,8 +118,10 @@ class DriftEngine:
                                        f"no {missing} in the data", ""))
                     continue
                 percentile = next((p for p in (percentile_of_text(t, at) for t, at in scopes) if p), None)
-                match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans),
-                                           quantities=quantities, percentile=percentile,
+                context = context_words(text, figure.start, heading, sentence_spans)
+                if PER_CHIP.search(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
+                    context = self._per_chip(context)
+                match = self.figures.match(figure, context, quantities=quantities, percentile=percentile,
                                            sentence=words(text[s_start:s_end]))
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
@@ -133,6 +139,25 @@ class DriftEngine:
                 out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
                                    reason, claim.role))
         return sorted(out, key=lambda v: v.start)
+
+    @cached_property
+    def _instance_devices(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """Instance id -> (the words naming the instance, those naming its device)."""
+        out = {}
+        for instance in self.catalog.instances.values():
+            device = self.catalog.devices.get(instance.device)
+            out[instance.id] = (tokens(instance.id, instance.family),
+                                tokens(instance.device, device.name if device else ""))
+        return out
+
+    def _per_chip(self, context: set[str]) -> set[str]:
+        """The context of a figure said to be per chip: the instances it names stand for their device
+        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's)."""
+        out = set(context)
+        for instance_id in context & self._instance_devices.keys():
+            own, device = self._instance_devices[instance_id]
+            out = (out - own) | device
+        return out
 
     def _unknown_subject(self, scopes: Sequence[tuple[str, int]]) -> str | None:
         """The device, instance or instance family the nearest words of a figure name (its clause, else

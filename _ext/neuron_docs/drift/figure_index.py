@@ -175,7 +175,7 @@ class FigureIndex:
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
         typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
         return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
-                         typed=typed)
+                         typed=typed, typed_unit=value.unit if typed else "")
 
     def _subject(self, records: tuple[Groups, ...], context: set[str]) -> bool:
         """Whether the context may talk about a candidate's ``records``: a record part it does not name

@@ -37,6 +37,8 @@ class Candidate:
     quantity: str = ""
     #: The value as the data holds it, at its own precision and in its own unit (typed values only).
     typed: str = ""
+    #: The unit the data holds it in (typed values only).
+    typed_unit: str = ""
 
     @property
     def direction(self) -> str:
@@ -73,10 +75,15 @@ def normal_unit(unit: str) -> str:
 
 def expected_text(candidate: Candidate, figure: Figure) -> str:
     """What the data gives, at its own precision: a typed value as the data holds it (``7.14 ms``,
-    never rounded to the text's ``7.1 ms``); a derived figure in the figure's unit, one decimal
-    more precise than the text (and at least three significant digits)."""
+    never rounded to the text's ``7.1 ms``), followed by its value in the text's unit at the text's
+    precision when the text writes another unit (``96 GiB = 103 GB``); a derived figure in the
+    figure's unit, one decimal more precise than the text (and at least three significant digits)."""
     if candidate.typed:
-        return candidate.typed
+        if not figure.unit or figure.unit in (candidate.typed_unit, "USD", "USD/h", "%") or figure.unit == "x":
+            return candidate.typed
+        # In another unit ("100 GB" for 96 GiB): as the data holds it, then in the text's unit at its precision.
+        number = in_unit(candidate.number, candidate.unit, figure.unit)
+        return f"{candidate.typed} = {format_number(number, figure.unit, NumberFormat(figure.decimals))}"
     unit = figure.unit or candidate.unit
     number = in_unit(candidate.number, candidate.unit, unit) if figure.unit else candidate.number
     if unit == "pp" and figure.unit == "%":
