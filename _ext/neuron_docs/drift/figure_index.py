@@ -132,7 +132,8 @@ class FigureIndex:
             units = ["%"]
         out: list[Candidate] = []
         number = figure.number * base_unit(figure.unit)[1]
-        low, high = (number / spread, number * spread) if number > 0 else (-1e-9, 1e-9)
+        bottom = min(number, figure.low * base_unit(figure.unit)[1]) if figure.low is not None else number
+        low, high = (bottom / spread, number * spread) if number > 0 else (-1e-9, 1e-9)
         if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
             low = 0.0
         for unit in units:
@@ -232,11 +233,13 @@ class FigureIndex:
             if ok and compatible:
                 if score <= 0 and not everywhere:
                     continue
+                if figure.qualifier in ("up to", "at most") and error > 0.15:
+                    continue  # "up to $0.80" is a maximum near that figure, not any value below it
                 key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
                 key = (2.0, 0, int(score), -error, score)
-            elif not ok and compatible and score > 0 and error <= self._near(figure) and (
-                    not figure.qualifier or figure.qualifier in APPROX):
+            elif not ok and compatible and score > 0 and error <= self._near(figure):
+                # (a bound the value breaks, "up to $0.70" for $0.7582, is a near miss too)
                 if figure.bare and candidate.op != "value":
                     continue
                 key = (1.0, 0, int(score), -error, score)

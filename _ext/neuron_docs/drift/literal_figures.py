@@ -96,6 +96,8 @@ class Figure:
     bare: bool = False
     #: Written with a minus sign ("-$0.11").
     negative: bool = False
+    #: The low end of a range ("7-10 ms", "7 to 10 ms"); ``number`` is its high end.
+    low: float | None = None
 
     @property
     def typed(self) -> Decimal:
@@ -151,14 +153,13 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
         hourly = _PER_HOUR.match(text, end) if unit == "USD" else None
         if hourly:
             unit, end = "USD/h", hourly.end()
-        if match.group("lo"):
-            lo, lo_decimals = _number(match.group("lo"))
-            found.append(Figure(text[match.start("lo"):match.end("lo")], match.start("lo"), match.end("lo"),
-                                lo, lo_decimals, unit, qualifier, direction))
-            start = match.start("num")
+        low: float | None = None
+        if match.group("lo"):  # a range: one figure, the data's value within it ("7-10 ms")
+            low, _ = _number(match.group("lo"))
+            start = match.start("lo")
         negative = unit.startswith("USD") and text[max(0, start - 1):start] in ("-", "\u2212")
         found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction,
-                            negative=negative))
+                            negative=negative, low=low))
     taken = [(f.start, f.end) for f in found]
     for match in _MULTIPLE.finditer(text):
         if any(a < match.end() and match.start() < b for a, b in taken):

@@ -99,6 +99,9 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
     """Whether ``candidate`` is what ``figure`` says, at the rounding (and qualifier) the text uses."""
     number = in_unit(candidate.number, candidate.unit, figure.unit)
     qualifier = figure.qualifier
+    if figure.low is not None:  # a range, at the rounding of its ends
+        half = 0.5 * 10 ** -figure.decimals
+        return min(figure.low, figure.number) - half <= number <= max(figure.low, figure.number) + half
     if qualifier in ("less than", "under", "below", "fewer than"):
         return number < figure.number
     if qualifier in ("more than", "over", "above"):
