@@ -51,7 +51,7 @@ def test_the_corpus_meets_the_goals() -> None:
             assert page.contradictions >= 5 and page.agreements >= 5, page.page
 
 
-_WARNING = re.compile(r"^(?P<file>.+?\.rst):(?P<line>\d+): WARNING: (?P<message>.*) \[neuron\.drift\]$")
+_WARNING = re.compile(r"^(?P<file>.+?\.(?:rst|md)):(?P<line>\d+): WARNING: (?P<message>.*) \[neuron\.drift\]$")
 _FIGURE = re.compile(r"^literal .+? (?:duplicates (?P<same>.+?); write|contradicts (?P<other>.+?) \([^()]*\)[:;])")
 _CLAIM = re.compile(r"^'.+?' contradicts the data: .*; write (?P<role>:neuron:\w+:`[^`]*`)$")
 _NOT_CHECKED = re.compile(r"^literal .+? not checked: (?P<reason>.+)$")
@@ -66,7 +66,7 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
     src.mkdir()
     for page in pages:
         shutil.copy(page, src / page.name)
-    (src / "conf.py").write_text(f"extensions = ['neuron_docs']\nneuron_data_dir = {str(FROZEN_DATA)!r}\n"
+    (src / "conf.py").write_text(f"extensions = ['myst_parser', 'neuron_docs']\nneuron_data_dir = {str(FROZEN_DATA)!r}\n"
                                  "neuron_cache_dir = ''\n", encoding="utf-8")
     (src / "index.rst").write_text("Corpus\n======\n\n.. toctree::\n\n" +
                                    "".join(f"   {p.stem}\n" for p in pages), encoding="utf-8")
@@ -95,7 +95,7 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
 
 
 def test_build_and_audit_give_the_same_verdicts(tmp_path: Path) -> None:
-    pages = sorted(CORPUS.glob("*.rst"))
+    pages = sorted([*CORPUS.glob("*.rst"), *CORPUS.glob("*.md")])
     assert len(pages) >= 5
     built = _build_verdicts(pages, tmp_path)
     audited = {(page.name, row.line, row.note if row.kind in ("unknown", "comparison") else row.data, row.agrees)

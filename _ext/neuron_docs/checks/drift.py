@@ -102,6 +102,10 @@ def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | Non
             title = heading
             if isinstance(child, nodes.section) and child.children and isinstance(child[0], nodes.title):
                 title = child[0].astext()
+            elif isinstance(child, (nodes.definition, nodes.field_body)):
+                # A definition under its term, a field's body under its name, as the audit reads them.
+                label = child.parent.next_node(nodes.term if isinstance(child, nodes.definition) else nodes.field_name)
+                title = f"{heading}\n{label.astext()}" if label is not None else heading
             visit(child, title)
 
     visit(doctree, "")
@@ -170,7 +174,8 @@ def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]]
         return [[" ".join(c.text.split()) for c in row] for row in table_rows]
 
     wanted = shown(rows)
-    for candidate in read_page(source.read_text(encoding="utf-8")).tables:
+    markdown = source.suffix.lower() in (".md", ".markdown")
+    for candidate in read_page(source.read_text(encoding="utf-8"), markdown=markdown).tables:
         if shown(candidate.rows) == wanted:
             return candidate.lines
     return None

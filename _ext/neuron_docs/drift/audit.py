@@ -50,11 +50,11 @@ def engine(data_dir: str) -> DriftEngine:
     return DriftEngine(data.catalog, data.values)
 
 
-def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False
-               ) -> list[Row]:
+def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False,
+               markdown: bool = False) -> list[Row]:
     """Every figure, fit/support claim and matrix badge of ``text`` that corresponds to the data."""
     drift = engine(str(Path(data_dir).resolve()))
-    page = read_page(text, plain=plain, shown_value=drift.shown_value)
+    page = read_page(text, plain=plain, markdown=markdown, shown_value=drift.shown_value)
     rows: list[Row] = []
     for passage in page.passages:
         for verdict in drift.check(passage.text, passage.heading, passage.allowed, bare=bare):
@@ -71,8 +71,9 @@ def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = F
 
 def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
     path = Path(path)
+    suffix = path.suffix.lower()
     return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
-                      plain=path.suffix.lower() not in (".rst", ".md", ".markdown", ".rest"))
+                      plain=suffix not in (".rst", ".md", ".markdown", ".rest"), markdown=suffix in (".md", ".markdown"))
 
 
 def _agrees(row: Row) -> str:

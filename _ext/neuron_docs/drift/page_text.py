@@ -248,35 +248,103 @@ def _simple_table(lines: list[str], start: int, heading: str) -> tuple[Table, in
     return Table([[_cell_text(c) for c in row] for row in rows], cell_lines, header_rows, heading), end
 
 
+_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+#: A field of a field list (":Latency: 9 ms").
+_FIELD = re.compile(r"^\s*:((?:[^:`\\]|\\.|`[^`]*`)+):(?:\s+(.*))?$")
 _PLAIN_HEADING = re.compile(r"^\s*[A-Z][\w\-. ()]{0,60}:\s*$")
 
 
-def read_page(text: str, *, plain: bool = False, shown_value: Shown | None = None) -> Page:
+def _pipe_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A Markdown pipe table at ``start`` (its header row; a separator row follows) and the line after it."""
+
+    def cells(line: str) -> list[str]:
+        return [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+    rows = [[_cell(c) for c in cells(lines[start])]]
+    cell_lines = [[start + 1] * len(rows[0])]
+    end = start + 2
+    while end < len(lines) and lines[end].strip().startswith("|"):
+        rows.append([_cell(c) for c in cells(lines[end])])
+        cell_lines.append([end + 1] * len(rows[-1]))
+        end += 1
+    return Table(rows, cell_lines, 1, heading), end
+
+
+def _fenced(lines: list[str], start: int) -> tuple[str, dict[str, str], int, int]:
+    """A MyST fence at ``start``: its directive name (empty for code), options, first content line and
+    closing line."""
+    stripped = lines[start].strip()
+    fence = re.match(r"^(`{3,}|~{3,})", stripped)
+    mark = fence.group(1) if fence else stripped[:3]
+    name = re.match(r"^[`~]{3,}\s*\{([\w:\-]+)\}", stripped)
+    close = start + 1
+    while close < len(lines) and not lines[close].strip().startswith(mark):
+        close += 1
+    body = start + 1
+    options: dict[str, str] = {}
+    while body < close and _OPTION.match(lines[body]):
+        key, _, value = lines[body].strip()[1:].partition(":")
+        options[key] = value.strip()
+        body += 1
+    return (name.group(1).lower() if name else ""), options, body, close
+
+
+def read_page(text: str, *, plain: bool = False, markdown: bool = False,
+              shown_value: Shown | None = None) -> Page:
     """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
-    its own ending with a colon ("Results for Inferentia:") is a heading too."""
+    its own ending with a colon ("Results for Inferentia:") is a heading too. In reStructuredText a
+    definition is read under its term and a field's body under its name, as the build reads them."""
     lines = text.splitlines()
     page = Page()
     heading = ""
     block: list[str] = []
     start = 0
+    label = ""  # the term or field name a definition or field body is read under
 
     def flush() -> None:
+        nonlocal label
         if block:
             shown, allowed = inline("\n".join(block), shown_value)
-            page.passages.append(Passage(shown, start + 1, heading, tuple(allowed)))
+            page.passages.append(Passage(shown, start + 1, f"{heading}\n{label}" if label else heading,
+                                         tuple(allowed)))
         block.clear()
+        label = ""
 
+    rst = not markdown and not plain
     i = 0
     while i < len(lines):
         line, stripped = lines[i], lines[i].strip()
         if stripped.startswith("```") or re.match(r"^~~~+\s*\{", stripped):  # MyST fences, code alike
             flush()
-            fence = stripped[:3]
-            i += 1
-            while i < len(lines) and not lines[i].strip().startswith(fence):
-                i += 1
+            name, options, body, close = _fenced(lines, i)
+            if name == "list-table":
+                page.tables.append(_list_table(lines, body, close, heading, options))
+            elif name == "csv-table" and "file" not in options and "url" not in options:
+                page.tables.append(_csv_table(lines, body, close, heading, options))
+            elif name in _PROSE:  # its content is prose: read on, without the fences
+                lines[close:close + 1] = [""]
+                i = body
+                continue
+            i = close + 1
+            continue
+        if not block and stripped.startswith("|") and i + 1 < len(lines) and _PIPE_SEPARATOR.match(lines[i + 1]):
+            table, i = _pipe_table(lines, i, heading)
+            page.tables.append(table)
+            continue
+        field_item = _FIELD.match(line) if rst else None
+        if field_item:
+            flush()
+            shown_name = inline(field_item.group(1))[0].strip()
+            if field_item.group(2):
+                start, label = i, shown_name
+                block.append(" " * field_item.start(2) + field_item.group(2))
             i += 1
             continue
+        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0]) \
+                and not _BULLET.match(block[0]):
+            term = inline(block[0])[0].strip()  # a definition list: the term, then its definition
+            flush()
+            start, label = i, term
         if not block and (_GRID_BORDER.match(line) or _SIMPLE_BORDER.match(line)) and not (
                 i + 1 < len(lines) and not lines[i + 1].strip()):
             flush()
