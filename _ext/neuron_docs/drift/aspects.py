@@ -3,7 +3,9 @@
 A latency figure said to be a "P99" or "90th percentile" one is only compared with values of that
 percentile (a P50 equal by chance never confirms it): :func:`percentile_of_text` reads it from the
 words nearest the figure, :func:`percentile_of_path` from a data path's field (``latency_p50_ms``,
-``p90_latency_ms``). A figure whose words name a device, an instance or an instance family that the
+``p90_latency_ms``). A run's configuration is part of its subject: a figure whose words name a batch size or a compiler
+option (:func:`batch_of_text`, :func:`options_of_text`) is compared only with runs of it. A figure
+whose words name a device, an instance or an instance family that the
 data does not hold ("Trainium2", "trn2.48xlarge", "Trn2", "H100") is about a subject the data cannot
 speak for: :func:`unknown_subject` names it, so that the figure is reported as such rather than
 matched with the nearest record of another subject.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from .passages import words
 
@@ -57,6 +60,32 @@ def same_percentile(wanted: str | None, path: str) -> bool:
 _NOT_SUBJECT = re.compile(r"(?:\b\d+|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)"
                           r"|relative\s+to|compared\s+(?:to|with)|\bvs\.?|versus|\bthan|\bfrom|\bover)\s+$",
                           re.IGNORECASE)
+
+
+_BATCH = re.compile(r"\bbatch[-\s]?size(?:\s+of)?\s+(\d+)\b|\bb(\d+)\b", re.IGNORECASE)
+#: A compiler option written in prose ("with --fast-math none", "fast-math=none").
+_OPTION = re.compile(r"(?<![\w-])-{0,2}(fast-math|auto-cast)(?:\s*=\s*|\s+)(none|all|fp32|matmult|\w+)\b",
+                     re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Aspects:
+    """What a figure's words pin down of the value besides its quantity and subject."""
+
+    percentile: str | None = None
+    batch: int | None = None
+    options: frozenset[str] = frozenset()
+
+
+def batch_of_text(text: str) -> int | None:
+    """The one batch size ``text`` names ("at batch size 3"), if it names exactly one."""
+    found = {int(next(g for g in m.groups() if g)) for m in _BATCH.finditer(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def options_of_text(text: str) -> frozenset[str]:
+    """The compiler options ``text`` names, as the data writes them (``fast-math=none``)."""
+    return frozenset(f"{m.group(1).lower()}={m.group(2).lower()}" for m in _OPTION.finditer(text))
 
 
 def subjects_named(text: str) -> list[tuple[int, str]]:

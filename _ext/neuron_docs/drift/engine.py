@@ -23,7 +23,7 @@ from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
 from ..data.figures.shown import figure
 from ..data.figures.values import Value
-from .aspects import percentile_of_text, subjects_named, unknown_subject
+from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text, subjects_named, unknown_subject
 from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
@@ -117,11 +117,15 @@ class DriftEngine:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "unknown", "", "", False,
                                        f"no {missing} in the data", ""))
                     continue
+                # Meaning before number: the percentile and configuration the words name.
                 percentile = next((p for p in (percentile_of_text(t, at) for t, at in scopes) if p), None)
+                batch = next((b for b in (batch_of_text(t) for t, _ in scopes[:2]) if b is not None), None)
+                options = next((o for o in (options_of_text(t) for t, _ in scopes[:2]) if o), frozenset())
+                aspects = Aspects(percentile, batch, options)
                 context = context_words(text, figure.start, heading, sentence_spans)
                 if PER_CHIP.search(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
                     context = self._per_chip(context)
-                match = self.figures.match(figure, context, quantities=quantities, percentile=percentile,
+                match = self.figures.match(figure, context, quantities=quantities, aspects=aspects,
                                            sentence=words(text[s_start:s_end]))
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",

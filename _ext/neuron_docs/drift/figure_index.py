@@ -13,6 +13,7 @@ near miss, in a context naming the value's records).
 from __future__ import annotations
 
 import bisect
+import re
 from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..data.figures.formatting import format_number
 from ..data.figures.values import Value
-from .aspects import same_percentile
+from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path
@@ -121,16 +122,17 @@ class FigureIndex:
         return record
 
     def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
-                   context: set[str] | None = None, percentile: str | None = None,
+                   context: set[str] | None = None, aspects: Aspects | None = None,
                    spread: float = 2.0) -> list[Candidate]:
         """Values of the figure's unit within a factor of ``spread`` of it (or of any unit, for a bare
-        number); with ``quantities``, only those measuring one of them (and of the ``percentile`` the
-        text names), and with ``context``, only those whose records it may talk about
-        (:meth:`_subject`): the others are never made."""
+        number); with ``quantities``, only those measuring one of them (of the percentile, batch size
+        and compiler options the text names: ``aspects``), and with ``context``, only those whose
+        records it may talk about (:meth:`_subject`): the others are never made."""
         units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
         if figure.unit == "%":
             units = ["%"]
         out: list[Candidate] = []
+        percentile = aspects.percentile if aspects is not None else None
         number = figure.number * base_unit(figure.unit)[1]
         bottom = min(number, figure.low * base_unit(figure.unit)[1]) if figure.low is not None else number
         low, high = (bottom / spread, number * spread) if number > 0 else (-1e-9, 1e-9)
@@ -150,9 +152,27 @@ class FigureIndex:
                         out.append(entry)
                 elif (quantities is None or self._cheap_quantity(entry) in quantities) and (
                         same_percentile(percentile, entry)) and (
-                        context is None or self._subject((self._records(entry),), context)):
+                        context is None or self._subject((self._records(entry),), context)) and (
+                        aspects is None or self._configured(entry, aspects)):
                     out.append(self._value(entry, numbers[i], unit))
         return out
+
+    def _configured(self, path: str, aspects: Aspects) -> bool:
+        """Whether the run at ``path`` has the batch size and compiler options the text names."""
+        catalog = self._keywords.catalog
+        if catalog is None or (aspects.batch is None and not aspects.options):
+            return True
+        kind, record, _ = path.split(":", 2)
+        collections: dict[str, Mapping[str, object]] = {
+            "run": catalog.inference_runs, "accuracy": catalog.accuracy_runs, "prun": catalog.published_inference_runs}
+        run = collections.get(kind, {}).get(record)
+        if run is None:
+            return True
+        batch = getattr(run, "batch_size", None)
+        if aspects.batch is not None and batch is not None and batch != aspects.batch:
+            return False
+        held = {o.strip().lower() for o in re.split(r"[,;]|\s+", getattr(run, "compiler_options", None) or "") if o}
+        return aspects.options <= held
 
     def _cheap_quantity(self, path: str) -> str:
         """:meth:`quantity`, from the path's field when it says (no lookup of the value)."""
@@ -209,7 +229,7 @@ class FigureIndex:
         return named <= own
 
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
-              quantities: frozenset[str] | None = None, percentile: str | None = None,
+              quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
               sentence: set[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
@@ -222,7 +242,7 @@ class FigureIndex:
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         # Meaning before number: what the figure measures, and what it is about.
-        for candidate in self.candidates(figure, quantities, context, percentile):
+        for candidate in self.candidates(figure, quantities, context, aspects):
             if candidate.operands and sentence is not None and not self._covers(candidate, sentence):
                 continue
             score = context_score(candidate, context)
@@ -250,7 +270,7 @@ class FigureIndex:
             if best is None or key > best[0] or (key == best[0] and candidate.expression < best[1].expression):
                 best = (key, candidate, ok and compatible)
         if best is None:
-            return self._named_value(figure, context, quantities, percentile)
+            return self._named_value(figure, context, quantities, aspects)
         (rank, *_), candidate, ok = best
         if rank == 2.0:
             return self._wrong_direction(figure, candidate, context)
@@ -281,7 +301,7 @@ class FigureIndex:
     NAMED_SPREAD = 10.0
 
     def _named_value(self, figure: Figure, context: set[str], quantities: frozenset[str] | None,
-                     percentile: str | None) -> Match | None:
+                     aspects: Aspects | None) -> Match | None:
         """A contradiction of a figure further off than a near miss: its words name the quantity
         (``quantities``) and every record of a typed value (the model and the instance), so the data
         holds what the text should say. The nearest such value (several configurations of one subject)."""
@@ -289,7 +309,7 @@ class FigureIndex:
             return None
         kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
         found: list[tuple[float, float, str, Candidate]] = []
-        for candidate in self.candidates(figure, quantities, context, percentile, self.NAMED_SPREAD):
+        for candidate in self.candidates(figure, quantities, context, aspects, self.NAMED_SPREAD):
             if candidate.op != "value" or not all(all(group & context for group in groups)
                                                   for groups in candidate.records):
                 continue
