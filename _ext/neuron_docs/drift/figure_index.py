@@ -26,7 +26,6 @@ from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path
 from .verdicts import (
-    APPROX,
     Candidate,
     Match,
     agrees,
