@@ -174,7 +174,7 @@ YAML_FILES = {
     "issues.yaml": ("known_issues", "roadmap"),
 }
 
-#: A device with no dependants, appended to devices.yaml (it is ``devices[5]``).
+#: A device with no dependants, appended to devices.yaml (it is ``devices[NEW_INDEX]``).
 NEW_DEVICE = """\
   - id: test-chip
     name: Test chip
@@ -187,7 +187,9 @@ NEW_DEVICE = """\
 """
 DEV = "devices.yaml"
 DEV_LINE = end(DEV) + 1  # where the appended device starts
-NEW_DEV = ("devices[5]", ("devices", "test-chip"))
+#: The index of the appended device: the number of devices the frozen data holds.
+NEW_INDEX = sum(1 for text in original(DEV).splitlines() if text.startswith("  - id: "))
+NEW_DEV = (f"devices[{NEW_INDEX}]", ("devices", "test-chip"))
 
 
 def new_device(extra: str = "", kind: str = "gpu") -> Callable[[str], Edit]:
@@ -352,11 +354,11 @@ CASES: list[Case] = [
          (("inference_runs", "vit-inf1-b3"),)),
     # Unknown keys -------------------------------------------------------------------------------
     Case("unknown-key-typo", DEV, new_device("    generaton: 1\n"),
-         ((DEV, DEV_LINE + 7, "devices[5].generaton", "unknown key 'generaton' (did you mean 'generation'?)"),),
+         ((DEV, DEV_LINE + 7, f"devices[{NEW_INDEX}].generaton", "unknown key 'generaton' (did you mean 'generation'?)"),),
          (NEW_DEV[1],)),
     Case("unknown-key-nested-quantity", DEV,
          new_device("    specs:\n      memory: {value: 8, unit: GB, label: Memory, source: talk, nte: HBM}\n"),
-         ((DEV, DEV_LINE + 8, "devices[5].specs.memory.nte",
+         ((DEV, DEV_LINE + 8, f"devices[{NEW_INDEX}].specs.memory.nte",
            "unknown key 'nte' (did you mean 'note'?); expected one of: value, unit, label, source, note"),),
          (NEW_DEV[1],)),
     Case("unknown-key-matrix-cell", LATEST,
@@ -375,7 +377,7 @@ CASES: list[Case] = [
            "expected 'supported', 'limited', 'roadmap' or 'na' (got 'suported') (did you mean 'supported'?)"),),
          (revision(LATEST),)),
     Case("unit-typo", DEV, new_device("    specs:\n      peak: {value: 8, unit: TFLOP, label: Peak, source: talk}\n"),
-         ((DEV, DEV_LINE + 8, "devices[5].specs.peak.unit", "(got 'TFLOP') (did you mean 'TFLOPS'?)"),),
+         ((DEV, DEV_LINE + 8, f"devices[{NEW_INDEX}].specs.peak.unit", "(got 'TFLOP') (did you mean 'TFLOPS'?)"),),
          (NEW_DEV[1],)),
     Case("model-status-typo", MOD, sub("{id: detr, name: DETR, family: vit, status: not_compiled}",
                                        "{id: detr, name: DETR, family: vit, status: not-compiled}"),
@@ -490,7 +492,7 @@ CASES: list[Case] = [
          ((INF, line(INF, "536.718"), "throughput_per_s", "expected a finite number"),),
          (("inference_runs", "vit-inf1-b3"),)),
     Case("negative-figure", DEV, new_device("    specs:\n      peak: {value: -128, unit: TOPS, label: Peak, source: talk}\n"),
-         ((DEV, DEV_LINE + 8, "devices[5].specs.peak.value", "expected a number greater than 0 (got -128)"),),
+         ((DEV, DEV_LINE + 8, f"devices[{NEW_INDEX}].specs.peak.value", "expected a number greater than 0 (got -128)"),),
          (NEW_DEV[1],)),
     Case("price-of-zero", INS, sub("usd_per_hour: 4.721", "usd_per_hour: 0"),
          ((INS, line(INS, "usd_per_hour: 4.721"), "instances[3].price.usd_per_hour",
@@ -517,10 +519,10 @@ CASES: list[Case] = [
             "  - {id: alexa-latency-gain,", "  - &base {id: alexa-latency-gain,")),
          ((TR, CLAIM, "", "aliases (*name) are not allowed"),), whole(TR, *YAML_FILES[TR])),
     Case("merge-key-inline", DEV, new_device("    <<: {generation: 3}\n"),
-         ((DEV, DEV_LINE + 7, "devices[5].<<", "merge keys (<<) are not allowed in data files"),),
+         ((DEV, DEV_LINE + 7, f"devices[{NEW_INDEX}].<<", "merge keys (<<) are not allowed in data files"),),
          (NEW_DEV[1],)),
     Case("python-object-apply-os-system", DEV, new_device('    features: !!python/object/apply:os.system ["echo pwned"]\n'),
-         ((DEV, DEV_LINE + 7, "devices[5].features",
+         ((DEV, DEV_LINE + 7, f"devices[{NEW_INDEX}].features",
            "tag tag:yaml.org,2002:python/object/apply:os.system is not allowed"),),
          (NEW_DEV[1],)),
     Case("python-name-tag", TR, sub('label: "Alexa devices served"', "label: !!python/name:os.system ''"),
@@ -560,7 +562,7 @@ CASES: list[Case] = [
            "expected p90_latency_ms or throughput_per_s (a run needs at least one measurement)"),),
          (("inference_runs", "vit-inf1-b1"),)),
     Case("neuron-device-without-cores", DEV, new_device(kind="neuron"),
-         ((DEV, DEV_LINE, "devices[5].neuroncores", "expected neuroncores (it is required for a neuron device)"),),
+         ((DEV, DEV_LINE, f"devices[{NEW_INDEX}].neuroncores", "expected neuroncores (it is required for a neuron device)"),),
          (NEW_DEV[1],)),
     # Dates and URLs -----------------------------------------------------------------------------
     Case("impossible-date", INS, sub("usd_per_hour: 1.18, source: aws-pricing, as_of: 2023-08-01",

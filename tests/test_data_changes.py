@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 
 from conftest import build_site
 from neuron_docs.data import load_catalog
@@ -21,7 +22,11 @@ def test_price_and_throughput_changes_reach_every_page(tmp_path, data_copy):
     catalog = load_catalog(data_copy)
     assert catalog.errors == []
     site = build_site(tmp_path / "out", data_dir=data_copy)
-    assert site.warnings == ""
+    # Every figure follows; the words of the seed analysis do not: at $0.55 an hour BEiT no longer
+    # costs less on Inferentia, and the drift checker says so (issue 25), and nothing else.
+    warnings = [re.sub(r"\x1b\[[0-9;]*m", "", w) for w in site.warnings.splitlines() if w.strip()]
+    assert warnings and all("results-analysis.rst" in w and w.endswith("[neuron.drift]") for w in warnings), warnings
+    assert any("'costs less' contradicts the figures it compares" in w for w in warnings), warnings
 
     price = format_number(0.55, "USD/h")
     cost = format_number(cost_per_million(0.55, 612.5), "USD", NumberFormat(2))

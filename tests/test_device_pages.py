@@ -1,8 +1,8 @@
 """A device added to the data alone appears in every view of the site; one removed leaves nothing.
 
-Trainium2, its instance trn2.48xlarge, a framework that runs on it, a new revision of the support
-matrices with a matrix for it (a family's fit and support), and a benchmark run are added to a copy
-of ``data/``; the real site is
+A device the data does not hold (Trainium3, its instance trn3.48xlarge, with figures made up for the
+test), a framework that runs on it, a new revision of the support matrices with a matrix for it (a
+family's fit and support), and a benchmark run are added to a copy of ``data/``; the real site is
 built from a copy of ``source/`` (device pages are generated into the source directory) and every
 place a reader looks is compared with the data: the device page (specifications, instances,
 matrix, frameworks, benchmarks), the devices overview, toctree and sidebar, ``sitemap.xml``,
@@ -29,13 +29,13 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.formatting import format_number
 from neuron_docs.site import device_pages
 
-DEVICE = "trainium2"
-INSTANCE = "trn2.48xlarge"
+DEVICE = "trainium3"
+INSTANCE = "trn3.48xlarge"
 FRAMEWORK = "torch-neuronx"
 FAMILY = "encoder"
-RUN = "vit-trn2-b1"
-RELEASE = "2024-12-03"  # the revision of the support matrices that lists Trainium2
-PROSE = "Trainium2 prose written by hand for this test."
+RUN = "vit-trn3-b1"
+RELEASE = "2024-12-03"  # the revision of the support matrices that lists Trainium3
+PROSE = "Trainium3 prose written by hand for this test."
 
 
 def release(data: Path, edit: Any, date: str = RELEASE) -> None:
@@ -51,16 +51,16 @@ def release(data: Path, edit: Any, date: str = RELEASE) -> None:
     edit_yaml(data / "matrix" / f"{date}.yaml", revision)
 
 
-def add_trainium2(data: Path) -> None:
-    """Trainium2 in ``data`` (a copy): device, instance, framework, its matrix in a new revision, a run."""
+def add_trainium3(data: Path) -> None:
+    """Trainium3 in ``data`` (a copy): device, instance, framework, its matrix in a new revision, a run."""
     edit_yaml(data / "devices.yaml", lambda d: d["devices"].append({
-        "id": DEVICE, "name": "AWS Trainium2", "vendor": "AWS", "kind": "neuron", "architecture": "NeuronCore-v3",
+        "id": DEVICE, "name": "AWS Trainium3", "vendor": "AWS", "kind": "neuron", "architecture": "NeuronCore-v4",
         "generation": 3, "purpose": "training", "neuroncores": 8, "data_types": ["FP32", "BF16", "FP8"],
         "interconnect": "NeuronLink-v3", "features": ["Sparsity support"],
         "specs": {"memory": {"value": 96, "unit": "GB", "label": "HBM device memory", "source": "talk"}},
         "source": "talk"}))
     edit_yaml(data / "instances.yaml", lambda d: d["instances"].append({
-        "id": INSTANCE, "family": "trn2", "device": DEVICE, "device_count": 16, "vcpus": 192,
+        "id": INSTANCE, "family": "trn3", "device": DEVICE, "device_count": 16, "vcpus": 192,
         "price": {"usd_per_hour": 44.5, "source": "aws-pricing", "as_of": dt.date(2024, 12, 3)}}))
 
     def frameworks(doc: dict) -> None:
@@ -69,21 +69,21 @@ def add_trainium2(data: Path) -> None:
     def matrices(doc: dict) -> None:
         doc["devices"].append(DEVICE)
         doc["matrices"].append({
-            "id": "neuroncore-v3", "architecture": "NeuronCore-v3", "title": "AWS Trainium2 (NeuronCore-v3)",
+            "id": "neuroncore-v4", "architecture": "NeuronCore-v4", "title": "AWS Trainium3 (NeuronCore-v4)",
             "devices": [DEVICE], "last_update_published": "12/03/2024",
             "columns": [{"framework": FRAMEWORK, "workload": "training", "header": "Training with PyTorch Neuron"}],
             "rows": [{"family": FAMILY, "label": "Transformer Encoders", "categories": ["nlp"], "fit": "good",
                       "cells": {f"{FRAMEWORK}/training": "supported"}}]})
 
     def models(doc: dict) -> None:
-        doc["environments"].append({"id": "trn2-env", "instance": INSTANCE, "os": "Ubuntu 22.04",
+        doc["environments"].append({"id": "trn3-env", "instance": INSTANCE, "os": "Ubuntu 22.04",
                                     "software": {FRAMEWORK: "2.21"}, "framework": FRAMEWORK, "source": "talk"})
 
     edit_yaml(data / "frameworks.yaml", frameworks)
     release(data, matrices)
     edit_yaml(data / "models.yaml", models)
     with (data / "benchmarks" / "inference.csv").open("a", encoding="utf-8", newline="") as handle:
-        handle.write(f"{RUN},vit-base,,trn2-env,1,1,1,,2.5,400,talk\n")
+        handle.write(f"{RUN},vit-base,,trn3-env,1,1,1,,2.5,400,talk\n")
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def grown(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - SiteBuild
     root = tmp_path_factory.mktemp("grown")
     data = root / "data"
     shutil.copytree(DATA, data)
-    add_trainium2(data)
+    add_trainium3(data)
     assert load_catalog(data).errors == []
     source = copy_source(root / "source")
     (source / "_devices" / DEVICE).mkdir()
@@ -213,7 +213,7 @@ def test_csv_and_json_downloads_hold_the_device(grown, grown_catalog) -> None:
 
 
 def test_removing_the_device_leaves_nothing_behind(grown, tmp_path: Path) -> None:
-    """The same source folder and output, rebuilt from the data without Trainium2: the page, its
+    """The same source folder and output, rebuilt from the data without Trainium3: the page, its
     HTML, toctree entry, sitemap, inventory and search entries go; its prose is pointed out."""
     source = Path(grown.app.srcdir)
     outroot = Path(grown.outdir).parent

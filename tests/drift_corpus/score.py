@@ -3,8 +3,10 @@
 ``python tests/drift_corpus/score.py`` (``make drift-score``) audits each ``<page>`` of this folder
 that has a ``<page>.keys.yaml`` (as ``make audit`` does, which gives the build's verdicts) and
 compares every verdict with the key. A key is ``{line, text?, verdict, data?}``: the figure or cell
-written on ``line`` (``text`` when the line holds several), ``agrees``, ``contradicts`` or
-``unrecognised``, and the data path or derived expression it corresponds to. A verdict on a keyed
+written on ``line`` (``text`` when the line holds several), ``agrees``, ``contradicts``,
+``unrecognised``, ``no-subject`` (about a device or instance the data does not hold: reported as
+such, never compared) or ``unreadable`` (a table row with more or fewer cells than its header), and
+the data path or derived expression it corresponds to. A verdict on a keyed
 line that no key expects (or, on a ``complete`` page, on any line) is a false confirmation or a
 false alarm. Prints one line per page and the totals; ``--json`` prints them as JSON.
 
@@ -40,6 +42,8 @@ class Score:
     false_confirmations: int = 0  # a verdict "agrees" where the key says otherwise
     false_alarms: int = 0  # a verdict "disagrees" where the key says agrees or unrecognised
     wrong_value: int = 0  # a contradiction flagged against another data value
+    not_checked: int = 0  # figures about a subject the data lacks, and unreadable rows (keyed so)
+    reported: int = 0  # of them, reported as such
     misses: list[str] = field(default_factory=list)
 
     @property
@@ -53,7 +57,7 @@ class Score:
 
     def add(self, other: Score) -> None:
         for name in ("contradictions", "caught", "agreements", "confirmed", "false_confirmations", "false_alarms",
-                     "wrong_value"):
+                     "wrong_value", "not_checked", "reported"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.misses += other.misses
 
@@ -76,6 +80,23 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
         if match is not None:
             used.add(match[0])
         row: Row | None = match[1] if match else None
+        if verdict in ("no-subject", "unreadable"):
+            score.not_checked += 1
+            wanted = "unknown" if verdict == "no-subject" else "table"
+            if row is not None and row.kind == wanted:
+                score.reported += 1
+            else:
+                score.misses.append(f"not reported as {verdict} {where}")
+            continue
+        if row is not None and row.kind not in ("figure", "claim", "comparison"):
+            score.misses.append(f"reported as not checked ({row.note}) {where}")
+            if verdict == "contradicts":
+                score.contradictions += 1
+            elif verdict == "agrees":
+                score.agreements += 1
+            else:
+                score.false_alarms += 1
+            continue
         if verdict == "contradicts":
             score.contradictions += 1
             if row is None:
@@ -110,11 +131,11 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
     for i, row in enumerate(rows):
         if i in used or (not keys.get("complete", True) and row.line not in keyed_lines):
             continue
-        if row.agrees:
+        if row.agrees and row.kind in ("figure", "claim", "comparison"):
             score.false_confirmations += 1
         else:
             score.false_alarms += 1
-        score.misses.append(f"unkeyed verdict {page.name}:{row.line} {row.figure}: {row.data}")
+        score.misses.append(f"unkeyed verdict {page.name}:{row.line} {row.figure}: {row.data or row.note}")
     return score
 
 
@@ -137,10 +158,12 @@ def main(argv: list[str] | None = None) -> int:
                          indent=2))
         return 0
     print(f"{'page':26} {'contradictions':>14} {'caught':>6} {'recall':>7} {'precision':>9} "
-          f"{'agreements':>10} {'confirmed':>9} {'false conf.':>11} {'false alarms':>12}")
+          f"{'agreements':>10} {'confirmed':>9} {'false conf.':>11} {'false alarms':>12} {'wrong value':>11} "
+          f"{'not checked':>11} {'reported':>8}")
     for s in [*pages, total]:
         print(f"{s.page:26} {s.contradictions:>14} {s.caught:>6} {s.recall:>7.0%} {s.precision:>9.0%} "
-              f"{s.agreements:>10} {s.confirmed:>9} {s.false_confirmations:>11} {s.false_alarms:>12}")
+              f"{s.agreements:>10} {s.confirmed:>9} {s.false_confirmations:>11} {s.false_alarms:>12} {s.wrong_value:>11} "
+              f"{s.not_checked:>11} {s.reported:>8}")
     for miss in total.misses:
         print(f"  {miss}")
     return 0

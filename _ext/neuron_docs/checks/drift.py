@@ -32,6 +32,7 @@ from ..data.record_keys import fields_key, file_key
 from ..state.dependencies import shows
 from ..data.catalog import FILE_NAMES
 from ..data.checking.matrix_files import MATRIX_DIR
+from ..drift.engine import COMPARATIVE_TRIGGER
 from ..drift.page_text import read_page
 from ..drift.tables import Cell
 
@@ -101,14 +102,20 @@ def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | Non
             title = heading
             if isinstance(child, nodes.section) and child.children and isinstance(child[0], nodes.title):
                 title = child[0].astext()
+            elif isinstance(child, (nodes.definition, nodes.field_body)):
+                # A definition under its term, a field's body under its name, as the audit reads them.
+                label = child.parent.next_node(nodes.term if isinstance(child, nodes.definition) else nodes.field_name)
+                title = f"{heading}\n{label.astext()}" if label is not None else heading
             visit(child, title)
 
     visit(doctree, "")
     return out
 
 
-def _line(block: nodes.Element, text: str) -> int | None:
-    """The line of ``text`` in ``block``: the block's line plus the line of ``text`` in its source."""
+def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> int | None:
+    """The line of ``text`` in ``block``: the block's line plus the line of ``text`` in its source
+    (else, when the source does not hold it as shown, such as a role's output, the line of offset
+    ``start`` of the block's ``shown`` text)."""
     line = block.line if block.line is not None else block.parent.line
     raw = block.rawsource or ""
     if line is None:
@@ -120,13 +127,17 @@ def _line(block: nodes.Element, text: str) -> int | None:
             at = raw.find(text.split()[0]) if text.split() else -1
         if at >= 0:
             return line + raw.count("\n", 0, at)
+        return line + shown.count("\n", 0, start)
     return line
 
 
 def _cell(entry: nodes.Element) -> Cell:
     """A table cell's text (its paragraphs, one a line) with the spans written by hand."""
     pieces: list[tuple[str, bool]] = []
-    for index, child in enumerate(c for c in entry.children if isinstance(c, nodes.TextElement)):
+    # Its paragraphs, those of lists in it too ("* 1,299 FP8 TFLOPS" in a grid table's cell).
+    blocks = [n for n in entry.findall(nodes.TextElement) if not isinstance(n, nodes.Inline)
+              and not isinstance(n.parent, nodes.TextElement)]
+    for index, child in enumerate(blocks):
         if index:
             pieces.append(("\n", False))
         _segments(child, pieces)
@@ -152,17 +163,20 @@ def _entry_line(entry: nodes.Element) -> int | None:
 
 
 def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]] | None:
-    """The lines of a table's cells read from its source, for tables whose cells docutils does not
-    locate (a ``csv-table``'s cells are parsed apart, at line 1): the table of the page's text
-    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same first row."""
+    """The lines of a table's cells read from its source (docutils locates a ``csv-table``'s cells at
+    line 1, a grid table's at their paragraph): the table of the page's text
+    (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same cells."""
     document = table.document
     source = Path(document["source"]) if document is not None and document.get("source") else None
     if source is None or not source.is_file() or not rows:
         return None
-    first = [c.text.strip() for c in rows[0]]
-    for candidate in read_page(source.read_text(encoding="utf-8")).tables:
-        if candidate.rows and [c.text.strip() for c in candidate.rows[0]] == first \
-                and len(candidate.rows) == len(rows):
+    def shown(table_rows: list[list[Cell]]) -> list[list[str]]:
+        return [[" ".join(c.text.split()) for c in row] for row in table_rows]
+
+    wanted = shown(rows)
+    markdown = source.suffix.lower() in (".md", ".markdown")
+    for candidate in read_page(source.read_text(encoding="utf-8"), markdown=markdown).tables:
+        if shown(candidate.rows) == wanted:
             return candidate.lines
     return None
 
@@ -179,8 +193,9 @@ def check_table(env: BuildEnvironment, docname: str, table: nodes.table, heading
     """Figures under their column header and support-matrix badges of a hand-written table."""
     engine = state(env).drift_engine()
     entries, rows, header_rows = _table_rows(table)
-    located = all((_entry_line(e) or 0) > 1 for row in entries for e in row)
-    lines = None if located else _source_lines(table, rows)
+    # The lines of the page's source table as the audit reads it (one reading of a table for both),
+    # else those docutils gives the cells.
+    lines = _source_lines(table, rows)
     for i, j, verdict in engine.check_table(rows, header_rows, heading):
         if verdict.kind == "claim" and verdict.agrees:
             continue
@@ -211,7 +226,9 @@ def _prose(engine: DriftEngine, doctree: nodes.document,
             continue
         allowed = _written_spans(pieces)
         figures = engine.figures_in(text, allowed)
-        if figures or claim_words:  # digits but no figure ("Matrix dev-0"): nothing to check, now or later
+        # Digits but no figure ("Matrix dev-0"): nothing to check, now or later; but a comparative
+        # between two roles' figures is checked against them.
+        if figures or claim_words or COMPARATIVE_TRIGGER.search(text):
             yield _Block(block, heading, text, allowed, figures, claim_words)
 
 
@@ -249,8 +266,8 @@ def check_doctree(env: BuildEnvironment, doctree: nodes.document, docname: str) 
         for verdict in engine.check(block.text, block.heading, block.allowed, figures=block.figures):
             if verdict.kind == "claim" and verdict.agrees:
                 continue
-            logger.warning("%s", verdict.message(), location=(docname, _line(block.block, verdict.text)),
-                           type="neuron", subtype="drift")
+            line = _line(block.block, verdict.text, block.text, verdict.start)
+            logger.warning("%s", verdict.message(), location=(docname, line), type="neuron", subtype="drift")
     for table, heading in tables:
         if _worth_checking(engine, table):
             check_table(env, docname, table, heading)

@@ -38,6 +38,9 @@ class Row:
     value: str
     agrees: bool
     note: str = ""
+    #: ``figure``, ``claim``, ``comparison``, ``unknown`` (no such subject in the data) or ``table``
+    #: (an unreadable row).
+    kind: str = "figure"
 
 
 @lru_cache(maxsize=4)
@@ -47,40 +50,49 @@ def engine(data_dir: str) -> DriftEngine:
     return DriftEngine(data.catalog, data.values)
 
 
-def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False
-               ) -> list[Row]:
+def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False,
+               markdown: bool = False) -> list[Row]:
     """Every figure, fit/support claim and matrix badge of ``text`` that corresponds to the data."""
     drift = engine(str(Path(data_dir).resolve()))
-    page = read_page(text, plain=plain)
+    page = read_page(text, plain=plain, markdown=markdown, shown_value=drift.shown_value)
     rows: list[Row] = []
     for passage in page.passages:
         for verdict in drift.check(passage.text, passage.heading, passage.allowed, bare=bare):
             rows.append(Row(passage.line_of(verdict.start), verdict.text, verdict.expression, verdict.expected,
-                            verdict.agrees, verdict.reason))
+                            verdict.agrees, verdict.reason, verdict.kind))
     for table in page.tables:
         for i, j, verdict in drift.check_table(table.rows, table.header_rows, table.heading):
-            rows.append(Row(table.lines[i][j], verdict.text, verdict.expression, verdict.expected, verdict.agrees,
-                            verdict.reason))
+            line = table.lines[i][min(j, len(table.lines[i]) - 1)] if table.lines[i] else 0
+            rows.append(Row(line, verdict.text, verdict.expression, verdict.expected, verdict.agrees,
+                            verdict.reason, verdict.kind))
     rows.sort(key=lambda r: r.line)
     return rows
 
 
 def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
     path = Path(path)
+    suffix = path.suffix.lower()
     return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
-                      plain=path.suffix.lower() not in (".rst", ".md", ".markdown", ".rest"))
+                      plain=suffix not in (".rst", ".md", ".markdown", ".rest"), markdown=suffix in (".md", ".markdown"))
+
+
+def _agrees(row: Row) -> str:
+    if row.kind not in ("figure", "claim", "comparison"):
+        return "not checked"
+    return "yes" if row.agrees else "**no**"
 
 
 def markdown(rows: list[Row], name: str) -> str:
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
 
-    lines = [f"Audit of {name}: {len(rows)} figures match the data, "
-             f"{sum(not r.agrees for r in rows)} disagree.", "",
+    checked = [r for r in rows if r.kind in ("figure", "claim", "comparison")]
+    lines = [f"Audit of {name}: {len(checked)} figures match the data, "
+             f"{sum(not r.agrees for r in checked)} disagree, {len(rows) - len(checked)} not checked.", "",
              "| Line | Figure in the text | Data value or derived claim | Data gives | Agrees | Note |",
              "|---:|---|---|---|---|---|"]
     lines += [f"| {r.line} | {cell(r.figure)} | `{cell(r.data)}` | {cell(r.value)} | "
-              f"{'yes' if r.agrees else '**no**'} | {cell(r.note)} |" for r in rows]
+              f"{_agrees(r)} | {cell(r.note)} |" for r in rows]
     return "\n".join(lines)
 
 
@@ -100,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"no such file: {path}")
         rows = audit_file(path, args.data, bare=args.bare)
         reports[str(path)] = rows
-        disagreements += sum(not r.agrees for r in rows)
+        disagreements += sum(not r.agrees for r in rows if r.kind in ("figure", "claim", "comparison"))
     if args.format == "json":
         emit(json.dumps({name: [asdict(r) for r in rows] for name, rows in reports.items()}, indent=2) + "\n")
     else:

@@ -9,7 +9,8 @@ above it and the spans that are prose written by hand, and get the same :class:`
 - :mod:`.passages` splits sentences and gives the words around an offset;
 - :mod:`.figure_index` holds every value of the data set and the claims derived from them, and
   says what a figure duplicates or contradicts (:mod:`.verdicts` judges one candidate);
-- :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices.
+- :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices;
+- :mod:`.comparatives` checks comparative words against the figures they compare (a role's output too).
 """
 
 from __future__ import annotations
@@ -20,15 +21,25 @@ from functools import cached_property
 
 from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
+from ..data.figures.shown import figure
 from ..data.figures.values import Value
+from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text, subjects_named, unknown_subject
+from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
 from .literal_figures import Figure, find_figures
-from .passages import clause_of, context_words, sentences
+from .keywords import tokens
+from .passages import clause_of, context_words, sentences, words
 from .quantities import of_figure
 from .tables import Cell, check_table
 from .verdicts import Verdict, normal_unit
 
+#: A figure said to be per chip ("190 TFLOPS per chip", "each chip", "GB/sec/chip").
+PER_CHIP = re.compile(r"\bper\s+(?:chip|device|accelerator)\b|\beach\s+(?:chip|device)\b|/(?:chip|device)\b",
+                      re.IGNORECASE)
+#: Words of a comparative (:mod:`.comparatives`).
+COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
+                                 re.IGNORECASE)
 #: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
 CLAIM_TRIGGER = re.compile(r"fit|support", re.IGNORECASE)
 
@@ -60,6 +71,14 @@ class DriftEngine:
         """The names of families, devices and frameworks, made when the first claim is looked for."""
         return ClaimIndex(self.catalog)
 
+    def shown_value(self, body: str) -> str | None:
+        """What a ``:neuron:value:`` role with ``body`` prints (as the build does); ``None`` when it
+        cannot be computed (the build shows a problem there)."""
+        try:
+            return figure(self.catalog, self.values, body).text  # type: ignore[arg-type]
+        except ValueError:
+            return None
+
     @staticmethod
     def worth_checking(text: str) -> tuple[bool, bool]:
         """Whether ``text`` may hold a figure (a digit) and a fit/support claim (its words)."""
@@ -87,15 +106,33 @@ class DriftEngine:
             for figure in figures:
                 s_start, s_end = next(((a, b) for a, b in sentence_spans if a <= figure.start <= b),
                                       sentence_spans[-1])
-                quantities = of_figure(normal_unit(figure.unit), figure.start,
-                                       clause_of(text, s_start, s_end, figure.start), text[s_start:s_end], s_start,
-                                       heading)
-                match = self.figures.match(figure, context_words(text, figure.start, heading, sentence_spans),
-                                           quantities=quantities)
+                clause = clause_of(text, s_start, s_end, figure.start)
+                # The words inside the figure first ("2,563 FP8/FP16 sparse TFLOPS": the most specific).
+                quantities = of_figure(normal_unit(figure.unit), 0, (0, 0), "", 0, figure.text) or of_figure(
+                    normal_unit(figure.unit), figure.start, clause, text[s_start:s_end], s_start, heading)
+                scopes = ((text[clause[0]:clause[1]], figure.start - clause[0]),
+                          (text[s_start:s_end], figure.start - s_start), (heading, 0))
+                missing = self._unknown_subject(scopes)
+                if missing:
+                    out.append(Verdict(figure.start, figure.text.replace("\n", " "), "unknown", "", "", False,
+                                       f"no {missing} in the data", ""))
+                    continue
+                # Meaning before number: the percentile and configuration the words name.
+                percentile = next((p for p in (percentile_of_text(t, at) for t, at in scopes) if p), None)
+                batch = next((b for b in (batch_of_text(t) for t, _ in scopes[:2]) if b is not None), None)
+                options = next((o for o in (options_of_text(t) for t, _ in scopes[:2]) if o), frozenset())
+                aspects = Aspects(percentile, batch, options)
+                context = context_words(text, figure.start, heading, sentence_spans)
+                if PER_CHIP.search(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
+                    context = self._per_chip(context)
+                match = self.figures.match(figure, context, quantities=quantities, aspects=aspects,
+                                           sentence=words(text[s_start:s_end]))
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
+        if COMPARATIVE_TRIGGER.search(text) and any(ch.isdigit() for ch in text):
+            out.extend(comparisons(text, sentences(text), find_figures(text), spans))
         if CLAIM_TRIGGER.search(text):
             for claim in self.claims.claims(text, spans):
                 truth = CLAIM_WORDS[claim.truth]
@@ -106,6 +143,34 @@ class DriftEngine:
                 out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
                                    reason, claim.role))
         return sorted(out, key=lambda v: v.start)
+
+    @cached_property
+    def _instance_devices(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """Instance id -> (the words naming the instance, those naming its device)."""
+        out = {}
+        for instance in self.catalog.instances.values():
+            device = self.catalog.devices.get(instance.device)
+            out[instance.id] = (tokens(instance.id, instance.family),
+                                tokens(instance.device, device.name if device else ""))
+        return out
+
+    def _per_chip(self, context: set[str]) -> set[str]:
+        """The context of a figure said to be per chip: the instances it names stand for their device
+        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's)."""
+        out = set(context)
+        for instance_id in context & self._instance_devices.keys():
+            own, device = self._instance_devices[instance_id]
+            out = (out - own) | device
+        return out
+
+    def _unknown_subject(self, scopes: Sequence[tuple[str, int]]) -> str | None:
+        """The device, instance or instance family the nearest words of a figure name (its clause, else
+        its sentence, else its heading) when the data holds no such subject."""
+        known = self.figures.platform_words
+        for text, at in scopes:
+            if subjects_named(text):
+                return unknown_subject(text, at, known)
+        return None
 
     def check_table(self, rows: Sequence[Sequence[Cell]], header_rows: int, heading: str = ""
                     ) -> list[tuple[int, int, Verdict]]:

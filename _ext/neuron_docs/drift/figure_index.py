@@ -13,6 +13,7 @@ near miss, in a context naming the value's records).
 from __future__ import annotations
 
 import bisect
+import re
 from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..data.figures.formatting import format_number
 from ..data.figures.values import Value
+from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
 from .quantities import base_unit, of_field, of_path
@@ -34,7 +36,6 @@ from .verdicts import (
     normal_unit,
     path_score,
     role_of,
-    significant_digits,
 )
 
 if TYPE_CHECKING:
@@ -66,6 +67,11 @@ class FigureIndex:
             entries.sort(key=lambda e: e[0])
             self._numbers[unit] = array("d", (n for n, _ in entries))
             self._entries[unit] = [c for _, c in entries]
+
+    @property
+    def platform_words(self) -> set[str]:
+        """Every word naming an instance, an instance family or a device of the data."""
+        return self._vocabulary.words["platform"]
 
     def _records(self, path: str) -> Groups:
         kind, record, _ = path.split(":", 2)
@@ -115,16 +121,20 @@ class FigureIndex:
         return record
 
     def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
-                   context: set[str] | None = None) -> list[Candidate]:
-        """Values of the figure's unit within a factor of two of it (or of any unit, for a bare number);
-        with ``quantities``, only those measuring one of them, and with ``context``, only those whose
+                   context: set[str] | None = None, aspects: Aspects | None = None,
+                   spread: float = 2.0) -> list[Candidate]:
+        """Values of the figure's unit within a factor of ``spread`` of it (or of any unit, for a bare
+        number); with ``quantities``, only those measuring one of them (of the percentile, batch size
+        and compiler options the text names: ``aspects``), and with ``context``, only those whose
         records it may talk about (:meth:`_subject`): the others are never made."""
         units = [normal_unit(figure.unit)] if figure.unit else list(self._numbers)
         if figure.unit == "%":
             units = ["%"]
         out: list[Candidate] = []
+        percentile = aspects.percentile if aspects is not None else None
         number = figure.number * base_unit(figure.unit)[1]
-        low, high = (number * 0.5, number * 2.0) if number > 0 else (-1e-9, 1e-9)
+        bottom = min(number, figure.low * base_unit(figure.unit)[1]) if figure.low is not None else number
+        low, high = (bottom / spread, number * spread) if number > 0 else (-1e-9, 1e-9)
         if figure.qualifier in ("less than", "under", "below", "up to", "at most", "fewer than"):
             low = 0.0
         for unit in units:
@@ -136,12 +146,32 @@ class FigureIndex:
                 entry = entries[i]
                 if isinstance(entry, Candidate):
                     if (quantities is None or entry.quantity in quantities) and (
+                            not entry.operands or same_percentile(percentile, entry.operands[0])) and (
                             context is None or self._subject(entry.records, context)):
                         out.append(entry)
                 elif (quantities is None or self._cheap_quantity(entry) in quantities) and (
-                        context is None or self._subject((self._records(entry),), context)):
+                        same_percentile(percentile, entry)) and (
+                        context is None or self._subject((self._records(entry),), context)) and (
+                        aspects is None or self._configured(entry, aspects)):
                     out.append(self._value(entry, numbers[i], unit))
         return out
+
+    def _configured(self, path: str, aspects: Aspects) -> bool:
+        """Whether the run at ``path`` has the batch size and compiler options the text names."""
+        catalog = self._keywords.catalog
+        if catalog is None or (aspects.batch is None and not aspects.options):
+            return True
+        kind, record, _ = path.split(":", 2)
+        collections: dict[str, Mapping[str, object]] = {
+            "run": catalog.inference_runs, "accuracy": catalog.accuracy_runs, "prun": catalog.published_inference_runs}
+        run = collections.get(kind, {}).get(record)
+        if run is None:
+            return True
+        batch = getattr(run, "batch_size", None)
+        if aspects.batch is not None and batch is not None and batch != aspects.batch:
+            return False
+        held = {o.strip().lower() for o in re.split(r"[,;]|\s+", getattr(run, "compiler_options", None) or "") if o}
+        return aspects.options <= held
 
     def _cheap_quantity(self, path: str) -> str:
         """:meth:`quantity`, from the path's field when it says (no lookup of the value)."""
@@ -165,7 +195,7 @@ class FigureIndex:
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
         typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
         return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
-                         typed=typed)
+                         typed=typed, typed_unit=value.unit if typed else "")
 
     def _subject(self, records: tuple[Groups, ...], context: set[str]) -> bool:
         """Whether the context may talk about a candidate's ``records``: a record part it does not name
@@ -187,33 +217,48 @@ class FigureIndex:
             return False
         return named > 0 or not records
 
+    def _covers(self, candidate: Candidate, sentence: set[str]) -> bool:
+        """Whether a derived claim's operands are every platform its sentence names ("On the G5, ViT
+        costs twice as much as on Inf1" is no ratio of two Inf1 runs)."""
+        named = sentence & self._vocabulary.words["platform"]
+        if not named:
+            return True
+        own = {word for groups in candidate.records for group in groups
+               if self._vocabulary.kind(group) == "platform" for word in group}
+        return named <= own
+
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
-              quantities: frozenset[str] | None = None) -> Match | None:
+              quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
+              sentence: set[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
-        A figure agreeing with a value at its rounding is a match when the context names the value's
-        records, or when it is precise enough to be no coincidence (three significant digits, or a
-        unit of its own). A figure that misses a value by a little (15%) contradicts it when the
-        context names the value's records; so does a figure that equals a claim but with the wrong
-        direction word ("75% more" where 75% is how much *less* the other costs).
+        A figure agreeing with a value at its rounding is a match only when the context names the
+        value's records (a value equal by chance, of another subject, never confirms). A figure that
+        misses a value by a little (15%) contradicts it when the context names the value's records;
+        so does a figure that equals a claim but with the wrong direction word ("75% more" where 75%
+        is how much *less* the other costs); and so does a figure further off when its words name
+        the quantity and every record of the value (:meth:`_named_value`).
         """
         best: tuple[tuple[float, ...], Candidate, bool] | None = None
         # Meaning before number: what the figure measures, and what it is about.
-        for candidate in self.candidates(figure, quantities, context):
+        for candidate in self.candidates(figure, quantities, context, aspects):
+            if candidate.operands and sentence is not None and not self._covers(candidate, sentence):
+                continue
             score = context_score(candidate, context)
             ok = agrees(candidate, figure)
             compatible = fits_direction(candidate, figure)
             number = in_unit(candidate.number, candidate.unit, figure.unit)
             error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
             if ok and compatible:
-                precise = score > 0 or (not figure.bare and significant_digits(figure) >= 3
-                                        and candidate.op == "value")
-                if not precise and not everywhere:
+                if score <= 0 and not everywhere:
                     continue
+                if figure.qualifier in ("up to", "at most") and error > 0.15:
+                    continue  # "up to $0.80" is a maximum near that figure, not any value below it
                 key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
                 key = (2.0, 0, int(score), -error, score)
-            elif not ok and compatible and score > 0 and error <= 0.15 and not figure.qualifier:
+            elif not ok and compatible and score > 0 and error <= self._near(figure):
+                # (a bound the value breaks, "up to $0.70" for $0.7582, is a near miss too)
                 if figure.bare and candidate.op != "value":
                     continue
                 key = (1.0, 0, int(score), -error, score)
@@ -224,7 +269,7 @@ class FigureIndex:
             if best is None or key > best[0] or (key == best[0] and candidate.expression < best[1].expression):
                 best = (key, candidate, ok and compatible)
         if best is None:
-            return None
+            return self._named_value(figure, context, quantities, aspects)
         (rank, *_), candidate, ok = best
         if rank == 2.0:
             return self._wrong_direction(figure, candidate, context)
@@ -244,6 +289,45 @@ class FigureIndex:
             return Match(figure, candidate, True, expected_text(candidate, figure), role=role)
         expected = expected_text(candidate, figure)
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role)
+
+    @staticmethod
+    def _near(figure: Figure) -> float:
+        """How far off a near miss may be: 15%, or for a multiple in words ("almost four times" for
+        a ratio now 2.9) a half, since its whole number is its precision."""
+        return 0.5 if figure.unit == "x" and figure.decimals == 0 else 0.15
+
+    #: How far off a figure may be from the value of the subject and quantity its words name.
+    NAMED_SPREAD = 10.0
+
+    def _named_value(self, figure: Figure, context: set[str], quantities: frozenset[str] | None,
+                     aspects: Aspects | None) -> Match | None:
+        """A contradiction of a figure further off than a near miss: its words name the quantity
+        (``quantities``) and every record of a typed value (the model and the instance), so the data
+        holds what the text should say. The nearest such value (several configurations of one subject)."""
+        if quantities is None or figure.qualifier or figure.bare or figure.direction or figure.unit in ("%", "x"):
+            return None
+        kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
+        found: list[tuple[float, float, str, Candidate]] = []
+        for candidate in self.candidates(figure, quantities, context, aspects, self.NAMED_SPREAD):
+            if candidate.op != "value" or not all(all(group & context for group in groups)
+                                                  for groups in candidate.records):
+                continue
+            if kinds_named - {self._vocabulary.kind(group) for group in candidate.records[0]}:
+                continue  # "ViT on the G5 costs $0.74 per hour": a model's figure, not the instance's price
+            number = in_unit(candidate.number, candidate.unit, figure.unit)
+            error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
+            found.append((-context_score(candidate, context), error, candidate.expression, candidate))
+        if not found:
+            return None
+        # The subjects named most precisely ("trn1.32xlarge" rather than every trn1); among their
+        # values (several configurations) the nearest; several such subjects: none is meant.
+        top = min(found)[0]
+        found = [f for f in found if f[0] == top]
+        if len({f[3].records[0] for f in found}) > 1:
+            return None
+        candidate = min(found, key=lambda f: f[1:3])[3]
+        expected = expected_text(candidate, figure)
+        return Match(figure, candidate, False, expected, f"the data gives {expected}", role_of(candidate, figure))
 
     def _wrong_direction(self, figure: Figure, candidate: Candidate, context: set[str]) -> Match:
         said = expected_text(candidate, figure)

@@ -13,6 +13,7 @@ which records a build happened to look at.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..data.figures.identity import identities
@@ -26,6 +27,9 @@ _STOP = {"aws", "the", "of", "and", "a", "an", "model", "models", "base", "large
          "instance", "instances", "device", "devices", "run", "runs", "acc", "b1", "b2", "b3", "b4", "b128",
          "initial", "on", "none"}
 
+#: Instance sizes ("32xlarge"): the part of many instances' ids that names none of them.
+_SIZE = re.compile(r"\d*x?large|metal")
+
 Groups = tuple[frozenset[str], ...]
 
 
@@ -35,7 +39,7 @@ def tokens(*texts: str | None) -> frozenset[str]:
     for text in texts:
         if text:
             out.update(words(text))
-    return frozenset(w for w in out if w not in _STOP and not w.isdigit())
+    return frozenset(w for w in out if w not in _STOP and not w.isdigit() and not _SIZE.fullmatch(w))
 
 
 class Vocabulary:
@@ -64,6 +68,7 @@ class RecordKeywords:
         self._instances: dict[str, frozenset[str]] = {}
         self._models: dict[str, frozenset[str]] = {}
         self._runs: dict[tuple[str, str], Groups] = {}
+        self._published: dict[tuple[str, tuple[str, ...]], Groups] = {}
         self._platforms: dict[str, frozenset[str]] = {}
         if catalog is not None:
             self._fill_vocabulary(catalog)
@@ -91,6 +96,10 @@ class RecordKeywords:
         for comparison in catalog.comparisons.values():
             self._instance_words(comparison.subject)
             self._instance_words(comparison.baseline)
+        for prun in catalog.published_inference_runs.values():
+            self._published_words(prun.model, (prun.instance,))
+        for ptrain in catalog.published_training_runs.values():
+            self._published_words(ptrain.model, tuple(ptrain.instances))
         # Words naming both a model and a platform say nothing about which kind of subject is meant.
         shared = self.vocabulary.words["model"] & self.vocabulary.words["platform"]
         for kind in self.vocabulary.words:
@@ -107,6 +116,12 @@ class RecordKeywords:
         if kind == "accuracy" and record in catalog.accuracy_runs:
             acc = catalog.accuracy_runs[record]
             return self._run_words(acc.model, acc.environment)
+        if kind == "prun" and record in catalog.published_inference_runs:
+            prun = catalog.published_inference_runs[record]
+            return self._published_words(prun.model, (prun.instance,))
+        if kind == "ptrain" and record in catalog.published_training_runs:
+            ptrain = catalog.published_training_runs[record]
+            return self._published_words(ptrain.model, tuple(ptrain.instances))
         if kind == "instance" and record in catalog.instances:
             return (self._instance_own(record),)
         if kind == "device" and record in catalog.devices:
@@ -173,3 +188,14 @@ class RecordKeywords:
             groups = [self._model_words(model_id), self._instance_words(env.instance) if env else frozenset()]
             self._runs[model_id, environment_id] = tuple(g for g in groups if g)
         return self._runs[model_id, environment_id]
+
+    def _published_words(self, model_name: str, instances: tuple[str, ...]) -> Groups:
+        """A published run's groups: its model's words (as the table names it) and its instances' words."""
+        key = (model_name, instances)
+        if key not in self._published:
+            model = self.vocabulary.add("model", tokens(model_name))
+            platform = frozenset().union(*(self._instance_words(i) for i in instances))
+            if len(instances) > 1:
+                self.vocabulary.add("platform", platform)
+            self._published[key] = tuple(g for g in (model, platform) if g)
+        return self._published[key]

@@ -12,22 +12,30 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+#: A per-chip or per-device suffix of a bandwidth ("GB/sec/chip").
+_PER_PART = r"(?:/(?:chip|device|core))?\b"
+#: Data types written between a number and its FLOPS ("1,299 FP8 TFLOPS", "2,563 FP8/FP16 sparse TFLOPS").
+_PRECISION = r"(?:(?:(?:c|mx)?fp\d+|bf16|tf32|int8)(?:/(?:(?:c|mx)?fp\d+|bf16|tf32|int8))*\s+)?(?:(?:sparse|dense)\s+)?"
 #: Unit words as written in prose -> the unit of the data (and a factor to the data's common unit).
 _UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"percentage\s+points?|pp\b", "pp"),
     (r"%", "%"),
     (r"ms\b|milliseconds?\b", "ms"),
     (r"s\b|secs?\b|seconds?\b", "s"),
-    (r"TB/s", "TB/s"),
+    (rf"TB/s(?:ec)?{_PER_PART}", "TB/s"),
     (r"TB\b", "TB"),
+    (r"TiB\b", "TiB"),
     (r"min\b|minutes?\b", "min"),
     (r"µs\b|us\b|microseconds?\b", "us"),
-    (r"GB/s", "GB/s"),
+    (rf"GB/s(?:ec)?{_PER_PART}", "GB/s"),
+    (rf"GiB/s(?:ec)?{_PER_PART}", "GiB/s"),
     (r"GB\b", "GB"),
+    (r"GiB\b", "GiB"),
+    (r"MiB\b", "MiB"),
     (r"Gbps\b|Gb/s", "Gbps"),
     (r"TOPS\b", "TOPS"),
-    (r"TFLOPS\b", "TFLOPS"),
-    (r"PFLOPS\b", "PFLOPS"),
+    (rf"{_PRECISION}(?:TFLOPS|TeraFLOPS)\b", "TFLOPS"),
+    (rf"{_PRECISION}(?:PFLOPS|PetaFLOPS)\b", "PFLOPS"),
     (r"GHz\b", "GHz"),
     (r"USD\b", "USD"),
     (r"(?:more\s+|fewer\s+)?(?:operations|ops|inferences|images)(?:/s\b|\s+per\s+second|\s+in\s+(?:1|one)\s+second|/sec\b)",
@@ -63,6 +71,15 @@ _PER_HOUR = re.compile(r"\s*(?:per\s+hour|an\s+hour|/\s*h(?:ou)?r\b|/h\b|\s+hour
 _DIFF_AFTER = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+){0,2}?(?:difference|gap)\b", re.IGNORECASE)
 
 
+_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "twice": 2}
+#: A multiple in words: "almost four times as much", "twice as fast", "3 times more".
+_MULTIPLE = re.compile(
+    rf"(?:(?P<qual>{_QUALIFIER})\s+)?\b(?:(?P<n>{'|'.join(w for w in _WORD_NUMBERS if w != 'twice')}|\d+(?:\.\d+)?)"
+    rf"\s+times|(?P<twice>twice))(?=\s+(?:as\b|more\b|faster\b|higher\b|larger\b|greater\b|cheaper\b|the\b))",
+    re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Figure:
     """A literal figure in a text: ``text`` at ``start:end``, its number, decimals and unit."""
@@ -77,6 +94,10 @@ class Figure:
     #: "up" (more, higher...), "down" (less, cheaper...), "diff" (by, difference) or "".
     direction: str = ""
     bare: bool = False
+    #: Written with a minus sign ("-$0.11").
+    negative: bool = False
+    #: The low end of a range ("7-10 ms", "7 to 10 ms"); ``number`` is its high end.
+    low: float | None = None
 
     @property
     def typed(self) -> Decimal:
@@ -132,12 +153,21 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
         hourly = _PER_HOUR.match(text, end) if unit == "USD" else None
         if hourly:
             unit, end = "USD/h", hourly.end()
-        if match.group("lo"):
-            lo, lo_decimals = _number(match.group("lo"))
-            found.append(Figure(text[match.start("lo"):match.end("lo")], match.start("lo"), match.end("lo"),
-                                lo, lo_decimals, unit, qualifier, direction))
-            start = match.start("num")
-        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction))
+        low: float | None = None
+        if match.group("lo"):  # a range: one figure, the data's value within it ("7-10 ms")
+            low, _ = _number(match.group("lo"))
+            start = match.start("lo")
+        negative = unit.startswith("USD") and text[max(0, start - 1):start] in ("-", "\u2212")
+        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction,
+                            negative=negative, low=low))
+    taken = [(f.start, f.end) for f in found]
+    for match in _MULTIPLE.finditer(text):
+        if any(a < match.end() and match.start() < b for a, b in taken):
+            continue
+        word = (match.group("n") or match.group("twice")).lower()
+        number, decimals = (float(_WORD_NUMBERS[word]), 0) if word in _WORD_NUMBERS else _number(word)
+        qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
+        found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "x", qualifier, "up"))
     if loose:
         taken = [(f.start, f.end) for f in found]
         for match in BARE_RE.finditer(text):

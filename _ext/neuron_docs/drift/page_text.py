@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .passages import Passage
@@ -58,8 +59,13 @@ class Page:
     tables: list[Table] = field(default_factory=list)
 
 
-def inline(text: str) -> tuple[str, list[tuple[int, int]]]:
-    """What ``text`` shows, and the spans of it written by hand (where figures and claims count)."""
+#: What a ``neuron:value`` role shows, given its body (``None``: not known, left blank).
+Shown = Callable[[str], str | None]
+
+
+def inline(text: str, shown_value: Shown | None = None) -> tuple[str, list[tuple[int, int]]]:
+    """What ``text`` shows, and the spans of it written by hand (where figures and claims count);
+    with ``shown_value``, a ``neuron:value`` role shows its figure as the build prints it."""
     out: list[str] = []
     allowed: list[tuple[int, int]] = []
     length = 0
@@ -83,7 +89,8 @@ def inline(text: str) -> tuple[str, list[tuple[int, int]]]:
             shown = (title.group(1) if title else body).lstrip("~!")
             checkable = not name.startswith("neuron:") and name not in _LITERAL_ROLES
             if name.startswith("neuron:"):
-                shown = " " * len(shown)
+                value = shown_value(body) if shown_value is not None and name == "neuron:value" else None
+                shown = value if value is not None else " " * len(shown)
         elif match.group("literal"):
             shown = match.group("lbody")
         elif match.group("link"):
@@ -167,34 +174,182 @@ def _csv_table(lines: list[str], start: int, end: int, heading: str, options: di
     return Table(rows, cell_lines, header_rows, heading)
 
 
+_GRID_BORDER = re.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
+_SIMPLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
+_ITEM = re.compile(r"^(?:[-*+]|#\.|\d+\.)\s+")
+
+
+def _cell_text(parts: list[str]) -> Cell:
+    """A cell from its source lines: bullets dropped, blank lines left out, one paragraph line a line."""
+    return _cell("\n".join(_ITEM.sub("", p.strip()) for p in parts if p.strip()))
+
+
+def _grid_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A grid table at ``start`` (its top border) and the line after it. Columns are cut at the
+    top border's ``+``; a row ends at the next border (``+===+`` ends the header)."""
+    border = lines[start]
+    cuts = [i for i, ch in enumerate(border) if ch == "+"]
+    rows: list[list[Cell]] = []
+    cell_lines: list[list[int]] = []
+    header_rows = 0
+    parts: list[list[str]] = [[] for _ in cuts[1:]]
+    firsts: list[int | None] = [None for _ in cuts[1:]]
+    end = start + 1
+    while end < len(lines) and lines[end].strip().startswith(("|", "+")):
+        line = lines[end]
+        if _GRID_BORDER.match(line):
+            if any(any(p.strip() for p in cell) for cell in parts):
+                rows.append([_cell_text(cell) for cell in parts])
+                cell_lines.append([(f if f is not None else end) + 1 for f in firsts])
+            if "=" in line:
+                header_rows = len(rows)
+            parts = [[] for _ in cuts[1:]]
+            firsts = [None for _ in cuts[1:]]
+        else:
+            for k, (a, b) in enumerate(zip(cuts, cuts[1:], strict=False)):
+                piece = line[a + 1:b] if len(line) > a else ""
+                parts[k].append(piece)
+                if piece.strip() and firsts[k] is None:
+                    firsts[k] = end
+        end += 1
+    return Table(rows, cell_lines, header_rows, heading), end
+
+
+def _simple_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A simple table at ``start`` (its top border) and the line after it: columns are the runs of
+    ``=``; a line whose first column is blank continues the row above; a second border ends the header
+    when a third follows."""
+    border = lines[start]
+    spans = [(m.start(), m.end()) for m in re.finditer(r"=+", border)]
+    rows: list[list[list[str]]] = []
+    cell_lines: list[list[int]] = []
+    borders: list[int] = []
+    end = start + 1
+    while end < len(lines):
+        line = lines[end]
+        if _SIMPLE_BORDER.match(line):
+            borders.append(len(rows))
+            end += 1
+            if end >= len(lines) or not lines[end].strip():
+                break
+            continue
+        if not line.strip():
+            end += 1
+            continue
+        pieces = [line[a:b if k < len(spans) - 1 else None] for k, (a, b) in enumerate(spans)]
+        if rows and not pieces[0].strip():
+            for k, piece in enumerate(pieces):
+                rows[-1][k].append(piece)
+        else:
+            rows.append([[piece] for piece in pieces])
+            cell_lines.append([end + 1] * len(spans))
+        end += 1
+    header_rows = borders[0] if len(borders) > 1 else 0
+    return Table([[_cell_text(c) for c in row] for row in rows], cell_lines, header_rows, heading), end
+
+
+_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+#: A field of a field list (":Latency: 9 ms").
+_FIELD = re.compile(r"^\s*:((?:[^:`\\]|\\.|`[^`]*`)+):(?:\s+(.*))?$")
 _PLAIN_HEADING = re.compile(r"^\s*[A-Z][\w\-. ()]{0,60}:\s*$")
 
 
-def read_page(text: str, *, plain: bool = False) -> Page:
+def _pipe_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]:
+    """A Markdown pipe table at ``start`` (its header row; a separator row follows) and the line after it."""
+
+    def cells(line: str) -> list[str]:
+        return [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+    rows = [[_cell(c) for c in cells(lines[start])]]
+    cell_lines = [[start + 1] * len(rows[0])]
+    end = start + 2
+    while end < len(lines) and lines[end].strip().startswith("|"):
+        rows.append([_cell(c) for c in cells(lines[end])])
+        cell_lines.append([end + 1] * len(rows[-1]))
+        end += 1
+    return Table(rows, cell_lines, 1, heading), end
+
+
+def _fenced(lines: list[str], start: int) -> tuple[str, dict[str, str], int, int]:
+    """A MyST fence at ``start``: its directive name (empty for code), options, first content line and
+    closing line."""
+    stripped = lines[start].strip()
+    fence = re.match(r"^(`{3,}|~{3,})", stripped)
+    mark = fence.group(1) if fence else stripped[:3]
+    name = re.match(r"^[`~]{3,}\s*\{([\w:\-]+)\}", stripped)
+    close = start + 1
+    while close < len(lines) and not lines[close].strip().startswith(mark):
+        close += 1
+    body = start + 1
+    options: dict[str, str] = {}
+    while body < close and _OPTION.match(lines[body]):
+        key, _, value = lines[body].strip()[1:].partition(":")
+        options[key] = value.strip()
+        body += 1
+    return (name.group(1).lower() if name else ""), options, body, close
+
+
+def read_page(text: str, *, plain: bool = False, markdown: bool = False,
+              shown_value: Shown | None = None) -> Page:
     """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
-    its own ending with a colon ("Results for Inferentia:") is a heading too."""
+    its own ending with a colon ("Results for Inferentia:") is a heading too. In reStructuredText a
+    definition is read under its term and a field's body under its name, as the build reads them."""
     lines = text.splitlines()
     page = Page()
     heading = ""
     block: list[str] = []
     start = 0
+    label = ""  # the term or field name a definition or field body is read under
 
     def flush() -> None:
+        nonlocal label
         if block:
-            shown, allowed = inline("\n".join(block))
-            page.passages.append(Passage(shown, start + 1, heading, tuple(allowed)))
+            shown, allowed = inline("\n".join(block), shown_value)
+            page.passages.append(Passage(shown, start + 1, f"{heading}\n{label}" if label else heading,
+                                         tuple(allowed)))
         block.clear()
+        label = ""
 
+    rst = not markdown and not plain
     i = 0
     while i < len(lines):
         line, stripped = lines[i], lines[i].strip()
         if stripped.startswith("```") or re.match(r"^~~~+\s*\{", stripped):  # MyST fences, code alike
             flush()
-            fence = stripped[:3]
+            name, options, body, close = _fenced(lines, i)
+            if name == "list-table":
+                page.tables.append(_list_table(lines, body, close, heading, options))
+            elif name == "csv-table" and "file" not in options and "url" not in options:
+                page.tables.append(_csv_table(lines, body, close, heading, options))
+            elif name in _PROSE:  # its content is prose: read on, without the fences
+                lines[close:close + 1] = [""]
+                i = body
+                continue
+            i = close + 1
+            continue
+        if not block and stripped.startswith("|") and i + 1 < len(lines) and _PIPE_SEPARATOR.match(lines[i + 1]):
+            table, i = _pipe_table(lines, i, heading)
+            page.tables.append(table)
+            continue
+        field_item = _FIELD.match(line) if rst else None
+        if field_item:
+            flush()
+            shown_name = inline(field_item.group(1))[0].strip()
+            if field_item.group(2):
+                start, label = i, shown_name
+                block.append(" " * field_item.start(2) + field_item.group(2))
             i += 1
-            while i < len(lines) and not lines[i].strip().startswith(fence):
-                i += 1
-            i += 1
+            continue
+        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0]) \
+                and not _BULLET.match(block[0]):
+            term = inline(block[0])[0].strip()  # a definition list: the term, then its definition
+            flush()
+            start, label = i, term
+        if not block and (_GRID_BORDER.match(line) or _SIMPLE_BORDER.match(line)) and not (
+                i + 1 < len(lines) and not lines[i + 1].strip()):
+            flush()
+            table, i = (_grid_table if _GRID_BORDER.match(line) else _simple_table)(lines, i, heading)
+            page.tables.append(table)
             continue
         directive = _DIRECTIVE.match(line)
         if directive or _COMMENT.match(line):

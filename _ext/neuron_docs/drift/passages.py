@@ -13,10 +13,13 @@ _WORD_RE = re.compile(r"[a-z0-9]+(?:[.\-][a-z0-9]+)*")
 
 
 def words(text: str) -> set[str]:
-    """Lower-case words of ``text``, with the parts of dotted or hyphenated words too."""
+    """Lower-case words of ``text``, with the parts of dotted or hyphenated words too, and a
+    hyphenated word joined ("ResNet-50" also names "resnet50")."""
     out: set[str] = set()
     for word in _WORD_RE.findall(text.lower()):
         out.add(word)
+        if "-" in word:
+            out.add(word.replace("-", ""))
         out.update(re.split(r"[.\-]", word))
     return out
 

@@ -9,7 +9,7 @@ heading (a table's column header): "latency", "throughput", "per 1M inferences",
 compared with values of that quantity; a figure with no such word is compared by its unit alone.
 
 Units of one dimension are converted to a base unit for comparison (s and ms, TB and GB, PFLOPS
-and TFLOPS: :data:`~neuron_docs.data.records.labels.UNIT_CONVERSIONS`).
+and TFLOPS: :data:`~neuron_docs.data.records.labels.UNIT_CONVERSIONS`; GiB and GB, GiB/s and GB/s: :mod:`.units`).
 """
 
 from __future__ import annotations
@@ -17,17 +17,20 @@ from __future__ import annotations
 import re
 
 from ..data.records.labels import FIELD_WORDS, UNIT_CONVERSIONS, UNIT_SCALE
+from .units import to_base
 
 _SPEED = ("speed", "throughput", "latency", "fp32", "bf16", "tf32", "int8", "training_throughput")
 _BANDWIDTH = ("memory_bandwidth", "network_bandwidth", "interconnect_bandwidth", "dma_bandwidth")
 #: Words in prose -> the quantities they may mean (the most specific patterns first).
 _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"\bsparse\b|\bsparsity\b", ("sparse",)), (r"host\s+memory", ("host_memory",)),
+    (r"\bsbuf\b|\bsram\b|on-chip\s+memory", ("sram",)),
     (r"\bdma\b", ("dma_bandwidth",)),
     (r"neuronlink|interconnect|chip-to-chip", ("interconnect_bandwidth",)),
     (r"\befa\b|network(?:ing)?\s+bandwidth|\bnetworking\b", ("network_bandwidth",)),
     (r"memory\s+bandwidth|\bhbm\s+bandwidth", ("memory_bandwidth",)),
     (r"\bfp32\b", ("fp32",)), (r"\b(?:bf16|fp16)\b", ("bf16",)), (r"\btf32\b", ("tf32",)),
-    (r"\bint8\b", ("int8",)), (r"\bfp8\b", ("fp8",)),
+    (r"\bint8\b", ("int8",)), (r"\b(?:c|mx)?fp8\b", ("fp8",)),
     (r"training\s+throughput|training\s+speed|trains?\s+faster", ("training_throughput", "speed")),
     (r"price[-\s]performance|cost[-\s]performance|perf(?:ormance)?\s*/\s*\$", ("price_performance",)),
     (r"memory|\bhbm\b|\bdram\b|\bgddr\d?\b|weights?\b|protobuf", ("memory", "size_limit")),
@@ -46,13 +49,14 @@ _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"bandwidth", _BANDWIDTH),
     (r"faster|slower|speed[-\s]?ups?|\bspeeds?\b|performance", _SPEED),
 )
+_SPECIFICITY = {quantities: rank for rank, (_, quantities) in reversed(list(enumerate(_WORDS)))}
 _WORD_RES = tuple((re.compile(pattern, re.IGNORECASE), quantities) for pattern, quantities in _WORDS)
 #: The base unit of each quantity (percentages and ratios can be of any quantity).
 _UNITS = {
     "latency": "ms", "run_time": "ms", "other_time": "ms", "throughput": "inferences/s", "cost": "USD",
     "price": "USD/h", "accuracy": "%", "memory": "GB", "size_limit": "GB", "memory_bandwidth": "GB/s",
     "network_bandwidth": "Gbps", "interconnect_bandwidth": "GB/s", "dma_bandwidth": "GB/s", "fp32": "TFLOPS",
-    "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "int8": "TOPS", "frequency": "GHz",
+    "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "sparse": "TFLOPS", "host_memory": "GB", "sram": "GB", "int8": "TOPS", "frequency": "GHz",
     "price_performance": "%", "speed": "x", "training_throughput": "x",
 }
 
@@ -63,7 +67,7 @@ def base_unit(unit: str) -> tuple[str, float]:
         unit, factor = UNIT_SCALE[unit]
         base, more = UNIT_CONVERSIONS.get(unit, (unit, 1.0))
         return base, factor * more
-    return UNIT_CONVERSIONS.get(unit, (unit, 1.0))
+    return UNIT_CONVERSIONS.get(unit) or to_base(unit) or (unit, 1.0)
 
 
 def compatible(quantity: str, unit: str) -> bool:
@@ -111,10 +115,15 @@ def of_figure(unit: str, at: int, clause: tuple[int, int], sentence: str, senten
     """The quantities a figure in ``unit`` (a base unit) at offset ``at`` may mean, from the nearest
     quantity word in its clause, else its sentence, else its heading; ``None`` when none names one."""
     mentions = [(sentence_start + a, q) for a, q in mentioned(sentence)]
+    # In the heading (a table's header and stub) the most specific word wins, wherever it stands:
+    # "FP8/FP16/BF16/TF32 Sparse (TFLOPS)" is sparse compute.
     scopes = ([m for m in mentions if clause[0] <= m[0] < clause[1]], mentions,
-              [(at, q) for _, q in mentioned(heading)])
+              [(at + _SPECIFICITY[q], q) for _, q in mentioned(heading)])
     for scope in scopes:
         usable = [(abs(a - at), q) for a, q in scope if any(compatible(x, unit) for x in q)]
         if usable:
-            return frozenset(x for x in min(usable, key=lambda u: u[0])[1] if compatible(x, unit))
+            nearest = frozenset(x for x in min(usable, key=lambda u: u[0])[1] if compatible(x, unit))
+            # Words that narrow each other ("costs ... per 1M inferences": a cost, not a price).
+            narrowed = nearest.intersection(*(q for _, q in usable))
+            return narrowed or nearest
     return None

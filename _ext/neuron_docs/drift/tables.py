@@ -27,6 +27,7 @@ _BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+
 #: A column header naming the workload of a matrix column ("Training with PyTorch Neuron").
 _WORKLOADS = (("training", re.compile(r"\btrain", re.I)), ("inference", re.compile(r"\binferenc", re.I)))
 _HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)|\bin\s+(\S+)\s*$|\[([^\]]{1,20})\]")
+_TRAILING_UNIT = re.compile(r"\s([A-Za-z]{2,6}(?:/[A-Za-z]{1,6}){0,2})\s*$")
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,9 @@ class Cell:
 
 
 def header_unit(header: str) -> str:
-    """The unit a column header gives its bare numbers: "P90 latency (ms)" -> "ms"."""
-    for match in _HEADER_UNIT.finditer(header):
+    """The unit a column header (or a row's stub) gives its bare numbers: "P90 latency (ms)" -> "ms",
+    "Device Memory Bandwidth (TB/sec)" -> "TB/sec", "FP8 PFLOPS" -> "PFLOPS"."""
+    for match in [*_HEADER_UNIT.finditer(header), *_TRAILING_UNIT.finditer(header)]:
         word = next(g for g in match.groups() if g)
         word = {"$": "USD", "usd": "USD", "$/hr": "USD/h"}.get(word.lower(), word)
         if word == "USD":
@@ -90,14 +92,27 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
     :meth:`.engine.DriftEngine.check`."""
     width = max((len(r) for r in rows), default=0)
     headers = [" ".join(r[j].text for r in rows[:header_rows] if j < len(r)) for j in range(width)]
+    columns = len(rows[header_rows - 1]) if header_rows else len(rows[0]) if rows else 0
     out: list[tuple[int, int, Verdict]] = []
+    said = "header" if header_rows else "first row"
+    for i, row in enumerate(rows[header_rows:], start=header_rows):
+        if len(row) != columns:
+            # Which cell is under which header is a guess: the row is reported, and (as docutils
+            # refuses such a list-table) no row of the table is read.
+            out.append((i, 0, Verdict(0, (row[0].text.strip() if row else "") or f"row {i + 1}", "table", "", "",
+                                      False, f"the row has {len(row)} cells and the {said} {columns}: the "
+                                      f"table's figures are not read", "")))
+    if out:
+        return out
     for i, row in enumerate(rows[header_rows:], start=header_rows):
         stub = row[0].text if row else ""
         for j, cell in enumerate(row):
             header = headers[j] if j < len(headers) else ""
-            context = "\n".join(t for t in (heading, header, stub if j else "") if t)
+            context = "\n".join(t for t in (header, stub if j else "", heading) if t)
             text, allowed = cell.text, cell.allowed
-            unit = header_unit(header)
+            # The quantity and unit from the column's header, else (a table of specifications by
+            # row: "Host Memory (GiB)", "FP8 PFLOPS") from the row's stub.
+            unit = header_unit(header) or (header_unit(stub) if j else "")
             if unit and _BARE_NUMBER.match(text):
                 text = f"{unit}{text.strip()}" if unit == "$" else f"{text.strip()} {unit}"
                 allowed = None

@@ -15,7 +15,7 @@ from ..data.figures.formatting import NumberFormat, format_number, round_half_up
 from .literal_figures import Figure
 from .quantities import base_unit
 
-_APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
+APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,8 @@ class Candidate:
     quantity: str = ""
     #: The value as the data holds it, at its own precision and in its own unit (typed values only).
     typed: str = ""
+    #: The unit the data holds it in (typed values only).
+    typed_unit: str = ""
 
     @property
     def direction(self) -> str:
@@ -73,10 +75,15 @@ def normal_unit(unit: str) -> str:
 
 def expected_text(candidate: Candidate, figure: Figure) -> str:
     """What the data gives, at its own precision: a typed value as the data holds it (``7.14 ms``,
-    never rounded to the text's ``7.1 ms``); a derived figure in the figure's unit, one decimal
-    more precise than the text (and at least three significant digits)."""
+    never rounded to the text's ``7.1 ms``), followed by its value in the text's unit at the text's
+    precision when the text writes another unit (``96 GiB = 103 GB``); a derived figure in the
+    figure's unit, one decimal more precise than the text (and at least three significant digits)."""
     if candidate.typed:
-        return candidate.typed
+        if not figure.unit or figure.unit in (candidate.typed_unit, "USD", "USD/h", "%") or figure.unit == "x":
+            return candidate.typed
+        # In another unit ("100 GB" for 96 GiB): as the data holds it, then in the text's unit at its precision.
+        number = in_unit(candidate.number, candidate.unit, figure.unit)
+        return f"{candidate.typed} = {format_number(number, figure.unit, NumberFormat(figure.decimals))}"
     unit = figure.unit or candidate.unit
     number = in_unit(candidate.number, candidate.unit, unit) if figure.unit else candidate.number
     if unit == "pp" and figure.unit == "%":
@@ -92,6 +99,9 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
     """Whether ``candidate`` is what ``figure`` says, at the rounding (and qualifier) the text uses."""
     number = in_unit(candidate.number, candidate.unit, figure.unit)
     qualifier = figure.qualifier
+    if figure.low is not None:  # a range, at the rounding of its ends
+        half = 0.5 * 10 ** -figure.decimals
+        return min(figure.low, figure.number) - half <= number <= max(figure.low, figure.number) + half
     if qualifier in ("less than", "under", "below", "fewer than"):
         return number < figure.number
     if qualifier in ("more than", "over", "above"):
@@ -106,8 +116,10 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
         return False
     if rounded == figure.typed:
         return True
-    if qualifier in _APPROX:
-        return abs(number - figure.number) <= max(10 ** -figure.decimals, 0.05 * abs(figure.number))
+    if qualifier in APPROX:
+        # "about 75%": within a unit of its last digit; "almost four times": within a half.
+        step = 0.5 if figure.unit == "x" else 1.0
+        return abs(number - figure.number) <= max(step * 10 ** -figure.decimals, 0.05 * abs(figure.number))
     return False
 
 
@@ -162,7 +174,9 @@ class Verdict:
     start: int
     #: The figure or claim as written.
     text: str
-    #: ``figure`` or ``claim``.
+    #: ``figure``, ``claim``, ``comparison`` (a comparative word the figures it compares contradict),
+    #: ``unknown`` (a figure about a subject the data does not hold) or
+    #: ``table`` (a table row that cannot be read: more or fewer cells than its header).
     kind: str
     #: The data path or derived expression it corresponds to.
     expression: str
@@ -177,6 +191,10 @@ class Verdict:
     def message(self) -> str:
         """The build's warning for this verdict."""
         literal = self.text.strip()
+        if self.kind in ("unknown", "table"):
+            return f"literal {literal} not checked: {self.reason}"
+        if self.kind == "comparison":
+            return f"'{literal}' contradicts the figures it compares: {self.reason}"
         if self.kind == "claim":
             return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
         if self.agrees:

@@ -155,7 +155,7 @@ Url = Annotated[str, Field(pattern=r"^https://\S+$", max_length=2000), AfterVali
 Flag = Annotated[bool, Field(strict=True)]
 
 Unit = Literal[
-    "TOPS", "TFLOPS", "PFLOPS", "GB", "GB/s", "TB/s", "GHz", "Gbps",
+    "TOPS", "TFLOPS", "PFLOPS", "GB", "GiB", "MiB", "GB/s", "TB/s", "GHz", "Gbps",
     "%", "x", "million", "devices", "ms", "s", "USD/h", "USD", "inferences/s",
     "images/s", "tokens/s", "output tokens/s", "sequences/s",
 ]
