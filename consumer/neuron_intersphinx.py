@@ -30,6 +30,8 @@ OBJECT_TYPES: dict[str, str] = {
     "representative": "representative model",
     "revision": "support matrix revision",
     "changes": "support matrix changes",
+    "benchmark": "published benchmark configuration",
+    "benchmark-state": "published benchmark state",
 }
 
 

@@ -87,7 +87,7 @@ def test_epub_is_valid_and_links_downloads_to_the_site(tmp_path_factory: pytest.
             assert not tree.xpath("//*[local-name()='svg']"), name
     charts = [href for _, href in images]
     assert charts and len(charts) == sum(len(site.soup(str(p.relative_to(site.outdir))).select(
-        "div.neuron-chart-canvas")) for p in site.outdir.rglob("*.html") if "_static" not in p.parts)
+        "div.neuron-chart-canvas")) for p in site.outdir.rglob("*.html") if not {"_static", "history"} & set(p.parts))
     for name, href in images:  # the charts as SVG files of the book (inline SVG is undeclared in Sphinx's OPF)
         assert posixpath.normpath(posixpath.join(posixpath.dirname(name), href)) in names, (name, href)
     downloads = [href for _, href in links if "_downloads/" in href]
@@ -110,8 +110,9 @@ def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFa
     result = built(tmp_path_factory, "latex")
     [tex] = result.outdir.glob("*.tex")
     text = tex.read_text(encoding="utf-8")
+    # The charts of neuron:chart and the performance tables (the history pages' are HTML only).
     charts = sum(len(site.soup(str(p.relative_to(site.outdir))).select("div.neuron-chart-canvas"))
-                 for p in site.outdir.rglob("*.html") if "_static" not in p.parts)
+                 for p in site.outdir.rglob("*.html") if not {"_static", "history"} & set(p.parts))
     drawn = re.findall(r"\\sphinxincludegraphics\[[^]]*\]\{\{(_neuron_charts/[0-9a-f]+)\}\.pdf\}", text)
     assert charts and len(drawn) == charts
     assert all((result.outdir / f"{name}.pdf").is_file() for name in drawn)

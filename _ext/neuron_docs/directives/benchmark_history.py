@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import jinja2
 from docutils import nodes
+from sphinx.errors import NoUri
 from docutils.parsers.rst import directives
 from markupsafe import Markup
 from sphinx.util.osutil import relative_uri
@@ -146,7 +147,9 @@ class BenchmarkHistory(DataDirective):
         chart_id = f"{anchor}-chart"
         return {"anchor": anchor, "title": title, "intro": intro, "headers": headers,
                 "rows": [_row(r, metrics, per is not None) for r in reversed(found)],
-                "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]})) if chart else None,  # noqa: S704 - ElementTree's escaped SVG
+                # ElementTree's escaped SVG; an ePub leaves the charts out (its pages take no inline SVG)
+                "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]}))  # noqa: S704
+                if chart and self.env.app.builder.name != "epub" else None,
                 "chart_title": chart.title if chart else ""}
 
 
@@ -197,9 +200,12 @@ class BenchmarkChanges(DataDirective):
         index = HistoryIndex.of(catalog)
         changes = state_changes(index)
         builder = self.env.app.builder
-        here = builder.get_target_uri(self.env.docname)
-        pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                 if history_page(g) in self.env.found_docs}
+        try:
+            here = builder.get_target_uri(self.env.docname)
+            pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+                     if history_page(g) in self.env.found_docs}
+        except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
+            pages = {}
         text = (f"Every published state of the Neuron documentation's benchmark tables, newest first, with what "
                 f"it changed. A re-measured throughput is compared with the median of the configuration's "
                 f"figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), so that one "
