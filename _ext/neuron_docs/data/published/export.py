@@ -122,6 +122,11 @@ def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
         flow = yaml.dump(price, Dumper=_NoAliases, default_flow_style=True, sort_keys=False, width=10**6).strip()
         lines.append(f"  - {flow}")
     texts[PRICES_FILE] = "\n".join(lines) + "\n"
+    return write_changed(data_dir, texts)
+
+
+def write_changed(data_dir: Path, texts: dict[str, str]) -> list[Path]:
+    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them."""
     changed = []
     for name, text in texts.items():
         target = data_dir / name

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..records import history as h
 from ..records import published as s
 from ..records.labels import METRICS
+from .export import write_changed
 
 HISTORY_DIR = "benchmarks/history"
 STATES_FILE = f"{HISTORY_DIR}/states.csv"
@@ -107,15 +108,7 @@ class History:
 
     def write(self, data_dir: Path) -> list[Path]:
         """Write the files whose text changed; return them."""
-        changed = []
-        for name, text in self.texts().items():
-            target = data_dir / name
-            if target.is_file() and target.read_text(encoding="utf-8") == text:
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8", newline="")
-            changed.append(target)
-        return changed
+        return write_changed(data_dir, self.texts())
 
 
 def price_in_force(prices: Iterable[h.HistoricalPrice], instance: str, date: dt.date) -> h.HistoricalPrice | None:
