@@ -99,3 +99,7 @@ latex_elements = {"preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnv
 copybutton_exclude = ".linenos, .gp, .go"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
+
+# The theme's layout around wide tables is for web pages only (render/assets.py does not link it in an
+# ePub); it stays out of the book, whose checker's CSS parser does not know :has().
+epub_exclude_files = ["_static/neuron-layout.css"]

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).resolve().parent / "static"
 JS_FILE = "neuron-tables.js"
 CSS_FILE = "neuron.css"
+#: The theme's layout around wide tables (web pages only: not in an ePub).
+LAYOUT_CSS_FILE = "neuron-layout.css"
 #: Names the theme's landmarks (its sidebars, the page tools): axe-core's landmark-unique and region.
 A11Y_JS_FILE = "neuron-a11y.js"
 #: A toctree caption is a heading (``role="heading"``) that needs its level (axe: aria-required-attr).
@@ -48,6 +50,8 @@ def add_script(app: Sphinx, name: str) -> None:
 def _on_builder_inited(app: Sphinx) -> None:
     if is_html(app):
         add_stylesheet(app, CSS_FILE)
+        if app.builder.name != "epub":
+            add_stylesheet(app, LAYOUT_CSS_FILE)
         add_script(app, JS_FILE)
         add_script(app, A11Y_JS_FILE)
 

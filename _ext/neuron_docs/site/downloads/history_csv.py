@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...data.published.history_view import LONG_HEADER, HistoryIndex, long_rows
-from ...state.build import dataset, is_html
+from ...state.build import dataset
+from .links import writes_downloads
 from .json_stream import write_if_changed
 from .table_csv import neutralised
 
@@ -46,7 +47,7 @@ def history_csv_pieces(catalog: Catalog) -> Iterator[str]:
 
 def write_history_csv(app: Sphinx, exception: BaseException | None) -> None:
     """Write the history's CSV at the end of a successful HTML build (none when the data has no history)."""
-    if exception is not None or not is_html(app):
+    if exception is not None or not writes_downloads(app):
         return
     catalog = dataset(app.env).catalog
     if catalog.benchmark_observations:
