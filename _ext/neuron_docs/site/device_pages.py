@@ -229,10 +229,14 @@ def _remove_stale_output(app: Sphinx, exception: BaseException | None) -> None:
             output.unlink()
 
 
+def exclude_prose(config: Config, pages: str, prose: str) -> None:
+    """The ``prose`` folder is included by the generated ``pages``, never read as pages itself."""
+    if pages and prose not in config.exclude_patterns:
+        config.exclude_patterns = [*config.exclude_patterns, prose]
+
+
 def _exclude_prose(app: Sphinx, config: Config) -> None:
-    """The prose files are included by the device pages, never read as pages themselves."""
-    if config.neuron_device_pages and config.neuron_device_prose not in config.exclude_patterns:
-        config.exclude_patterns = [*config.exclude_patterns, config.neuron_device_prose]
+    exclude_prose(config, config.neuron_device_pages, config.neuron_device_prose)
 
 
 def setup_device_pages(app: Sphinx) -> None:

@@ -26,7 +26,7 @@ from sphinx.util import logging
 
 from ..directives.published_tables import shown_tables
 from ..state.build import dataset, state
-from .device_pages import Trusted, prose_files, templates, write
+from .device_pages import Trusted, exclude_prose, prose_files, templates, write
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -127,9 +127,7 @@ def _generate(app: Sphinx) -> None:
 
 
 def _exclude_prose(app: Sphinx, config: Config) -> None:
-    """The prose files are included by the performance pages, never read as pages themselves."""
-    if config.neuron_performance_pages and config.neuron_performance_prose not in config.exclude_patterns:
-        config.exclude_patterns = [*config.exclude_patterns, config.neuron_performance_prose]
+    exclude_prose(config, config.neuron_performance_pages, config.neuron_performance_prose)
 
 
 def setup_performance_pages(app: Sphinx) -> None:
