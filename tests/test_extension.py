@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
+import sphinx.builders
 from bs4 import BeautifulSoup
 
 from frozen_data import FROZEN_DATA
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS
+from neuron_docs.state.domain import anchor_for
 
 #: The test roots' pages name records and their names by hand (``encoder``, "Support of large
 #: models", "ViT"): they are built against the frozen copy of the data, as the tests' catalog is.
@@ -157,3 +159,21 @@ def test_duplicate_object_is_reported_in_a_parallel_build_too(app):
     app.build()
     assert "duplicate device 'inferentia', also described in p1" in app.warning.getvalue()
     assert app.env.get_domain("neuron").objects[("device", "inferentia")].docname == "p1"
+
+
+@pytest.mark.sphinx("html", testroot="alias-labels", confoverrides=REAL_DATA, parallel=2, freshenv=True)
+def test_an_alias_label_goes_to_the_first_page_by_name_in_a_parallel_build(app, monkeypatch):
+    """``a`` and ``b`` both name ``ResNet-50``; ``b``, read slowly, is merged last. Its label
+    (``model-...``, in ``objects.inv`` as ``std:label``) goes to ``a`` all the same, as in a serial
+    build: the standard domain keeps the label of the page merged last, so the label is given once
+    every page has been merged."""
+    monkeypatch.setattr(sphinx.builders, "make_chunks", lambda docnames, nproc, maxbatch=10: [[d] for d in docnames])
+    app.build()
+    assert app.warning.getvalue() == ""
+    std = app.env.domains.standard_domain
+    aliases = app.env.get_domain("neuron").aliases
+    named = [alias for alias, place in aliases.items() if place[2] == "model"]
+    assert named, "the pages name no model"
+    for alias in named:
+        label = anchor_for("model", alias)
+        assert std.anonlabels[label][0] == aliases[alias][0] == "a", alias

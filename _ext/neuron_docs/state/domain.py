@@ -68,8 +68,9 @@ class NeuronDomain(Domain):
     label = "Neuron"
     object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
     roles = {name: XRefRole() for name in OBJECT_TYPES}
-    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "reads": {}, "shows": {}}
-    data_version = 2
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "alias_labels": {},
+                                              "reads": {}, "shows": {}}
+    data_version = 3
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -130,9 +131,32 @@ class NeuronDomain(Domain):
             std.note_hyperlink_target(label, self.env.docname, anchor or label, title)
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
+        """Another name for a place (its label, ``model-llama-2-7b``, is given once every page has
+        been read: :meth:`settle_alias_labels`)."""
         self._keep_alias(alias, (self.env.docname, anchor, objtype))
-        if self.aliases[alias][0] == self.env.docname:  # a label for this name too: model-llama-2-7b
-            self._note_label(anchor_for(objtype, alias), alias, anchor)
+
+    def settle_alias_labels(self) -> None:
+        """Give each alias's standard label to the alias's one place (:meth:`_keep_alias`: the first
+        page by name), once every page has been read and merged.
+
+        Two pages may name the same model (``model-resnet50``); at read time the label would go to
+        the page read first, which in a parallel build is whichever worker finished first (and so
+        would ``objects.inv``). A label a writer gave by hand is never taken over.
+        """
+        std = self.env.domains.standard_domain
+        given = cast("dict[str, str]", self.data.setdefault("alias_labels", {}))  # label -> docname we gave it to
+        for alias, (docname, anchor, objtype) in sorted(self.aliases.items()):
+            label = anchor_for(objtype, alias)
+            held = std.anonlabels.get(label)
+            if held is not None and held[0] == docname and held[1] == anchor:
+                given[label] = docname
+                continue
+            if held is not None and given.get(label) != held[0]:
+                continue  # a label of a writer's (or an object's own anchor): it keeps its place
+            std.labels.pop(label, None)
+            std.anonlabels.pop(label, None)
+            std.note_hyperlink_target(label, docname, anchor, alias)
+            given[label] = docname
 
     def _keep_alias(self, alias: str, place: tuple[str, str, str]) -> None:
         """The first place of a page, and of the first page by name: the same in serial and parallel builds."""
@@ -155,6 +179,10 @@ class NeuronDomain(Domain):
         for alias, place in list(self.aliases.items()):
             if place[0] == docname:
                 del self.aliases[alias]
+        given = self.data.setdefault("alias_labels", {})
+        for label, owner in list(given.items()):
+            if owner == docname:
+                del given[label]
         for kind in ("reads", "shows"):
             self.dependencies(kind).pop(docname, None)
 
@@ -335,6 +363,12 @@ def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addn
     return None
 
 
+def _settle_alias_labels(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    cast("NeuronDomain", env.domains["neuron"]).settle_alias_labels()
+    return []
+
+
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(NeuronDomain)
     app.connect("missing-reference", _unlinked_generated_reference)
+    app.connect("env-updated", _settle_alias_labels)
