@@ -80,6 +80,7 @@ class SiteBuild:
         self.warnings = warnings
         self.app = app
         self._soups: dict[str, Any] = {}
+        self._ids: dict[str, set[str]] = {}
 
     def html(self, page: str) -> str:
         return (self.outdir / page).read_text(encoding="utf-8")
@@ -92,6 +93,13 @@ class SiteBuild:
 
             self._soups[page] = BeautifulSoup(self.html(page), "lxml")
         return self._soups[page]
+
+    def ids(self, page: str) -> set[str]:
+        """Every id on the page, gathered once: a test following hundreds of links into one page
+        looks each up here, not by searching the page's tree again (the history pages are large)."""
+        if page not in self._ids:
+            self._ids[page] = {element["id"] for element in self.soup(page).find_all(id=True)}
+        return self._ids[page]
 
 
 def copy_source(target: Path) -> Path:

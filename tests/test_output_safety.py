@@ -140,6 +140,7 @@ def test_no_page_holds_an_id_twice(pages) -> None:
 
 
 def test_every_internal_fragment_exists_on_its_page(pages) -> None:
+    ids: dict[str, set[str]] = {}  # a page's ids, gathered once (the history pages hold thousands)
     for name, page in pages.items():
         for link in page.find_all("a", href=True):
             href = link["href"]
@@ -149,7 +150,9 @@ def test_every_internal_fragment_exists_on_its_page(pages) -> None:
             if not fragment or not target.endswith(".html"):
                 continue
             assert target in pages, f"{name}: link to a missing page {href}"
-            assert pages[target].find(id=fragment) is not None, f"{name}: {href} has no element #{fragment}"
+            if target not in ids:
+                ids[target] = {element["id"] for element in pages[target].find_all(id=True)}
+            assert fragment in ids[target], f"{name}: {href} has no element #{fragment}"
 
 
 def _row_first_cell(element: Any) -> str:

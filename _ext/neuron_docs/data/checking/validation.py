@@ -10,6 +10,8 @@ in :mod:`.errors`; which references and cross-record rules a record has is in
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -25,6 +27,10 @@ from .matrix_files import load_revisions
 from .references import consistency_problems, dangling_message, references_of
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
 from ..files.yaml_reader import read_yaml
+
+
+#: Every data file's description, by name.
+SPECS: dict[str, FileSpec] = {spec.name: spec for spec in FILES}
 
 
 def load_catalog(data_dir: Path | str) -> Catalog:
@@ -58,6 +64,40 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
         return
     try:
         text = read_text(path, spec.name, catalog.data_dir)
+    except DataFileError as exc:
+        _file_broken(catalog, spec, [exc.error])
+        return
+    _merge(catalog, _read_file(spec.name, text))
+
+
+def _merge(catalog: Catalog, part: Catalog) -> None:
+    """Add what one file gave (:func:`_read_file`) to ``catalog``; ``part`` itself is left as it is."""
+    catalog.file_hashes.update(part.file_hashes)
+    catalog.positions.update(part.positions)
+    catalog.errors.extend(part.errors)
+    catalog.broken.extend(dataclasses.replace(broken, errors=list(broken.errors)) for broken in part.broken)
+    catalog.failed_files.update(part.failed_files)
+    for collection, table in part.records.items():
+        catalog.records[collection].update(table)
+        catalog.lines[collection].update(part.lines[collection])
+    catalog.record_paths.update(part.record_paths)
+    if part.header is not None:
+        catalog.header = part.header
+    for key, value in part.shared_parts.items():
+        catalog.shared_parts.setdefault(key, value)
+
+
+@functools.lru_cache(maxsize=2 * len(FILES))
+def _read_file(name: str, text: str) -> Catalog:
+    """Everything one data file gives, in a catalog of its own: records, errors, lines.
+
+    A function of the file's name and text alone (every collection lives in one file), so a process
+    that loads the data again (a preview or a test suite, after a change to one file) validates
+    only the files that changed. Records are frozen; :func:`_merge` copies the containers.
+    """
+    spec = SPECS[name]
+    catalog = Catalog(Path(name))
+    try:
         catalog.file_hashes[spec.name] = hashlib.sha256(text.encode()).hexdigest()
         if spec.csv:
             collection, model = spec.csv
@@ -67,23 +107,23 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
             document, positions, problems = read_yaml(text, spec.name)
     except DataFileError as exc:
         _file_broken(catalog, spec, [exc.error])
-        return
+        return catalog
     catalog.positions[spec.name] = positions
     if spec.csv:
         by_row = _problems_by_record(problems, ())
         _load_records(catalog, spec.name, collection, model, rows, positions, (), by_row, csv=True)
-        return
+        return catalog
     expected = [*spec.collections, *(spec.header.model_fields if spec.header else [])]
     if document is None:
         error = DataError(spec.name, None, "", f"file is empty; expected a mapping with keys: {', '.join(expected)}")
         _file_broken(catalog, spec, [error])
-        return
+        return catalog
     if not isinstance(document, dict):
         kind = "a list" if isinstance(document, list) else f"a single value ({short_repr(document)})"
         error = DataError(spec.name, positions.get(()), "",
                           f"file holds {kind}; expected a mapping with keys: {', '.join(expected)}")
         _file_broken(catalog, spec, [error])
-        return
+        return catalog
     # Problems outside any record: at the top of the file they make it unreadable; in the header
     # or under an unknown key they are reported (and the header is not used).
     in_records = {
@@ -94,7 +134,7 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
     fatal = [e for p, e in loose if len(p) == 0 or (len(p) == 1 and p[0] in spec.collections)]
     if fatal:
         _file_broken(catalog, spec, [e for _, e in loose])
-        return
+        return catalog
     catalog.errors.extend(e for _, e in loose)
     header_problems = any(p and spec.header and p[0] in spec.header.model_fields for p, _ in loose)
     for key in document:
@@ -120,6 +160,7 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
             catalog.header = spec.header.model_validate(header)
         except ValidationError as exc:
             catalog.errors.extend(located_errors(exc, spec.header, spec.name, positions, (), dotted_path))
+    return catalog
 
 
 def _problems_by_record(problems: list[Problem], prefix: tuple[Any, ...]) -> dict[int, list[DataError]]:
