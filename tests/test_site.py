@@ -14,7 +14,7 @@ from docutils import nodes
 from conftest import DATA, build_site, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.expressions import evaluate
-from neuron_docs.data.figures.formatting import NumberFormat, format_number
+from neuron_docs.data.figures.formatting import NumberFormat, format_number, shown_cost, shown_measure
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.data.figures.runs import cost_per_million
 from neuron_docs.render.expand import filled_doctree
@@ -153,11 +153,11 @@ def test_benchmark_tables_match_runs_and_derive_costs(site, catalog, model):
         for r in group:
             figures = []
             if r.p90_latency_ms is not None:
-                figures.append(f"p90 latency {format_number(r.p90_latency_ms, 'ms')}")
+                figures.append(f"p90 latency {shown_measure(r.p90_latency_ms, 'ms')}")
             if r.throughput_per_s is not None:
-                figures.append(f"throughput {format_number(r.throughput_per_s, 'inferences/s')}")
+                figures.append(f"throughput {shown_measure(r.throughput_per_s, 'inferences/s')}")
                 cost = cost_per_million(instance.price.usd_per_hour, r.throughput_per_s)
-                figures.append(f"{format_number(cost, 'USD', NumberFormat(2))} per 1M inferences")
+                figures.append(f"{shown_cost(cost)} per 1M inferences")
             expected.append(", ".join(figures))
         assert row.find_all("td")[6].get_text("", strip=False).strip() == "; ".join(expected)
 

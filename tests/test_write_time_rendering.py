@@ -27,7 +27,7 @@ from docutils import nodes
 
 from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
-from neuron_docs.data.figures.formatting import format_number
+from neuron_docs.data.figures.formatting import format_number, shown_measure
 from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS
 from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
@@ -253,9 +253,9 @@ def test_other_builders_render_the_generated_content(built: Path) -> None:
     assert runs
     for run in runs:
         if run.throughput_per_s is not None:
-            assert format_number(run.throughput_per_s, "inferences/s") in text
+            assert shown_measure(run.throughput_per_s, "inferences/s") in text
         if run.p90_latency_ms is not None:
-            assert format_number(run.p90_latency_ms, "ms") in text
+            assert shown_measure(run.p90_latency_ms, "ms") in text
 
 
 def _output_text(built: Path) -> str:

@@ -26,7 +26,7 @@ from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
 from ..data.records import models as s
-from ..data.figures.formatting import NumberFormat, format_number
+from ..data.figures.formatting import shown_cost, shown_measure
 from ..data.records.labels import COMPILATION_TEXT
 from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
@@ -39,8 +39,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data.records import models as s
-
-COST = NumberFormat(decimals=2)
 
 
 FILTERS = ("model", "instance", "device")
@@ -163,11 +161,11 @@ def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
     for run in runs:
         figures = []
         if run.p90_latency_ms is not None:
-            figures.append(f"p90 latency {format_number(run.p90_latency_ms, 'ms')}")
+            figures.append(f"p90 latency {shown_measure(run.p90_latency_ms, 'ms')}")
         if run.throughput_per_s is not None:
-            figures.append(f"throughput {format_number(run.throughput_per_s, 'inferences/s')}")
+            figures.append(f"throughput {shown_measure(run.throughput_per_s, 'inferences/s')}")
         if cost := data.values.get(f"run:{run.id}:cost_per_1m"):  # derived once, in the data layer
-            figures.append(f"{format_number(cost.number, cost.unit, COST)} per 1M inferences")
+            figures.append(f"{shown_cost(cost.number, cost.unit)} per 1M inferences")
         text = ", ".join(figures)
         parts.append(nodes.inline(text, ("; " if parts else "") + text, classes=["neuron-measured"]))
     return parts
@@ -186,9 +184,9 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
             xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
             xref("instance", instance.id, instance.id),
             str(run.batch_size), run.compiler_options or "default",
-            format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-            format_number(instance.price.usd_per_hour, "USD/h"),
-            format_number(best.cost, "USD", COST),
+            shown_measure(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
+            shown_cost(instance.price.usd_per_hour, "USD/h"),
+            shown_cost(best.cost),
         ])
     name = nodes.make_id("costs" + params.suffix)
     table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
@@ -217,9 +215,9 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
             xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
             str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
             run.compiler_options or "default",
-            format_number(run.top1_percent, "%"),
-            format_number(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
-            format_number(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
+            shown_measure(run.top1_percent, "%"),
+            shown_measure(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
+            shown_measure(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
         ])
     name = nodes.make_id("accuracy" + params.suffix)
     table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",

@@ -9,7 +9,7 @@ machine-readable (``float()`` reads it back). NaN and infinity are refused by :f
 (no page should print one); :func:`display_number` prints them instead and never raises.
 
 Measured figures and costs are shown by one rule everywhere (the performance tables and their CSVs
-and charts, the measured models, the advisor, and so the search): :func:`shown_figure` keeps the
+and charts, the seed runs' tables and charts, the measured models, the advisor, and so the search): :func:`shown_figure` keeps the
 decimals a figure was published with, cut to :data:`SIGNIFICANT_DIGITS` significant digits (never
 an integer digit: ``2674.18956433`` is ``2674.2``, ``1180.7`` stays, ``12048.659`` is ``12049``);
 :func:`shown_cost` writes dollars and cents (``$9,176.60``), and under a dollar two significant
@@ -179,6 +179,11 @@ def shown_figure(value: Decimal | float) -> str:
     published = max(-int(exact.as_tuple().exponent), 0)
     decimals = min(published, _cut(exact, SIGNIFICANT_DIGITS))
     return format_number(float(exact), "", NumberFormat(decimals))
+
+
+def shown_measure(value: Decimal | float, unit: str) -> str:
+    """A measured figure with its unit, by the rule of :func:`shown_figure`: ``2674.2 inferences/s``."""
+    return _with_unit(shown_figure(value), unit)
 
 
 def shown_cost(usd: Decimal | float, unit: str = "USD") -> str:

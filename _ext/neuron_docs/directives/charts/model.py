@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...data.figures.formatting import NumberFormat, display_number, format_number
+from ...data.figures.formatting import NumberFormat, display_number, shown_cost, shown_measure
 from ...data.figures.runs import filter_runs, run_instance
 from .svg import Bar, Chart, Group, Panel
 
@@ -74,14 +74,14 @@ def _run_label(runs: _Runs, run: s.InferenceRun) -> str:
 def latency_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.p90_latency_ms]
     groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.p90_latency_ms),
-                                                  format_number(_measured(r.p90_latency_ms), "ms"), runs.series(r)))
+                                                  shown_measure(_measured(r.p90_latency_ms), "ms"), runs.series(r)))
     return Chart(name, "p90 latency per model and instance", (Panel("p90 latency (ms)", groups, "lower is better"),))
 
 
 def throughput_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.throughput_per_s]
     groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.throughput_per_s),
-                                                  format_number(_measured(r.throughput_per_s), "inferences/s"),
+                                                  shown_measure(_measured(r.throughput_per_s), "inferences/s"),
                                                   runs.series(r)))
     return Chart(name, "Throughput per model and instance",
                  (Panel("Throughput (inferences/s)", groups, "higher is better"),))
@@ -91,7 +91,7 @@ def cost_chart(runs: _Runs, name: str) -> Chart:
     """Per model and instance, the cost per 1M inferences at the best measured throughput."""
     def bar(best: BestRun) -> Bar:
         return Bar(f"{best.instance.id}, batch {best.run.batch_size}", best.cost,
-                   display_number(best.cost, "USD", RATIO), runs.series(best.run))
+                   shown_cost(best.cost), runs.series(best.run))
 
     groups = runs.grouped(runs.derived.best_runs(runs.runs), bar, run=lambda best: best.run)
     return Chart(name, "Cost per 1M inferences at the best throughput",
@@ -116,7 +116,7 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) ->
         for group_key, members in compared(records, key).items():
             members = sorted(members, key=lambda r: (r.compiler_options or "") != "")
             groups.append(Group(label(group_key, members[0]), tuple(
-                Bar(_options_label(r.compiler_options), value(r), format_number(value(r), unit),
+                Bar(_options_label(r.compiler_options), value(r), shown_measure(value(r), unit),
                     _options_label(r.compiler_options)) for r in members)))
         return Panel(title, tuple(groups), note)
 
@@ -158,7 +158,7 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
                 Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
             Bar(i, catalog.instances[i].price.usd_per_hour,
-                format_number(catalog.instances[i].price.usd_per_hour, "USD/h"), i)
+                shown_cost(catalog.instances[i].price.usd_per_hour, "USD/h"), i)
             for i in experiment.instances)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
               Panel("On-demand price (USD/h)", tuple(prices)))
