@@ -8,6 +8,7 @@ own module: the best throughput is the highest of the family's (or model's) runs
 from __future__ import annotations
 
 import gzip
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -27,12 +28,16 @@ def _same_model(catalog, name: str) -> set[str]:
     return {m.name for m in catalog.published_models.values() if root in (m.id, m.same_as)}
 
 
+TEXT = "els => els.map(e => e.textContent.trim())"
+
+
 def _rows(page) -> dict[str, dict[str, str]]:
-    """Device id -> the result table's cells by column header."""
-    headers = page.locator("#advisor-result thead th").all_inner_texts()
+    """Device id -> the result table's cells by column header (the table behind the answer's
+    "details" click: read as text, opened or not)."""
+    headers = page.locator("#advisor-result thead th").evaluate_all(TEXT)
     out = {}
     for row in page.locator("#advisor-result tbody tr").all():
-        cells = row.locator("th, td").all_inner_texts()
+        cells = row.locator("th, td").evaluate_all(TEXT)
         out[row.get_attribute("data-device")] = dict(zip(headers, cells, strict=True))
     return out
 
@@ -198,3 +203,76 @@ def test_common_names_find_a_family(page, site_url, query):
     page.fill("#advisor-model", query)
     page.press("#advisor-model", "Enter")
     assert page.locator("#advisor-result tbody tr").count() > 0, query
+
+
+#: The reader's goals, the column of the details table that holds each, and whether higher is better.
+GOALS = {"throughput": ("Best throughput", True), "latency": ("Best latency", False), "cost": ("Lowest cost", False)}
+FIGURE = {"throughput": r": ([\d,.]+) \S+/s on ", "latency": r" ([\d,.]+) ms on ", "cost": r"^\$([\d,.]+) per "}
+
+
+def _ranked(page) -> list[str]:
+    return page.locator(".neuron-advisor-ranking > li").evaluate_all("els => els.map(e => e.dataset.device)")
+
+
+@pytest.mark.parametrize("goal", sorted(GOALS))
+def test_devices_are_ranked_for_the_readers_goal_with_a_verdict(page, site_url, catalog, goal):
+    """bert-base-uncased, measured on Inf1 and Inf2: the devices come best first for the goal chosen
+    (the figures of the details table, in order), the unmeasured ones after; the verdict names the first."""
+    page.goto(site_url + f"advisor.html?model=bert-base-uncased&workload=inference&goal={goal}")
+    assert page.locator("#advisor-goal").input_value() == goal
+    order, rows = _ranked(page), _rows(page)
+    assert sorted(order) == sorted(d.id for d in catalog.devices.values() if d.kind == "neuron")
+    column, higher = GOALS[goal]
+    measured = [d for d in order if rows[d][column] != "None measured"]
+    assert len(measured) >= 2, "bert-base-uncased is measured on one device only: pick another model"
+    assert order[: len(measured)] == measured
+    numbers = [float(re.search(FIGURE[goal], rows[d][column]).group(1).replace(",", "")) for d in measured]
+    assert numbers == sorted(numbers, reverse=higher)
+    verdict = page.locator(".neuron-advisor-verdict").inner_text()
+    assert verdict.startswith(catalog.devices[measured[0]].name) and rows[measured[0]][column] in verdict
+    first = page.locator(".neuron-advisor-ranking > li").first.inner_text()
+    assert rows[measured[0]][column] in first
+    assert page.console_errors == []
+
+
+def test_on_a_phone_the_answer_is_in_view_after_choosing(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "advisor.html")
+        page.fill("#advisor-model", "ViT")
+        page.press("#advisor-model", "Enter")
+        verdict = page.locator(".neuron-advisor-verdict")
+        page.wait_for_function("() => { const v = document.querySelector('.neuron-advisor-verdict');"
+                               " return v && v.getBoundingClientRect().top >= 0 && v.getBoundingClientRect().top < innerHeight; }")
+        box = verdict.bounding_box()
+        assert box is not None and 0 <= box["y"] < 844
+    finally:
+        context.close()
+
+
+def test_without_a_choice_a_short_start_and_the_whole_table_folded(page, site_url, catalog):
+    page.goto(site_url + "advisor.html")
+    fold = page.locator("details.neuron-advisor-all")
+    assert fold.locator("table.neuron-advisor-table").count() == 1  # the page's static table, kept
+    assert fold.evaluate("d => d.open") is False
+    assert page.locator(".neuron-advisor-quick a").all_inner_texts() == [f.name for f in catalog.families.values()]
+    assert page.evaluate("document.documentElement.scrollHeight") < 3 * 900
+    page.locator(".neuron-advisor-quick a").first.click()
+    assert page.locator(".neuron-advisor-ranking > li").count() > 0
+    assert page.locator(".neuron-advisor-start").is_hidden()
+
+
+@pytest.mark.parametrize("workload", ["inference", "training"])
+def test_fit_support_and_workload_never_contradict(page, site_url, catalog, workload):
+    """A device without support for the workload is never called a good (or any) fit for it, in the
+    ranking or in the details."""
+    fits = tuple(FIT_TEXT.values())
+    for family in catalog.families:
+        page.goto(site_url + f"advisor.html?family={family}&workload={workload}")
+        for device, cells in _rows(page).items():
+            if cells["Support"].startswith("Not applicable"):
+                assert not cells["Architecture fit"].startswith(fits), (family, device, cells)
+        for line in page.locator(".neuron-advisor-ranking > li").all_inner_texts():
+            if "support on this device" in line:
+                assert not line.endswith(fits), (family, line)

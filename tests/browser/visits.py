@@ -51,7 +51,7 @@ LANES = 2
 #: so a page's contrast is the same on a phone; these rules are most of axe's time on a large page.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 RUN_AXE = """async (skipped) => {
-  const rules = Object.fromEntries(skipped.map(id => [id, {enabled: false}]));
+  const rules = Object.fromEntries((skipped || []).map(id => [id, {enabled: false}]));
   const result = await axe.run(document, {resultTypes: ["violations"], rules});
   return result.violations.map(v => ({id: v.id, impact: v.impact,
                                       targets: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));

@@ -96,6 +96,8 @@ class Best:
 
 #: The fields of a run the page embeds (beside its sentences).
 SHIPPED_FIELDS = ("run", "kind", "model", "identity", "device", "framework")
+#: The numbers the script ranks devices by (for the reader's goal), never shown: the sentences are.
+RANKED_FIELDS = ("throughput_value", "throughput_unit", "latency_value", "cost_value")
 
 
 @dataclass
@@ -182,6 +184,14 @@ def cost_text(run: Best) -> str:
         return ""
     text = f"{shown_cost(run.cost)} per {run.cost_per}: {run.model} on {run.instance}"
     return text + (f" ({run.config})" if run.config else "") + f" at {run.price}"
+
+
+def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None]:
+    """The run's figures as the script compares them (:data:`RANKED_FIELDS`): throughput and its
+    unit, latency, cost per 1M; ``None`` where not measured."""
+    def number(value: float | Decimal | None) -> float | None:
+        return None if value is None else float(value)
+    return number(run.throughput), run.throughput_unit, number(run.latency), number(run.cost)
 
 
 def _config_and_cost(run: Best) -> str:
@@ -343,8 +353,8 @@ def advisor_slice(derived: Derived) -> dict[str, object]:
         "guidelines": GUIDELINES_DOC,
         "issues": {i.id: {"title": i.title, "frameworks": i.frameworks} for i in catalog.known_issues.values()},
         "roadmap": {r.id: r.title for r in catalog.roadmap.values()},
-        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text", "cost_text"],
-        "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r), cost_text(r)]
-                 for r in runs],
+        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text", "cost_text", *RANKED_FIELDS],
+        "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r), cost_text(r),
+                  *ranked_values(r)] for r in runs],
         "table": table,
     }

@@ -4,6 +4,11 @@
  * form (model family, or a model name; workload; framework), and shows per Neuron device the fit
  * with its rationale, support, known issues and roadmap items, and the configurations of one model
  * with one task and shape that give the best throughput, the best latency and the lowest cost.
+ * The answer to a choice is a verdict sentence and the devices ranked for the reader's goal (highest
+ * throughput, lowest latency or lowest cost per 1M: ?goal=), one compact line each (figure, unit,
+ * configuration, cost and its price basis, fit or the lack of support); fit, support, issues and all
+ * three figures per device are behind a click. Before a choice, a short start: the whole table of
+ * every family on every device (what a reader without JavaScript sees) is folded away.
  * A typed name is looked up by its key, made by the rule the build states in data.key_rule (NFKC,
  * lower case, a leading "organisation/" dropped, letters and digits only: nameKey below); the keys
  * of every model's and family's names are computed by the build (data.keys), so this script only
@@ -15,6 +20,16 @@
  */
 (function () {
   "use strict";
+
+  /* The reader's goals: which of a device's best runs ranks it, the run's sentence and number, the verdict. */
+  var GOALS = [
+    { id: "throughput", label: "Highest throughput", text: "throughput_text", value: "throughput_value",
+      verdict: "gives the highest throughput" },
+    { id: "latency", label: "Lowest latency", text: "latency_text", value: "latency_value",
+      verdict: "gives the lowest latency" },
+    { id: "cost", label: "Lowest cost per 1M", text: "cost_text", value: "cost_value",
+      verdict: "costs the least per 1M" }
+  ];
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -67,14 +82,34 @@
     form.appendChild(names);
     form.appendChild(labelled("advisor-workload", "Workload", workload));
     form.appendChild(labelled("advisor-framework", "Framework (optional)", framework));
+    var goal = el("select", { id: "advisor-goal", name: "goal" });
+    GOALS.forEach(function (g) { goal.appendChild(el("option", { value: g.id }, g.label)); });
+    form.appendChild(labelled("advisor-goal", "Rank devices by", goal));
     form.appendChild(el("button", { type: "submit" }, "Show devices"));
     var result = el("div", { id: "advisor-result", "class": "neuron-advisor-result", "aria-live": "polite" });
+    var start = el("div", { "class": "neuron-advisor-start" });
+    start.appendChild(el("p", {}, "Pick a model family or type a model name (as on Hugging Face, or as people say it): " +
+      "the devices come ranked by what you care about. Or start from a family:"));
+    var quick = el("ul", { "class": "neuron-advisor-quick" });
+    data.families.forEach(function (f) {
+      var a = el("a", { href: "?family=" + encodeURIComponent(f.id) }, f.name);
+      a.addEventListener("click", function (event) {
+        event.preventDefault();
+        family.value = f.id; model.value = "";
+        update(true);
+      });
+      quick.appendChild(el("li")).appendChild(a);
+    });
+    start.appendChild(quick);
     box.appendChild(form);
+    box.appendChild(start);
     box.appendChild(result);
+    foldWholeTable();
 
     family.addEventListener("change", function () { model.value = ""; update(true); });
     workload.addEventListener("change", function () { update(true); });
     framework.addEventListener("change", function () { update(true); });
+    goal.addEventListener("change", function () { update(true); });
     model.addEventListener("change", function () { if (model.value) family.value = ""; update(true); });
 
     var params = new URLSearchParams(window.location.search);
@@ -82,7 +117,95 @@
     model.value = params.get("model") || "";
     workload.value = params.get("workload") === "training" ? "training" : "inference";
     framework.value = params.get("framework") || "";
+    goal.value = GOALS.some(function (g) { return g.id === params.get("goal"); }) ? params.get("goal") : GOALS[0].id;
     if (family.value || model.value) update(false);
+
+    /* The page's static table of every family on every device, folded into a <details>: a short start. */
+    function foldWholeTable() {
+      var whole = document.querySelector("table.neuron-advisor-table");
+      if (!whole) return;
+      var wrapper = whole.closest(".table-wrapper") || whole;
+      var fold = el("details", { "class": "neuron-advisor-all" });
+      fold.appendChild(el("summary", {}, "Every model family on every device: the whole table"));
+      wrapper.parentNode.insertBefore(fold, wrapper);
+      fold.appendChild(wrapper);
+    }
+
+    /* What a device says for the chosen subject, workload and framework: fit, support, the runs. */
+    function deviceAnswer(subject, device) {
+      var advice = (data.table[subject.family + "|" + device.id + "|"] || {}).advice || {};
+      var key = (subject.model ? "model:" + subject.model : subject.family) + "|" + device.id + "|" + framework.value;
+      var entries = (advice.support || []).filter(function (s) {
+        return (!framework.value || s.framework === framework.value) &&
+          (!workload.value || !s.workload || s.workload === workload.value);
+      });
+      return { device: device, advice: advice, entries: entries,
+               best: (data.table[key] || {})[workload.value] || [null, null, null] };
+    }
+
+    /* Fit and support in one phrase that never contradicts itself: no fit is claimed for a workload
+       (or framework) the device does not support. */
+    function standing(answer) {
+      if (!answer.advice.fit) return "no published fit or support";
+      if (!answer.entries.length) {
+        return framework.value ? "the framework does not run on this device"
+          : "no " + workload.value + " support on this device";
+      }
+      return answer.advice.fit_text;
+    }
+
+    /* The devices for the goal: measured ones best first (figures compared only in one unit), then the rest. */
+    function ranked(answers, which) {
+      var valueField = GOALS[which].value;
+      var measured = answers.filter(function (a) { return a.best[which] !== null && a.best[which] !== undefined; });
+      var rest = answers.filter(function (a) { return measured.indexOf(a) < 0; });
+      var unitOf = function (a) { return which === 0 ? data.runs[a.best[which]][field.throughput_unit] : ""; };
+      measured.sort(function (a, b) {
+        var ua = unitOf(a), ub = unitOf(b);
+        if (ua !== ub) return ua < ub ? -1 : 1;
+        var va = data.runs[a.best[which]][field[valueField]], vb = data.runs[b.best[which]][field[valueField]];
+        return which === 0 ? vb - va : va - vb;
+      });
+      return { measured: measured, rest: rest };
+    }
+
+    function answerList(subject, heading) {
+      var which = GOALS.map(function (g) { return g.id; }).indexOf(goal.value);
+      var answers = data.devices.map(function (device) { return deviceAnswer(subject, device); });
+      var order = ranked(answers, which);
+      var verdict = el("p", { "class": "neuron-advisor-verdict" });
+      var top = order.measured[0];
+      if (top) {
+        verdict.appendChild(el("strong", {}, top.device.name));
+        verdict.appendChild(document.createTextNode(" " + GOALS[which].verdict + " for " + heading + ", " +
+          workload.value + ": " + data.runs[top.best[which]][field[GOALS[which].text]] + "."));
+        var next = order.measured[1];
+        if (next && (which !== 0 || data.runs[next.best[which]][field.throughput_unit] ===
+                     data.runs[top.best[which]][field.throughput_unit])) {
+          verdict.appendChild(document.createTextNode(" Next: " + next.device.name + "."));
+        }
+      } else {
+        var suited = order.rest.filter(function (a) { return a.advice.fit && a.entries.length; })
+          .map(function (a) { return a.device.name + " (" + a.advice.fit_text + ")"; });
+        verdict.textContent = (workload.value === "training" && which === 1
+          ? "Latency is not measured for training. " : "No device has a measured " + GOALS[which].id + " for " +
+            heading + ", " + workload.value + ". ") +
+          (suited.length ? "By architecture fit and support: " + suited.join(", ") + "." : "");
+      }
+      var list = el("ol", { "class": "neuron-advisor-ranking", "aria-label": "Devices, " + GOALS[which].label.toLowerCase() + " first" });
+      order.measured.concat(order.rest).forEach(function (a) {
+        var index = a.best[which];
+        var item = el("li", { "data-device": a.device.id });
+        item.appendChild(el("strong")).appendChild(link("device:" + a.device.id, a.device.name));
+        var figure = index === null || index === undefined
+          ? (workload.value === "training" && which === 1 ? "not applicable" : "none measured")
+          : data.runs[index][field[GOALS[which].text]];
+        item.appendChild(document.createTextNode(": " + figure));
+        item.appendChild(el("span", { "class": "neuron-advisor-standing" }, " \u2014 " + standing(a)));
+        list.appendChild(item);
+      });
+      return [verdict, list];
+    }
 
     /* The key of a name: the rule of data.key_rule (neuron_docs/data/records/names.py). */
     function nameKey(text) {
@@ -173,10 +296,13 @@
       if (model.value) query.set("model", model.value);
       query.set("workload", workload.value);
       if (framework.value) query.set("framework", framework.value);
+      if (goal.value !== GOALS[0].id) query.set("goal", goal.value);
       if (push) window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
       result.textContent = "";
       var subject = family.value ? { family: family.value, model: null } : resolve(model.value);
+      start.hidden = !!subject;
       if (!subject) return;
+      if (push) bringIntoView();
       if (subject.unknown) {
         var box = el("div", { "class": "neuron-advisor-unknown", role: "status" });
         box.appendChild(el("p", {}, "No model family or benchmarked model named \u201c" + model.value +
@@ -217,6 +343,10 @@
         result.appendChild(el("p", {}, "Models whose names start with \u201c" + model.value + "\u201d: " +
           subject.matches.join(", ") + ". Shown: their family, on its representative model."));
       }
+      answerList(subject, heading).forEach(function (node) { result.appendChild(node); });
+      var details = el("details", { "class": "neuron-advisor-details" });
+      details.appendChild(el("summary", {}, "Fit, support, known issues and every figure, device by device"));
+      result.appendChild(details);
       var wrap = el("div", { "class": "neuron-advisor-scroll", tabindex: "0", role: "region",
                              "aria-label": "Devices for " + heading });
       var table = el("table", { "class": "neuron-table neuron-advisor-result-table" });
@@ -226,22 +356,19 @@
       table.appendChild(el("thead")).appendChild(head);
       var body = el("tbody");
       data.devices.forEach(function (device) {
-        var advice = (data.table[subject.family + "|" + device.id + "|"] || {}).advice || {};
-        var key = (subject.model ? "model:" + subject.model : subject.family) + "|" + device.id + "|" + framework.value;
-        var best = (data.table[key] || {})[workload.value] || [null, null, null];
+        var answer = deviceAnswer(subject, device);
+        var advice = answer.advice, best = answer.best, entries = answer.entries;
         var row = el("tr", { "data-device": device.id });
         row.appendChild(el("th", { scope: "row" })).appendChild(link("device:" + device.id, device.name));
         var fit = el("td");
-        if (advice.fit) {
+        if (advice.fit && !entries.length) {
+          fit.textContent = "Not applicable: " + standing(answer);
+        } else if (advice.fit) {
           fit.appendChild(el("strong", {}, advice.fit_text));
           if (advice.rationale) fit.appendChild(document.createTextNode(": " + advice.rationale));
         } else fit.textContent = "Unknown: no published fit or support for this device";
         row.appendChild(fit);
         var support = el("td");
-        var entries = (advice.support || []).filter(function (s) {
-          return (!framework.value || s.framework === framework.value) &&
-            (!workload.value || !s.workload || s.workload === workload.value);
-        });
         if (!advice.fit) support.textContent = "Unknown: no published support matrix for this device";
         else if (!entries.length) support.textContent = "Not applicable: the framework does not run on this device";
         else {
@@ -283,7 +410,15 @@
       });
       table.appendChild(body);
       wrap.appendChild(table);
-      result.appendChild(wrap);
+      details.appendChild(wrap);
+    }
+
+    /* After a choice, the answer where the reader looks: scrolled to when it starts low on the
+       screen (under the form on a phone); the focus stays in the form. */
+    function bringIntoView() {
+      window.requestAnimationFrame(function () {
+        if (result.getBoundingClientRect().top > window.innerHeight * 0.5) result.scrollIntoView({ block: "start" });
+      });
     }
   }
 
