@@ -17,6 +17,8 @@ from bs4 import BeautifulSoup
 
 from conftest import DATA, build_site
 from neuron_docs.data import load_catalog
+from neuron_docs.data.figures.derived import Derived
+from neuron_docs.data.figures.prices import unstated
 from neuron_docs.data.records.labels import METRICS
 
 PAGES = {"inference": ("performance/inf1.html", "performance/inf2.html"), "training": ("performance/trn1-training.html",)}
@@ -215,3 +217,22 @@ def test_measured_models_of_a_family(app, catalog):
         table = soup.select_one(f"table#measured-{family}")
         shown = {tr.select("td")[0].get_text(strip=True) for tr in table.select("tbody tr")}
         assert shown == {m.name for m in catalog.published_models.values() if m.family == family}
+        # Each row names the price its cost used; what the prices' source leaves unsaid is said once,
+        # under the table, for every price it applies to.
+        derived = Derived(catalog)
+        gaps = {unstated(cost.price) for r in _measured_runs(catalog, family)
+                if (cost := derived.published_cost(r)) is not None}
+        place = table.find_parent("div", class_="table-wrapper") or table  # the note follows in its section
+        note = next(iter(place.find_next_siblings("p", class_="neuron-price-note")), None)
+        assert (note is not None) == any(gaps)
+        if note is not None:  # the parts left unsaid by the prices the rows name, and no others
+            missing = note.get_text().rsplit(": ", 1)[1].rstrip(".").split(" and ")
+            assert set(missing) <= {part for gap in gaps for part in gap}
+        assert not any("not stated" in tr.get_text() for tr in table.select("tbody tr"))
+
+
+def _measured_runs(catalog, family):
+    """Every published run of a model of ``family``."""
+    models = {m.name for m in catalog.published_models.values() if m.family == family}
+    return [r for r in (*catalog.published_inference_runs.values(), *catalog.published_training_runs.values())
+            if r.model in models]

@@ -23,6 +23,7 @@ from docutils import nodes
 
 from ..state.build import is_html
 from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
+from ..data.figures.prices import unstated_sentence
 from ..data.catalog import FILE_NAMES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
@@ -95,7 +96,11 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     placeholder["slice"] = data
     static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
                          classes=["neuron-advisor-table", "neuron-sortable"])
-    return [app_box, placeholder, static]
+    shown = {i for entry in table.values() for w in ("inference", "training")
+             for i in cast("list[int | None]", entry.get(w, [])) if i is not None}
+    unsaid = fields.index("price_unstated")
+    note = unstated_sentence([str(runs[i][unsaid]).split(" and ") if runs[i][unsaid] else [] for i in sorted(shown)])
+    return [app_box, placeholder, static, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 
 
 def _fit(cell: SupportCell | None) -> list[nodes.Node] | str:

@@ -16,7 +16,7 @@ from docutils import nodes
 
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT, METRICS
-from ..data.figures.prices import price_note
+from ..data.figures.prices import price_note, unstated_note
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .published_cells import cost_text, figure_text
@@ -48,7 +48,7 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
             if table is None:
                 continue
             groups.setdefault((run.model, table.generation, table.kind), []).append(run)
-    rows = []
+    rows, quotes = [], []
     for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
                                                                                     g[0][1:])):
         best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
@@ -57,7 +57,9 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
         rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
                      f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
                      f"{cost_text(cost)} per {cost.per}" if cost else "",
-                     price_note(cost.price) if cost else ""])
+                     price_note(cost.price, caveat=False) if cost else ""])
+        if cost:
+            quotes.append(cost.price)
     if not rows:
         text = "No published benchmark measures a model of this family yet."
         return [nodes.paragraph(text, text)]
@@ -65,7 +67,8 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
     table = build_table(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
                         rows, classes=["neuron-measured-models", "neuron-sortable"], name=name)
     table["neuron_csv"] = name
-    return [table]
+    note = unstated_note(quotes)
+    return [table, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 
 
 class MeasuredModels(DataDirective):

@@ -21,7 +21,7 @@ from .formatting import shown_cost, shown_figure
 from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
-from .prices import price_note, prices_of
+from .prices import price_note, prices_of, unstated
 from .runs import run_instance
 
 if TYPE_CHECKING:
@@ -92,12 +92,16 @@ class Best:
     #: What the run measured and at what shape: task, lengths, image size, throughput unit. Runs
     #: with equal shapes (and one model) are the configurations a comparison chooses between.
     shape: tuple[str | int | None, ...] = ()
+    #: What the source of the price does not say (``term and region``): said once per answer, not in
+    #: every sentence (:func:`.prices.unstated_note`).
+    price_unstated: str = ""
 
 
 #: The fields of a run the page embeds (beside its sentences).
 SHIPPED_FIELDS = ("run", "kind", "model", "identity", "device", "framework")
-#: The numbers the script ranks devices by (for the reader's goal), never shown: the sentences are.
-RANKED_FIELDS = ("throughput_value", "throughput_unit", "latency_value", "cost_value")
+#: The numbers the script ranks devices by (for the reader's goal), never shown: the sentences are;
+#: and what the sources of the prices do not say, said once under the answer.
+RANKED_FIELDS = ("throughput_value", "throughput_unit", "latency_value", "cost_value", "price_unstated")
 
 
 @dataclass
@@ -130,7 +134,9 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
                 "inferences/s" if run.throughput_per_s is not None else None, run.p90_latency_ms,
                 "Latency P90" if run.p90_latency_ms is not None else None, cost,
                 COST_BASIS["inferences/s"] if cost is not None else None,
-                price_note(quote) if quote and cost is not None else None, ("seed", run.model, "inferences/s"))
+                price_note(quote, caveat=False) if quote and cost is not None else None,
+                ("seed", run.model, "inferences/s"),
+                " and ".join(unstated(quote)) if quote and cost is not None else "")
 
 
 def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
@@ -157,8 +163,8 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
                 getattr(run, latency_field) if latency_field else None,
                 METRICS[latency_field].label if latency_field else None,
                 cost.usd if cost else None, cost.per if cost else None,
-                price_note(cost.price) + (f" x {cost.instances} nodes" if cost and cost.instances > 1 else "")
-                if cost else None, shape)
+                price_note(cost.price, caveat=False) + (f" x {cost.instances} nodes" if cost.instances > 1 else "")
+                if cost else None, shape, " and ".join(unstated(cost.price)) if cost else "")
 
 
 def throughput_text(run: Best) -> str:
@@ -186,12 +192,12 @@ def cost_text(run: Best) -> str:
     return text + (f" ({run.config})" if run.config else "") + f" at {run.price}"
 
 
-def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None]:
+def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None, str]:
     """The run's figures as the script compares them (:data:`RANKED_FIELDS`): throughput and its
-    unit, latency, cost per 1M; ``None`` where not measured."""
+    unit, latency, cost per 1M (``None`` where not measured); what its price's source leaves unsaid."""
     def number(value: float | Decimal | None) -> float | None:
         return None if value is None else float(value)
-    return number(run.throughput), run.throughput_unit, number(run.latency), number(run.cost)
+    return number(run.throughput), run.throughput_unit, number(run.latency), number(run.cost), run.price_unstated
 
 
 def _config_and_cost(run: Best) -> str:

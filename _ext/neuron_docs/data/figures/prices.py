@@ -19,6 +19,8 @@ from ..records.labels import PRICE_BASIS_TEXT
 from ..files.loader import DataError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from ..catalog import Catalog
 
 #: The price basis of every cost on the published-benchmark pages, as the published pages use it.
@@ -69,18 +71,39 @@ def price_for(catalog: Catalog, instance_id: str, basis: str, generation: str | 
     return max(quotes, key=lambda q: q.as_of, default=None)
 
 
-def price_note(quote: PriceQuote) -> str:
-    """Which price a cost used, in words: ``RI-effective $0.328/h, as of 2026-08-21 (term and region not stated)``."""
+def unstated(quote: PriceQuote) -> tuple[str, ...]:
+    """What the price's source does not say of it: ``("term", "region")`` (an on-demand price has no term)."""
     unknown = [name for name, value in (("term", quote.term), ("region", quote.region)) if value is None]
     if quote.basis == SEED_PRICE_BASIS and "term" in unknown:
-        unknown.remove("term")  # an on-demand price has no term
+        unknown.remove("term")
+    return tuple(unknown)
+
+
+def price_note(quote: PriceQuote, *, caveat: bool = True) -> str:
+    """Which price a cost used, in words: ``RI-effective $0.328/h, as of 2026-08-21 (term and region not stated)``;
+    without ``caveat`` the parenthesis is left to a note said once for a whole table (:func:`unstated_note`)."""
     known = ", ".join(v for v in (quote.term, quote.region) if v)
     text = f"{PRICE_BASIS_TEXT.get(quote.basis, quote.basis)} ${quote.usd_per_hour:g}/h"
     text += f" ({known})" if known else ""
     text += f", as of {quote.as_of.isoformat()}"
-    if unknown:
+    if caveat and (unknown := unstated(quote)):
         text += f" ({' and '.join(unknown)} not stated)"
     return text
+
+
+def unstated_note(quotes: Iterable[PriceQuote]) -> str | None:
+    """Said once under a table whose prices are named without their caveat: ``Not stated by the source of
+    these prices: term and region.`` (``of some of these prices`` when not all of them); None if nothing is."""
+    return unstated_sentence([unstated(quote) for quote in quotes])
+
+
+def unstated_sentence(gaps: Sequence[Sequence[str]]) -> str | None:
+    """:func:`unstated_note` from what each price leaves unsaid (:func:`unstated`)."""
+    missing = [name for name in ("term", "region") if any(name in gap for gap in gaps)]
+    if not missing:
+        return None
+    whose = "these prices" if all(set(missing) <= set(gap) for gap in gaps) else "some of these prices"
+    return f"Not stated by the source of {whose}: {' and '.join(missing)}."
 
 
 def newest_as_of(catalog: Catalog) -> dt.date | None:

@@ -204,7 +204,20 @@
         item.appendChild(el("span", { "class": "neuron-advisor-standing" }, " \u2014 " + standing(a)));
         list.appendChild(item);
       });
-      return [verdict, list];
+      var gaps = order.measured.map(function (a) {
+        var unsaid = data.runs[a.best[which]][field.price_unstated];
+        return unsaid ? unsaid.split(" and ") : [];
+      });
+      var note = unstatedSentence(gaps);
+      return note ? [verdict, list, el("p", { "class": "neuron-price-note" }, note)] : [verdict, list];
+    }
+
+    /* Said once under the answer: what the sources of its prices leave unsaid (prices.unstated_sentence). */
+    function unstatedSentence(gaps) {
+      var missing = ["term", "region"].filter(function (n) { return gaps.some(function (g) { return g.indexOf(n) >= 0; }); });
+      if (!missing.length) return null;
+      var all = gaps.every(function (g) { return missing.every(function (n) { return g.indexOf(n) >= 0; }); });
+      return "Not stated by the source of " + (all ? "these prices" : "some of these prices") + ": " + missing.join(" and ") + ".";
     }
 
     /* The key of a name: the rule of data.key_rule (neuron_docs/data/records/names.py). */
