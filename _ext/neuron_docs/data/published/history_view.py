@@ -8,7 +8,10 @@ and the cost per 1M at the price in force when the figures were first published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
 throughput against a baseline: the median of the configuration's figures in its (up to)
 :data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
-change; beyond :data:`THRESHOLD` it is improved or regressed. No Sphinx here.
+change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
+of the current performance tables shows of it: its figure against the previous release that measured
+its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
+:func:`release_of` the release and date a current figure was first published with. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ from typing import TYPE_CHECKING
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import price_in_force, version_key
+from .history_files import canonical_version, configuration_id, identity, price_in_force, version_key
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
+    from ..records.published import PublishedInferenceRun, PublishedTrainingRun
 
 #: A re-measured throughput counts as improved or regressed beyond this fraction of its baseline.
 THRESHOLD = 0.10
@@ -149,6 +153,93 @@ def releases(index: HistoryIndex, configuration: str) -> list[Release]:
                            None if status == "published" else max(ended, default=None), figures, corrected, status,
                            historical_cost(index.catalog, config, figures, first.first_published)))
     return out
+
+
+@dataclass(frozen=True)
+class SincePrevious:
+    """A figure of the current tables against the previous Neuron release that measured its configuration."""
+
+    configuration: str
+    metric: str
+    #: The current figure and its release (canonical).
+    value: Decimal
+    version: str
+    #: The figure of the latest earlier release that measured the metric (corrections applied).
+    previous: Decimal
+    previous_version: str
+
+    @property
+    def ratio(self) -> float:
+        """The change as a fraction of the previous figure (+0.031: 3.1% higher)."""
+        return float(self.value / self.previous - 1)
+
+    @property
+    def better(self) -> bool | None:
+        """Whether the figure improved (a latency when it fell); None when it did not move."""
+        if self.value == self.previous:
+            return None
+        return (self.value < self.previous) == self.metric.endswith("_ms")
+
+
+@dataclass
+class _CurrentHistory:
+    """The history of one catalog as the current tables read it (kept for the last catalog asked about)."""
+
+    catalog: Catalog
+    index: HistoryIndex
+    releases: dict[str, list[Release]] = field(default_factory=dict)
+
+    def of(self, configuration: str) -> list[Release]:
+        found = self.releases.get(configuration)
+        if found is None:
+            found = self.releases[configuration] = releases(self.index, configuration)
+        return found
+
+
+_LAST: _CurrentHistory | None = None
+
+
+def _current(catalog: Catalog) -> _CurrentHistory:
+    global _LAST  # one per catalog: the last one is kept
+    if _LAST is None or _LAST.catalog is not catalog:
+        _LAST = _CurrentHistory(catalog, HistoryIndex.of(catalog))
+    return _LAST
+
+
+def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
+    """The history configuration a current published run measures (the import's identity of its row),
+    None when the history has none or the run's table is unknown."""
+    table = catalog.published_tables.get(run.table or "")
+    if table is None:
+        return None
+    found = configuration_id(identity(run, table.generation, table.path))
+    return found if found in catalog.benchmark_configurations else None
+
+
+def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> Release | None:
+    """The history's release of a current run (its Neuron version): when its figures were first published."""
+    configuration = run_configuration(catalog, run)
+    if configuration is None:
+        return None
+    version = canonical_version(run.neuron_version)
+    return next((r for r in _current(catalog).of(configuration) if r.version == version), None)
+
+
+def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun,
+                   metric: str) -> SincePrevious | None:
+    """The run's ``metric`` against the latest earlier Neuron release that measured it for the run's
+    configuration; None when the run has no such figure or no earlier release measured it."""
+    value = getattr(run, metric, None)
+    configuration = run_configuration(catalog, run)
+    if value is None or configuration is None:
+        return None
+    version = canonical_version(run.neuron_version)
+    earlier = [r for r in _current(catalog).of(configuration)
+               if version_key(r.version) < version_key(version) and metric in r.figures]
+    if not earlier or earlier[-1].figures[metric] == 0:
+        return None
+    return SincePrevious(configuration, metric, Decimal(value), version, earlier[-1].figures[metric],
+                         earlier[-1].version)
 
 
 def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
