@@ -11,7 +11,8 @@ throughput against a baseline: the median of the configuration's figures in its 
 change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
 of the current performance tables shows of it: its figure against the previous release that measured
 its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
-:func:`release_of` the release and date a current figure was first published with. No Sphinx here.
+:func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
+published with. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -223,6 +224,15 @@ def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
         return None
     version = canonical_version(run.neuron_version)
     return next((r for r in _current(catalog).of(configuration) if r.version == version), None)
+
+
+def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
+    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``;
+    None when the history has no release of it."""
+    release = release_of(catalog, run)
+    if release is None:
+        return None
+    return f"Neuron {release.version} (first published {release.first_published.isoformat()})"
 
 
 def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun,
