@@ -12,7 +12,8 @@ change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previ
 of the current performance tables shows of it: its figure against the previous release that measured
 its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
 :func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
-published with. No Sphinx here.
+published with. :func:`changes_since` is what a pull request's new states change (``make matrix-diff``
+and the preview's changes page), in the order of :data:`CHANGE_TEXT`: regressions first. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -27,7 +28,11 @@ from typing import TYPE_CHECKING
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import canonical_version, configuration_id, identity, price_in_force, version_key
+from .history_files import (
+    HISTORY_FILES, canonical_version, configuration_id, identity, price_in_force, version_key,
+)
+
+from ..catalog import FILES, collections_of
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -37,6 +42,16 @@ if TYPE_CHECKING:
 THRESHOLD = 0.10
 #: The baseline of a re-measured figure: the median of the configuration's previous releases, up to this many.
 BASELINE_RELEASES = 3
+
+
+#: The catalog's collections of the history files (their records change by the hundred with a new state).
+HISTORY_COLLECTIONS = frozenset(c for spec in FILES if spec.name in HISTORY_FILES for c in collections_of(spec))
+#: The kinds of change a published state makes, in the order they are listed (regressions first), and
+#: their words; steady re-measurements are only counted.
+CHANGE_TEXT = {
+    "regressed": "Regressed", "improved": "Improved", "corrected": "Corrected under the same release",
+    "new": "New configurations", "withdrawn": "Withdrawn configurations",
+}
 
 
 @dataclass(frozen=True)
@@ -295,6 +310,79 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
     kind = "improved" if gain > THRESHOLD else "regressed" if gain < -THRESHOLD else "steady"
     return Change(kind, cid, metric, earlier[-1].value, obs.value, baseline, tuple(versions), ratio,
                   obs.neuron_version)
+
+
+def published_figure(value: Decimal) -> str:
+    """A figure of the history as published, thousands separated: ``2,437.5`` (``8.0`` stays ``8.0``)."""
+    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
+
+
+def change_text(change: Change) -> str:
+    """What a change did, in words after the configuration (``: 1,234 inferences/s on Neuron 2.20.0,
+    -12.0% against ...``); empty for a new or withdrawn configuration."""
+    unit = METRICS[change.metric].unit if change.metric else ""
+    if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
+        base = ", ".join(change.baseline_versions)
+        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, {change.ratio:+.1%} against "
+                f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
+    if change.kind == "corrected" and change.old is not None and change.new is not None:
+        return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"
+    if change.kind == "corrected":
+        return f": {METRICS[change.metric].label} corrected"
+    return ""
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """One change a published state made, with what a report names it by (no catalog needed)."""
+
+    state: str
+    date: dt.date
+    #: The release the state names ("" when none).
+    release: str
+    change: Change
+    #: The configuration in words (:func:`describe_configuration`) and its generation (its history page).
+    title: str
+    generation: str
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """A stable key: ``("benchmark", state, kind, configuration, metric)``."""
+        return ("benchmark", self.state, self.change.kind, self.change.configuration, self.change.metric)
+
+    def text(self) -> str:
+        """The change in words, without the configuration (:func:`change_text`), or its kind's."""
+        return change_text(self.change).removeprefix(": ") or self.change.kind
+
+    def to_json(self) -> dict[str, object]:
+        c = self.change
+        return {"state": self.state, "date": self.date.isoformat(), "release": self.release, "kind": c.kind,
+                "configuration": c.configuration, "generation": self.generation, "title": self.title,
+                "metric": c.metric or None, "version": c.version or None,
+                "old": None if c.old is None else str(c.old), "new": None if c.new is None else str(c.new),
+                "baseline": None if c.baseline is None else str(c.baseline),
+                "baseline_versions": list(c.baseline_versions),
+                "change_percent": None if c.ratio is None else round(c.ratio * 100, 2)}
+
+
+def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:
+    """What the published states of ``head``'s history that ``base``'s lacks changed (a new release
+    imported), as What's new lists them: regressed, improved, corrected, new, withdrawn (in the order
+    of :data:`CHANGE_TEXT`), the largest changes first within a kind; steady re-measurements left out."""
+    added = [sid for sid in head.benchmark_states if sid not in base.benchmark_states]
+    if not added:
+        return []
+    found = state_changes(HistoryIndex.of(head))
+    configs = head.benchmark_configurations
+    order = list(CHANGE_TEXT)
+    out = []
+    for sid in added:
+        state = head.benchmark_states[sid]
+        out += [StateChange(sid, state.date, state.release or "", c, describe_configuration(configs[c.configuration]),
+                            configs[c.configuration].generation)
+                for c in found.get(sid, []) if c.kind in CHANGE_TEXT and c.configuration in configs]
+    return sorted(out, key=lambda s: (order.index(s.change.kind), -abs(s.change.ratio or 0.0), s.title,
+                                      s.change.metric, s.date, s.state))
 
 
 def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
