@@ -257,8 +257,7 @@ def test_each_row_shows_the_change_since_the_previous_release_that_measured_it(s
     runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
     by_anchor = {"prun-" + re.sub(r"[^a-z0-9]+", "-", i): r for i, r in runs.items()}
     labels = {f"{m.label} ({m.unit})": field for field, m in METRICS.items()}
-    shown = empty = 0
-    tables_without = 0
+    shown = 0
     for page in [p for pages in PAGES.values() for p in pages]:
         for table in site.soup(page).select("table.neuron-performance-table"):
             headers, rows = _rows(table)
@@ -266,7 +265,6 @@ def test_each_row_shows_the_change_since_the_previous_release_that_measured_it(s
             expected = {anchor: expected_since(catalog, by_anchor[anchor], metric) for anchor, _ in rows}
             if "Change since previous release" not in headers:
                 assert not any(expected.values()), table["id"]
-                tables_without += 1
                 continue
             column = headers.index("Change since previous release")
             assert column == headers.index(next(h for h in headers if h in labels)) + 1  # beside the headline figure
@@ -275,7 +273,6 @@ def test_each_row_shows_the_change_since_the_previous_release_that_measured_it(s
                 want = expected[anchor]
                 if want is None:
                     assert cells[column] == cells[previous] == "", anchor
-                    empty += 1
                     continue
                 change, version, cid = want
                 assert cells[column].split(" (")[0] == f"{change} since {version}", anchor
@@ -284,7 +281,7 @@ def test_each_row_shows_the_change_since_the_previous_release_that_measured_it(s
                 generation = catalog.benchmark_configurations[cid].generation
                 assert link["href"] == f"../history/{generation}.html#{anchor_for('benchmark', cid)}"
                 shown += 1
-    assert shown > 50 and tables_without  # the current data: most rows re-measured, the decoder tables new
+    assert shown  # some row of the data was measured by an earlier release (its tables have the column)
 
 
 def test_the_change_column_is_a_number_in_the_tables_csv(site, catalog):

@@ -212,7 +212,7 @@ def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> 
     assert pages["index.html"].find("link", href=re.compile(r"_static/preview\.css"))
 
 
-def test_changes_page_lists_the_new_releases_benchmark_changes_regressions_first(preview, pages) -> None:  # noqa: ANN001
+def test_changes_page_lists_benchmark_changes_regressions_first(preview, pages) -> None:  # noqa: ANN001
     """The third published state of the work tree's history, against the base's two: a section per
     kind of change (regressed first), each row linking to the configuration's block on its history page."""
     from neuron_docs.data import load_catalog  # noqa: PLC0415
@@ -223,7 +223,8 @@ def test_changes_page_lists_the_new_releases_benchmark_changes_regressions_first
     assert found == [f"benchmarks-{kind}" for kind, _, _ in NEW_RELEASE]
     ids = [s["id"] for s in main.select("section[id]")]
     assert ids.index(found[-1]) < ids.index("benchmark-history-records")
-    configs = {c.model: c.id for c in load_catalog(preview.app.config.neuron_data_dir).benchmark_configurations.values()}
+    head = load_catalog(preview.app.config.neuron_data_dir)
+    configs = {c.model: c.id for c in head.benchmark_configurations.values()}
     for (kind, model, percent), section in zip(NEW_RELEASE, found, strict=True):
         [row] = main.find(id=section).select("tbody tr")
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]

@@ -6,10 +6,11 @@ unit; in a latency-optimized table its first latency) and each cost per 1M with 
 (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`, read from the data set's derived costs);
 after the headline figure its change since the previous Neuron release that measured the row's
 configuration (:func:`~neuron_docs.data.published.history_view.since_previous`), linked to the
-configuration's place in the benchmark history; then the details in the order of the published pages: framework, instance, image size, the other
-figures, every field of the configuration, the script. Figures print as
-published, rounded to two decimals when published with more; cells are docutils nodes or text,
-never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
+configuration's place in the benchmark history; then the details in the order of the published
+pages: framework, instance, image size, the other figures, every field of the configuration, the
+release the change is measured from, the script. Figures print as published, rounded to two
+decimals when published with more; cells are docutils nodes or text, never markup. Used by
+:mod:`.published_tables` and tested cell by cell against the data.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@
 to the history, records, moved figures, added and removed figures), each a table of rows whose
 cells are plain text or code pieces. The benchmark changes
 (:func:`~neuron_docs.data.published.history_view.changes_since`) come one section per kind,
-regressions first; the history's own records (hundreds per new state) are one folded section. :func:`render_markdown` writes them for a pull
-request's job summary (``make matrix-diff``), :func:`render_html` as the body of the preview's
-"Changes in this preview" page, with a "Where it appears" column. No Sphinx here.
+regressions first; the history's own records (hundreds per new state) are one folded section.
+:func:`render_markdown` writes them for a pull request's job summary (``make matrix-diff``),
+:func:`render_html` as the body of the preview's "Changes in this preview" page, with a "Where it
+appears" column. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -93,8 +94,8 @@ def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
     :data:`~neuron_docs.data.published.history_view.CHANGE_TEXT` (regressions first)."""
     out = []
     for kind, words in CHANGE_TEXT.items():
-        rows = tuple(Row(c.key, (_text(c.title), ((c.state, True), (f", Neuron {c.release}" if c.release else "", False)),
-                                 _text(c.text())))
+        rows = tuple(Row(c.key, (_text(c.title), ((c.state, True), (f", Neuron {c.release}" if c.release else "",
+                                                                     False)), _text(c.text())))
                      for c in benchmarks if c.change.kind == kind)
         out.append(Section(f"benchmarks-{kind}", f"Published benchmarks: {words} ({len(rows)})",
                            ("Configuration", "Published state", "Change"), rows, folded=kind in FOLDED_KINDS))

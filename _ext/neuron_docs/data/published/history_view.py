@@ -25,14 +25,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from ..catalog import FILES, collections_of
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import (
-    HISTORY_FILES, canonical_version, configuration_id, identity, price_in_force, version_key,
-)
-
-from ..catalog import FILES, collections_of
+from .history_files import HISTORY_FILES, canonical_version, configuration_id, identity, price_in_force, version_key
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
