@@ -217,3 +217,35 @@ def test_home_page_starts_from_the_readers_task(site):
     assert targets[-1] == ("whats-new.html" if whats_new else "architecture-fit.html")
     for target in targets:
         assert (site.outdir / target).is_file(), target
+
+
+def test_a_published_runs_sentences_say_since_when_it_holds(advisor, catalog):
+    """Every sentence of a published run the advisor shows ends with the Neuron release of its figures
+    and the date that release's figures were first published, worked out here from the history's
+    observations of the run's configuration; a seed run's, or one whose release the history lacks
+    (the current tables are newer than the history's last state), says nothing of it."""
+    from neuron_docs.data.published.history_files import canonical_version, configuration_id, identity  # noqa: PLC0415
+
+    data = _data(advisor)
+    fields = data["run_fields"]
+    runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
+    checked = 0
+    for row in data["runs"]:
+        run = runs.get(row[fields.index("run")])
+        texts = [row[fields.index(f)] for f in ("throughput_text", "latency_text", "cost_text") if row[fields.index(f)]]
+        dates = []
+        if run is not None:
+            table = catalog.published_tables[run.table]
+            cid = configuration_id(identity(run, table.generation, table.path))
+            version = canonical_version(run.neuron_version)
+            dates = [o.first_published for o in catalog.benchmark_observations.values()
+                     if o.configuration == cid and o.neuron_version == version]
+        if not dates:
+            assert not any("holds since" in t for t in texts), texts
+            continue
+        for text in texts:
+            assert text.endswith(f"; holds since Neuron {version} (first published {min(dates).isoformat()})"), text
+            checked += 1
+    assert checked  # some run the advisor shows has its release in the history
+    cells = [c for row in advisor.find("table", id="advisor-all-families").select("tbody tr") for c in _cells(row)]
+    assert any("holds since Neuron" in c for c in cells)  # the static table shows the same sentences

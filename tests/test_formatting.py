@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from neuron_docs.data.figures.formatting import (NumberFormat, format_number, plain_number, round_half_up, shown_cost,
-                                                 shown_figure)
+from neuron_docs.data.figures.formatting import (NumberFormat, format_number, plain_number, round_half_up, shown_change,
+                                                 shown_cost, shown_figure)
 
 
 def test_half_up_rounding_of_a_third_decimal() -> None:
@@ -134,3 +134,10 @@ def test_one_display_rule_for_figures(value, text):
 ])
 def test_one_display_rule_for_costs(usd, text):
     assert shown_cost(usd) == text
+
+
+@pytest.mark.parametrize(("ratio", "text"), [
+    (0.031, "+3.1%"), (-0.12, "-12.0%"), (0.0, "+0.0%"), (-0.00001, "+0.0%"), (0.0305, "+3.1%"), (1.5, "+150.0%"),
+])
+def test_a_change_between_releases_is_a_signed_percentage_with_one_decimal(ratio: float, text: str) -> None:
+    assert shown_change(ratio) == text

@@ -253,7 +253,8 @@ def test_json_report(changed_repo: Path) -> None:
     assert run_cli(changed_repo, "--base", "base", "--head", "HEAD", "--format", "json").stdout == result.stdout
     report = json.loads(result.stdout)
     assert set(report) == {"schema_version", "base", "head", "changed", "summary", "support", "fit", "header",
-                           "records", "values", "errors", "keys"}
+                           "records", "values", "errors", "keys", "benchmarks"}
+    assert report["benchmarks"] == []  # the data's benchmark history is the same on both sides
     assert report["schema_version"] == md.SCHEMA_VERSION == 2
     assert report["changed"] is True
     keys, moved, added_or_removed = expected_changes(changed_repo)
@@ -369,3 +370,85 @@ def test_two_revisions_of_the_matrices_markdown_and_json(catalog) -> None:
             assert row.startswith(f"| `{change.kind}` |") and describe(change).replace("|", "\\|") in row
     result = run_cli(REPO, "--from", "2023-02-30")
     assert result.returncode == 2 and "no revision '2023-02-30'" in result.stderr and "Traceback" not in result.stderr
+
+
+# A new release of the published benchmarks: the history's changes, regressions first ---------------
+
+#: Throughputs (inferences/s) of synthetic configurations in three published states: the third
+#: regresses one, improves one, keeps one within the threshold, corrects one under its release,
+#: withdraws one and adds one. Typed here: the expected changes follow from these alone.
+HISTORY_STATES = {
+    "2024-01-01-aaaa": [("bert-base", "100", "2.18.0"), ("roberta", "100", "2.18.0"), ("distil", "100", "2.18.0"),
+                        ("albert", "100", "2.18.0"), ("electra", "100", "2.18.0")],
+    "2024-02-01-bbbb": [("bert-base", "100", "2.19.0"), ("roberta", "100", "2.19.0"), ("distil", "100", "2.19.0"),
+                        ("albert", "100", "2.19.0"), ("electra", "100", "2.19.0")],
+    "2024-03-01-cccc": [("bert-base", "80", "2.20.0"), ("roberta", "130", "2.20.0"), ("distil", "103", "2.20.0"),
+                        ("albert", "95", "2.19.0"), ("gpt2", "50", "2.20.0")],
+}
+#: The changes of the third state, in report order: (kind, model, change in percent or None).
+NEW_RELEASE = [("regressed", "bert-base", -20.0), ("improved", "roberta", 30.0), ("corrected", "albert", None),
+               ("new", "gpt2", None), ("withdrawn", "electra", None)]
+
+
+def import_history_states(data: Path, src: Path, names: list[str]) -> None:
+    """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history."""
+    from neuron_docs.data.published import history as H  # noqa: PLC0415
+    from test_benchmark_history import encoder, row, state  # noqa: PLC0415
+
+    for name in names:
+        state(src, name, {"inf2/throughput_data_encoder.csv": encoder(
+            *(row(model, throughput, version) for model, throughput, version in HISTORY_STATES[name]))})
+    (src / "STATES.tsv").write_text("state\tcommit_date\tcommit_subject\n" + "".join(
+        f"{name}\t{name[:10]}\tNeuron SDK Release {max(v for _, _, v in HISTORY_STATES[name])}\n"
+        for name in names), encoding="utf-8")
+    catalog = load_catalog(data)
+    history, _, problems = H.import_states(src, data, list(catalog.instances), list(catalog.frameworks),
+                                           source="neuron-sdk-benchmarks")
+    assert [p for p in problems if p.severity == "error"] == []
+    history.write(data)
+
+
+@pytest.fixture
+def release_repo(repo: Path, tmp_path: Path) -> Path:
+    """``repo`` with two published states in its history (tagged ``before``), then a third (HEAD)."""
+    src = tmp_path / "states"
+    import_history_states(repo / "data", src, list(HISTORY_STATES)[:2])
+    git(repo, "add", "-A", "data")
+    git(repo, "commit", "-q", "-m", "two published states")
+    git(repo, "tag", "before")
+    import_history_states(repo / "data", src, list(HISTORY_STATES))
+    git(repo, "add", "-A", "data")
+    git(repo, "commit", "-q", "-m", "a new release of the benchmarks")
+    assert load_catalog(repo / "data").errors == []
+    return repo
+
+
+def test_a_new_releases_benchmark_changes_regressions_first(release_repo: Path) -> None:
+    """Markdown and JSON list what the new state changed, regressions first; the history's own
+    records (hundreds with a real release) are folded; steady re-measurements are left out."""
+    report = json.loads(run_cli(release_repo, "--base", "before", "--head", "HEAD", "--format", "json").stdout)
+    found = [(c["kind"], c["title"].split(" on ")[0], c["change_percent"]) for c in report["benchmarks"]]
+    assert found == NEW_RELEASE
+    assert {(c["state"], c["release"]) for c in report["benchmarks"]} == {("2024-03-01-cccc", "2.20.0")}
+    regressed = report["benchmarks"][0]
+    assert (regressed["old"], regressed["new"], regressed["baseline"], regressed["baseline_versions"],
+            regressed["version"]) == ("100", "80", "100", ["2.18.0", "2.19.0"], "2.20.0")
+    assert report["benchmarks"][2]["old"] == "100" and report["benchmarks"][2]["new"] == "95"
+
+    out = run_cli(release_repo, "--base", "before", "--head", "HEAD").stdout.splitlines()
+    titles = [line for line in out if line.startswith("### ") or line.startswith("<details><summary>")]
+    assert titles[:5] == ["### Published benchmarks: Regressed (1)", "### Published benchmarks: Improved (1)",
+                          "### Published benchmarks: Corrected under the same release (1)",
+                          "<details><summary>Published benchmarks: New configurations (1)</summary>",
+                          "<details><summary>Published benchmarks: Withdrawn configurations (1)</summary>"]
+    assert any(t.startswith("<details><summary>Benchmark history records (") for t in titles)
+    assert not any(t in ("### Added and removed records", "### Changed records") for t in titles)
+    rows = [line for line in out if line.startswith("| ") and "| `2024-03-01-cccc`, Neuron 2.20.0 |" in line]
+    assert [next(m for _, m, _ in NEW_RELEASE if line.startswith(f"| {m} on ")) for line in rows] == \
+        [m for _, m, _ in NEW_RELEASE]
+    assert "-20.0% against 100 inferences/s (median of 2.18.0, 2.19.0)" in rows[0]
+    assert "+30.0%" in rows[1] and "100 -> 95 inferences/s (Neuron 2.19.0)" in rows[2]
+    assert "benchmarks regressed 1, benchmarks improved 1" in next(line for line in out if line.startswith("Changes:"))
+    # Nothing new in the history: no benchmark section, an empty list in the JSON.
+    again = json.loads(run_cli(release_repo, "--base", "HEAD", "--head", "HEAD", "--format", "json").stdout)
+    assert again["benchmarks"] == []

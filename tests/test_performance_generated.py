@@ -102,7 +102,9 @@ def test_the_readers_columns_come_first_and_are_marked(site, catalog):
             assert key[0] == "Model" and "Configuration" in key[:3]
             costs = [c for c in key if c.startswith("Cost per")]
             assert len(costs) == len(PUBLISHED_COSTS) and key[-len(costs):] == costs
-            headline = key[-len(costs) - 1]
+            figures = [c for c in key[:-len(costs)] if c != "Change since previous release"]
+            headline = figures[-1]  # then its change since the previous release, when a row has one
+            assert key[len(figures):-len(costs)] in ([], ["Change since previous release"])
             assert "throughput" in headline.lower() or "latency" in headline.lower() or "TTFT" in headline
             for (_, classes), basis in zip(headers[len(key) - len(costs):len(key)], PUBLISHED_COSTS.values(),
                                            strict=True):

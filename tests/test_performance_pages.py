@@ -236,3 +236,93 @@ def _measured_runs(catalog, family):
     models = {m.name for m in catalog.published_models.values() if m.family == family}
     return [r for r in (*catalog.published_inference_runs.values(), *catalog.published_training_runs.values())
             if r.model in models]
+
+
+
+
+def _latest_figure(observations) -> Decimal:  # noqa: ANN001
+    """A release's figure as last published: its live observation, else its last correction."""
+    live = [o for o in observations if o.status != "corrected"]
+    return (live or observations)[-1].value
+
+
+def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  # noqa: ANN001
+    """(change, previous release, configuration) of the run's ``metric`` against the latest earlier
+    Neuron release of its history configuration, worked out here from the observations."""
+    from neuron_docs.data.published.history_files import configuration_id, identity, version_key  # noqa: PLC0415
+
+    table = catalog.published_tables[run.table]
+    cid = configuration_id(identity(run, table.generation, table.path))
+    value = getattr(run, metric, None)
+    if cid not in catalog.benchmark_configurations or value is None:
+        return None
+    order = {sid: i for i, sid in enumerate(catalog.benchmark_states)}
+    by_version: dict[str, list] = {}
+    for obs in sorted((o for o in catalog.benchmark_observations.values()
+                       if o.configuration == cid and o.metric == metric),
+                      key=lambda o: order[o.first_state]):
+        by_version.setdefault(obs.neuron_version, []).append(obs)
+    earlier = sorted((v for v in by_version if version_key(v) < version_key(run.neuron_version)), key=version_key)
+    if not earlier:
+        return None
+    previous = _latest_figure(by_version[earlier[-1]])
+    percent = (Decimal(value) / previous - 1) * 100
+    text = f"{percent.quantize(Decimal('0.1'), ROUND_HALF_UP):+}%".replace("-0.0%", "+0.0%")
+    return text, earlier[-1], cid
+
+
+def test_each_row_shows_the_change_since_the_previous_release_that_measured_it(site, catalog):
+    """The change column against the history, row by row: the headline figure (the first figure
+    column) against the latest earlier release of the row's configuration, linked to its place on the
+    history page; a table none of whose rows was measured before has no such column."""
+    from neuron_docs.state.domain import anchor_for  # noqa: PLC0415
+
+    runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
+    by_anchor = {"prun-" + re.sub(r"[^a-z0-9]+", "-", i): r for i, r in runs.items()}
+    labels = {f"{m.label} ({m.unit})": field for field, m in METRICS.items()}
+    shown = 0
+    for page in [p for pages in PAGES.values() for p in pages]:
+        for table in site.soup(page).select("table.neuron-performance-table"):
+            headers, rows = _rows(table)
+            metric = next(labels[h] for h in headers if h in labels)
+            expected = {anchor: expected_since(catalog, by_anchor[anchor], metric) for anchor, _ in rows}
+            if "Change since previous release" not in headers:
+                assert not any(expected.values()), table["id"]
+                continue
+            column = headers.index("Change since previous release")
+            assert column == headers.index(next(h for h in headers if h in labels)) + 1  # beside the headline figure
+            previous = headers.index("Previous release")
+            for tr, (anchor, cells) in zip(table.select("tbody tr"), rows, strict=True):
+                want = expected[anchor]
+                if want is None:
+                    assert cells[column] == cells[previous] == "", anchor
+                    continue
+                change, version, cid = want
+                assert cells[column].split(" (")[0] == f"{change} since {version}", anchor
+                assert cells[previous] == version
+                link = tr.select("td")[column].select_one("a")
+                generation = catalog.benchmark_configurations[cid].generation
+                assert link["href"] == f"../history/{generation}.html#{anchor_for('benchmark', cid)}"
+                shown += 1
+    assert shown  # some row of the data was measured by an earlier release (its tables have the column)
+
+
+def test_the_change_column_is_a_number_in_the_tables_csv(site, catalog):
+    """The CSV download carries the change as a number (percent in the header) and the release it is
+    measured from in a column of its own."""
+    import csv  # noqa: PLC0415
+
+    soup = site.soup("performance/inf2.html")
+    table = next(t for t in soup.select("table.neuron-performance-table")
+                 if "Change since previous release" in _rows(t)[0])
+    headers, rows = _rows(table)
+    link = table.find_next("p", class_="neuron-download").find("a")["href"]
+    data = list(csv.DictReader((site.outdir / "performance" / link).resolve().read_text(encoding="utf-8").splitlines()))
+    assert len(data) == len(rows)
+    for (_, cells), record in zip(rows, data, strict=True):
+        shown = cells[headers.index("Change since previous release")]
+        written = record["Change since previous release (%)"]
+        assert (shown == "") == (written == "")
+        if shown:
+            assert Decimal(written) == Decimal(shown.split("%")[0])
+            assert record["Previous release"] == shown.split(" since ")[1].split(" ")[0]

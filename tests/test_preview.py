@@ -19,6 +19,7 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import REPO, build_site
 from frozen_data import FROZEN_DATA
+from test_matrix_diff import HISTORY_STATES, NEW_RELEASE, import_history_states
 
 from neuron_docs.preview.build import default_base
 
@@ -49,9 +50,13 @@ def edit_yaml(path: Path, change) -> None:
 
 
 def make_repo(root: Path) -> Path:
-    """A git repository with a copy of data/ committed, and a changed status and price in the work tree."""
+    """A git repository with a copy of data/ committed, and a changed status and price in the work tree;
+    its benchmark history has two published states committed and a third, a new release, in the work
+    tree (:data:`test_matrix_diff.HISTORY_STATES`)."""
     root.mkdir()
     shutil.copytree(DATA, root / "data")
+    states = root.parent / f"{root.name}-states"
+    import_history_states(root / "data", states, list(HISTORY_STATES)[:2])
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "data")
     git(root, "commit", "-q", "-m", "base data")
@@ -70,6 +75,7 @@ def make_repo(root: Path) -> Path:
 
     edit_yaml(sorted((root / "data" / "matrix").glob("*.yaml"))[-1], latest_revision)
     edit_yaml(root / "data" / "instances.yaml", instances)
+    import_history_states(root / "data", states, list(HISTORY_STATES))
     return root
 
 
@@ -204,6 +210,32 @@ def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> 
     assert banner["href"] == "preview-changes.html"
     assert (preview.outdir / "_static" / "preview.css").is_file()
     assert pages["index.html"].find("link", href=re.compile(r"_static/preview\.css"))
+
+
+def test_changes_page_lists_benchmark_changes_regressions_first(preview, pages) -> None:  # noqa: ANN001
+    """The third published state of the work tree's history, against the base's two: a section per
+    kind of change (regressed first), each row linking to the configuration's block on its history page."""
+    from neuron_docs.data import load_catalog  # noqa: PLC0415
+    from neuron_docs.state.domain import anchor_for  # noqa: PLC0415
+
+    main = pages["preview-changes.html"].find(id="preview-changes")
+    found = [s["id"] for s in main.select("section[id^='benchmarks-']")]
+    assert found == [f"benchmarks-{kind}" for kind, _, _ in NEW_RELEASE]
+    ids = [s["id"] for s in main.select("section[id]")]
+    assert ids.index(found[-1]) < ids.index("benchmark-history-records")
+    head = load_catalog(preview.app.config.neuron_data_dir)
+    configs = {c.model: c.id for c in head.benchmark_configurations.values()}
+    for (kind, model, percent), section in zip(NEW_RELEASE, found, strict=True):
+        [row] = main.find(id=section).select("tbody tr")
+        cells = [td.get_text(" ", strip=True) for td in row.select("td")]
+        assert cells[0].startswith(f"{model} on inf2.xlarge") and cells[1] == "2024-03-01-cccc , Neuron 2.20.0"
+        if percent is not None:
+            assert f"{percent:+.1f}%" in cells[2]
+        link = row.select_one("a.reference.internal")
+        target = urlsplit(urljoin("https://preview.invalid/preview-changes.html", link["href"]))
+        assert target.path == "/history/inf2.html" and target.fragment == anchor_for("benchmark", configs[model])
+        assert pages["history/inf2.html"].find(id=target.fragment) is not None, kind
+    assert "benchmarks regressed 1" in main.find("p").get_text(" ")
 
 
 def test_downloads_hold_the_data_not_the_preview_marks(preview) -> None:  # noqa: ANN001

@@ -4,7 +4,8 @@ The directive renders, for every model family and Neuron device, the architectur
 rationale, the support status per framework, known issues and roadmap items, and the configurations
 of the family's representative model with one task and shape that give the best inference
 throughput, the best inference latency, the lowest inference cost per 1M (with the price it used)
-and the best training throughput (:func:`..data.figures.advisor.advisor_slice`). This static
+and the best training throughput (:func:`..data.figures.advisor.advisor_slice`), each saying since
+which Neuron release its figures hold (:func:`..data.published.history_view.held_since`). This static
 table is what a reader without JavaScript sees. On ``doctree-resolved`` the same slice, with the
 links of every family, device, issue, roadmap item and model, is embedded once in the page as JSON
 for ``neuron-advisor.js``, which adds the form (state in the URL) and is loaded on that page only.
@@ -24,6 +25,7 @@ from docutils import nodes
 from ..state.build import is_html
 from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.figures.prices import unstated_sentence
+from ..data.published.history_view import held_since
 from ..data.catalog import FILE_NAMES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
@@ -69,7 +71,7 @@ class Advisor(DataDirective):
 def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     """The form's place, the JSON island's place (filled on ``doctree-resolved``) and the static table."""
     catalog = ctx.catalog
-    data = advisor_slice(ctx.data.derived)
+    data = advisor_slice(ctx.data.derived, lambda run: held_since(catalog, run))
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)

@@ -20,7 +20,6 @@ pages read again. Nothing here is typed by hand.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -34,7 +33,8 @@ from sphinx.util.osutil import relative_uri
 
 from ..data.published.history_files import HISTORY_FILES
 from ..data.published.history_view import (
-    BASELINE_RELEASES, THRESHOLD, Change, HistoryIndex, Release, describe_configuration, releases, state_changes,
+    BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, Change, HistoryIndex, Release, change_text, describe_configuration,
+    published_figure, releases, state_changes,
 )
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..state.build import dataset
@@ -50,11 +50,6 @@ if TYPE_CHECKING:
     from ..data import Catalog
     from ..data.records import history as hs
 
-#: The order and words of a state's lists of changes (steady re-measurements are only counted).
-CHANGE_TEXT = {
-    "regressed": "Regressed", "improved": "Improved", "corrected": "Corrected under the same release",
-    "new": "New configurations", "withdrawn": "Withdrawn configurations",
-}
 #: The chart colour of a configuration's throughput (one series).
 SERIES = "Throughput"
 #: A configuration's throughput is charted from this many releases (fewer: the table says it all).
@@ -62,10 +57,6 @@ CHART_RELEASES = 3
 #: The page of a generation's history.
 HISTORY_PAGE = "history/{generation}"
 TEMPLATES = Path(__file__).parent / "templates"
-
-
-def _figure(value: Decimal) -> str:
-    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
 
 
 def _unit(metric: str) -> str:
@@ -158,9 +149,9 @@ def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
              "still published" if release.last_seen is None else f"{release.last_seen} ({release.status})"]
     for metric in metrics:
         value = release.figures.get(metric)
-        text = _figure(value) if value is not None else ""
+        text = published_figure(value) if value is not None else ""
         if metric in release.corrected:
-            text += " (corrected from " + ", ".join(_figure(v) for v in release.corrected[metric]) + ")"
+            text += " (corrected from " + ", ".join(published_figure(v) for v in release.corrected[metric]) + ")"
         cells.append(text)
     if costs:
         cost = release.cost
@@ -177,7 +168,7 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
     if metric is None or len(points) < CHART_RELEASES:
         return None
     groups = tuple(Group(r.version, (Bar(r.first_published.isoformat(), float(r.figures[metric]),
-                                         f"{_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
+                                         f"{published_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
                    for r in points)
     panel = Panel(f"{METRICS[metric].label} ({_unit(metric)}), by Neuron release", groups)
     return Chart(config.id, f"{config.model}: throughput across Neuron releases", (panel,),
@@ -243,23 +234,10 @@ def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change],
         for change in items:
             config = configs[change.configuration]
             page = pages.get(config.generation)
-            rows.append({"title": describe_configuration(config), "text": _change_text(change),
+            rows.append({"title": describe_configuration(config), "text": change_text(change),
                          "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
         groups.append({"title": f"{words} ({len(items)})", "entries": rows})
     return _template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
-
-
-def _change_text(change: Change) -> str:
-    if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
-        unit = _unit(change.metric)
-        base = ", ".join(change.baseline_versions)
-        return (f": {_figure(change.new)} {unit} on Neuron {change.version}, {change.ratio:+.1%} against "
-                f"{_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
-    if change.kind == "corrected" and change.old is not None and change.new is not None:
-        return f": {_figure(change.old)} -> {_figure(change.new)} {_unit(change.metric)} (Neuron {change.version})"
-    if change.kind == "corrected":
-        return f": {METRICS[change.metric].label} corrected"
-    return ""
 
 
 def setup_benchmark_history(app: Sphinx) -> None:

@@ -4,10 +4,13 @@ A table shows the columns its runs fill (an empty column is left out), the reade
 (linked to its family), the configuration in a few words, the headline figure (throughput in its own
 unit; in a latency-optimized table its first latency) and each cost per 1M with its price basis
 (:data:`~neuron_docs.data.figures.derived.PUBLISHED_COSTS`, read from the data set's derived costs);
-then the details in the order of the published pages: framework, instance, image size, the other
-figures, every field of the configuration, the script. Figures print as
-published, rounded to two decimals when published with more; cells are docutils nodes or text,
-never markup. Used by :mod:`.published_tables` and tested cell by cell against the data.
+after the headline figure its change since the previous Neuron release that measured the row's
+configuration (:func:`~neuron_docs.data.published.history_view.since_previous`), linked to the
+configuration's place in the benchmark history; then the details in the order of the published
+pages: framework, instance, image size, the other figures, every field of the configuration, the
+release the change is measured from, the script. Figures print as published, rounded to two
+decimals when published with more; cells are docutils nodes or text, never markup. Used by
+:mod:`.published_tables` and tested cell by cell against the data.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from docutils import nodes
 from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
-from ..data.figures.formatting import shown_cost, shown_figure
+from ..data.figures.formatting import shown_change, shown_cost, shown_figure
 from ..data.figures.identity import identities
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..state.domain import xref
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 
     from ..data import Catalog
     from ..data.figures.derived import Derived, PublishedCost
+    from ..data.published.history_view import SincePrevious
     from ..render.tables import Cell
 
     Run = PublishedInferenceRun | PublishedTrainingRun
@@ -83,6 +87,11 @@ def throughput_field(runs: Sequence[Run]) -> str | None:
 #: The column that names a run's configuration in a few words (instance, batch size, image size and
 #: what tells the runs of a model apart; training: nodes and parallelism), as the chart labels its bars.
 CONFIGURATION = "configuration"
+#: The column of the headline figure's change since the previous Neuron release that measured the
+#: configuration (``+3.1%`` and, small, ``since 2.18.0``: a CSV has the number), and the details
+#: column naming that release. A table shows them when a row has one.
+SINCE = "change_since_previous"
+PREVIOUS = "previous_release"
 
 
 def inference_columns(runs: Sequence[PublishedInferenceRun], view: str | None = None) -> list[str]:
@@ -96,11 +105,11 @@ def inference_columns(runs: Sequence[PublishedInferenceRun], view: str | None = 
     headline = latencies[:1] if view == "latency" else []
     config = [f for f in CONFIG_TEXT if filled(f)]
     figures = [*headline, *([throughput] if throughput and not headline else [])]
-    return ["model", CONFIGURATION, *figures, *PUBLISHED_COSTS,
+    return ["model", CONFIGURATION, *figures, *([SINCE] if figures else []), *PUBLISHED_COSTS,
             "framework", "instance", *(["image_size"] if filled("image_size") else []),
             *(["task"] if filled("task") else []),
             *[f for f in [throughput, *latencies] if f and f not in figures], *config,
-            *(["script"] if filled("script") else [])]
+            *([PREVIOUS] if figures else []), *(["script"] if filled("script") else [])]
 
 
 def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
@@ -109,8 +118,14 @@ def training_columns(runs: Sequence[PublishedTrainingRun]) -> list[str]:
 
     config = [f for f in TRAINING_CONFIG_TEXT if filled(f)]
     extra = [f for f in ("mfu_percent", "compute_cost_per_token_tflop") if filled(f)]
-    return ["model", CONFIGURATION, "throughput_sequences_per_s", *PUBLISHED_COSTS, "instances", *config, *extra,
-            *(["script"] if filled("script") else [])]
+    return ["model", CONFIGURATION, "throughput_sequences_per_s", SINCE, *PUBLISHED_COSTS, "instances", *config,
+            *extra, PREVIOUS, *(["script"] if filled("script") else [])]
+
+
+def headline_field(fields: Sequence[str]) -> str | None:
+    """The headline figure of a table of ``fields`` (as :func:`inference_columns` and
+    :func:`training_columns` order them): its first measured figure."""
+    return next((f for f in fields if f in METRICS), None)
 
 
 def key_columns(fields: Sequence[str]) -> list[str]:
@@ -130,9 +145,30 @@ def header(field: str, runs: Sequence[Run]) -> str:
     if field in METRICS:
         metric = METRICS[field]
         return f"{metric.label} ({metric.unit})"
-    named = {"model": "Model", CONFIGURATION: "Configuration", "image_size": "Image size", "framework": "Framework", "instance": "Instance",
+    named = {"model": "Model", CONFIGURATION: "Configuration", SINCE: "Change since previous release",
+             PREVIOUS: "Previous release", "image_size": "Image size", "framework": "Framework", "instance": "Instance",
              "instances": "Instances", "task": "Task", "script": "Script"}
     return named.get(field) or CONFIG_TEXT.get(field) or TRAINING_CONFIG_TEXT.get(field) or field
+
+
+def since_cell(found: SincePrevious | None) -> Cell:
+    """The headline figure's change since the previous release that measured the configuration:
+    ``+3.1%`` linked to the configuration's place in the benchmark history, ``since 2.18.0`` beside it
+    (left out of the CSV, whose number it is), better or worse in words for screen readers and as a
+    class; empty without an earlier release."""
+    if found is None:
+        return ""
+    verdict = "unchanged" if found.better is None else "better" if found.better else "worse"
+    text = shown_change(found.ratio)
+    since = f"since {found.previous_version}"
+    return [xref("benchmark", found.configuration, text, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
+            nodes.inline(since, since, classes=["neuron-since"]),
+            nodes.inline("", f" ({verdict})", classes=["neuron-visually-hidden"])]
+
+
+def previous_cell(found: SincePrevious | None) -> Cell:
+    """The release the change is measured from (a details column: the CSV's copy of "since")."""
+    return found.previous_version if found else ""
 
 
 def cell(derived: Derived, run: Run, field: str) -> Cell:

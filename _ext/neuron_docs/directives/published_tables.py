@@ -29,14 +29,18 @@ from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
-from ..data.figures.prices import price_note
+from ..data.figures.prices import price_note, unstated_note
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.identity import identities
+from ..data.published.history_view import since_previous
 from .base import Collections, DataDirective, render_broken_notice
 from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
                                published_chart_block)
 from .published_by_family import MeasuredModels, render_measured_models
-from .published_cells import CONFIGURATION, cell, header, inference_columns, key_columns, training_columns
+from .published_cells import (
+    CONFIGURATION, PREVIOUS, SINCE, cell, header, headline_field, inference_columns, key_columns, previous_cell,
+    since_cell, training_columns,
+)
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
 
@@ -48,6 +52,10 @@ if TYPE_CHECKING:
     from ..data.records.published import PublishedTable
     from .published_cells import Run
 
+#: What a table shows of the benchmark history: each row's change since the previous release that
+#: measured its configuration (the figures by release, and which configurations the history has).
+HISTORY_SHOWN = (fields_key("benchmark_observations", "configuration", "neuron_version", "metric", "value", "status"),
+                 names_key("benchmark_configurations"))
 #: The data files the performance pages read (and the families' ids, that models link to).
 PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
                      "instances.yaml", "frameworks.yaml", "sources.yaml")
@@ -161,7 +169,7 @@ class _Performance(DataDirective):
             for name in (run.model, *(identity.aliases if identity else ())):
                 domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
-                 *record_keys(collection, (r.id for r in runs))]
+                 *record_keys(collection, (r.id for r in runs)), *HISTORY_SHOWN]
         return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]
 
 
@@ -185,11 +193,16 @@ def render_performance_table(ctx: RenderContext, params: TableParams) -> list[no
     training = [r for r in runs if isinstance(r, PublishedTrainingRun)]
     inference = [r for r in runs if isinstance(r, PublishedInferenceRun)]
     fields = training_columns(training) if params.kind == "training" else inference_columns(inference, table.view)
+    headline = headline_field(fields)
+    since = {run.id: since_previous(derived.catalog, run, headline) for run in runs} if headline else {}
+    if not any(since.values()):  # no row measured before: no column of changes
+        fields = [f for f in fields if f not in (SINCE, PREVIOUS)]
     labelled = label_fields(runs, TRAINING_LABEL_FIELDS if params.kind == "training" else INFERENCE_LABEL_FIELDS)
     if "image_size" in fields:  # what a vision model's figures are of, even when it tells no runs apart
         labelled = ["image_size", *(f for f in labelled if f != "image_size")]
-    rows = [[config_label(run, labelled) if f == CONFIGURATION else cell(derived, run, f) for f in fields]
-            for run in runs]
+    special = {CONFIGURATION: lambda run: config_label(run, labelled),
+               SINCE: lambda run: since_cell(since.get(run.id)), PREVIOUS: lambda run: previous_cell(since.get(run.id))}
+    rows = [[special[f](run) if f in special else cell(derived, run, f) for f in fields] for run in runs]
     ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
@@ -224,13 +237,15 @@ def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind
     note = nodes.paragraph(classes=["neuron-price-basis"])
     per = "x nodes " if kind == "training" else ""
     text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
-            + ("; ".join(f"{i}: {price_note(q)}" for i, q in used) or "no price")
+            + ("; ".join(f"{i}: {price_note(q, caveat=False)}" for i, q in used) or "no price")
             + ". Published as ")
     note += nodes.Text(text)
     note += nodes.literal(table.path, table.path)
     note += nodes.Text(" in ")
     note += source_ref(ctx, table.source)
     note += nodes.Text(".")
+    if unsaid := unstated_note(q for _, q in used):  # once for the table's prices
+        note += nodes.Text(f" {unsaid}")
     return note
 
 

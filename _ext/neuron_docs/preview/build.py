@@ -56,6 +56,7 @@ from sphinx.util import logging
 
 from ..state.build import dataset, is_html, state
 from ..data.figures.compare import compare
+from ..data.published.history_view import changes_since
 from ..data.revisions import RevisionError, load_revision, resolve
 from ..state.domain import OBJECT_TYPES, anchor_for
 from ..render.assets import add_stylesheet
@@ -162,7 +163,8 @@ def _on_builder_inited(app: Sphinx) -> None:
     for value in diff.values:
         if anchor := row_id(value.collection, value.record):
             rows.setdefault(anchor, []).append(value.key)
-    state(app.env).preview = Preview(base, label, diff, diff.changed_keys(), by_key, rows)
+    state(app.env).preview = Preview(base, label, diff, diff.changed_keys(), by_key, rows,
+                                     benchmarks=changes_since(base_catalog, head))
 
 
 def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],

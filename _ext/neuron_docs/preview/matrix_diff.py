@@ -11,9 +11,12 @@ The second form compares two revisions of the support matrices (``data/matrix/<d
 every cell changed (old -> new), every family, device, column, matrix and instance added or
 removed, status definitions and labels; ``--format json`` prints ``{"old", "new", "items"}``.
 
-``--format json`` prints ``{"schema_version": 1, "base", "head", "changed", "summary", "support",
-"fit", "header", "records", "values", "errors", "keys"}``; lists are sorted by key, and ``errors``
-holds the data errors found at head that base did not have. Exit status: 0 with or without
+``--format json`` prints ``{"schema_version": 2, "base", "head", "changed", "summary", "support",
+"fit", "header", "records", "values", "errors", "keys", "benchmarks"}``; lists are sorted by key,
+``errors`` holds the data errors found at head that base did not have, and ``benchmarks`` what the
+published states that head's benchmark history adds changed (regressed, improved, corrected, new,
+withdrawn: regressions first; :func:`~neuron_docs.data.published.history_view.changes_since`), also
+the Markdown's first sections after the matrices'. Exit status: 0 with or without
 changes ("no changes" when the data is the same), 2 for a bad revision, directory or option.
 """
 
@@ -26,6 +29,7 @@ from pathlib import Path
 from ..cli import emit
 from ..data.figures.compare import compare
 from ..data.matrix.changes import changes
+from ..data.published.history_view import changes_since
 from ..data.revisions import DATA_DIR, RevisionError, load_revision, repo_root, resolve
 from ..data.checking.validation import load_catalog
 from .report import render_json, render_markdown, render_revisions_json, render_revisions_markdown
@@ -70,8 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"matrix-diff: error: {exc}", file=sys.stderr)
         return 2
     diff = compare(base, head_catalog, base_label, head_label)
+    benchmarks = changes_since(base, head_catalog)
     names = {family_id: family.name for family_id, family in head_catalog.families.items()}
-    emit(render_json(diff) if args.format == "json" else render_markdown(diff, names))
+    emit(render_json(diff, benchmarks) if args.format == "json" else render_markdown(diff, names, benchmarks))
     return 0
 
 

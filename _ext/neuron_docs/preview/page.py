@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
+from ..directives.benchmark_history import history_page
 from ..state.build import dataset, is_html
+from ..state.domain import anchor_for
 from .report import render_html
 
 if TYPE_CHECKING:
@@ -53,10 +55,18 @@ def places_by_key(preview: Preview) -> dict[Key, list[Place]]:
 def render_changes(preview: Preview, uri: Callable[[str, str], str], families: Mapping[str, s.Family] | None = None,
                    titles: Mapping[str, str] | None = None) -> str:
     """The body of the changes page; ``uri(docname, anchor)`` makes a link to a place, ``titles``
-    names the pages."""
+    names the pages. A published benchmark change links to its configuration's block on its
+    generation's history page."""
     places = places_by_key(preview)
+    generations = {c.key: c.generation for c in preview.benchmarks}
 
     def where(key: Key) -> str:
+        if key in generations:
+            page = history_page(generations[key])
+            if titles is not None and page not in titles:
+                return "<em>no history page in this build</em>"
+            return (f'<a class="reference internal" href="{html.escape(uri(page, anchor_for("benchmark", key[3])))}">'
+                    f"{html.escape((titles or {}).get(page, page))}</a>")
         found = places.get(key, [])
         if not found:
             return "<em>not marked on any page</em>"
@@ -66,7 +76,8 @@ def render_changes(preview: Preview, uri: Callable[[str, str], str], families: M
         return f'<ul class="simple">{items}</ul>'
 
     names = {family_id: record.name for family_id, record in (families or {}).items()}
-    return render_html(preview.diff, preview.base_label, where, names, page=PAGE, title=PAGE_TITLE)
+    return render_html(preview.diff, preview.base_label, where, names, page=PAGE, title=PAGE_TITLE,
+                       benchmarks=preview.benchmarks)
 
 
 def changes_page(app: Sphinx, preview: Preview) -> Iterable[tuple[str, dict[str, Any], str]]:

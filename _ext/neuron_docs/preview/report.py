@@ -1,10 +1,14 @@
 """What changed, as sections: one model of a diff, rendered as the preview page and as the report.
 
 :func:`sections` turns a :class:`~neuron_docs.data.compare.MatrixDiff` into :class:`Section` s
-(support status, fits, header, records, moved figures, added and removed figures), each a table of
-rows whose cells are plain text or code pieces. :func:`render_markdown` writes them for a pull
-request's job summary (``make matrix-diff``), :func:`render_html` as the body of the preview's
-"Changes in this preview" page, with a "Where it appears" column. No Sphinx here.
+(support status, fits, header, the published benchmark changes of the states a pull request adds
+to the history, records, moved figures, added and removed figures), each a table of rows whose
+cells are plain text or code pieces. The benchmark changes
+(:func:`~neuron_docs.data.published.history_view.changes_since`) come one section per kind,
+regressions first; the history's own records (hundreds per new state) are one folded section.
+:func:`render_markdown` writes them for a pull request's job summary (``make matrix-diff``),
+:func:`render_html` as the body of the preview's "Changes in this preview" page, with a "Where it
+appears" column. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -13,12 +17,17 @@ import html
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange
 from ..data.figures.formatting import round_half_up
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.matrix.changes import Change, Changes
 from ..data.matrix.changes import describe as describe_change
+from ..data.published.history_view import CHANGE_TEXT, HISTORY_COLLECTIONS, StateChange
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 Key = tuple[str, ...]
 #: A piece of a cell: its text and whether it is code (an id, a path).
@@ -69,10 +78,28 @@ def _moved(change: ValueChange) -> str:
     return text
 
 
-def summary(diff: MatrixDiff) -> str:
+def summary(diff: MatrixDiff, benchmarks: Sequence[StateChange] = ()) -> str:
     counts = {"support cells": len(diff.support), "fits": len(diff.fit), "header fields": len(diff.header),
+              **{f"benchmarks {kind}": sum(1 for c in benchmarks if c.change.kind == kind) for kind in CHANGE_TEXT},
               "records": len(diff.records), "figures": len(diff.values), "new data errors": len(diff.errors)}
     return ", ".join(f"{what} {n}" for what, n in counts.items() if n) or "no changes"
+
+
+#: The kinds of benchmark change whose section is folded in the Markdown report (long lists).
+FOLDED_KINDS = frozenset({"new", "withdrawn"})
+
+
+def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
+    """The published benchmark changes of the new states, a section per kind in the order of
+    :data:`~neuron_docs.data.published.history_view.CHANGE_TEXT` (regressions first)."""
+    out = []
+    for kind, words in CHANGE_TEXT.items():
+        rows = tuple(Row(c.key, (_text(c.title), ((c.state, True), (f", Neuron {c.release}" if c.release else "",
+                                                                     False)), _text(c.text())))
+                     for c in benchmarks if c.change.kind == kind)
+        out.append(Section(f"benchmarks-{kind}", f"Published benchmarks: {words} ({len(rows)})",
+                           ("Configuration", "Published state", "Change"), rows, folded=kind in FOLDED_KINDS))
+    return [section for section in out if section.rows]
 
 
 def _text(text: str) -> Cell:
@@ -83,8 +110,9 @@ def _code(text: str) -> Cell:
     return ((text, True),)
 
 
-def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) -> list[Section]:
-    """The sections of ``diff`` that have rows, in reading order."""
+def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
+             benchmarks: Sequence[StateChange] = ()) -> list[Section]:
+    """The sections of ``diff`` (and of the published benchmark changes) that have rows, in reading order."""
     def family(family_id: str) -> Cell:
         name = (family_names or {}).get(family_id)
         return ((name, False), (" (", False), (family_id, True), (")", False)) if name else _code(family_id)
@@ -93,6 +121,9 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) ->
         return Row(c.key, (_text(c.label), _code(c.key[1]), _text(_moved(c))))
 
     moved = [c for c in diff.values if c.change == "changed"]
+    records = [c for c in diff.records if c.key[1] not in HISTORY_COLLECTIONS]
+    history = tuple(Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields) or c.change)))
+                    for c in diff.records if c.key[1] in HISTORY_COLLECTIONS)
     out = [
         Section("support-status", "Support status", ("Family", "Matrix", "Column", "Change"), tuple(
             Row(c.key, (family(c.key[2]), _code(c.key[1]), _code("/".join(c.key[3:])), _text(describe(c))))
@@ -101,12 +132,15 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) ->
             Row(c.key, (family(c.key[2]), _code(c.key[1]), _text(describe(c)))) for c in diff.fit)),
         Section("matrix-header", "Matrix header", ("Field", "Change"), tuple(
             Row(c.key, (_code(".".join(c.key[1:])), _text(describe(c)))) for c in diff.header)),
+        *benchmark_sections(benchmarks),
         Section("added-removed-records", "Added and removed records", ("Collection", "Id", "Change"), tuple(
             Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(c.change)))
-            for c in diff.records if c.change != "changed")),
+            for c in records if c.change != "changed")),
         Section("changed-records", "Changed records", ("Collection", "Id", "Changed fields"), tuple(
             Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields))))
-            for c in diff.records if c.change == "changed")),
+            for c in records if c.change == "changed")),
+        Section("benchmark-history-records", f"Benchmark history records ({len(history)})",
+                ("Collection", "Id", "Change"), history, folded=True),
         Section("figures", "Figures (prices, specifications, benchmarks)", ("Figure", "Path", "Change"),
                 tuple(value_row(c) for c in moved if not c.derived)),
         Section("derived-figures", "Derived figures (costs, ratios, counts)", ("Figure", "Path", "Change"),
@@ -125,15 +159,17 @@ def _md(cell: Cell) -> str:
     return "".join(f"`{text}`" if code else text.replace("|", "\\|").replace("\n", " ") for text, code in cell)
 
 
-def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = None) -> str:
-    """The pull-request comment: a section per kind of change, tables of ``old -> new``."""
+def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
+                    benchmarks: Sequence[StateChange] = ()) -> str:
+    """The pull-request comment: a section per kind of change, tables of ``old -> new``; the
+    published benchmark changes of new states (``benchmarks``) after the matrices', regressions first."""
     title = f"## Support matrix preview: `{diff.base}` -> `{diff.head}`"
-    if diff.is_empty():
+    if diff.is_empty() and not benchmarks:
         return f"{title}\n\nno changes\n"
-    out = [title, "", f"Changes: {summary(diff)}.", ""]
+    out = [title, "", f"Changes: {summary(diff, benchmarks)}.", ""]
     if diff.errors:
         out += ["### Data errors at head", "", *(f"- `{e}`" for e in diff.errors), ""]
-    return _markdown_sections(out, sections(diff, family_names))
+    return _markdown_sections(out, sections(diff, family_names, benchmarks))
 
 
 def _markdown_sections(out: list[str], found: list[Section]) -> str:
@@ -147,8 +183,11 @@ def _markdown_sections(out: list[str], found: list[Section]) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def render_json(diff: MatrixDiff) -> str:
-    return json.dumps(diff.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+def render_json(diff: MatrixDiff, benchmarks: Sequence[StateChange] = ()) -> str:
+    """:meth:`MatrixDiff.to_json` and ``benchmarks``: the published benchmark changes of the new
+    states in report order (regressions first), each :meth:`StateChange.to_json`."""
+    data = {**diff.to_json(), "benchmarks": [c.to_json() for c in benchmarks]}
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 # Two revisions of the support matrices ----------------------------------------------------------
@@ -190,16 +229,17 @@ def _html(cell: Cell) -> str:
 
 
 def render_html(diff: MatrixDiff, base_label: str, where: Callable[[Key], str],
-                family_names: Mapping[str, str] | None = None, *, page: str, title: str) -> str:
+                family_names: Mapping[str, str] | None = None, *, page: str, title: str,
+                benchmarks: Sequence[StateChange] = ()) -> str:
     """The body of the changes page; ``where(key)`` is the HTML of the places a change appears."""
     out = [f'<section id="{page}"><h1>{html.escape(title)}</h1>',
            f"<p>This preview compares the data of this build with <code>{html.escape(base_label)}</code>: "
-           f"{html.escape(summary(diff))}. Changed places are outlined on the pages and carry a "
+           f"{html.escape(summary(diff, benchmarks))}. Changed places are outlined on the pages and carry a "
            f"&#8220;changed in this preview&#8221; note.</p>"]
     if diff.errors:
         items = "".join(f"<li><code>{html.escape(e)}</code></li>" for e in diff.errors)
         out.append(f'<section id="data-errors"><h2>Data errors in this build</h2><ul>{items}</ul></section>')
-    for section in sections(diff, family_names):
+    for section in sections(diff, family_names, benchmarks):
         head = "".join(f'<th class="head">{html.escape(h)}</th>' for h in [*section.header, "Where it appears"])
         body = "".join("<tr>" + "".join(f"<td>{_html(c)}</td>" for c in row.cells) + f"<td>{where(row.key)}</td></tr>"
                        for row in section.rows)

@@ -49,6 +49,11 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Objects whose canonical place only HTML builders write (a configuration's block on its history
+#: page is HTML from a template): other builders have no target for a link to one.
+HTML_ONLY_PLACES = frozenset({"benchmark"})
+
+
 class ObjectEntry(NamedTuple):
     docname: str
     anchor: str
@@ -216,7 +221,7 @@ class NeuronDomain(Domain):
         if entry is None and typ == "representative" and target in self.aliases:
             docname, anchor, _ = self.aliases[target]
             return make_refnode(builder, fromdocname, docname, anchor, contnode, target)
-        if entry is None:
+        if entry is None or (typ in HTML_ONLY_PLACES and builder.format != "html"):
             return None
         if not node.get("refexplicit"):  # :neuron:device:`inferentia` reads "AWS Inferentia"
             contnode = nodes.inline(entry.title, entry.title, classes=["xref", "neuron", f"neuron-{typ}"])

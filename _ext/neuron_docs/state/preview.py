@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange
+from ..data.published.history_view import StateChange
 
 Key = tuple[str, ...]
 
@@ -38,3 +39,5 @@ class Preview:
     rows: dict[str, list[Key]]
     #: docname -> marked places, filled on ``doctree-resolved`` (in the main process).
     places: dict[str, list[Place]] = field(default_factory=dict)
+    #: What the published benchmark states new since the base changed, regressions first.
+    benchmarks: list[StateChange] = field(default_factory=list)

@@ -8,11 +8,15 @@ identity, :mod:`.identity`; for a family, its representative model) with one tas
 within those the best throughput, the best latency and the lowest cost, each its own configuration.
 :func:`advisor_slice` computes it once, as plain JSON-ready values that the advisor page embeds and
 its static table shows, with the keys of every model's and family's names for the script to look a
-typed name up; no Sphinx here. Fit and support are read through :func:`support_cell` only.
+typed name up; no Sphinx here. Fit and support are read through :func:`support_cell` only. A
+published run's sentences say since when its figures hold (the Neuron release that measured them
+and its first publication), as the caller's ``held_since`` gives it from the benchmark history
+(:func:`..published.history_view.held_since`, a room above this one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
     from .derived import Derived
 
 WORKLOADS = ("inference", "training")
+#: Since when a published run's figures hold, in words (``Neuron 2.18.0 (first published 2024-04-11)``), or None.
+type HeldSince = Callable[[ps.PublishedInferenceRun | ps.PublishedTrainingRun], str | None]
 #: The fields of a published run that make its shape (beside its task and throughput unit).
 SHAPE_FIELDS = ("sequence_length", "input_length", "output_length", "image_size")
 #: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
@@ -95,6 +101,8 @@ class Best:
     #: What the source of the price does not say (``term and region``): said once per answer, not in
     #: every sentence (:func:`.prices.unstated_note`).
     price_unstated: str = ""
+    #: Since when its figures hold (a published run with a history): see :data:`HeldSince`.
+    since: str | None = None
 
 
 #: The fields of a run the page embeds (beside its sentences).
@@ -140,7 +148,7 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
 
 
 def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
-                    training: bool) -> Best | None:
+                    training: bool, held_since: HeldSince | None = None) -> Best | None:
     catalog = derived.catalog
     model = identities(catalog).of_published(run.model)
     instances = list(getattr(run, "instances", [])) or [getattr(run, "instance", "")]
@@ -164,7 +172,8 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
                 METRICS[latency_field].label if latency_field else None,
                 cost.usd if cost else None, cost.per if cost else None,
                 price_note(cost.price, caveat=False) + (f" x {cost.instances} nodes" if cost.instances > 1 else "")
-                if cost else None, shape, " and ".join(unstated(cost.price)) if cost else "")
+                if cost else None, shape, price_unstated=" and ".join(unstated(cost.price)) if cost else "",
+                since=held_since(run) if held_since else None)
 
 
 def throughput_text(run: Best) -> str:
@@ -172,7 +181,7 @@ def throughput_text(run: Best) -> str:
     if run.throughput is None or run.throughput_unit is None:
         return ""
     text = f"{run.model}: {shown_figure(run.throughput)} {run.throughput_unit} on {run.instance}"
-    return text + _config_and_cost(run)
+    return text + _config_and_cost(run) + _since(run)
 
 
 def latency_text(run: Best) -> str:
@@ -181,7 +190,7 @@ def latency_text(run: Best) -> str:
     if run.latency is None or run.latency_label is None:
         return ""
     text = f"{run.model}: {run.latency_label} {shown_figure(run.latency)} ms on {run.instance}"
-    return text + (f" ({run.config})" if run.config else "")
+    return text + (f" ({run.config})" if run.config else "") + _since(run)
 
 
 def cost_text(run: Best) -> str:
@@ -189,7 +198,11 @@ def cost_text(run: Best) -> str:
     if run.cost is None or not run.cost_per:
         return ""
     text = f"{shown_cost(run.cost)} per {run.cost_per}: {run.model} on {run.instance}"
-    return text + (f" ({run.config})" if run.config else "") + f" at {run.price}"
+    return text + (f" ({run.config})" if run.config else "") + f" at {run.price}" + _since(run)
+
+
+def _since(run: Best) -> str:
+    return f"; holds since {run.since}" if run.since else ""
 
 
 def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None, str]:
@@ -209,12 +222,14 @@ def _config_and_cost(run: Best) -> str:
     return text
 
 
-def all_runs(derived: Derived) -> list[Best]:
+def all_runs(derived: Derived, held_since: HeldSince | None = None) -> list[Best]:
     """Every seed and published run with a measurement, as the advisor shows it."""
     catalog = derived.catalog
     out = [b for r in catalog.inference_runs.values() if (b := _seed_best(derived, r)) is not None]
-    out += [b for r in catalog.published_inference_runs.values() if (b := _published_best(derived, r, False))]
-    out += [b for r in catalog.published_training_runs.values() if (b := _published_best(derived, r, True))]
+    out += [b for r in catalog.published_inference_runs.values()
+            if (b := _published_best(derived, r, False, held_since))]
+    out += [b for r in catalog.published_training_runs.values()
+            if (b := _published_best(derived, r, True, held_since))]
     return out
 
 
@@ -308,12 +323,13 @@ def neuron_devices(catalog: Catalog) -> list[str]:
     return [d.id for d in catalog.devices.values() if d.kind == "neuron"]
 
 
-def advisor_slice(derived: Derived) -> dict[str, object]:
+def advisor_slice(derived: Derived, held_since: HeldSince | None = None) -> dict[str, object]:
     """The advisor's data: models and families by the keys of their names, every run it may show,
     and per family or model, device, workload and framework filter ("" = any) the advice and the
-    runs a comparison chose (indexes into ``runs``: best throughput, best latency, lowest cost)."""
+    runs a comparison chose (indexes into ``runs``: best throughput, best latency, lowest cost); a
+    published run's sentences end with since when it holds when ``held_since`` is given."""
     catalog = derived.catalog
-    runs = all_runs(derived)
+    runs = all_runs(derived, held_since)
     devices = neuron_devices(catalog)
     frameworks = {fid: f for fid, f in catalog.frameworks.items() if any(d in devices for d in f.devices)}
     known = identities(catalog)

@@ -13,7 +13,8 @@ and charts, the seed runs' tables and charts, the measured models, the advisor, 
 decimals a figure was published with, cut to :data:`SIGNIFICANT_DIGITS` significant digits (never
 an integer digit: ``2674.18956433`` is ``2674.2``, ``1180.7`` stays, ``12048.659`` is ``12049``);
 :func:`shown_cost` writes dollars and cents (``$9,176.60``), and under a dollar two significant
-digits (``$0.026``). The raw value stays in the data and its JSON download.
+digits (``$0.026``); :func:`shown_change` a figure's change between releases as a signed percentage
+with one decimal (``+3.1%``). The raw value stays in the data and its JSON download.
 """
 
 from __future__ import annotations
@@ -198,6 +199,16 @@ def shown_cost(usd: Decimal | float, unit: str = "USD") -> str:
     sign = head[: len(head) - len(head.lstrip("+-$"))]
     digits = head[len(sign):]
     return f"{sign}{int(digits):,}{dot}{tail}" if digits.isdigit() else text
+
+
+#: The decimals of a figure's change between releases, in percent (``+3.1%``).
+CHANGE_DECIMALS = 1
+
+
+def shown_change(ratio: float) -> str:
+    """A figure's change as a fraction of an earlier one, as it is shown: ``+3.1%``, ``-12.0%``, ``+0.0%``
+    (rounded half up to :data:`CHANGE_DECIMALS` decimals, always signed)."""
+    return display_number(ratio * 100, "%", NumberFormat(CHANGE_DECIMALS, sign=True))
 
 
 def _with_unit(text: str, unit: str) -> str:

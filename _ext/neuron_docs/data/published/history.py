@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import hashlib
 import io
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,14 +38,16 @@ from ..records import published as s
 from ..records.labels import METRICS
 from . import columns as C
 from .history_files import (
-    CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, METRIC_ORDER, OBSERVATIONS_FILE, PRICES_FILE, STATES_FILE,
-    History, Row, canonical_version, price_in_force, version_key,
+    CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, IDENTITY, METRIC_ORDER, OBSERVATIONS_FILE, PRICES_FILE,
+    STATES_FILE, History, Row, canonical_version, configuration_id, identity, price_in_force, version_key,
 )
+from .history_files import digest as _digest
 from .importer import import_file
 from .read import ImportResult, Problem, slug
 
-__all__ = ["CONFIGURATIONS_FILE", "HISTORY_DIR", "HISTORY_FILES", "METRIC_ORDER", "OBSERVATIONS_FILE", "PRICES_FILE",
-           "STATES_FILE", "History", "Row", "canonical_version", "price_in_force", "version_key"]
+__all__ = ["CONFIGURATIONS_FILE", "HISTORY_DIR", "HISTORY_FILES", "IDENTITY", "METRIC_ORDER", "OBSERVATIONS_FILE",
+           "PRICES_FILE", "STATES_FILE", "History", "Row", "canonical_version", "configuration_id", "identity",
+           "price_in_force", "version_key"]
 
 #: A state folder's name.
 STATE_NAME = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})-(?P<commit>[0-9a-z]+)$")
@@ -59,20 +59,6 @@ RELEASE_IN_SUBJECT = re.compile(r"(?<![\d.#])(\d+\.\d+(?:\.\d+)?)(?![\d.])")
 TOP_LEVEL_GENERATION = "inf1"
 #: Training tables of 2022 have no Instance-Type column: the one trn1 type of the time.
 DEFAULT_TRAINING_INSTANCES = ["trn1.32xlarge"]
-
-#: The configuration columns: what identifies a configuration, by kind (see :class:`.h.BenchmarkConfiguration`).
-IDENTITY: dict[str, tuple[str, ...]] = {
-    "inference": ("model", "model_details", "framework", "instance", "application_type", "run_mode", "batch_size",
-                  "neuroncores", "threads", "n_models", "workers_per_model", "tp_degree", "dp_degree",
-                  "sequence_length", "input_length", "output_length", "image_size", "model_data_type",
-                  "autocast_data_type", "weight_storage_data_type"),
-    "training": ("model", "instances", "model_data_type", "training_data_type", "nodes", "tp_degree", "dp_degree",
-                 "pp_degree", "zero_stage", "micro_batch_size", "global_batch_size", "optimizer",
-                 "sequence_length", "scaling"),
-}
-def _digest(*parts: object) -> str:
-    return hashlib.sha256("\0".join(map(str, parts)).encode()).hexdigest()
-
 
 # States ---------------------------------------------------------------------------------------
 
@@ -149,37 +135,6 @@ def list_states(src: Path, problems: list[Problem], previous_release: str | None
 
 
 # Folding one state in -------------------------------------------------------------------------
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, list):
-        return ";".join(value)
-    return str(value)
-
-
-def _view(kind: str, path: str) -> str:
-    """The tab a run was published under: from the file name (``..._latency_optimized``, ``latency_data_*``)."""
-    if kind == "training":
-        return "training"
-    return "latency" if "latency" in Path(path).stem else "throughput"
-
-
-def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: str, path: str) -> dict[str, str]:
-    """A run's configuration columns (set ones only), with its generation, kind and view."""
-    kind = "training" if isinstance(run, s.PublishedTrainingRun) else "inference"
-    out = {"generation": generation, "kind": kind, "view": _view(kind, path)}
-    for name in IDENTITY[kind]:
-        value = getattr(run, name, None)
-        if value is not None and value != []:
-            out[name] = _cell(value)
-    return out
-
-
-def configuration_id(ident: dict[str, str]) -> str:
-    key = json.dumps(ident, sort_keys=True, ensure_ascii=False)
-    return f"{ident['generation']}-{slug(ident['model'])[:30].strip('-.')}-{_digest(key)[:8]}"
 
 
 @dataclass

@@ -3,24 +3,30 @@
 :class:`History` holds the four files as rows of text cells (empty = unset), reads and writes them
 in a stable order (equal histories are equal files; a file is rewritten only when its text
 changes); :func:`price_in_force` is the price a cost of a given date uses; :func:`canonical_version`
-and :func:`version_key` compare releases written ``2.20`` and ``2.20.0``. The import
-(:mod:`.history`) and the pages read this module; it imports neither the importer nor pandas.
-No Sphinx here.
+and :func:`version_key` compare releases written ``2.20`` and ``2.20.0``; :func:`identity` and
+:func:`configuration_id` name a published run's configuration by its configuration columns
+(:data:`IDENTITY`): the one rule by which the import files a row and the current performance tables
+find a row's history. The import (:mod:`.history`) and the pages read this module; it does not
+import the importer. No Sphinx here.
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import hashlib
 import io
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..records import history as h
 from ..records import published as s
 from ..records.labels import METRICS
 from .export import write_changed
+from .read import slug
 
 HISTORY_DIR = "benchmarks/history"
 STATES_FILE = f"{HISTORY_DIR}/states.csv"
@@ -33,7 +39,16 @@ HISTORY_FILES: dict[str, type[s.Record]] = {
     OBSERVATIONS_FILE: h.BenchmarkObservation, PRICES_FILE: h.HistoricalPrice,
 }
 METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
-
+#: The configuration columns: what identifies a configuration, by kind (see :class:`.h.BenchmarkConfiguration`).
+IDENTITY: dict[str, tuple[str, ...]] = {
+    "inference": ("model", "model_details", "framework", "instance", "application_type", "run_mode", "batch_size",
+                  "neuroncores", "threads", "n_models", "workers_per_model", "tp_degree", "dp_degree",
+                  "sequence_length", "input_length", "output_length", "image_size", "model_data_type",
+                  "autocast_data_type", "weight_storage_data_type"),
+    "training": ("model", "instances", "model_data_type", "training_data_type", "nodes", "tp_degree", "dp_degree",
+                 "pp_degree", "zero_stage", "micro_batch_size", "global_batch_size", "optimizer",
+                 "sequence_length", "scaling"),
+}
 
 
 Row = dict[str, str]
@@ -117,3 +132,41 @@ def price_in_force(prices: Iterable[h.HistoricalPrice], instance: str, date: dt.
     found = [p for p in prices if p.instance == instance and p.first_published <= date
              and (p.ended is None or date < p.ended)]
     return max(found, key=lambda p: p.first_published, default=None)
+
+
+# A configuration's identity --------------------------------------------------------------------
+
+
+def digest(*parts: object) -> str:
+    return hashlib.sha256("\0".join(map(str, parts)).encode()).hexdigest()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ";".join(value)
+    return str(value)
+
+
+def _view(kind: str, path: str) -> str:
+    """The tab a run was published under: from the file name (``..._latency_optimized``, ``latency_data_*``)."""
+    if kind == "training":
+        return "training"
+    return "latency" if "latency" in Path(path).stem else "throughput"
+
+
+def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: str, path: str) -> dict[str, str]:
+    """A run's configuration columns (set ones only), with its generation, kind and view."""
+    kind = "training" if isinstance(run, s.PublishedTrainingRun) else "inference"
+    out = {"generation": generation, "kind": kind, "view": _view(kind, path)}
+    for name in IDENTITY[kind]:
+        value = getattr(run, name, None)
+        if value is not None and value != []:
+            out[name] = _cell(value)
+    return out
+
+
+def configuration_id(ident: dict[str, str]) -> str:
+    key = json.dumps(ident, sort_keys=True, ensure_ascii=False)
+    return f"{ident['generation']}-{slug(ident['model'])[:30].strip('-.')}-{digest(key)[:8]}"

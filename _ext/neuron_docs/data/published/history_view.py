@@ -8,7 +8,12 @@ and the cost per 1M at the price in force when the figures were first published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
 throughput against a baseline: the median of the configuration's figures in its (up to)
 :data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
-change; beyond :data:`THRESHOLD` it is improved or regressed. No Sphinx here.
+change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
+of the current performance tables shows of it: its figure against the previous release that measured
+its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
+:func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
+published with. :func:`changes_since` is what a pull request's new states change (``make matrix-diff``
+and the preview's changes page), in the order of :data:`CHANGE_TEXT`: regressions first. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -20,18 +25,30 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from ..catalog import FILES, collections_of
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import price_in_force, version_key
+from .history_files import HISTORY_FILES, canonical_version, configuration_id, identity, price_in_force, version_key
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
+    from ..records.published import PublishedInferenceRun, PublishedTrainingRun
 
 #: A re-measured throughput counts as improved or regressed beyond this fraction of its baseline.
 THRESHOLD = 0.10
 #: The baseline of a re-measured figure: the median of the configuration's previous releases, up to this many.
 BASELINE_RELEASES = 3
+
+
+#: The catalog's collections of the history files (their records change by the hundred with a new state).
+HISTORY_COLLECTIONS = frozenset(c for spec in FILES if spec.name in HISTORY_FILES for c in collections_of(spec))
+#: The kinds of change a published state makes, in the order they are listed (regressions first), and
+#: their words; steady re-measurements are only counted.
+CHANGE_TEXT = {
+    "regressed": "Regressed", "improved": "Improved", "corrected": "Corrected under the same release",
+    "new": "New configurations", "withdrawn": "Withdrawn configurations",
+}
 
 
 @dataclass(frozen=True)
@@ -151,6 +168,102 @@ def releases(index: HistoryIndex, configuration: str) -> list[Release]:
     return out
 
 
+@dataclass(frozen=True)
+class SincePrevious:
+    """A figure of the current tables against the previous Neuron release that measured its configuration."""
+
+    configuration: str
+    metric: str
+    #: The current figure and its release (canonical).
+    value: Decimal
+    version: str
+    #: The figure of the latest earlier release that measured the metric (corrections applied).
+    previous: Decimal
+    previous_version: str
+
+    @property
+    def ratio(self) -> float:
+        """The change as a fraction of the previous figure (+0.031: 3.1% higher)."""
+        return float(self.value / self.previous - 1)
+
+    @property
+    def better(self) -> bool | None:
+        """Whether the figure improved (a latency when it fell); None when it did not move."""
+        if self.value == self.previous:
+            return None
+        return (self.value < self.previous) == self.metric.endswith("_ms")
+
+
+@dataclass
+class _CurrentHistory:
+    """The history of one catalog as the current tables read it (kept for the last catalog asked about)."""
+
+    catalog: Catalog
+    index: HistoryIndex
+    releases: dict[str, list[Release]] = field(default_factory=dict)
+
+    def of(self, configuration: str) -> list[Release]:
+        found = self.releases.get(configuration)
+        if found is None:
+            found = self.releases[configuration] = releases(self.index, configuration)
+        return found
+
+
+_LAST: _CurrentHistory | None = None
+
+
+def _current(catalog: Catalog) -> _CurrentHistory:
+    global _LAST  # one per catalog: the last one is kept
+    if _LAST is None or _LAST.catalog is not catalog:
+        _LAST = _CurrentHistory(catalog, HistoryIndex.of(catalog))
+    return _LAST
+
+
+def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
+    """The history configuration a current published run measures (the import's identity of its row),
+    None when the history has none or the run's table is unknown."""
+    table = catalog.published_tables.get(run.table or "")
+    if table is None:
+        return None
+    found = configuration_id(identity(run, table.generation, table.path))
+    return found if found in catalog.benchmark_configurations else None
+
+
+def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> Release | None:
+    """The history's release of a current run (its Neuron version): when its figures were first published."""
+    configuration = run_configuration(catalog, run)
+    if configuration is None:
+        return None
+    version = canonical_version(run.neuron_version)
+    return next((r for r in _current(catalog).of(configuration) if r.version == version), None)
+
+
+def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
+    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``;
+    None when the history has no release of it."""
+    release = release_of(catalog, run)
+    if release is None:
+        return None
+    return f"Neuron {release.version} (first published {release.first_published.isoformat()})"
+
+
+def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun,
+                   metric: str) -> SincePrevious | None:
+    """The run's ``metric`` against the latest earlier Neuron release that measured it for the run's
+    configuration; None when the run has no such figure or no earlier release measured it."""
+    value = getattr(run, metric, None)
+    configuration = run_configuration(catalog, run)
+    if value is None or configuration is None:
+        return None
+    version = canonical_version(run.neuron_version)
+    earlier = [r for r in _current(catalog).of(configuration)
+               if version_key(r.version) < version_key(version) and metric in r.figures]
+    if not earlier or earlier[-1].figures[metric] == 0:
+        return None
+    return SincePrevious(configuration, metric, Decimal(value), version, earlier[-1].figures[metric],
+                         earlier[-1].version)
+
+
 def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
     """Per published state (id), what it changed; states that changed nothing are left out."""
     catalog = index.catalog
@@ -194,6 +307,79 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
     kind = "improved" if gain > THRESHOLD else "regressed" if gain < -THRESHOLD else "steady"
     return Change(kind, cid, metric, earlier[-1].value, obs.value, baseline, tuple(versions), ratio,
                   obs.neuron_version)
+
+
+def published_figure(value: Decimal) -> str:
+    """A figure of the history as published, thousands separated: ``2,437.5`` (``8.0`` stays ``8.0``)."""
+    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
+
+
+def change_text(change: Change) -> str:
+    """What a change did, in words after the configuration (``: 1,234 inferences/s on Neuron 2.20.0,
+    -12.0% against ...``); empty for a new or withdrawn configuration."""
+    unit = METRICS[change.metric].unit if change.metric else ""
+    if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
+        base = ", ".join(change.baseline_versions)
+        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, {change.ratio:+.1%} against "
+                f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
+    if change.kind == "corrected" and change.old is not None and change.new is not None:
+        return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"
+    if change.kind == "corrected":
+        return f": {METRICS[change.metric].label} corrected"
+    return ""
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """One change a published state made, with what a report names it by (no catalog needed)."""
+
+    state: str
+    date: dt.date
+    #: The release the state names ("" when none).
+    release: str
+    change: Change
+    #: The configuration in words (:func:`describe_configuration`) and its generation (its history page).
+    title: str
+    generation: str
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """A stable key: ``("benchmark", state, kind, configuration, metric)``."""
+        return ("benchmark", self.state, self.change.kind, self.change.configuration, self.change.metric)
+
+    def text(self) -> str:
+        """The change in words, without the configuration (:func:`change_text`), or its kind's."""
+        return change_text(self.change).removeprefix(": ") or self.change.kind
+
+    def to_json(self) -> dict[str, object]:
+        c = self.change
+        return {"state": self.state, "date": self.date.isoformat(), "release": self.release, "kind": c.kind,
+                "configuration": c.configuration, "generation": self.generation, "title": self.title,
+                "metric": c.metric or None, "version": c.version or None,
+                "old": None if c.old is None else str(c.old), "new": None if c.new is None else str(c.new),
+                "baseline": None if c.baseline is None else str(c.baseline),
+                "baseline_versions": list(c.baseline_versions),
+                "change_percent": None if c.ratio is None else round(c.ratio * 100, 2)}
+
+
+def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:
+    """What the published states of ``head``'s history that ``base``'s lacks changed (a new release
+    imported), as What's new lists them: regressed, improved, corrected, new, withdrawn (in the order
+    of :data:`CHANGE_TEXT`), the largest changes first within a kind; steady re-measurements left out."""
+    added = [sid for sid in head.benchmark_states if sid not in base.benchmark_states]
+    if not added:
+        return []
+    found = state_changes(HistoryIndex.of(head))
+    configs = head.benchmark_configurations
+    order = list(CHANGE_TEXT)
+    out = []
+    for sid in added:
+        state = head.benchmark_states[sid]
+        out += [StateChange(sid, state.date, state.release or "", c, describe_configuration(configs[c.configuration]),
+                            configs[c.configuration].generation)
+                for c in found.get(sid, []) if c.kind in CHANGE_TEXT and c.configuration in configs]
+    return sorted(out, key=lambda s: (order.index(s.change.kind), -abs(s.change.ratio or 0.0), s.title,
+                                      s.change.metric, s.date, s.state))
 
 
 def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
