@@ -125,9 +125,11 @@
       var whole = document.querySelector("table.neuron-advisor-table");
       if (!whole) return;
       var wrapper = whole.closest(".table-wrapper") || whole;
+      var cue = wrapper.previousElementSibling;  /* "scrolls sideways" (neuron-a11y.js), if already there */
       var fold = el("details", { "class": "neuron-advisor-all" });
       fold.appendChild(el("summary", {}, "Every model family on every device: the whole table"));
       wrapper.parentNode.insertBefore(fold, wrapper);
+      if (cue && cue.classList.contains("neuron-scroll-cue")) fold.appendChild(cue);
       fold.appendChild(wrapper);
     }
 

@@ -361,6 +361,9 @@
       if (pending) { window.clearTimeout(pending); }
       pending = window.setTimeout(markScrollers, 150);
     });
+    /* A region in a <details> has no width until opened: marked again when one opens or closes
+       ("toggle" does not bubble: listened to on its way down). */
+    document.addEventListener("toggle", markScrollers, true);
   }
 
   if (document.readyState === "loading") {
