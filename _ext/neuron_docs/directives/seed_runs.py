@@ -187,7 +187,7 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
             xref("instance", instance.id, instance.id),
             str(run.batch_size), run.compiler_options or "default",
             format_number(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-            format_number(instance.price.usd_per_hour, "USD/h"),
+            format_number(instance.price.usd_per_hour, "USD/h") if instance.price else "",  # best runs are priced
             format_number(best.cost, "USD", COST),
         ])
     name = nodes.make_id("costs" + params.suffix)

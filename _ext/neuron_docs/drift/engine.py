@@ -156,12 +156,20 @@ class DriftEngine:
 
     def _per_chip(self, context: set[str]) -> set[str]:
         """The context of a figure said to be per chip: the instances it names stand for their device
-        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's)."""
+        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's), and for
+        themselves only where they hold a per-chip figure of their own (trn2.48xlarge's intra-instance
+        NeuronLink bandwidth per chip): never for a total over their chips."""
         out = set(context)
         for instance_id in context & self._instance_devices.keys():
             own, device = self._instance_devices[instance_id]
-            out = (out - own) | device
+            out = (out if instance_id in self._per_chip_instances else out - own) | device
         return out
+
+    @cached_property
+    def _per_chip_instances(self) -> frozenset[str]:
+        """The instances with a specification of their own given per chip (its label says so)."""
+        return frozenset(i.id for i in self.catalog.instances.values()
+                         if any(PER_CHIP.search(q.label) for q in i.specs.values()))
 
     def _unknown_subject(self, scopes: Sequence[tuple[str, int]]) -> str | None:
         """The device, instance or instance family the nearest words of a figure name (its clause, else
