@@ -215,6 +215,12 @@ class FigureIndex:
                     unnamed_kinds.add(kind)
         if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
             return False
+        # An instance type written in full is that instance only: "on inf2.48xlarge" names no
+        # inf2.xlarge run, though both are Inf2 (a device's figure is any of its instances').
+        own_types = {w for w in own["platform"] if "." in w}
+        if own_types and not own_types & context and any(
+                "." in w for w in (self._vocabulary.words["platform"] & context) - own["platform"]):
+            return False
         return named > 0 or not records
 
     def _covers(self, candidate: Candidate, sentence: set[str]) -> bool:
