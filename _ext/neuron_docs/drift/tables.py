@@ -44,8 +44,8 @@ class Cell:
 
 def header_unit(header: str) -> str:
     """The unit a column header (or a row's stub) gives its bare numbers: "P90 latency (ms)" -> "ms",
-    "Device Memory Bandwidth (TB/sec)" -> "TB/sec", "FP8 PFLOPS" -> "PFLOPS"."""
-    for match in [*_HEADER_UNIT.finditer(header), *_TRAILING_UNIT.finditer(header)]:
+    "Device Memory Bandwidth (TB/sec)" -> "TB/sec", "FP8 PFLOPS" -> "PFLOPS", "vCPUs" -> "vCPUs"."""
+    for match in [*_HEADER_UNIT.finditer(header), *_TRAILING_UNIT.finditer(f" {header.strip()}")]:
         word = next(g for g in match.groups() if g)
         word = {"$": "USD", "usd": "USD", "$/hr": "USD/h"}.get(word.lower(), word)
         if word == "USD":
