@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "drift_corpus"
 
 
-def _score():  # noqa: ANN202 - the score module's types
+def _score_module():  # noqa: ANN202 - the score module
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("drift_corpus_score", CORPUS / "score.py")
@@ -34,7 +34,16 @@ def _score():  # noqa: ANN202 - the score module's types
 
     sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
-    return module.score_corpus()
+    return module
+
+
+def _score():  # noqa: ANN202 - the score module's types
+    return _score_module().score_corpus()
+
+
+def _keyed_data() -> Path:
+    """The data the answer keys were written against: the frozen data with the corpus's history."""
+    return _score_module().keyed_data()
 
 
 def test_the_corpus_meets_the_goals() -> None:
@@ -56,6 +65,7 @@ _FIGURE = re.compile(r"^literal .+? (?:duplicates (?P<same>.+?); write|contradic
 _CLAIM = re.compile(r"^'.+?' contradicts the data: .*; write (?P<role>:neuron:\w+:`[^`]*`)$")
 _NOT_CHECKED = re.compile(r"^literal .+? not checked: (?P<reason>.+)$")
 _COMPARISON = re.compile(r"^'.+?' contradicts the figures it compares: (?P<reason>.+)$")
+_QUOTES = re.compile(r"^literal .+? quotes (?P<older>\S+) \(")
 
 
 def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, str, bool]]:
@@ -66,7 +76,7 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
     src.mkdir()
     for page in pages:
         shutil.copy(page, src / page.name)
-    (src / "conf.py").write_text(f"extensions = ['myst_parser', 'neuron_docs']\nneuron_data_dir = {str(FROZEN_DATA)!r}\n"
+    (src / "conf.py").write_text(f"extensions = ['myst_parser', 'neuron_docs']\nneuron_data_dir = {str(_keyed_data())!r}\n"
                                  "neuron_cache_dir = ''\n", encoding="utf-8")
     (src / "index.rst").write_text("Corpus\n======\n\n.. toctree::\n\n" +
                                    "".join(f"   {p.stem}\n" for p in pages), encoding="utf-8")
@@ -83,8 +93,11 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
         message = match.group("message")
         figure, claim = _FIGURE.match(message), _CLAIM.match(message)
         said = _NOT_CHECKED.match(message) or _COMPARISON.match(message)
-        assert figure or claim or said, message
-        if said:
+        older = _QUOTES.match(message)
+        assert figure or claim or said or older, message
+        if older:
+            out.add((Path(match.group("file")).name, int(match.group("line")), older.group("older"), True))
+        elif said:
             out.add((Path(match.group("file")).name, int(match.group("line")), said.group("reason"), False))
         elif figure:
             expression = figure.group("same") or figure.group("other")
@@ -99,7 +112,7 @@ def test_build_and_audit_give_the_same_verdicts(tmp_path: Path) -> None:
     assert len(pages) >= 5
     built = _build_verdicts(pages, tmp_path)
     audited = {(page.name, row.line, row.note if row.kind in ("unknown", "comparison") else row.data, row.agrees)
-               for page in pages for row in audit_file(page, FROZEN_DATA)
+               for page in pages for row in audit_file(page, _keyed_data())
                # the build reports agreeing fit/support claims silently, and docutils itself refuses a
                # list-table whose row has more cells than its header (an error at the table)
                if not (row.agrees and row.data.startswith(("fit:", "status:"))) and row.kind != "table"}

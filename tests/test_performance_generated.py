@@ -139,7 +139,10 @@ def test_the_instance_table_shows_both_prices(site, catalog):
     for row in table.select("tbody tr"):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
         instance = catalog.instances[cells[0]]
-        assert cells[on_demand] == f"${instance.price.usd_per_hour:g}/h"
+        if instance.price is None:  # an instance no source prices (Trn2): a blank that says so
+            assert cells[on_demand].startswith("\u2014") and "no on-demand price" in cells[on_demand]
+        else:
+            assert cells[on_demand] == f"${instance.price.usd_per_hour:g}/h"
         quote = price_for(catalog, instance.id, PUBLISHED_PRICE_BASIS)
         if quote is None:
             assert cells[reserved].startswith("\u2014")

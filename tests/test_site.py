@@ -117,6 +117,10 @@ def test_instance_table_matches_data(site, catalog):
             assert texts[3] == str(instance.device_count * device.neuroncores)
         else:  # a blank cell says why
             assert row.find_all("td")[3].abbr["title"] == "not applicable: not a Neuron device"
+        if instance.price is None:  # no source prices it: a blank that says so, no source or date
+            assert row.find_all("td")[6].abbr["title"] == "none: no on-demand price in the sources"
+            assert texts[8] == ""
+            continue
         assert texts[6] == format_number(instance.price.usd_per_hour, "USD/h")
         assert texts[8].endswith(instance.price.as_of.isoformat())  # the on-demand price's source, as of
 

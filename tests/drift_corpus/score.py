@@ -4,32 +4,51 @@
 that has a ``<page>.keys.yaml`` (as ``make audit`` does, which gives the build's verdicts) and
 compares every verdict with the key. A key is ``{line, text?, verdict, data?}``: the figure or cell
 written on ``line`` (``text`` when the line holds several), ``agrees``, ``contradicts``,
-``unrecognised``, ``no-subject`` (about a device or instance the data does not hold: reported as
+``older`` (the figure of the Neuron release its sentence names, which the benchmark history holds:
+right for that release, not a contradiction; scored as an agreement), ``unrecognised``, ``no-subject`` (about a device or instance the data does not hold: reported as
 such, never compared) or ``unreadable`` (a table row with more or fewer cells than its header), and
 the data path or derived expression it corresponds to. A verdict on a keyed
 line that no key expects (or, on a ``complete`` page, on any line) is a false confirmation or a
 false alarm. Prints one line per page and the totals; ``--json`` prints them as JSON.
 
-The answer keys were written against the frozen copy of the data (``tests/fixtures/frozen-data/``):
-the pages are audited against it, so a legitimate change to ``data/`` never moves the score.
+The answer keys were written against the frozen copy of the data (``tests/fixtures/frozen-data/``)
+with, as its benchmark history, the part of ``data/benchmarks/history/`` kept in ``history/`` (every
+state; the configurations of albert-base-v2 on inf2.xlarge and trn1.2xlarge and of bert-base-cased on
+inf2.xlarge, and their observations, rows as imported): the pages are audited against that
+(:func:`keyed_data`), so a legitimate change to ``data/`` never moves the score.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
+import tempfile
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 
 import yaml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "_ext"))
-#: The data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
-KEYED_DATA = HERE.parent / "fixtures" / "frozen-data"
+#: The frozen data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
+FROZEN_DATA = HERE.parent / "fixtures" / "frozen-data"
+#: The benchmark history the keys of figures given to a Neuron release were written against.
+HISTORY = HERE / "history"
 
 from neuron_docs.drift.audit import Row, audit_file  # noqa: E402
+from neuron_docs.drift.verdicts import CHECKED_KINDS  # noqa: E402
+
+
+@cache
+def keyed_data() -> Path:
+    """The frozen data with the corpus's benchmark history, in a folder made once per process."""
+    data = Path(tempfile.mkdtemp(prefix="drift-corpus-")) / "data"
+    shutil.copytree(FROZEN_DATA, data)
+    shutil.copytree(HISTORY, data / "benchmarks" / "history")
+    return data
 
 
 @dataclass
@@ -67,7 +86,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
-    rows = audit_file(page, KEYED_DATA)
+    rows = audit_file(page, keyed_data())
     score = Score(page.name)
     used: set[int] = set()
     for key in keys["keys"]:
@@ -88,7 +107,12 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
             else:
                 score.misses.append(f"not reported as {verdict} {where}")
             continue
-        if row is not None and row.kind not in ("figure", "claim", "comparison"):
+        if verdict == "older" and row is not None and row.kind != "history" and row.agrees:
+            score.agreements += 1
+            score.false_confirmations += 1  # confirmed as the current figure: the release is not read
+            score.misses.append(f"confirmed as a current figure {where}: {row.data}")
+            continue
+        if row is not None and row.kind not in CHECKED_KINDS:
             score.misses.append(f"reported as not checked ({row.note}) {where}")
             if verdict == "contradicts":
                 score.contradictions += 1
@@ -109,7 +133,7 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
             else:
                 score.wrong_value += 1
                 score.misses.append(f"wrong data value {where}: {row.data}")
-        elif verdict == "agrees":
+        elif verdict in ("agrees", "older"):
             score.agreements += 1
             if row is None:
                 score.misses.append(f"unrecognised agreement {where}")
@@ -131,7 +155,7 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
     for i, row in enumerate(rows):
         if i in used or (not keys.get("complete", True) and row.line not in keyed_lines):
             continue
-        if row.agrees and row.kind in ("figure", "claim", "comparison"):
+        if row.agrees and row.kind in CHECKED_KINDS:
             score.false_confirmations += 1
         else:
             score.false_alarms += 1

@@ -121,8 +121,15 @@ def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> i
     if line is None:
         return None
     if isinstance(block, nodes.paragraph) and raw:
-        # docutils gives a paragraph the line of its first line (RST and MyST alike).
-        at = raw.find(text)
+        # docutils gives a paragraph the line of its first line (RST and MyST alike). A figure
+        # written twice in the paragraph ("16 Trainium2 chips ... all 16 Trainium2 chips") is the
+        # source's occurrence of the same rank as the shown text's before ``start``.
+        at = -1
+        for _ in range(shown.count(text, 0, start) + 1 if shown else 1):
+            found = raw.find(text, at + 1)
+            if found < 0:
+                break
+            at = found
         if at < 0:
             at = raw.find(text.split()[0]) if text.split() else -1
         if at >= 0:

@@ -283,7 +283,7 @@ class Catalog:
         if metric == "efa_gbps":
             if instance.efa_gbps is None:
                 return None
-            return InstanceSpec(instance.efa_gbps, "Gbps", "EFA network bandwidth", None, False)
+            return InstanceSpec(instance.efa_gbps, "Gbps", "EFA network bandwidth", instance.source, False)
         if metric in instance.specs:
             q = instance.specs[metric]
             return InstanceSpec(q.value, q.unit, q.label, q.source, False)

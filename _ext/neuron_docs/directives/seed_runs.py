@@ -185,7 +185,7 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
             xref("instance", instance.id, instance.id),
             str(run.batch_size), run.compiler_options or "default",
             shown_measure(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-            shown_cost(instance.price.usd_per_hour, "USD/h"),
+            shown_cost(instance.price.usd_per_hour, "USD/h") if instance.price else "",  # best runs are priced
             shown_cost(best.cost),
         ])
     name = nodes.make_id("costs" + params.suffix)

@@ -137,6 +137,9 @@ class InstancesParams:
     name: str
     specs: bool
 
+#: Why an instance's on-demand price cell is blank: no source of the data prices it.
+NO_ON_DEMAND_PRICE = "no on-demand price in the sources"
+
 
 def reserved_cells(ctx: RenderContext, instance_id: str) -> list[Cell]:
     """The reserved-instance effective price of an instance (the newest of ``prices.yaml``) and its
@@ -170,9 +173,9 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
             str(cores) if cores else blank("na", "not a Neuron device"),
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
-            format_number(price.usd_per_hour, "USD/h"),
+            format_number(price.usd_per_hour, "USD/h") if price else blank("none", NO_ON_DEMAND_PRICE),
             reserved[0],
-            [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")],
+            [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")] if price else "",
             reserved[1],
         ])
     name = params.name

@@ -31,8 +31,8 @@ from ..data.figures.values import instance_metric
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .base import Collections, DataDirective, render_broken_notice
-from .specs import Anchors, source_ref
-from ..render.tables import broken_notice, build_table
+from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref
+from ..render.tables import blank, broken_notice, build_table
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -232,7 +232,8 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
             continue
         instance_rows.append([xref("instance", instance.id, instance.id), xref("device", instance.device, _device_name(ctx, instance.device)),
                               str(catalog.neuroncores(instance.id) or ""),
-                              format_number(instance.price.usd_per_hour, "USD/h")])
+                              format_number(instance.price.usd_per_hour, "USD/h") if instance.price
+                              else blank("none", NO_ON_DEMAND_PRICE)])
     result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
                               classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
     values = ctx.data.values

@@ -25,6 +25,7 @@ _PERCENTILE_FIELD = re.compile(r"(?:^|_)p(50|90|95|99|100)(?:_|$)")
 #: Names of devices, instance types and instance families as people write them.
 _SUBJECT = re.compile(
     r"\b(?:[a-z]{1,4}\d[a-z]*\.(?:\d{0,2}x)?large"          # inf1.2xlarge, trn2u.48xlarge
+    r"|(?:inf|trn)\d[a-z]?\s+ultra[-\s]?(?:server|cluster)s?"  # Trn2 UltraServer: several instances
     r"|(?:trainium|inferentia)\d*"                            # Trainium2, Inferentia
     r"|(?:inf|trn)\d[a-z]?"                                   # Inf2, Trn2, trn1n
     r"|neuroncore-?v\d"                                       # NeuronCore-v3
@@ -104,4 +105,6 @@ def unknown_subject(text: str, at: int, known: Collection[str]) -> str | None:
     _, name = min(named, key=lambda n: (abs(n[0] - at), n[0]))
     if "." in name:  # an instance type is known only as a whole ("inf1.6xlarge" is not "inf1")
         return None if name.lower() in known else name
+    if re.search(r"\s|-", name):  # a group of instances ("Trn2 UltraServer") is known only as a whole
+        return None if words(name) <= set(known) else name
     return None if words(name) & set(known) else name

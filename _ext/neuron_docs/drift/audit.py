@@ -25,6 +25,7 @@ from ..cli import emit
 from ..data.dataset import load_dataset
 from .engine import DriftEngine
 from .page_text import read_page
+from .verdicts import CHECKED_KINDS
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "data"
 
@@ -77,7 +78,7 @@ def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: b
 
 
 def _agrees(row: Row) -> str:
-    if row.kind not in ("figure", "claim", "comparison"):
+    if row.kind not in CHECKED_KINDS:
         return "not checked"
     return "yes" if row.agrees else "**no**"
 
@@ -86,7 +87,7 @@ def markdown(rows: list[Row], name: str) -> str:
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
 
-    checked = [r for r in rows if r.kind in ("figure", "claim", "comparison")]
+    checked = [r for r in rows if r.kind in CHECKED_KINDS]
     lines = [f"Audit of {name}: {len(checked)} figures match the data, "
              f"{sum(not r.agrees for r in checked)} disagree, {len(rows) - len(checked)} not checked.", "",
              "| Line | Figure in the text | Data value or derived claim | Data gives | Agrees | Note |",
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"no such file: {path}")
         rows = audit_file(path, args.data, bare=args.bare)
         reports[str(path)] = rows
-        disagreements += sum(not r.agrees for r in rows if r.kind in ("figure", "claim", "comparison"))
+        disagreements += sum(not r.agrees for r in rows if r.kind in CHECKED_KINDS)
     if args.format == "json":
         emit(json.dumps({name: [asdict(r) for r in rows] for name, rows in reports.items()}, indent=2) + "\n")
     else:

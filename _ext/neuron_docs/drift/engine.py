@@ -9,6 +9,8 @@ above it and the spans that are prose written by hand, and get the same :class:`
 - :mod:`.passages` splits sentences and gives the words around an offset;
 - :mod:`.figure_index` holds every value of the data set and the claims derived from them, and
   says what a figure duplicates or contradicts (:mod:`.verdicts` judges one candidate);
+- :mod:`.history` reads a figure its sentence gives to a Neuron release against the benchmark
+  history (right for that release, or contradicting it);
 - :mod:`.fit_claims` checks fit/support phrases against the latest revision of the support matrices;
 - :mod:`.comparatives` checks comparative words against the figures they compare (a role's output too).
 """
@@ -27,6 +29,7 @@ from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text
 from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
+from .history import HistoryIndex, release_named
 from .literal_figures import Figure, find_figures
 from .keywords import tokens
 from .passages import clause_of, context_words, sentences, words
@@ -65,6 +68,11 @@ class DriftEngine:
     def figures(self) -> FigureIndex:
         """Every figure of the data, made when the first figure found in prose is matched."""
         return FigureIndex(self.values, self.catalog)
+
+    @cached_property
+    def history(self) -> HistoryIndex:
+        """The benchmark history by release, made when a sentence first gives a figure to a release."""
+        return HistoryIndex(self.catalog)
 
     @cached_property
     def claims(self) -> ClaimIndex:
@@ -127,6 +135,15 @@ class DriftEngine:
                     context = self._per_chip(context)
                 match = self.figures.match(figure, context, quantities=quantities, aspects=aspects,
                                            sentence=words(text[s_start:s_end]))
+                # A figure its sentence gives to a Neuron release, unless it is the current data's:
+                # right for that release (an older figure), or contradicting it.
+                release = release_named(text[s_start:s_end], figure.start - s_start)
+                if release is not None and not (match is not None and match.agrees) and self.catalog.benchmark_observations:
+                    quoted = self.history.match(figure, context, release, quantities=quantities, aspects=aspects)
+                    if quoted is not None:
+                        out.append(Verdict(figure.start, figure.text.replace("\n", " "), "history",
+                                           quoted.expression, quoted.expected, quoted.agrees, quoted.reason, ""))
+                        continue
                 if match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
@@ -156,12 +173,20 @@ class DriftEngine:
 
     def _per_chip(self, context: set[str]) -> set[str]:
         """The context of a figure said to be per chip: the instances it names stand for their device
-        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's)."""
+        ("a trn1.32xlarge ... 190 TFLOPS per chip" is Trainium's figure, not the instance's), and for
+        themselves only where they hold a per-chip figure of their own (trn2.48xlarge's intra-instance
+        NeuronLink bandwidth per chip): never for a total over their chips."""
         out = set(context)
         for instance_id in context & self._instance_devices.keys():
             own, device = self._instance_devices[instance_id]
-            out = (out - own) | device
+            out = (out if instance_id in self._per_chip_instances else out - own) | device
         return out
+
+    @cached_property
+    def _per_chip_instances(self) -> frozenset[str]:
+        """The instances with a specification of their own given per chip (its label says so)."""
+        return frozenset(i.id for i in self.catalog.instances.values()
+                         if any(PER_CHIP.search(q.label) for q in i.specs.values()))
 
     def _unknown_subject(self, scopes: Sequence[tuple[str, int]]) -> str | None:
         """The device, instance or instance family the nearest words of a figure name (its clause, else

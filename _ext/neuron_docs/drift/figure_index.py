@@ -24,7 +24,7 @@ from ..data.figures.values import Value
 from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
-from .quantities import base_unit, of_field, of_path
+from .quantities import COUNT_UNITS, base_unit, of_field, of_path
 from .verdicts import (
     Candidate,
     Match,
@@ -82,12 +82,14 @@ class FigureIndex:
         # Values compared with each other, in their base unit: (path, number, label) by group.
         groups: dict[tuple[str, str, str, str], list[tuple[str, float, str]]] = defaultdict(list)
         for path, value in values.items():
+            kind, record, name = path.split(":", 2)
             if not value.unit:
-                continue  # counts (batch sizes, NeuronCores) are not figures with a unit
+                if name in COUNT_UNITS:  # an instance's chips and vCPUs, compared as they are, never derived
+                    yield COUNT_UNITS[name], float(value.number), path
+                continue  # other counts (batch sizes, NeuronCores) are not figures with a unit
             unit, factor = base_unit(value.unit)
             number = value.number * factor
             yield unit, number, path
-            kind, record, name = path.split(":", 2)
             groups[(kind, name, unit, self._group_of(kind, record))].append((path, number, value.label))
         for (_, _, unit, _), members in groups.items():
             if len(members) < 2 or len(members) > self.MAX_GROUP:
@@ -193,9 +195,10 @@ class FigureIndex:
         """The candidate of a value of the data (typed values keep their own precision and unit)."""
         value = self.values[path]
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
-        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, value.unit)
+        shown = value.unit or COUNT_UNITS.get(path.rpartition(":")[2], "")  # a count in the unit prose counts it
+        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, shown)
         return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
-                         typed=typed, typed_unit=value.unit if typed else "")
+                         typed=typed, typed_unit=shown if typed else "")
 
     def _subject(self, records: tuple[Groups, ...], context: set[str]) -> bool:
         """Whether the context may talk about a candidate's ``records``: a record part it does not name
@@ -214,6 +217,12 @@ class FigureIndex:
                 elif kind:
                     unnamed_kinds.add(kind)
         if any((self._vocabulary.words[kind] & context) - own[kind] for kind in unnamed_kinds):
+            return False
+        # An instance type written in full is that instance only: "on inf2.48xlarge" names no
+        # inf2.xlarge run, though both are Inf2 (a device's figure is any of its instances').
+        own_types = {w for w in own["platform"] if "." in w}
+        if own_types and not own_types & context and any(
+                "." in w for w in (self._vocabulary.words["platform"] & context) - own["platform"]):
             return False
         return named > 0 or not records
 

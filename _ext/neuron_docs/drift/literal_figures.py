@@ -40,6 +40,9 @@ _UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"USD\b", "USD"),
     (r"(?:more\s+|fewer\s+)?(?:operations|ops|inferences|images)(?:/s\b|\s+per\s+second|\s+in\s+(?:1|one)\s+second|/sec\b)",
      "inferences/s"),
+    # Counts of an instance's parts: "192 vCPUs", "16 Trainium2 chips" (the device's name may come between).
+    (r"vCPUs?\b", "vCPUs"),
+    (r"(?:[a-z][\w-]*\s+)?chips?\b", "chips"),
 )
 _UNIT_RE = "|".join(f"(?P<u{i}>{pattern})" for i, (pattern, _) in enumerate(_UNIT_WORDS))
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -64,7 +67,8 @@ _UP = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+)?(?:more|higher|faster|greater
                  r"over|above|ahead)\b", re.IGNORECASE)
 _DOWN = re.compile(r"^[ \t\n]{0,2}(?:[\w-]+[ \t\n]+)?(?:less|lower|cheaper|slower|fewer|smaller|behind|worse|"
                    r"decrease[sd]?|drop(?:ped)?)\b", re.IGNORECASE)
-_DIFF_BEFORE = re.compile(r"(?:\bby|\bdifference\s+of|\bgap\s+of|\bbehind\s+by|\blagging\s+(?:behind\s+)?by)\s*$",
+#: ("powered by 16 chips", "backed by", "driven by", "served by": what a thing is made of, not a difference.)
+_DIFF_BEFORE = re.compile(r"(?:(?<!powered\s)(?<!backed\s)(?<!driven\s)(?<!served\s)\bby|\bdifference\s+of|\bgap\s+of|\bbehind\s+by|\blagging\s+(?:behind\s+)?by)\s*$",
                           re.IGNORECASE)
 #: An hourly price: ``$0.76 per hour``, ``$1.34/hr``, ``$21.50 an hour``.
 _PER_HOUR = re.compile(r"\s*(?:per\s+hour|an\s+hour|/\s*h(?:ou)?r\b|/h\b|\s+hourly)", re.IGNORECASE)

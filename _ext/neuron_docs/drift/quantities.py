@@ -57,8 +57,13 @@ _UNITS = {
     "price": "USD/h", "accuracy": "%", "memory": "GB", "size_limit": "GB", "memory_bandwidth": "GB/s",
     "network_bandwidth": "Gbps", "interconnect_bandwidth": "GB/s", "dma_bandwidth": "GB/s", "fp32": "TFLOPS",
     "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "sparse": "TFLOPS", "host_memory": "GB", "sram": "GB", "int8": "TOPS", "frequency": "GHz",
-    "price_performance": "%", "speed": "x", "training_throughput": "x",
+    "price_performance": "%", "speed": "x", "training_throughput": "x", "device_count": "chips", "vcpus": "vCPUs",
 }
+
+
+#: The unit prose counts a count field of the data in ("16 Trainium2 chips": an instance's
+#: ``device_count``); other counts (batch sizes, NeuronCores) are not figures with a unit.
+COUNT_UNITS = {"device_count": "chips", "vcpus": "vCPUs"}
 
 
 def base_unit(unit: str) -> tuple[str, float]:
@@ -126,4 +131,6 @@ def of_figure(unit: str, at: int, clause: tuple[int, int], sentence: str, senten
             # Words that narrow each other ("costs ... per 1M inferences": a cost, not a price).
             narrowed = nearest.intersection(*(q for _, q in usable))
             return narrowed or nearest
-    return None
+    # A count's unit says what it counts ("16 Trainium2 chips": the devices of an instance).
+    counted = [field for field, counted_in in COUNT_UNITS.items() if counted_in == unit]
+    return frozenset(counted) or None

@@ -2,7 +2,9 @@
 
 The build hands over a docutils table, the audit the rows of a ``list-table`` or ``csv-table``: both
 as rows of :class:`Cell`. A cell's figures are read with its row's first cell and its column's header
-as context (the subject and the quantity; a bare number takes the header's unit: "Latency (ms)").
+as context (the subject and the quantity; a bare number takes the header's unit: "Latency (ms)");
+a multiple ("6.7x" under "Improvement factor") is the ratio of its row's figures, with the other
+columns' headers (their subjects) as context too.
 A cell that is a badge ("Supported", "Roadmap Item", "NA", "Good Fit", "Not a Good Fit") in a row
 naming one model family, under a column naming one framework (or none, for the fit), in a column or
 section naming one device, is checked against the latest revision of the support matrices.
@@ -28,6 +30,8 @@ _BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+
 _WORKLOADS = (("training", re.compile(r"\btrain", re.I)), ("inference", re.compile(r"\binferenc", re.I)))
 _HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)|\bin\s+(\S+)\s*$|\[([^\]]{1,20})\]")
 _TRAILING_UNIT = re.compile(r"\s([A-Za-z]{2,6}(?:/[A-Za-z]{1,6}){0,2})\s*$")
+#: A cell that is a multiple ("6.7x", "3.4 times"): a ratio between the figures of its row.
+_MULTIPLE = re.compile(r"^\W*\d+(?:\.\d+)?\s*(?:x|×|times)\W*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -40,8 +44,8 @@ class Cell:
 
 def header_unit(header: str) -> str:
     """The unit a column header (or a row's stub) gives its bare numbers: "P90 latency (ms)" -> "ms",
-    "Device Memory Bandwidth (TB/sec)" -> "TB/sec", "FP8 PFLOPS" -> "PFLOPS"."""
-    for match in [*_HEADER_UNIT.finditer(header), *_TRAILING_UNIT.finditer(header)]:
+    "Device Memory Bandwidth (TB/sec)" -> "TB/sec", "FP8 PFLOPS" -> "PFLOPS", "vCPUs" -> "vCPUs"."""
+    for match in [*_HEADER_UNIT.finditer(header), *_TRAILING_UNIT.finditer(f" {header.strip()}")]:
         word = next(g for g in match.groups() if g)
         word = {"$": "USD", "usd": "USD", "$/hr": "USD/h"}.get(word.lower(), word)
         if word == "USD":
@@ -106,9 +110,18 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
         return out
     for i, row in enumerate(rows[header_rows:], start=header_rows):
         stub = row[0].text if row else ""
-        for j, cell in enumerate(row):
+        found: dict[int, list[Verdict]] = {}
+        # The row's multiples last: they are read as ratios of the figures the row's other cells hold.
+        order = sorted(range(len(row)), key=lambda j: bool(j and _MULTIPLE.match(row[j].text)))
+        for j in order:
+            cell = row[j]
             header = headers[j] if j < len(headers) else ""
             context = "\n".join(t for t in (header, stub if j else "", heading) if t)
+            multiple = bool(j and _MULTIPLE.match(cell.text))
+            if multiple:
+                # An "Improvement factor" column: the ratio of the row's other figures, whose
+                # subjects are the other columns' headers (Trainium2 against Trainium).
+                context = "\n".join([context, *(h for k, h in enumerate(headers) if k and k != j and h)])
             text, allowed = cell.text, cell.allowed
             # The quantity and unit from the column's header, else (a table of specifications by
             # row: "Host Memory (GiB)", "FP8 PFLOPS") from the row's stub.
@@ -116,10 +129,24 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
             if unit and _BARE_NUMBER.match(text):
                 text = f"{unit}{text.strip()}" if unit == "$" else f"{text.strip()} {unit}"
                 allowed = None
+            verdicts: list[Verdict] = []
             if any(ch.isdigit() for ch in text) or re.search(r"fit|support", text, re.I):
-                out.extend((i, j, v) for v in check(text, context, allowed))
+                verdicts = check(text, context, allowed)
+            if multiple:
+                # Only a ratio of two figures of this row (a "4x" beside "Up to 64 chips", which
+                # the data does not hold, is no ratio of other figures that happen to be 3x).
+                held = {v.expression for k, vs in found.items() for v in vs if v.kind == "figure"}
+                verdicts = [v for v in verdicts if _operands(v.expression) <= held and _operands(v.expression)]
             if j:
                 badge = _badge_verdict(claims, cell.text, stub, header, heading)
                 if badge is not None:
-                    out.append((i, j, badge))
+                    verdicts.append(badge)
+            found[j] = verdicts
+        out.extend((i, j, v) for j in sorted(found) for v in found[j])
     return out
+
+
+def _operands(expression: str) -> set[str]:
+    """The data paths a ratio's expression reads (``ratio(a, b)`` -> {a, b}); empty for anything else."""
+    match = re.fullmatch(r"ratio\((\S+), (\S+)\)", expression)
+    return set(match.groups()) if match else set()

@@ -9,7 +9,7 @@ whether a figure writes it at the rounding (and with the qualifier) the text use
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import InvalidOperation
+from decimal import Decimal, InvalidOperation
 
 from ..data.figures.formatting import NumberFormat, format_number, round_half_up
 from .literal_figures import Figure
@@ -116,11 +116,25 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
         return False
     if rounded == figure.typed:
         return True
+    if _tie(number, figure):
+        return True
     if qualifier in APPROX:
         # "about 75%": within a unit of its last digit; "almost four times": within a half.
         step = 0.5 if figure.unit == "x" else 1.0
         return abs(number - figure.number) <= max(step * 10 ** -figure.decimals, 0.05 * abs(figure.number))
     return False
+
+
+def _tie(number: float, figure: Figure) -> bool:
+    """Whether ``number`` lies exactly halfway between the figure and its neighbour at the text's
+    precision: 2437.5 is written 2,438 (half up) or 2,437 (half down, or cut), both at the rounding
+    the text uses."""
+    try:
+        exact = Decimal(repr(float(number)))
+        said = figure.typed
+    except (InvalidOperation, ValueError):
+        return False
+    return abs(exact - said) == Decimal(5).scaleb(-figure.decimals - 1)
 
 
 def fits_direction(candidate: Candidate, figure: Figure) -> bool:
@@ -167,6 +181,11 @@ def _typed_decimals(number: float) -> int:
     return len(repr(number).partition(".")[2])
 
 
+#: The kinds of verdict that compare a figure or claim with the data (agreeing or not); the others
+#: (``unknown``, ``table``) say why a figure was not compared.
+CHECKED_KINDS = ("figure", "claim", "comparison", "history")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A figure or claim of a passage that corresponds to the data, and whether it agrees."""
@@ -175,7 +194,9 @@ class Verdict:
     #: The figure or claim as written.
     text: str
     #: ``figure``, ``claim``, ``comparison`` (a comparative word the figures it compares contradict),
-    #: ``unknown`` (a figure about a subject the data does not hold) or
+    #: ``history`` (a figure of the Neuron release its sentence names, read in the benchmark history:
+    #: right for that release, or contradicting it), ``unknown`` (a figure about a subject the data
+    #: does not hold) or
     #: ``table`` (a table row that cannot be read: more or fewer cells than its header).
     kind: str
     #: The data path or derived expression it corresponds to.
@@ -197,6 +218,9 @@ class Verdict:
             return f"'{literal}' contradicts the figures it compares: {self.reason}"
         if self.kind == "claim":
             return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
+        if self.kind == "history":
+            said = "quotes" if self.agrees else "contradicts"
+            return f"literal {literal} {said} {self.expression} ({self.expected}): {self.reason}"
         if self.agrees:
             return f"literal {literal} duplicates {self.expression}; write {self.role}"
         why = f": {self.reason}" if self.reason and "the data gives" not in self.reason else ""

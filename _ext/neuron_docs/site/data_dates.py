@@ -26,7 +26,8 @@ def file_dates(catalog: Catalog) -> dict[str, dt.date]:
     found: dict[str, list[dt.date]] = {}
     if latest := catalog.revision():  # each matrix's derived last update (never typed)
         found.setdefault(MATRIX_DIR, []).extend(catalog.history.last_update(latest).values())
-    found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values())
+    found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values()
+                                                          if i.price)
     found.setdefault(catalog.file_of("sources"), []).extend(s.date for s in catalog.sources.values() if s.date)
     found.setdefault(catalog.file_of("prices"), []).extend(p.as_of for p in catalog.prices.values())
     return {name: max(dates) for name, dates in found.items() if dates}

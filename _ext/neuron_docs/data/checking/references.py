@@ -51,7 +51,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
         yield from sources("specs", record.specs)
     elif isinstance(record, s.Instance):
         yield ("device",), "devices", record.device
-        yield ("price", "source"), "sources", record.price.source
+        if record.price is not None:
+            yield ("price", "source"), "sources", record.price.source
         yield from sources("specs", record.specs)
     elif isinstance(record, s.Framework):
         for i, device in enumerate(record.devices):
@@ -99,6 +100,7 @@ def consistency_problems(collection: str, record: s.Record,
                          catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
     yield from same_as_problems(collection, record, catalog)
+    yield from _unpriced(record, catalog)
     if isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:
@@ -114,6 +116,26 @@ def consistency_problems(collection: str, record: s.Record,
             if ref in catalog.instances and catalog.instance_spec(ref, record.metric) is None:
                 yield ("metric",), f"instance {ref!r} has no value for metric {record.metric!r}; expected a spec " \
                                    "of the instance or of its device"
+
+
+def _unpriced(record: s.Record, catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """A record costed at an instance's on-demand price naming an instance that has none (an
+    instance's price is optional: given only with its source): a seed run's throughput (its cost
+    per 1M inferences) and an experiment's price-performance comparison (the price ratio)."""
+    named: list[tuple[tuple[Any, ...], str, str]] = []
+    if isinstance(record, s.InferenceRun) and record.throughput_per_s is not None:
+        environment = catalog.environments.get(record.environment)
+        if environment is not None:
+            named.append((("environment",), environment.instance, "its cost per 1M inferences"))
+    elif isinstance(record, s.Experiment):
+        for i, pp in enumerate(record.price_performance):
+            named += [(("price_performance", i, attr), getattr(pp, attr), "the price ratio")
+                      for attr in ("baseline", "candidate")]
+    for path, instance_id, what in named:
+        instance = catalog.instances.get(instance_id)
+        if instance is not None and instance.price is None:
+            yield path, (f"instance {instance_id!r} has no on-demand price (instances.yaml gives none), and "
+                         f"{what} is computed from it; expected a priced instance")
 
 
 def _path_collisions(collection: str, record: s.Model | s.Experiment,

@@ -83,10 +83,12 @@ class Derived:
         return (Derived, (self.catalog,))
 
     def seed_cost(self, run: s.InferenceRun) -> float | None:
-        """USD per 1M inferences at the run's throughput and its instance's on-demand price."""
+        """USD per 1M inferences at the run's throughput and its instance's on-demand price (None
+        without either: a run measured on an unpriced instance is a located error of the data)."""
         if run.id not in self._seed:
-            self._seed[run.id] = (None if run.throughput_per_s is None else cost_per_million(
-                run_instance(self.catalog, run).price.usd_per_hour, run.throughput_per_s))
+            price = run_instance(self.catalog, run).price
+            self._seed[run.id] = (None if run.throughput_per_s is None or price is None else cost_per_million(
+                price.usd_per_hour, run.throughput_per_s))
         return self._seed[run.id]
 
     def best_runs(self, runs: Iterable[s.InferenceRun]) -> list[BestRun]:
@@ -103,7 +105,8 @@ class Derived:
         out = []
         for (model_id, variant, instance_id), run in best.items():
             cost = self.seed_cost(run)
-            assert cost is not None  # runs without a throughput were skipped
+            if cost is None:  # an unpriced instance (refused by the data's rules; never costed)
+                continue
             out.append(BestRun(model_id, variant, self.catalog.instances[instance_id], run, cost))
         return out
 

@@ -52,7 +52,7 @@ def prices_of(catalog: Catalog, instance_id: str) -> list[PriceQuote]:
     """Every price of an instance: its ``instances.yaml`` on-demand price, then those of ``prices.yaml``."""
     out = []
     instance = catalog.instances.get(instance_id)
-    if instance is not None:
+    if instance is not None and instance.price is not None:
         out.append(PriceQuote(instance.id, instance.price.usd_per_hour, SEED_PRICE_BASIS, instance.price.source,
                               instance.price.as_of))
     out.extend(PriceQuote(p.instance, float(p.usd_per_hour), p.basis, p.source, p.as_of, p.term, p.region, p.id,
@@ -108,7 +108,7 @@ def unstated_sentence(gaps: Sequence[Sequence[str]]) -> str | None:
 
 def newest_as_of(catalog: Catalog) -> dt.date | None:
     """The newest as-of date of any price in the data set: what a price's age is measured against."""
-    dates = [i.price.as_of for i in catalog.instances.values()] + [p.as_of for p in catalog.prices.values()]
+    dates = [i.price.as_of for i in catalog.instances.values() if i.price] + [p.as_of for p in catalog.prices.values()]
     return max(dates, default=None)
 
 
@@ -120,7 +120,7 @@ def stale_prices(catalog: Catalog, max_age_days: int) -> list[DataError]:
     out = []
     limit = newest - dt.timedelta(days=max_age_days)
     for instance in catalog.instances.values():
-        if instance.price.as_of < limit:
+        if instance.price is not None and instance.price.as_of < limit:
             out.append(_stale(catalog, "instances", instance.id, "price.as_of", instance.price.as_of, newest,
                               max_age_days))
     for price in catalog.prices.values():

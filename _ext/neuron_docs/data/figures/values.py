@@ -195,10 +195,11 @@ def _instance(derived: Derived, instance_id: str) -> Figures:
     catalog = derived.catalog
     out: Figures = {}
     i = catalog.instances[instance_id]
-    _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
-         i.price.source, "instances", i.id)
-    _put(out, f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", None, "instances", i.id)
-    _put(out, f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", None, "instances", i.id)
+    if i.price is not None:
+        _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
+             i.price.source, "instances", i.id)
+    _put(out, f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", i.source, "instances", i.id)
+    _put(out, f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", i.source, "instances", i.id)
     cores = catalog.neuroncores(i.id)
     if cores:
         _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
@@ -318,7 +319,10 @@ def _experiment(derived: Derived, experiment_id: str) -> Figures:
         key = f"{e.id}.{pp.id}"
         _put(out, f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source,
              "experiments", e.id)
-        ratio = catalog.instances[pp.candidate].price.usd_per_hour / catalog.instances[pp.baseline].price.usd_per_hour
+        candidate, baseline = catalog.instances[pp.candidate].price, catalog.instances[pp.baseline].price
+        if candidate is None or baseline is None:  # an unpriced instance: a located error of the data
+            continue
+        ratio = candidate.usd_per_hour / baseline.usd_per_hour
         _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
              None, "experiments", e.id, _PRICE_READS)
         _put(out, f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",

@@ -190,6 +190,8 @@ FIELD_WORDS: dict[str, FieldWords] = {
     "dma_bandwidth": FieldWords("", "", "dma_bandwidth"),
     "sram": FieldWords("", "", "sram"),
     "host_memory": FieldWords("", "", "host_memory"),
+    "device_count": FieldWords("", "", "device_count"),
+    "vcpus": FieldWords("", "", "vcpus"),
     "limit": FieldWords("", "", "size_limit"),
     "price_ratio": FieldWords("", "x", "price"),
     "implied_speed_ratio": FieldWords("", "x", "speed"),

@@ -114,13 +114,20 @@ class Price(Record):
 
 
 class Instance(Record):
+    """An instance type. ``source`` says where its own figures (devices, vCPUs, EFA) come from. The
+    on-demand ``price`` is given only with its source: an instance no source prices (Trn2: the
+    shared hardware pages publish none) has none, and a record that is costed at an instance's
+    on-demand price (a seed run's environment, an experiment) may only name a priced one
+    (:func:`..checking.references.consistency_problems`)."""
+
     id: Id
     family: Id
     device: Id
     device_count: Count
     vcpus: Count
     efa_gbps: Gbps | None = None
-    price: Price
+    source: Id | None = None
+    price: Price | None = None
     specs: dict[SpecKey, Quantity] = {}
 
 

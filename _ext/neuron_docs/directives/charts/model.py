@@ -157,9 +157,8 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
                 Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
-            Bar(i, catalog.instances[i].price.usd_per_hour,
-                shown_cost(catalog.instances[i].price.usd_per_hour, "USD/h"), i)
-            for i in experiment.instances)))
+            Bar(i, price.usd_per_hour, shown_cost(price.usd_per_hour, "USD/h"), i)
+            for i in experiment.instances if (price := catalog.instances[i].price) is not None)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
               Panel("On-demand price (USD/h)", tuple(prices)))
     return Chart(name, "Training price-performance", tuple(p for p in panels if p.groups),
