@@ -118,7 +118,10 @@ def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor,
                      and (not framework or getattr(m[0], "framework", None) == framework
                           or (m[0].id in catalog.inference_runs
                               and catalog.environments[m[0].environment].framework == framework))]
-            best_t, best_l, best_c = (measured[ids[i]] if i is not None else None for i in entry[workload])
+            best_t, best_l, best_c, best_od = (measured[ids[i]] if i is not None else None for i in entry[workload])
+            if best_od:  # the cheapest at the on-demand price, among the same configurations
+                on_demand = {p[0].id: _on_demand_cost(catalog, p[0]) for p in peers}
+                assert on_demand[best_od[0].id] == min(c for c in on_demand.values() if c is not None), key
             if best_t:
                 assert best_t[4] == max(p[4] for p in peers if p[4] is not None), key
             if best_c:
@@ -128,6 +131,15 @@ def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor,
                                         and type(p[0]) is type(best_l[0])) or best_l[0].id in catalog.inference_runs
             checked += 1
     assert checked
+
+
+def _on_demand_cost(catalog, run) -> float | None:
+    """A run's cost per 1M at its instance's on-demand price (a seed run's price is that already)."""
+    derived = Derived(catalog)
+    if run.id in catalog.inference_runs:
+        return derived.seed_cost(run)
+    cost = derived.published_cost(run, "on-demand")
+    return float(cost.usd) if cost else None
 
 
 def test_a_family_compares_its_representative_model_across_devices(advisor, catalog):
@@ -249,3 +261,30 @@ def test_a_published_runs_sentences_say_since_when_it_holds(advisor, catalog):
     assert checked  # some run the advisor shows has its release in the history
     cells = [c for row in advisor.find("table", id="advisor-all-families").select("tbody tr") for c in _cells(row)]
     assert any("holds since Neuron" in c for c in cells)  # the static table shows the same sentences
+
+
+def test_the_lowest_cost_is_chosen_again_on_the_on_demand_basis(advisor, catalog):
+    """Each comparison's fourth choice is its cheapest configuration at the on-demand price, which
+    may be another configuration than the cheapest as published; its sentence names that price and
+    its cost is the data's cost of the run at the instance's on-demand price."""
+    data = _data(advisor)
+    field = {name: i for i, name in enumerate(data["run_fields"])}
+    derived = Derived(catalog)
+    checked = 0
+    for entry in data["table"].values():
+        for workload in ("inference", "training"):
+            chosen = entry.get(workload)
+            if not chosen or chosen[3] is None:
+                continue
+            cheapest, published = data["runs"][chosen[3]], chosen[2]
+            if published is not None:
+                assert cheapest[field["cost_value_od"]] <= data["runs"][published][field["cost_value_od"]]
+            run_id = cheapest[field["run"]]
+            if cheapest[field["kind"]] != "seed":
+                run = (catalog.published_training_runs if workload == "training"
+                       else catalog.published_inference_runs)[run_id]
+                cost = derived.published_cost(run, "on-demand")
+                assert cost is not None and cheapest[field["cost_value_od"]] == pytest.approx(float(cost.usd))
+            assert " at on-demand $" in cheapest[field["cost_text_od"]]
+            checked += 1
+    assert checked

@@ -276,3 +276,17 @@ def test_fit_support_and_workload_never_contradict(page, site_url, catalog, work
         for line in page.locator(".neuron-advisor-ranking > li").all_inner_texts():
             if "support on this device" in line:
                 assert not line.endswith(fits), (family, line)
+
+
+def test_costs_follow_the_price_basis_the_reader_picks(page, site_url):
+    page.goto(site_url + "advisor.html?model=bert-base-uncased&workload=inference&goal=cost")
+    published = page.locator(".neuron-advisor-ranking > li").all_inner_texts()
+    page.select_option("#advisor-basis", "on-demand")
+    assert parse_qs(urlparse(page.url).query)["basis"] == ["on-demand"]
+    lines = page.locator(".neuron-advisor-ranking > li").all_inner_texts()
+    measured = [line for line in lines if "none measured" not in line]
+    assert measured and lines != published
+    assert all(" at on-demand $" in line and "RI-effective" not in line for line in measured)
+    costs = [float(re.search(r": \$([\d,.]+) per ", line).group(1).replace(",", "")) for line in measured]
+    assert costs == sorted(costs)
+    assert page.console_errors == []

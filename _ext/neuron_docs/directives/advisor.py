@@ -78,7 +78,7 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     table = cast("dict[str, dict[str, object]]", data["table"])
 
     def best(key: str, workload: str, which: int) -> str:
-        index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None]))[which]
+        index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None, None]))[which]
         if index is None:
             return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
         return str(runs[index][fields.index(TEXT_FIELDS[which])])

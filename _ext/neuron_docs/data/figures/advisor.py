@@ -17,7 +17,7 @@ and its first publication), as the caller's ``held_since`` gives it from the ben
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,7 @@ from .formatting import shown_cost, shown_figure
 from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
-from .prices import price_note, prices_of, unstated
+from .prices import ON_DEMAND_PRICE_BASIS, price_note, prices_of, unstated
 from .runs import run_instance
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..records.matrix import Cell
     from ..records.models import Family
-    from .derived import Derived
+    from .derived import Derived, PublishedCost
 
 WORKLOADS = ("inference", "training")
 #: Since when a published run's figures hold, in words (``Neuron 2.18.0 (first published 2024-04-11)``), or None.
@@ -103,6 +103,13 @@ class Best:
     price_unstated: str = ""
     #: Since when its figures hold (a published run with a history): see :data:`HeldSince`.
     since: str | None = None
+    #: Its cost at the on-demand price, for a reader who picks that basis: (cost, price, unsaid).
+    on_demand: tuple[float, str, str] | None = None
+
+    def at_on_demand(self) -> Best:
+        """The run with its cost at the on-demand price (no cost when it has none)."""
+        cost, price, unsaid = self.on_demand if self.on_demand else (None, None, "")
+        return replace(self, cost=cost, price=price, price_unstated=unsaid)
 
 
 #: The fields of a run the page embeds (beside its sentences).
@@ -110,6 +117,8 @@ SHIPPED_FIELDS = ("run", "kind", "model", "identity", "device", "framework")
 #: The numbers the script ranks devices by (for the reader's goal), never shown: the sentences are;
 #: and what the sources of the prices do not say, said once under the answer.
 RANKED_FIELDS = ("throughput_value", "throughput_unit", "latency_value", "cost_value", "price_unstated")
+#: What changes with the on-demand basis: the sentences that name a cost, the cost, the price's gaps.
+ON_DEMAND_FIELDS = ("throughput_text_od", "cost_text_od", "cost_value_od", "price_unstated_od")
 
 
 @dataclass
@@ -144,7 +153,10 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
                 COST_BASIS["inferences/s"] if cost is not None else None,
                 price_note(quote, caveat=False) if quote and cost is not None else None,
                 ("seed", run.model, "inferences/s"),
-                " and ".join(unstated(quote)) if quote and cost is not None else "")
+                " and ".join(unstated(quote)) if quote and cost is not None else "",
+                # a seed run's price is its instance's on-demand price already
+                on_demand=(cost, price_note(quote, caveat=False), " and ".join(unstated(quote)))
+                if quote and cost is not None else None)
 
 
 def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
@@ -158,6 +170,7 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
     found = run.throughput()
     latency_field = next((f for f in LATENCY_FIELDS if getattr(run, f, None) is not None), None)
     cost = derived.published_cost(run)
+    on_demand = derived.published_cost(run, ON_DEMAND_PRICE_BASIS)
     config = [f"batch {getattr(run, 'batch_size', None) or getattr(run, 'global_batch_size', '')}".strip()]
     config += [f"{label} {getattr(run, name)}" for name, label in (
         ("nodes", "nodes"), ("tp_degree", "TP"), ("sequence_length", "sequence"), ("input_length", "input"),
@@ -170,10 +183,15 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
                 found[2] if found else None,
                 getattr(run, latency_field) if latency_field else None,
                 METRICS[latency_field].label if latency_field else None,
-                cost.usd if cost else None, cost.per if cost else None,
-                price_note(cost.price, caveat=False) + (f" x {cost.instances} nodes" if cost.instances > 1 else "")
-                if cost else None, shape, price_unstated=" and ".join(unstated(cost.price)) if cost else "",
-                since=held_since(run) if held_since else None)
+                cost.usd if cost else None, cost.per if cost else None, _priced(cost) if cost else None, shape, price_unstated=" and ".join(unstated(cost.price)) if cost else "",
+                since=held_since(run) if held_since else None,
+                on_demand=(float(on_demand.usd), _priced(on_demand), " and ".join(unstated(on_demand.price)))
+                if on_demand else None)
+
+
+def _priced(cost: PublishedCost) -> str:
+    """The price a published run's cost used, nodes included: ``RI-effective $8.197/h, as of ... x 32 nodes``."""
+    return price_note(cost.price, caveat=False) + (f" x {cost.instances} nodes" if cost.instances > 1 else "")
 
 
 def throughput_text(run: Best) -> str:
@@ -213,6 +231,12 @@ def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, fl
     return number(run.throughput), run.throughput_unit, number(run.latency), number(run.cost), run.price_unstated
 
 
+def on_demand_values(run: Best) -> tuple[str, str, float | None, str]:
+    """:data:`ON_DEMAND_FIELDS`: the throughput and cost sentences, the cost and the price's gaps, on demand."""
+    priced = run.at_on_demand()
+    return throughput_text(priced), cost_text(priced), priced.cost, priced.price_unstated
+
+
 def _config_and_cost(run: Best) -> str:
     text = f" ({run.config})" if run.config else ""
     if run.cost is not None and run.cost_per:
@@ -233,10 +257,11 @@ def all_runs(derived: Derived, held_since: HeldSince | None = None) -> list[Best
     return out
 
 
-def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None, Best | None]:
+def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None, Best | None, Best | None]:
     """The best run for throughput, for latency and for cost among ``runs`` (configurations that
     compare: :func:`compare` chooses them): the highest throughput in the unit most of them report,
-    the lowest latency of the latency most of them report, the lowest cost per 1M of that unit."""
+    the lowest latency of the latency most of them report, the lowest cost per 1M of that unit; and
+    the lowest cost at the on-demand price (another configuration may be cheapest on that basis)."""
     def commonest(values: list[str | None]) -> str | None:
         present = [v for v in values if v is not None]
         return max(dict.fromkeys(present), key=present.count) if present else None
@@ -250,7 +275,9 @@ def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None, Best | None]:
     best_t = max(by_throughput, key=lambda r: r.throughput or 0.0, default=None)
     best_l = min(by_latency, key=lambda r: r.latency or 0.0, default=None)
     best_c = min(by_cost, key=lambda r: r.cost or 0.0, default=None)
-    return best_t, best_l, best_c
+    by_on_demand = [r for r in runs if r.cost_per == per and r.on_demand is not None]
+    best_od = min(by_on_demand, key=lambda r: r.on_demand[0] if r.on_demand else 0.0, default=None)
+    return best_t, best_l, best_c, best_od
 
 
 def representative(runs: list[Best], family: Family | None, devices: list[str]) -> str | None:
@@ -375,8 +402,9 @@ def advisor_slice(derived: Derived, held_since: HeldSince | None = None) -> dict
         "guidelines": GUIDELINES_DOC,
         "issues": {i.id: {"title": i.title, "frameworks": i.frameworks} for i in catalog.known_issues.values()},
         "roadmap": {r.id: r.title for r in catalog.roadmap.values()},
-        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text", "cost_text", *RANKED_FIELDS],
+        "run_fields": [*SHIPPED_FIELDS, "throughput_text", "latency_text", "cost_text", *RANKED_FIELDS,
+                       *ON_DEMAND_FIELDS],
         "runs": [[*(getattr(r, f) for f in SHIPPED_FIELDS), throughput_text(r), latency_text(r), cost_text(r),
-                  *ranked_values(r)] for r in runs],
+                  *ranked_values(r), *on_demand_values(r)] for r in runs],
         "table": table,
     }

@@ -6,7 +6,8 @@
  * with one task and shape that give the best throughput, the best latency and the lowest cost.
  * The answer to a choice is a verdict sentence and the devices ranked for the reader's goal (highest
  * throughput, lowest latency or lowest cost per 1M: ?goal=), one compact line each (figure, unit,
- * configuration, cost and its price basis, fit or the lack of support); fit, support, issues and all
+ * configuration, cost and its price basis, fit or the lack of support); costs on the price basis the
+ * reader picks (?basis=on-demand; as published by default: the lowest cost is chosen on each basis); fit, support, issues and all
  * three figures per device are behind a click. Before a choice, a short start: the whole table of
  * every family on every device (what a reader without JavaScript sees) is folded away.
  * A typed name is looked up by its key, made by the rule the build states in data.key_rule (NFKC,
@@ -85,6 +86,11 @@
     var goal = el("select", { id: "advisor-goal", name: "goal" });
     GOALS.forEach(function (g) { goal.appendChild(el("option", { value: g.id }, g.label)); });
     form.appendChild(labelled("advisor-goal", "Rank devices by", goal));
+    var basis = el("select", { id: "advisor-basis", name: "basis" });
+    [["published", "As published (reserved-instance effective)"], ["on-demand", "On-demand"]].forEach(function (b) {
+      basis.appendChild(el("option", { value: b[0] }, b[1]));
+    });
+    form.appendChild(labelled("advisor-basis", "Costs at the price", basis));
     form.appendChild(el("button", { type: "submit" }, "Show devices"));
     var result = el("div", { id: "advisor-result", "class": "neuron-advisor-result", "aria-live": "polite" });
     var start = el("div", { "class": "neuron-advisor-start" });
@@ -110,6 +116,7 @@
     workload.addEventListener("change", function () { update(true); });
     framework.addEventListener("change", function () { update(true); });
     goal.addEventListener("change", function () { update(true); });
+    basis.addEventListener("change", function () { update(true); });
     model.addEventListener("change", function () { if (model.value) family.value = ""; update(true); });
 
     var params = new URLSearchParams(window.location.search);
@@ -117,6 +124,7 @@
     model.value = params.get("model") || "";
     workload.value = params.get("workload") === "training" ? "training" : "inference";
     framework.value = params.get("framework") || "";
+    basis.value = params.get("basis") === "on-demand" ? "on-demand" : "published";
     goal.value = GOALS.some(function (g) { return g.id === params.get("goal"); }) ? params.get("goal") : GOALS[0].id;
     if (family.value || model.value) update(false);
 
@@ -142,7 +150,17 @@
           (!workload.value || !s.workload || s.workload === workload.value);
       });
       return { device: device, advice: advice, entries: entries,
-               best: (data.table[key] || {})[workload.value] || [null, null, null] };
+               best: basisBest((data.table[key] || {})[workload.value] || [null, null, null, null]) };
+    }
+
+    /* The runs chosen for throughput, latency and cost on the price basis picked (the lowest cost on
+       demand may be another configuration: the fourth of the build's choices). */
+    function basisBest(chosen) {
+      return [chosen[0], chosen[1], basis.value === "on-demand" ? chosen[3] : chosen[2]];
+    }
+    /* The index of a run's field on the basis picked: a sentence or figure naming a cost has its own. */
+    function col(name) {
+      return field[basis.value === "on-demand" && field[name + "_od"] !== undefined ? name + "_od" : name];
     }
 
     /* Fit and support in one phrase that never contradicts itself: no fit is claimed for a workload
@@ -165,7 +183,7 @@
       measured.sort(function (a, b) {
         var ua = unitOf(a), ub = unitOf(b);
         if (ua !== ub) return ua < ub ? -1 : 1;
-        var va = data.runs[a.best[which]][field[valueField]], vb = data.runs[b.best[which]][field[valueField]];
+        var va = data.runs[a.best[which]][col(valueField)], vb = data.runs[b.best[which]][col(valueField)];
         return which === 0 ? vb - va : va - vb;
       });
       return { measured: measured, rest: rest };
@@ -180,7 +198,7 @@
       if (top) {
         verdict.appendChild(el("strong", {}, top.device.name));
         verdict.appendChild(document.createTextNode(" " + GOALS[which].verdict + " for " + heading + ", " +
-          workload.value + ": " + data.runs[top.best[which]][field[GOALS[which].text]] + "."));
+          workload.value + ": " + data.runs[top.best[which]][col(GOALS[which].text)] + "."));
         var next = order.measured[1];
         if (next && (which !== 0 || data.runs[next.best[which]][field.throughput_unit] ===
                      data.runs[top.best[which]][field.throughput_unit])) {
@@ -201,13 +219,13 @@
         item.appendChild(el("strong")).appendChild(link("device:" + a.device.id, a.device.name));
         var figure = index === null || index === undefined
           ? (workload.value === "training" && which === 1 ? "not applicable" : "none measured")
-          : data.runs[index][field[GOALS[which].text]];
+          : data.runs[index][col(GOALS[which].text)];
         item.appendChild(document.createTextNode(": " + figure));
         item.appendChild(el("span", { "class": "neuron-advisor-standing" }, " \u2014 " + standing(a)));
         list.appendChild(item);
       });
       var gaps = order.measured.map(function (a) {
-        var unsaid = data.runs[a.best[which]][field.price_unstated];
+        var unsaid = data.runs[a.best[which]][col("price_unstated")];
         return unsaid ? unsaid.split(" and ") : [];
       });
       var note = unstatedSentence(gaps);
@@ -312,6 +330,7 @@
       query.set("workload", workload.value);
       if (framework.value) query.set("framework", framework.value);
       if (goal.value !== GOALS[0].id) query.set("goal", goal.value);
+      if (basis.value !== "published") query.set("basis", basis.value);
       if (push) window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
       result.textContent = "";
       var subject = family.value ? { family: family.value, model: null } : resolve(model.value);
@@ -408,7 +427,7 @@
           var index = best[which];
           var text = index === null || index === undefined
             ? (workload.value === "training" && which === 1 ? "Not applicable" : "None measured")
-            : data.runs[index][field[name]];
+            : data.runs[index][col(name)];
           row.appendChild(el("td", { "class": "advisor-" + name.split("_")[0] }, text));
         });
         var more = el("td");
