@@ -258,3 +258,27 @@ def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
                 assert f"Source: {catalog.sources[run.source].title}" in title, title
                 seen += 1
     assert seen > 20
+
+
+def test_seed_run_downloads_print_figures_by_the_display_rule(site):
+    """The seed runs' CSVs print each figure and cost as the pages do (:func:`shown_figure`,
+    :func:`shown_cost_number`), never a float's every digit (``0.7434207998202783``)."""
+    import csv
+    from decimal import Decimal
+
+    from neuron_docs.data.figures.formatting import shown_cost_number, shown_figure
+
+    files = sorted((site.outdir / "_downloads" / "tables").glob("benchmarks-*.csv"))
+    assert files
+    seen = 0
+    for path in files:
+        for row in csv.DictReader(path.open(encoding="utf-8")):
+            for column, cell in row.items():
+                if not cell or "(" not in column:
+                    continue
+                if column.startswith("Cost per 1M"):
+                    assert cell == shown_cost_number(Decimal(cell)), (path.name, column, cell)
+                elif column.startswith(("p90 latency", "Throughput")):
+                    assert cell == shown_figure(Decimal(cell)), (path.name, column, cell)
+                seen += 1
+    assert seen

@@ -26,7 +26,7 @@ from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
 from ..data.records import models as s
-from ..data.figures.formatting import shown_cost, shown_measure
+from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure
 from ..data.records.labels import COMPILATION_TEXT
 from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
@@ -140,7 +140,7 @@ class BenchmarkTable(_RunDirective):
 def csv_rows(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[list[str]]:
     """The download: one row per run, every figure a number in its own column (unit in the header)."""
     def number(value: float | None) -> str:
-        return "" if value is None else repr(float(value))
+        return "" if value is None else shown_figure(value)
 
     rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
              "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
@@ -151,7 +151,7 @@ def csv_rows(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[list[str]]:
         rows.append([model.name if model else run.model, run.variant or "", run_instance(data.catalog, run).id,
                      str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
                      run.compiler_options or "default", number(run.p90_latency_ms),
-                     number(run.throughput_per_s), number(cost.number if cost else None)])
+                     number(run.throughput_per_s), shown_cost_number(cost.number) if cost else ""])
     return rows
 
 

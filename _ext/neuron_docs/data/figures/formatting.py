@@ -211,6 +211,12 @@ def shown_change(ratio: float) -> str:
     return display_number(ratio * 100, "%", NumberFormat(CHANGE_DECIMALS, sign=True))
 
 
+def shown_cost_number(usd: Decimal | float) -> str:
+    """A cost as :func:`shown_cost` shows it, as a plain number for a CSV whose header names the unit:
+    ``0.026``, ``9176.60``."""
+    return shown_cost(usd).removeprefix("$").replace(",", "")
+
+
 def _with_unit(text: str, unit: str) -> str:
     if unit in ("USD", "USD/h"):
         sign = text[0] if text[0] in "+-" else ""

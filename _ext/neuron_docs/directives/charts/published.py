@@ -24,6 +24,7 @@ from docutils import nodes
 
 from ...data.records.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text,
                             parallelism_text)
+from ...data.figures.formatting import shown_cost_number
 from ...data.figures.prices import PUBLISHED_PRICE_BASIS
 from ...data.published.columns import ENUM_TEXT
 from ...data.records.published import PublishedTrainingRun
@@ -130,7 +131,8 @@ def _cost(derived: Derived, per: str) -> Measure:
     def text(run: Run) -> str:
         return cost_text(derived.published_cost(run, basis))
     return Measure(f"cost per {per}", f"Cost per {per} (USD, {PRICE_BASIS_TEXT.get(basis, basis)})", "USD", value,
-                   lambda run: text(run).removeprefix("$").replace(",", ""), text, lower_is_better=True)
+                   lambda run: "" if (usd := value(run)) is None else shown_cost_number(usd), text,
+                   lower_is_better=True)
 
 
 def measures(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> list[Measure]:
