@@ -103,3 +103,27 @@ def test_the_column_chooser_has_no_serious_accessibility_violation(browser: Any,
         assert serious == []
     finally:
         context.close()
+
+
+WIDE_ONLY = """() => [...document.querySelectorAll("table.neuron-columns th.neuron-col-wide")]
+  .filter(th => th.closest("table").offsetParent !== null).map(th => getComputedStyle(th).display !== "none")"""
+
+
+def test_the_change_since_the_previous_release_shows_on_a_wide_screen_and_waits_on_a_phone(
+        browser: Any, site_url: str) -> None:
+    """The change column is a reader's column at 1440 px; at 390 px it is behind the column chooser
+    (so that the figure and its cost stay in view), and the chooser brings it back."""
+    for width, height, shown in ((1440, 900, True), (390, 844, False)):
+        context, page = new_page(browser, site_url, width, height)
+        try:
+            page.goto(site_url + "performance/inf2.html")
+            states = page.evaluate(WIDE_ONLY)
+            assert states and all(state is shown for state in states), (width, states)
+            if not shown:
+                table = page.locator("table.neuron-columns:has(th.neuron-col-wide)").first
+                tools = page.locator(f"#{table.get_attribute('id')}-tools")
+                tools.locator("summary").first.click()
+                tools.locator("label", has_text="Change since previous release").locator("input").check()
+                assert table.locator("th.neuron-col-wide").is_visible()
+        finally:
+            context.close()

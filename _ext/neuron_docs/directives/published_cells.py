@@ -136,6 +136,13 @@ def key_columns(fields: Sequence[str]) -> list[str]:
     return list(fields[:last_cost + 1])
 
 
+def wide_only_columns(fields: Sequence[str]) -> list[str]:
+    """The reader's columns that a narrow screen (a phone) leaves behind the column chooser, so that
+    model, configuration, the headline figure and its cost stay in view: the change since the
+    previous release."""
+    return [f for f in fields if f == SINCE]
+
+
 def header(field: str, runs: Sequence[Run]) -> str:
     """The column header of ``field``: a figure with its unit, a cost with what it is per and its basis."""
     if field in PUBLISHED_COSTS:

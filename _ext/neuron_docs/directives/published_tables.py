@@ -39,7 +39,7 @@ from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, co
 from .published_by_family import MeasuredModels, render_measured_models
 from .published_cells import (
     CONFIGURATION, PREVIOUS, SINCE, cell, header, headline_field, inference_columns, key_columns, previous_cell,
-    since_cell, training_columns,
+    since_cell, training_columns, wide_only_columns,
 )
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
@@ -216,11 +216,14 @@ def mark_columns(table: nodes.table, fields: list[str]) -> None:
     """Classes on the header cells that the table's script reads (without it every column shows):
     ``neuron-col-<field>`` names the column in the address, ``neuron-col-key`` marks the reader's
     columns (:func:`~.published_cells.key_columns`; the others are details, shown on request) and
-    ``neuron-basis-<basis>`` a cost's price basis (the reader picks one)."""
-    key = set(key_columns(fields))
+    ``neuron-basis-<basis>`` a cost's price basis (the reader picks one); ``neuron-col-wide`` a
+    reader's column on a wide screen only (:func:`~.published_cells.wide_only_columns`)."""
+    key, wide_only = set(key_columns(fields)), set(wide_only_columns(fields))
     head = next(table.findall(nodes.thead))
     for entry, field in zip(head.findall(nodes.entry), fields, strict=True):
         entry["classes"] += [f"neuron-col-{field}", "neuron-col-key" if field in key else "neuron-col-more"]
+        if field in key and field in wide_only:
+            entry["classes"].append("neuron-col-wide")
         if field in PUBLISHED_COSTS:
             entry["classes"].append(f"neuron-basis-{PUBLISHED_COSTS[field]}")
 

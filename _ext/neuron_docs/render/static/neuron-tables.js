@@ -190,7 +190,14 @@
     var cost = basisOf(th);
     if (cost && basis !== "all") { return cost === basis; }
     if (Object.prototype.hasOwnProperty.call(choices, name)) { return choices[name]; }
-    return th.classList.contains("neuron-col-key");
+    return isKey(th);
+  }
+
+  /* A reader's column: shown unless chosen away; one marked neuron-col-wide only on a wide screen
+     (on a phone it waits behind the chooser, so that the figure and its cost stay in view). */
+  var NARROW = window.matchMedia("(max-width: 40em)");
+  function isKey(th) {
+    return th.classList.contains("neuron-col-key") && !(NARROW.matches && th.classList.contains("neuron-col-wide"));
   }
 
   function applyColumns() {
@@ -274,7 +281,7 @@
       var box = document.createElement("input");
       box.type = "checkbox";
       box.addEventListener("change", function () {
-        chooseColumn(name, box.checked, th.classList.contains("neuron-col-key"));
+        chooseColumn(name, box.checked, isKey(th));
       });
       label.appendChild(box);
       label.appendChild(document.createTextNode(" " + cellText(th)));
@@ -361,6 +368,7 @@
       if (pending) { window.clearTimeout(pending); }
       pending = window.setTimeout(markScrollers, 150);
     });
+    if (columnTables.length && NARROW.addEventListener) { NARROW.addEventListener("change", applyColumns); }
     /* A region in a <details> has no width until opened: marked again when one opens or closes
        ("toggle" does not bubble: listened to on its way down). */
     document.addEventListener("toggle", markScrollers, true);
