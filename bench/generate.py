@@ -21,6 +21,8 @@ from neuron_docs.data.catalog import FILES
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.figures.runs import cost_per_million
 
+#: This folder (the synthetic projects load its ``page_hooks`` extension).
+BENCH = Path(__file__).resolve().parent
 MATRIX_DEVICES = ("dev-0", "dev-1")
 FRAMEWORKS = ("fw-0", "fw-1", "fw-2", "fw-3")
 CATEGORIES = (("cat-0", "NLP"), ("cat-1", "Computer Vision"), ("cat-2", "Sequence models"), ("cat-3", "Other"))
@@ -176,9 +178,9 @@ def write_data(target: Path, families: int, runs: int) -> Path:
 # Sphinx projects ---------------------------------------------------------------------------------
 
 CONF_EXT = '''import sys
-sys.path[:0] = [{ext!r}, {here!r}]
+sys.path[:0] = [{ext!r}, {here!r}, {bench!r}]
 project = "bench"
-extensions = ["neuron_docs", "bench_targets"]
+extensions = ["neuron_docs", "bench_targets", "page_hooks"]
 neuron_data_dir = {data!r}
 html_theme = "basic"
 '''
@@ -208,26 +210,8 @@ class FamilyTargets(SphinxDirective):
         return [items]
 
 
-def _report_read(app, env, docnames):
-    print("BENCH-READ: " + " ".join(sorted(docnames)), flush=True)
-
-
-_WRITTEN = []
-
-
-def _note_written(app, doctree, docname):
-    _WRITTEN.append(docname)
-
-
-def _report_written(app, exception):
-    print("BENCH-WRITTEN: " + " ".join(sorted(_WRITTEN)), flush=True)
-
-
 def setup(app):
     app.add_directive("bench-family-targets", FamilyTargets)
-    app.connect("env-before-read-docs", _report_read)
-    app.connect("doctree-resolved", _note_written)
-    app.connect("build-finished", _report_written)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 '''
 
@@ -307,7 +291,7 @@ def write_projects(root: Path, data: Path, families: int, runs: int, ext_dir: Pa
     """Write ``root/ext`` (our directives) and ``root/hand`` (the same tables as list-table)."""
     model = "m-0"
     ext, hand = root / "ext", root / "hand"
-    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), data=str(data)))
+    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), bench=str(BENCH), data=str(data)))
     _write(ext / "bench_targets.py", TARGETS_EXT)
     _write(hand / "conf.py", CONF_HAND)
     for project in (ext, hand):
