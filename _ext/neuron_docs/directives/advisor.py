@@ -24,6 +24,7 @@ from docutils import nodes
 from ..state.build import is_html
 from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.catalog import FILE_NAMES
+from ..data.published.history_files import HISTORY_FILES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
@@ -48,8 +49,9 @@ HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issue
 TEXT_FIELDS = ("throughput_text", "latency_text", "cost_text")
 NO_MATRIX = "Unknown: no published fit or support for this device"
 NOT_MEASURED = "None measured"
-#: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices).
-ADVISOR_FILES = (*FILE_NAMES, MATRIX_DIR)
+#: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices) but
+#: the benchmark history's (it compares the published tables as they stand).
+ADVISOR_FILES = (*(name for name in FILE_NAMES if name not in HISTORY_FILES), MATRIX_DIR)
 
 
 class advisor_data(nodes.General, nodes.Element):
