@@ -5,6 +5,7 @@ Usage (see bench/README.md, "The benchmark history")::
     make bench-history                                        # the real data: import, build, release
     make bench-history BENCH_ARGS="--parts build --runs 3"    # one part, median of 3
     make bench-history BENCH_ARGS="--states DIR --keep /tmp/h"
+    make bench-history BENCH_ARGS="--parts scale --scale 2000x30"   # synthetic, against hand-written
 
 On the real site and the published states (default ``../shared/external/neuron-sdk/benchmark-history``):
 
@@ -14,7 +15,11 @@ On the real site and the published states (default ``../shared/external/neuron-s
   generated pages) of a copy of the site with the history against the same site with an empty
   history (a data copy without ``benchmarks/history/``); CPU of the ``sphinx-build`` child;
 * **release**: import every state but the last, build, import the last, build again: the pages
-  re-read and written (the ``page_hooks`` extension), against the pages whose figures moved.
+  re-read and written (the ``page_hooks`` extension), against the pages whose figures moved;
+* **scale** (``--scale NxR``): a synthetic history of N configurations x R releases
+  (:func:`generate.write_history`, the format of ``data/``), its load, and the strict clean build of
+  its pages by the extension against the same tables hand-written as ``list-table``
+  (:func:`generate.write_history_projects`).
 
 Every figure is from child processes (:func:`run.run_child`, ``os.wait4``), as ``make bench``'s.
 """
@@ -28,6 +33,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -35,7 +41,11 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path[:0] = [str(HERE), str(REPO / "_ext")]
 
+import generate  # noqa: E402
 from run import Build, run_child, sphinx_build  # noqa: E402
+
+from neuron_docs.data import load_catalog  # noqa: E402
+from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
 from neuron_docs.data.published.history_files import HISTORY_DIR, History  # noqa: E402
 
@@ -43,7 +53,7 @@ STATES = REPO.parent.parent / "shared" / "external" / "neuron-sdk" / "benchmark-
 PYTHON = REPO / ".venv" / "bin" / "python"
 #: Pages of the site generated into ``source/`` on every build (git-ignored): a clean build has none.
 GENERATED = ("devices", "performance", "matrix")
-PARTS = ("import", "build", "release")
+PARTS = ("import", "build", "release", "scale")
 #: The hooks that report pages read and written, added to the copy's configuration.
 CONF_HOOKS = "\nsys.path.insert(0, {bench!r})\nextensions.append(\"page_hooks\")\n"
 
@@ -195,12 +205,54 @@ def part_release(base: Path, states: Path) -> None:
     print(f"\n  generations whose figures moved: {', '.join(moved) or 'none'}", flush=True)
 
 
+def part_scale(base: Path, configurations: int, releases: int, runs: int) -> None:
+    root = base / f"scale-{configurations}x{releases}"
+    print(f"\n## At scale: {configurations:,} configurations x {releases} releases, the extension against the "
+          "same tables hand-written\n", flush=True)
+    shutil.rmtree(root, ignore_errors=True)
+    data = generate.write_data(root / "data", 100, 1000)
+    generate.write_history(data, configurations, releases)
+    sizes = {p.name: p.stat().st_size for p in sorted((data / HISTORY_DIR).iterdir())}
+    print("  history files: " + ", ".join(f"{n} {s / 1e6:.1f} MB" for n, s in sizes.items()), flush=True)
+    with collector_paused():
+        start = time.process_time()
+        loaded = load_catalog(data)
+        load = time.process_time() - start
+    print(f"  load_catalog: {load:.1f} s CPU ({len(loaded.benchmark_observations):,} observations, "
+          f"{len(loaded.errors)} errors)", flush=True)
+    del loaded
+    ext, hand = generate.write_history_projects(root, data, REPO / "_ext")
+    rst = sum(p.stat().st_size for p in hand.rglob("*.rst"))
+    print(f"  hand-written RST: {rst / 1e6:.1f} MB", flush=True)
+    found: dict[str, list[Build]] = {"hand": [], "ext": []}
+    for run in range(runs):
+        for name, project in (("hand", hand), ("ext", ext)):
+            shutil.rmtree(root / f"out-{name}", ignore_errors=True)
+            shutil.rmtree(project / ".neuron-cache", ignore_errors=True)
+            found[name].append(sphinx_build(project, root / f"out-{name}"))
+            b = found[name][-1]
+            print(f"  run {run + 1}, {name}: {b.seconds:.1f} s wall, {b.cpu:.1f} s CPU, {b.peak_mb:.0f} MB", flush=True)
+    (hw, hc, hm), (ew, ec, em) = _median(found["hand"]), _median(found["ext"])
+    print(f"\n| {configurations:,} x {releases} | wall | CPU | peak RSS |\n|---|---:|---:|---:|\n"
+          f"| hand-written list-table | {hw:.1f} s | {hc:.1f} s | {hm:.0f} MB |\n"
+          f"| ours, cold | {ew:.1f} s | {ec:.1f} s | {em:.0f} MB |\n"
+          f"| ratio | {ew / hw:.2f}x | **{ec / hc:.2f}x** | {em / hm:.2f}x |", flush=True)
+
+
+def _scale(text: str) -> tuple[int, int]:
+    configurations, _, releases = text.partition("x")
+    return int(configurations), int(releases)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--parts", type=lambda s: s.split(","), default=list(PARTS),
-                        help=f"comma-separated, of {', '.join(PARTS)} (default: all)")
+    parser.add_argument("--parts", type=lambda s: s.split(","), default=list(PARTS[:3]),
+                        help=f"comma-separated, of {', '.join(PARTS)} (default: the first three; scale needs --scale)")
     parser.add_argument("--states", type=Path, default=STATES, help=f"the folder of published states (default {STATES})")
     parser.add_argument("--runs", type=int, default=1, help="runs of the import and build figures, median (default 1)")
+    parser.add_argument("--scale", type=_scale, default=None, metavar="NxR",
+                        help="also (or, with --parts scale, only) N synthetic configurations x R releases, "
+                             "against the same tables hand-written (e.g. 2000x30)")
     parser.add_argument("--keep", type=Path, default=None, help="work in this directory and keep it")
     args = parser.parse_args(argv)
     unknown = set(args.parts) - set(PARTS)
@@ -218,6 +270,8 @@ def main(argv: list[str] | None = None) -> None:
             part_build(base, args.runs)
         if "release" in args.parts:
             part_release(base, args.states)
+        if args.scale:
+            part_scale(base, *args.scale, args.runs)
         print(f"\nload average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
         if args.keep is None:
