@@ -147,7 +147,7 @@ class BenchmarkHistory(DataDirective):
                                            [history_figures_key(generation)])]
 
 
-@renderer("benchmark-history")
+@renderer("benchmark-history", tables=False)
 def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.Node]:
     """The configurations the page registered, in its order, with their figures of this build."""
     catalog = context.catalog
@@ -264,7 +264,7 @@ class BenchmarkChanges(DataDirective):
         return result
 
 
-@renderer("benchmark-changes")
+@renderer("benchmark-changes", tables=False)
 def render_changes(context: RenderContext, params: StateParams) -> list[nodes.Node]:
     """A state's lists of changes, with links to the configurations' places (computed once per page)."""
     catalog = context.catalog

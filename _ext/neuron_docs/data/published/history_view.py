@@ -88,6 +88,15 @@ class HistoryIndex:
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
+        """The index of ``catalog``: made once, kept while the same catalog is asked for (a build's
+        pages, its downloads and its checks share one)."""
+        if _LAST and _LAST[0].catalog is catalog:
+            return _LAST[0]
+        _LAST[:] = [cls._made(catalog)]
+        return _LAST[0]
+
+    @classmethod
+    def _made(cls, catalog: Catalog) -> HistoryIndex:
         out = cls(catalog)
         out.state_order = {sid: i for i, sid in enumerate(catalog.benchmark_states)}
         for obs in catalog.benchmark_observations.values():
@@ -99,6 +108,10 @@ class HistoryIndex:
     def throughput_metric(self, configuration: str) -> str | None:
         metrics = {o.metric for o in self.by_configuration.get(configuration, [])}
         return next((m for m in THROUGHPUT_FIELDS if m in metrics), None)
+
+
+#: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
+_LAST: list[HistoryIndex] = []
 
 
 def throughput_of(figures: dict[str, Decimal]) -> tuple[str, Decimal] | None:
