@@ -164,19 +164,20 @@ def part_import(base: Path, states: Path, runs: int) -> None:
 def part_build(base: Path, runs: int) -> None:
     print("\n## Strict build of the real site, from clean: with the history against an empty history\n",
           flush=True)
-    sites = {"empty": site_copy(base / "site-empty", data_copy(base / "data-empty", history=False)),
-             "history": site_copy(base / "site-history", data_copy(base / "data-history"))}
+    sites = {"empty history": site_copy(base / "site-empty", data_copy(base / "data-empty", history=False)),
+             "with the history": site_copy(base / "site-history", data_copy(base / "data-history"))}
     found: dict[str, list[Build]] = {name: [] for name in sites}
     for run in range(runs):
         for name, root in sites.items():  # alternated, so that a change of load falls on both
             found[name].append(build(root))
             b = found[name][-1]
-            print(f"  run {run + 1}, {name} history: {b.seconds:.1f} s wall, {b.cpu:.1f} s CPU, {b.peak_mb:.0f} MB, "
+            print(f"  run {run + 1}, {name}: {b.seconds:.1f} s wall, {b.cpu:.1f} s CPU, {b.peak_mb:.0f} MB, "
                   f"{len(b.written_docs())} pages", flush=True)
-    (ew, ec, em), (hw, hc, hm) = _median(found["empty"]), _median(found["history"])
+    empty, full = found["empty history"], found["with the history"]
+    (ew, ec, em), (hw, hc, hm) = _median(empty), _median(full)
     print(f"\n| site | wall | CPU | peak RSS | pages |\n|---|---:|---:|---:|---:|\n"
-          f"| empty history | {ew:.1f} s | {ec:.1f} s | {em:.0f} MB | {len(found['empty'][0].written_docs())} |\n"
-          f"| with the history | {hw:.1f} s | {hc:.1f} s | {hm:.0f} MB | {len(found['history'][0].written_docs())} |\n"
+          f"| empty history | {ew:.1f} s | {ec:.1f} s | {em:.0f} MB | {len(empty[0].written_docs())} |\n"
+          f"| with the history | {hw:.1f} s | {hc:.1f} s | {hm:.0f} MB | {len(full[0].written_docs())} |\n"
           f"| ratio | {hw / ew:.2f}x | **{hc / ec:.2f}x** | {hm / em:.2f}x | |", flush=True)
 
 
