@@ -15,6 +15,7 @@ import datetime as dt
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from ..records import history as h
@@ -39,12 +40,14 @@ METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
 Row = dict[str, str]
 
 
+@cache
 def canonical_version(text: str) -> str:
     """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
     parts = [str(int(p)) for p in text.split(".")]
     return ".".join(parts + ["0"] * (3 - len(parts)))
 
 
+@cache  # a history holds a few dozen releases, compared hundreds of thousands of times
 def version_key(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in canonical_version(text).split("."))
 
