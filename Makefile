@@ -36,6 +36,7 @@ help:
 	@echo "make matrix-diff BASE=rev   Markdown summary of data changes since rev"
 	@echo "make matrix-diff FROM=date TO=date   what changed between two revisions of the support matrices"
 	@echo "make bench                   build-time benchmark at scale"
+	@echo "make bench-history           the benchmark history: import, its share of the build, one new release"
 	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/,"
 	@echo "                             or a folder of states <date>-<commit>/ into the benchmark history"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
@@ -131,3 +132,8 @@ hostile-cases: $(VENV_STAMP)
 .PHONY: bench-drift
 bench-drift: $(VENV_STAMP)
 	$(PY_EXT) bench/drift_engine.py $(BENCH_ARGS)
+# make bench-history [BENCH_ARGS="--parts import,build,release --runs 3"]  -- the benchmark history's import,
+#   its share of the strict build, and one new release's rebuild, on the real data (see bench/README.md)
+.PHONY: bench-history
+bench-history: $(VENV_STAMP)
+	$(PY_EXT) bench/history.py $(BENCH_ARGS)

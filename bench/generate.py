@@ -21,6 +21,8 @@ from neuron_docs.data.catalog import FILES
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.figures.runs import cost_per_million
 
+#: This folder (the synthetic projects load its ``page_hooks`` extension).
+BENCH = Path(__file__).resolve().parent
 MATRIX_DEVICES = ("dev-0", "dev-1")
 FRAMEWORKS = ("fw-0", "fw-1", "fw-2", "fw-3")
 CATEGORIES = (("cat-0", "NLP"), ("cat-1", "Computer Vision"), ("cat-2", "Sequence models"), ("cat-3", "Other"))
@@ -176,9 +178,9 @@ def write_data(target: Path, families: int, runs: int) -> Path:
 # Sphinx projects ---------------------------------------------------------------------------------
 
 CONF_EXT = '''import sys
-sys.path[:0] = [{ext!r}, {here!r}]
+sys.path[:0] = [{ext!r}, {here!r}, {bench!r}]
 project = "bench"
-extensions = ["neuron_docs", "bench_targets"]
+extensions = ["neuron_docs", "bench_targets", "page_hooks"]
 neuron_data_dir = {data!r}
 html_theme = "basic"
 '''
@@ -208,26 +210,8 @@ class FamilyTargets(SphinxDirective):
         return [items]
 
 
-def _report_read(app, env, docnames):
-    print("BENCH-READ: " + " ".join(sorted(docnames)), flush=True)
-
-
-_WRITTEN = []
-
-
-def _note_written(app, doctree, docname):
-    _WRITTEN.append(docname)
-
-
-def _report_written(app, exception):
-    print("BENCH-WRITTEN: " + " ".join(sorted(_WRITTEN)), flush=True)
-
-
 def setup(app):
     app.add_directive("bench-family-targets", FamilyTargets)
-    app.connect("env-before-read-docs", _report_read)
-    app.connect("doctree-resolved", _note_written)
-    app.connect("build-finished", _report_written)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 '''
 
@@ -307,7 +291,7 @@ def write_projects(root: Path, data: Path, families: int, runs: int, ext_dir: Pa
     """Write ``root/ext`` (our directives) and ``root/hand`` (the same tables as list-table)."""
     model = "m-0"
     ext, hand = root / "ext", root / "hand"
-    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), data=str(data)))
+    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), bench=str(BENCH), data=str(data)))
     _write(ext / "bench_targets.py", TARGETS_EXT)
     _write(hand / "conf.py", CONF_HAND)
     for project in (ext, hand):
@@ -319,4 +303,139 @@ def write_projects(root: Path, data: Path, families: int, runs: int, ext_dir: Pa
         _write(hand / f"matrix-{device}.rst", _hand_matrix(device, families))
     _write(hand / "families.rst", _hand_families(families))
     _write(hand / "benchmarks.rst", _hand_benchmarks(model, runs))
+    return ext, hand
+
+
+# The benchmark history at scale ------------------------------------------------------------------
+
+HISTORY_GENERATIONS = ("inf1", "inf2", "trn1")
+HISTORY_METRIC = "throughput_inferences_per_s"
+HISTORY_INSTANCES = ("inst-0", "inst-1", "inst-2", "inst-3")
+
+
+def history_state(index: int) -> tuple[str, str, str]:
+    """Published state ``index``: its id, date and release (one state per release, 45 days apart)."""
+    date = _date(index * 45)
+    return f"{date}-{index + 0x1000:x}", date, f"2.{index}.0"
+
+
+def _date(days: int) -> str:
+    import datetime as dt
+
+    return (dt.date(2021, 1, 1) + dt.timedelta(days=days)).isoformat()
+
+
+def history_value(configuration: int, release: int) -> str:
+    """The synthetic throughput of configuration ``configuration`` under release ``release``: it
+    drifts, with a regression or an improvement now and then."""
+    base = 100 + (configuration * 7919) % 9000
+    if (configuration + release) % 7:  # mostly steady: -3 .. +3 %
+        step = (configuration + release) % 7 - 3
+    else:  # one release in seven: -20 .. +20 %
+        step = ((configuration * 31 + release * 17) % 41) - 20
+    return f"{base * (100 + step) / 100:.2f}"
+
+
+def write_history(target: Path, configurations: int, releases: int) -> Path:
+    """The benchmark history of ``configurations`` configurations, each measured under every one of
+    ``releases`` releases (one published state each), in ``target/benchmarks/history/`` in the format
+    of ``data/``: one throughput per configuration and release, each superseded by the next."""
+    from neuron_docs.data.published.history_files import History
+
+    states = [history_state(i) for i in range(releases)]
+    history = History(states=[{"id": sid, "date": date, "commit": f"{i + 0x1000:x}", "subject": f"Release {rel}",
+                               "release": rel, "rows": str(configurations), "placed": str(configurations),
+                               "set_aside": "0"} for i, (sid, date, rel) in enumerate(states)])
+    first, first_date = states[0][0], states[0][1]
+    for j in range(configurations):
+        cid = f"cfg-{j}"
+        history.configurations[cid] = {
+            "id": cid, "generation": HISTORY_GENERATIONS[j % len(HISTORY_GENERATIONS)], "kind": "inference",
+            "view": "throughput", "model": f"Model {j // 10}", "framework": FRAMEWORKS[0],
+            "instance": HISTORY_INSTANCES[j % len(HISTORY_INSTANCES)], "batch_size": str(1 + j % 10),
+            "file": "inf2/throughput_data.csv", "first_published": first_date, "first_state": first}
+        rows = []
+        for i, (sid, date, release) in enumerate(states):
+            last = i == len(states) - 1
+            rows.append({"id": f"{cid}-{i}", "configuration": cid, "neuron_version": release, "version_from": "column",
+                         "metric": HISTORY_METRIC, "value": history_value(j, i), "first_published": date,
+                         "first_state": sid, "last_seen": "" if last else date,
+                         "ended": "" if last else states[i + 1][1], "status": "published" if last else "superseded"})
+        history.observations[(cid, HISTORY_METRIC)] = rows
+    for k, instance in enumerate(HISTORY_INSTANCES):
+        history.prices[instance] = [{"id": f"{instance}-price", "instance": instance, "basis": "on-demand",
+                                     "usd_per_hour": f"{1 + k * 0.25:.2f}", "file": "instance_prices.csv",
+                                     "first_published": first_date, "first_state": first, "status": "published"}]
+    history.write(target)
+    return target
+
+
+HISTORY_INDEX = """History
+=======
+
+.. toctree::
+
+{pages}
+"""
+
+
+def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path, Path]:
+    """Two projects showing the history of ``data``: ``root/ext`` by the extension
+    (``neuron:benchmark-history`` per generation, ``neuron:benchmark-changes``), ``root/hand`` the
+    same tables, titles, anchors and lists of changes written by hand as RST (``list-table``,
+    ``:ref:``), without the extension (and without the charts, which RST cannot draw)."""
+    from neuron_docs.data import load_catalog
+    from neuron_docs.data.published.history_view import (
+        HistoryIndex, describe_configuration, releases, state_changes,
+    )
+    from neuron_docs.directives.benchmark_history import CHANGE_TEXT, _change_text, _row, history_page
+    from neuron_docs.data.records.labels import METRICS
+    from neuron_docs.state.domain import anchor_for
+
+    ext, hand = root / "ext", root / "hand"
+    pages = [history_page(g) for g in HISTORY_GENERATIONS] + ["changes"]
+    _write(ext / "conf.py", CONF_EXT.format(ext=str(ext_dir), here=str(ext), bench=str(BENCH), data=str(data))
+           .replace('"bench_targets", ', ""))
+    _write(hand / "conf.py", CONF_HAND)
+    for project in (ext, hand):
+        _write(project / "index.rst", HISTORY_INDEX.format(pages="\n".join(f"   {p}" for p in pages)))
+    for g in HISTORY_GENERATIONS:
+        _write(ext / f"{history_page(g)}.rst", f"{_title(f'{g} history')}.. neuron:benchmark-history:: {g}\n")
+    _write(ext / "changes.rst", f"{_title('Changes')}.. neuron:benchmark-changes::\n")
+
+    catalog = load_catalog(data)
+    if catalog.errors:
+        raise SystemExit(f"synthetic history has {len(catalog.errors)} errors, e.g. {catalog.errors[0]}")
+    index = HistoryIndex.of(catalog)
+    for g in HISTORY_GENERATIONS:
+        configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == g),
+                         key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
+        out = [_title(f"{g} history")]
+        for config in configs:
+            found = releases(index, config.id)
+            metrics = [m for m in METRICS if any(m in r.figures for r in found)]
+            per = next((r.cost.per for r in found if r.cost), None)
+            headers = ["Neuron release", "First published", "Last seen",
+                       *(f"{METRICS[m].label} ({METRICS[m].unit})" for m in metrics),
+                       *([f"Cost per {per}", "Price in force"] if per else [])]
+            rows = [_row(r, metrics, per is not None) for r in reversed(found)]
+            out += [f".. _{anchor_for('benchmark', config.id)}:\n", f".. rubric:: {describe_configuration(config)}\n",
+                    f"First published on {config.first_published}; still published. Last published in "
+                    f"{config.file}.\n", _list_table(headers, rows)]
+        _write(hand / f"{history_page(g)}.rst", "\n".join(out))
+    changes = state_changes(index)
+    out = [_title("Changes")]
+    for sid, state in reversed(catalog.benchmark_states.items()):
+        found = changes.get(sid, [])
+        out.append(_title(f"{state.date}: {state.subject or sid}").replace("=", "-"))
+        out.append(f"State {sid}: {state.placed} rows placed of {state.rows}.\n")
+        for kind, words in CHANGE_TEXT.items():
+            items = [c for c in found if c.kind == kind]
+            if items:
+                out.append(f"{words} ({len(items)})\n")
+                out += [f"- :ref:`{describe_configuration(catalog.benchmark_configurations[c.configuration])} "
+                        f"<{anchor_for('benchmark', c.configuration)}>`{_change_text(c)}"
+                        for c in items]
+                out.append("")
+    _write(hand / "changes.rst", "\n".join(out))
     return ext, hand

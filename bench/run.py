@@ -30,13 +30,12 @@ REPO = HERE.parent
 sys.path[:0] = [str(HERE), str(REPO / "_ext")]
 
 import generate  # noqa: E402
+from page_hooks import READ_MARK, WRITTEN_MARK  # noqa: E402
 from neuron_docs.data.checking import validation as validation_module  # noqa: E402
 from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
 SPHINX = REPO / ".venv" / "bin" / "sphinx-build"
 STRICT = ["-W", "--keep-going", "-n"]
-READ_MARK = "BENCH-READ:"
-WRITTEN_MARK = "BENCH-WRITTEN:"
 
 
 @dataclass
@@ -60,11 +59,10 @@ class Build:
         return sorted(name for line in lines for name in line[len(mark):].split())
 
 
-def sphinx_build(project: Path, out: Path, *extra: str) -> Build:
-    """Run sphinx-build in a child process; wall time and the child's peak RSS (os.wait4)."""
-    log = out.parent / f"{out.name}.log"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    command = [str(SPHINX), "-b", "html", *STRICT, *extra, str(project), str(out)]
+def run_child(command: list[str], log: Path, what: str = "", ok: tuple[int, ...] = (0,)) -> Build:
+    """Run ``command`` in a child process, its output into ``log``; wall time, and the child's CPU
+    time and peak RSS (``os.wait4``). An exit status not in ``ok`` stops the benchmark."""
+    log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w") as handle:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT)
@@ -72,10 +70,16 @@ def sphinx_build(project: Path, out: Path, *extra: str) -> Build:
         seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     output = log.read_text()
-    if process.returncode:
+    if process.returncode not in ok:
         print(output[-3000:], file=sys.stderr)
-        raise SystemExit(f"sphinx-build failed ({process.returncode}): {' '.join(command)}")
+        raise SystemExit(f"{what or command[0]} failed ({process.returncode}): {' '.join(command)}")
     return Build(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output, process.returncode)
+
+
+def sphinx_build(project: Path, out: Path, *extra: str) -> Build:
+    """Run sphinx-build (strict) in a child process; wall time, CPU time and peak RSS (os.wait4)."""
+    command = [str(SPHINX), "-b", "html", *STRICT, *extra, str(project), str(out)]
+    return run_child(command, out.parent / f"{out.name}.log", "sphinx-build")
 
 
 def clean_builds(project: Path, out: Path, runs: int, *extra: str, cold: bool = True) -> list[Build]:

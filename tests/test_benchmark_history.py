@@ -3,6 +3,7 @@ history against a re-import of the shared states (skipped where they are absent)
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from neuron_docs.data import load_catalog
+from neuron_docs.data.checking import validation
 from neuron_docs.data.published import history as H
 from neuron_docs.data.published.importer import main
 from neuron_docs.data.records import history as hs
@@ -260,3 +262,46 @@ def test_the_committed_history_is_a_reimport_of_the_shared_states(tmp_path):
     assert len(summaries) == len([p for p in STATES.iterdir() if p.is_dir()])
     for name, text in history.texts().items():
         assert (DATA / name).read_text(encoding="utf-8") == text, name
+
+
+def test_the_history_declares_its_own_file_bound_and_every_other_file_keeps_the_common_one() -> None:
+    """The history's long-format CSVs grow with configurations x releases by design: they declare a
+    larger bound with their spec; every other data file keeps MAX_FILE_BYTES."""
+    from neuron_docs.data.catalog import FILES, HISTORY_MAX_BYTES
+    from neuron_docs.data.files.loader import MAX_FILE_BYTES
+
+    bounds = {spec.name: spec.max_bytes for spec in FILES}
+    assert {n for n, b in bounds.items() if b != MAX_FILE_BYTES} == set(H.HISTORY_FILES)
+    assert {bounds[n] for n in H.HISTORY_FILES} == {HISTORY_MAX_BYTES}
+    assert MAX_FILE_BYTES < HISTORY_MAX_BYTES
+
+
+def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """observations.csv beyond 4 MiB loads (with every row validated); beyond the history's bound it
+    is refused, located and unread, like any file too large."""
+    from neuron_docs.data import catalog as catalog_module
+    from neuron_docs.data.files.loader import MAX_FILE_BYTES
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / H.OBSERVATIONS_FILE
+    header, *rows = path.read_text(encoding="utf-8").splitlines()
+    extra, copies = [], 0
+    while len("\n".join([header, *rows, *extra])) <= MAX_FILE_BYTES:  # the same rows under new ids
+        copies += 1
+        extra += [f"{r.split(',', 1)[0]}-copy{copies},{r.split(',', 1)[1]}" for r in rows]
+    path.write_text("\n".join([header, *rows, *extra]) + "\n", encoding="utf-8")
+    assert path.stat().st_size > MAX_FILE_BYTES
+    loaded = load_catalog(data)
+    assert not [e for e in loaded.errors if "expected at most" in e.message]
+    assert len(loaded.benchmark_observations) + len([b for b in loaded.broken
+                                                     if b.collection == "benchmark_observations"]) \
+        == len(rows) + len(extra)
+    small = [dataclasses.replace(spec, max_bytes=MAX_FILE_BYTES) if spec.name == H.OBSERVATIONS_FILE else spec
+             for spec in catalog_module.FILES]
+    monkeypatch.setattr(validation, "FILES", tuple(small))
+    refused = load_catalog(data)
+    assert [str(e) for e in refused.errors if e.file == H.OBSERVATIONS_FILE] == [
+        f"{H.OBSERVATIONS_FILE}: file is {path.stat().st_size} bytes; expected at most {MAX_FILE_BYTES} bytes "
+        "(MAX_FILE_BYTES)"]

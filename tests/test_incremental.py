@@ -486,3 +486,53 @@ def test_a_changed_page_title_rewrites_every_page_whose_navigation_shows_it(
     edit(site.srcdir / "plain.rst", "reads no data", "still reads no data")  # the body only
     assert site.build() == ["plain"]
     assert "benchmarks" not in site.written
+
+
+HISTORY_ROOT = Path(__file__).resolve().parent / "roots" / "test-history"
+HISTORY = "benchmarks/history"
+
+
+@pytest.fixture
+def history(make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
+    """The history pages of Inf1 and Inf2 and the benchmark changes (``roots/test-history``),
+    against a copy of ``data/`` (its history is the one imported from the published states)."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data", data)
+    return Site(make_app, tmp_path / "history", data, monkeypatch, root=HISTORY_ROOT)
+
+
+def _first_observation(data: Path, generation: str) -> tuple[str, str]:
+    """The first observation row of ``generation`` in the history (its line, and its value)."""
+    catalog = load_catalog(data)
+    configs = {c.id for c in catalog.benchmark_configurations.values() if c.generation == generation}
+    obs = next(o for o in catalog.benchmark_observations.values() if o.configuration in configs)
+    line = next(line for line in (data / HISTORY / "observations.csv").read_text(encoding="utf-8").splitlines()
+                if line.startswith(f"{obs.id},"))
+    return line, str(obs.value)
+
+
+def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(history: Site) -> None:
+    """A figure of the history moving (as a new release's do) is shown by its generation's page and
+    the changes: those are rewritten, none is read again; the other generation's page is left alone."""
+    assert history.build() == ["changes", "history-inf1", "history-inf2", "index"]
+    line, value = _first_observation(history.data, "inf2")
+    fields = line.split(",")
+    assert fields[5] == value
+    fields[5] = "987654.5"
+    edit(history.data / HISTORY / "observations.csv", line, ",".join(fields))
+    assert history.build() == []
+    assert history.written == ["changes", "history-inf2", "index"]  # and the page whose toctree lists them
+    assert "987,654.5" in history.html("history-inf2")
+
+
+def test_a_new_history_configuration_rereads_the_page_that_registers_it(history: Site) -> None:
+    """A configuration's identity (what its title says) is what its generation's page registers when
+    it is read: changing it reads that page again, and only that one of the history pages."""
+    history.build()
+    path = history.data / HISTORY / "configurations.csv"
+    catalog = load_catalog(history.data)
+    config = next(c for c in catalog.benchmark_configurations.values() if c.generation == "inf1" and c.model_details)
+    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith(f"{config.id},"))
+    edit(path, line, line.replace(config.model_details, f"{config.model_details} renamed", 1))
+    assert "history-inf1" in history.build()
+    assert "history-inf2" not in history.written

@@ -15,7 +15,7 @@ from typing import Any
 from .records import history as hs
 from .records import published as ps
 from .records import models as s
-from .files.loader import DataError, Positions
+from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.history import MatrixHistory
 from .records.fields import Fit
 from .records.matrix import Cell, Matrix, Revision
@@ -42,6 +42,15 @@ class FileSpec:
     csv: tuple[str, type[s.Record]] | None = None
     #: A file a data set may do without (its collections are then empty): the benchmark history.
     optional: bool = False
+    #: The largest this file may be, in bytes (:data:`.files.loader.MAX_FILE_BYTES` unless it grows
+    #: by design with the data: :data:`HISTORY_MAX_BYTES`).
+    max_bytes: int = MAX_FILE_BYTES
+
+
+#: The bound of the benchmark history's CSVs: one row per configuration, per figure and release
+#: (20,000 configurations x 30 releases x 2 figures is about 200 MB of observations); still a
+#: bound, so a runaway file is refused before it is read.
+HISTORY_MAX_BYTES = 256 * 1024 * 1024
 
 
 FILES: tuple[FileSpec, ...] = (
@@ -62,13 +71,13 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
     FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
     FileSpec("benchmarks/history/states.csv", csv=("benchmark_states", hs.BenchmarkState),
-             optional=True),
+             optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec("benchmarks/history/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
-             optional=True),
+             optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec("benchmarks/history/observations.csv", csv=("benchmark_observations", hs.BenchmarkObservation),
-             optional=True),
+             optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec("benchmarks/history/prices.csv", csv=("historical_prices", hs.HistoricalPrice),
-             optional=True),
+             optional=True, max_bytes=HISTORY_MAX_BYTES),
 )
 
 

@@ -100,7 +100,7 @@ def cache_key(directory: Path) -> str:
     """The content key of ``directory``'s data: every file's bytes, the directory and the code."""
     digest = hashlib.sha256(f"{_code_digest()}\0{directory}\0".encode())
     for spec in FILES:  # never reads a FIFO, a device or a file outside the data directory
-        digest.update(f"{spec.name}\0{file_digest(directory / spec.name, directory)}\0".encode())
+        digest.update(f"{spec.name}\0{file_digest(directory / spec.name, directory, spec.max_bytes)}\0".encode())
     folder = directory / MATRIX_DIR
     for revision in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         digest.update(f"{MATRIX_DIR}{revision.name}\0{file_digest(revision, directory)}\0".encode())

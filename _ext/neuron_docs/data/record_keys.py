@@ -26,6 +26,14 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
     revision lists on which device (the device sections of a family's guidelines).
 ``revisions:``
     the names and dates of the revisions of the support matrices: the sections of What's new.
+``history-configurations:<generation>``
+    the ids and what they are (every field but :data:`.records.history.PUBLICATION_FIELDS`) of a
+    generation's configurations of the benchmark history: the objects its page registers when it
+    is read. A new release's figures, or a configuration republished or withdrawn, leave it alone.
+``history-figures:<generation>``
+    every field of a generation's configurations and of their observations, the states those were
+    first published in (order, date, subject) and the historical prices: what its page shows. A
+    release that moves no figure of the generation leaves it alone.
 ``value:<text>``, ``figure:<text>``, ``fit:<text>``, ``status:<text>``
     what a prose role prints for ``text`` (:mod:`.figures.shown`: the figure of ``:neuron:value:``, the
     same figure with a default format as the errata show it, a fit, a support status), text and
@@ -45,11 +53,13 @@ from typing import TYPE_CHECKING, Any
 
 from .figures.shown import SHOWN_KINDS, Shown, shown
 from .figures.values import build_values
+from .records.history import PUBLICATION_FIELDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .catalog import Catalog
+    from .records.history import BenchmarkConfiguration
     from .figures.values import Values
 
 
@@ -83,6 +93,19 @@ def matrix_rows_key(date: str | None) -> str:
 
 def revisions_key() -> str:
     return "revisions:"
+
+
+def history_configurations_key(generation: str) -> str:
+    return f"history-configurations:{generation}"
+
+
+def history_figures_key(generation: str) -> str:
+    return f"history-figures:{generation}"
+
+
+#: The collections of the benchmark history a ``history-*`` key covers.
+_HISTORY_COLLECTIONS = ("benchmark_states", "benchmark_configurations", "benchmark_observations",
+                        "historical_prices")
 
 
 def shown_key(kind: str, text: str) -> str:
@@ -149,10 +172,30 @@ class RecordDigests:
         if kind in SHOWN_KINDS:
             found = self._shown(kind, rest)
             return set(SHOWN_KINDS[kind] if isinstance(found, ValueError) else found.files)
+        if kind == "history-configurations":
+            return {self.catalog.file_of("benchmark_configurations")}
+        if kind == "history-figures":
+            return {self.catalog.file_of(c) for c in _HISTORY_COLLECTIONS}
         try:  # a record's, a collection's (``records:``, ``names:``, ``fields:``) file
             return {self.catalog.file_of(rest.partition("/")[0].partition(":")[0])}
         except KeyError:
             return set()
+
+    def _configurations(self, generation: str) -> list[BenchmarkConfiguration]:
+        return sorted((c for c in self.catalog.benchmark_configurations.values() if c.generation == generation),
+                      key=lambda c: c.id)
+
+    def _history_figures(self, generation: str) -> str:
+        configurations = self._configurations(generation)
+        ids = {c.id for c in configurations}
+        observations = sorted((o for o in self.catalog.benchmark_observations.values() if o.configuration in ids),
+                              key=lambda o: o.id)
+        named = {c.first_state for c in configurations} | {o.first_state for o in observations}
+        states = [[i, s.date, s.subject] for i, (sid, s) in enumerate(self.catalog.benchmark_states.items())
+                  if sid in named]
+        prices = sorted(self.catalog.historical_prices.items())
+        return _hash(json.dumps([[_dumped(c) for c in configurations], [_dumped(o) for o in observations], states,
+                                 [[i, _dumped(p)] for i, p in prices]], default=str))
 
     def _compute(self, key: str) -> str:
         kind, _, rest = key.partition(":")
@@ -186,6 +229,11 @@ class RecordDigests:
                 [rev.name, *([m.id, list(m.devices), [row.family for row in m.rows]] for m in rev.matrices)]))
         if kind == "revisions":
             return _hash(json.dumps([[r.name, r.date] for r in self.catalog.history.revisions], default=str))
+        if kind == "history-configurations":
+            return _hash(json.dumps([[c.id, c.model_dump(mode="json", exclude=set(PUBLICATION_FIELDS))]
+                                     for c in self._configurations(rest)]))
+        if kind == "history-figures":
+            return self._history_figures(rest)
         if kind in SHOWN_KINDS:
             found = self._shown(kind, rest)
             if isinstance(found, ValueError):  # fixing the data changes it: the warning goes

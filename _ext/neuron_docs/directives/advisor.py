@@ -51,7 +51,8 @@ HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issue
 TEXT_FIELDS = ("throughput_text", "latency_text", "cost_text")
 NO_MATRIX = "Unknown: no published fit or support for this device"
 NOT_MEASURED = "None measured"
-#: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices).
+#: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices, and
+#: the benchmark history, for since when each best configuration's figures hold).
 ADVISOR_FILES = (*FILE_NAMES, MATRIX_DIR)
 
 

@@ -13,13 +13,17 @@ configuration's block.
 
 Hundreds of configurations and a thousand links would make large docutils trees that every
 transform walks: both are written as HTML from jinja2 templates (``templates/``, autoescaped) in a
-node that only HTML builders write and the search does not index. Both are built when the page is
-read, from the history files (:func:`.state.dependencies.uses`): a change to the history has the
-pages read again. Nothing here is typed by hand.
+node that only HTML builders write and the search does not index. A generation's page registers
+its configurations when it is read and renders their figures when it is written (a new release
+rewrites the pages whose figures moved, and reads none again); What's new makes a section per state
+when it is read (a new state is a new section: the page is read again) and the lists of changes
+when it is written. Nothing here is typed by hand.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -38,12 +42,16 @@ from ..data.published.history_view import (
 )
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..state.build import dataset
-from ..state.dependencies import uses
+from ..data.record_keys import file_key, history_configurations_key, history_figures_key, records_key
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..state.dependencies import READS, note, uses
 from ..state.domain import anchor_for
 from .base import DataDirective
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+
     from sphinx.application import Sphinx
     from sphinx.writers.html5 import HTML5Translator
 
@@ -90,13 +98,24 @@ def history_page(generation: str) -> str:
     return HISTORY_PAGE.format(generation=generation)
 
 
+@dataclass(frozen=True)
+class HistoryParams:
+    """A generation's history page: the generation, and the anchor each configuration registered."""
+
+    generation: str
+    anchors: tuple[tuple[str, str], ...]
+
+
 class BenchmarkHistory(DataDirective):
     """Every configuration of one generation: its figures across releases, a table and a chart.
 
     Hundreds of configurations make one page: they are written as HTML from a jinja2 template
-    (autoescaped; the charts are :func:`.charts.svg.render_svg`'s) in one ``raw`` node, and not as
+    (autoescaped; the charts are :func:`.charts.svg.render_svg`'s) in one node, and not as
     sections, so that they stay out of the navigation; each is still the ``neuron:benchmark``
-    object's canonical place.
+    object's canonical place. When the page is read, the directive registers the configurations
+    (it reads what they are: :func:`.record_keys.history_configurations_key`); their figures are
+    rendered when it is written (it shows :func:`.record_keys.history_figures_key`), so a new
+    release rewrites the pages of the generations whose figures moved and reads none again.
     """
 
     required_arguments = 1
@@ -104,44 +123,66 @@ class BenchmarkHistory(DataDirective):
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, *HISTORY_FILES)
         generation = self.arguments[0]
         if generation not in GENERATION_TEXT:
+            uses(self, *HISTORY_FILES)
             self.warn(f"unknown generation {generation!r}; expected one of: {', '.join(GENERATION_TEXT)}")
             return []
-        index = HistoryIndex.of(catalog)
+        note(self.env, READS, [history_configurations_key(generation)])
         configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == generation),
                          key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
         if not configs:
             text = f"No {GENERATION_TEXT[generation]} figure has been published yet."
             return [nodes.paragraph(text, text)]
-        blocks = [self._block(catalog, index, config) for config in configs]
-        html = _template("benchmark-history.html.jinja").render(configurations=blocks)
-        return [*self.index_nodes(), neuron_history_html(html=html)]
+        anchors = tuple((c.id, self.register("benchmark", c.id, describe_configuration(c))) for c in configs)
+        return [*self.index_nodes(), defer(self, render_history, HistoryParams(generation, anchors),
+                                           [history_figures_key(generation)])]
 
-    def _block(self, catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration) -> dict[str, Any]:
-        title = describe_configuration(config)
-        anchor = self.register("benchmark", config.id, title)
-        found = releases(index, config.id)
-        first = catalog.benchmark_states.get(config.first_state)
-        intro = f"First published on {config.first_published}"
-        intro += f" ({first.subject})" if first and first.subject else ""
-        intro += (f"; withdrawn on {config.withdrawn} (last seen {config.last_seen})." if config.withdrawn
-                  else "; still published.")
-        intro += f" Last published in {config.file}."
-        metrics = [m for m in METRICS if any(m in r.figures for r in found)]
-        per = next((r.cost.per for r in found if r.cost), None)
-        headers = ["Neuron release", "First published", "Last seen",
-                   *(f"{METRICS[m].label} ({_unit(m)})" for m in metrics),
-                   *([f"Cost per {per}", "Price in force"] if per else [])]
-        chart = _chart(config, found)
-        chart_id = f"{anchor}-chart"
-        return {"anchor": anchor, "title": title, "intro": intro, "headers": headers,
-                "rows": [_row(r, metrics, per is not None) for r in reversed(found)],
-                # ElementTree's escaped SVG; an ePub leaves the charts out (its pages take no inline SVG)
-                "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]}))  # noqa: S704
-                if chart and self.env.app.builder.name != "epub" else None,
-                "chart_title": chart.title if chart else ""}
+
+@renderer("benchmark-history", tables=False)
+def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.Node]:
+    """The configurations the page registered, in its order, with their figures of this build."""
+    catalog = context.catalog
+    index = HistoryIndex.of(catalog)
+    charts = context.env.app.builder.name != "epub"
+    blocks = [_block(catalog, index, config, anchor, charts)
+              for config, anchor in _registered(catalog.benchmark_configurations, params.anchors)]
+    return [neuron_history_html(html=_template("benchmark-history.html.jinja").render(configurations=blocks))]
+
+
+def _registered(table: Mapping[str, hs.BenchmarkConfiguration],
+                anchors: tuple[tuple[str, str], ...]) -> Iterator[tuple[hs.BenchmarkConfiguration, str]]:
+    """The configurations registered when the page was read, in that order (one no longer in the
+    data is left out: the names it registered changed, so the page is read again first)."""
+    for config_id, anchor in anchors:
+        config = table.get(config_id)
+        if config is not None:
+            yield config, anchor
+
+
+def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, anchor: str,
+           charts: bool) -> dict[str, Any]:
+    title = describe_configuration(config)
+    found = releases(index, config.id)
+    first = catalog.benchmark_states.get(config.first_state)
+    intro = f"First published on {config.first_published}"
+    intro += f" ({first.subject})" if first and first.subject else ""
+    intro += (f"; withdrawn on {config.withdrawn} (last seen {config.last_seen})." if config.withdrawn
+              else "; still published.")
+    intro += f" Last published in {config.file}."
+    metrics = [m for m in METRICS if any(m in r.figures for r in found)]
+    per = next((r.cost.per for r in found if r.cost), None)
+    headers = ["Neuron release", "First published", "Last seen",
+               *(f"{METRICS[m].label} ({_unit(m)})" for m in metrics),
+               *([f"Cost per {per}", "Price in force"] if per else [])]
+    chart = _chart(config, found)
+    chart_id = f"{anchor}-chart"
+    return {"anchor": anchor, "title": title, "intro": intro, "headers": headers,
+            "rows": [_row(r, metrics, per is not None) for r in reversed(found)],
+            # ElementTree's escaped SVG; an ePub leaves the charts out (its pages take no inline SVG)
+            "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]}))  # noqa: S704
+            if chart and charts else None,
+            "chart_title": chart.title if chart else ""}
 
 
 def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
@@ -175,43 +216,65 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
                  group_header="Neuron release", bar_header="First published")
 
 
+@dataclass(frozen=True)
+class StateParams:
+    """One published state's section of the benchmark changes."""
+
+    state: str
+
+
 class BenchmarkChanges(DataDirective):
     """Per published state, newest first, what it changed in the published benchmark figures.
 
-    Each state is a section (the ``neuron:benchmark-state`` object); its lists, a thousand links
-    in all, are written as HTML from a jinja2 template (autoescaped), each link to the
-    configuration's place on its generation's page (:func:`history_page`).
+    Each state is a section (the ``neuron:benchmark-state`` object), made when the page is read
+    from the states (a new state is a new section); its lists, a thousand links in all, are
+    rendered when the page is written (they show every history file) as HTML from a jinja2
+    template (autoescaped), each link to the configuration's place on its generation's page
+    (:func:`history_page`).
     """
 
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
-        uses(self, *HISTORY_FILES)
-        index = HistoryIndex.of(catalog)
-        changes = state_changes(index)
-        builder = self.env.app.builder
-        try:
-            here = builder.get_target_uri(self.env.docname)
-            pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                     if history_page(g) in self.env.found_docs}
-        except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
-            pages = {}
+        note(self.env, READS, [records_key("benchmark_states")])
         text = (f"Every published state of the Neuron documentation's benchmark tables, newest first, with what "
                 f"it changed. A re-measured throughput is compared with the median of the configuration's "
                 f"figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), so that one "
                 f"noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is improved, "
                 f"more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
         result: list[nodes.Node] = [nodes.paragraph(text, text)]
+        shown = [file_key(name) for name in HISTORY_FILES]
         for sid, state in reversed(catalog.benchmark_states.items()):
             title = f"{state.date}: {state.subject or sid}"
             anchor = self.register("benchmark-state", sid, f"Published benchmark changes of {title}")
             section = nodes.section(ids=[anchor], classes=["neuron-benchmark-changes"])
             section += nodes.title(title, title)
             section += self.index_nodes()
-            section += neuron_history_html(html=_state_html(catalog, state, changes.get(sid, []), pages))
+            section += defer(self, render_changes, StateParams(sid), shown)
             result.append(section)
         return result
+
+
+@renderer("benchmark-changes", tables=False)
+def render_changes(context: RenderContext, params: StateParams) -> list[nodes.Node]:
+    """A state's lists of changes, with links to the configurations' places (computed once per page)."""
+    catalog = context.catalog
+    shared = context.page.get("benchmark-changes")
+    if shared is None:
+        builder = context.env.app.builder
+        try:
+            here = builder.get_target_uri(context.docname)
+            pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+                     if history_page(g) in context.env.found_docs}
+        except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
+            pages = {}
+        shared = context.page["benchmark-changes"] = (state_changes(HistoryIndex.of(catalog)), pages)
+    changes, pages = shared
+    state = context.known("state", params.state, catalog.benchmark_states)
+    if state is None:
+        return []
+    return [neuron_history_html(html=_state_html(catalog, state, changes.get(params.state, []), pages))]
 
 
 def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change], pages: dict[str, str]) -> str:
@@ -241,6 +304,7 @@ def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change],
 
 
 def setup_benchmark_history(app: Sphinx) -> None:
+    add_renderers(app, render_history, render_changes)
     skip = (_skip, None)
     app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_directive_to_domain("neuron", "benchmark-history", BenchmarkHistory)

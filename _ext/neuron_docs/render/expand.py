@@ -17,7 +17,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
 from ..state.build import is_html, state
-from .placeholder import RenderContext, deferred, deferred_inline, render
+from .placeholder import Renderer, RenderContext, deferred, deferred_inline, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -98,11 +98,17 @@ def resolve_generated_references(content: list[nodes.Node], docname: str, env: B
 
 
 def filled_doctree(app: Sphinx, docname: str) -> nodes.document:
-    """Page ``docname`` as read, its placeholders filled, quietly (their warnings are the writer's),
-    for what lists the content of every page (the index of CSV downloads)."""
+    """Page ``docname`` as read, its placeholders that may hold a table filled, quietly (their
+    warnings are the writer's), for what lists the tables of every page (the index of CSV downloads);
+    the others are left out."""
     doctree = app.env.get_doctree(docname)
     page: dict[str, Any] = {}
+    renderers = state(app.env).renderers
     for node in list(doctree.findall(deferred)):
+        kind = renderers[node["renderer"]]
+        if isinstance(kind, Renderer) and not kind.tables:
+            node.parent.remove(node)
+            continue
         node.replace_self(render(RenderContext(app.env, docname, node, node.get("directive", ""), quiet=True,
                                                page=page)))
     return doctree

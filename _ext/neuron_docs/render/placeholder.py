@@ -131,16 +131,19 @@ class Renderer[P]:
 
     name: str
     function: RenderFunction[P]
+    #: Whether its content may hold a table (whose CSV is written and listed by the index of CSV
+    #: downloads); content without one (the benchmark history's HTML) is not rendered for that index.
+    tables: bool = True
 
     def __call__(self, context: RenderContext, params: P) -> list[nodes.Node]:
         return self.function(context, params)
 
 
-def renderer[P](name: str) -> Callable[[RenderFunction[P]], Renderer[P]]:
+def renderer[P](name: str, tables: bool = True) -> Callable[[RenderFunction[P]], Renderer[P]]:
     """Make a function the renderer ``name`` (a build renders it once :func:`add_renderers` gave it
-    to the build)."""
+    to the build); ``tables=False``: its content never holds a table (see :attr:`Renderer.tables`)."""
     def make(function: RenderFunction[P]) -> Renderer[P]:
-        return Renderer(name, function)
+        return Renderer(name, function, tables)
     return make
 
 

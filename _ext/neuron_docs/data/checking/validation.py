@@ -63,7 +63,7 @@ def _load_file(catalog: Catalog, spec: FileSpec) -> None:
     if spec.optional and not path.exists():
         return
     try:
-        text = read_text(path, spec.name, catalog.data_dir)
+        text = read_text(path, spec.name, catalog.data_dir, spec.max_bytes)
     except DataFileError as exc:
         _file_broken(catalog, spec, [exc.error])
         return

@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 
-#: Largest data file read, in bytes; larger files are refused rather than parsed.
+#: Largest data file read, in bytes; larger files are refused rather than parsed. A file whose
+#: size grows with the data by design (the benchmark history's long-format CSVs) declares its own
+#: bound with its spec (``catalog.FileSpec.max_bytes``); every other file has this one.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 #: Where each value came from: a key path (mapping keys and list indexes) -> 1-based line.
@@ -83,19 +85,22 @@ def _kind(mode: int) -> str | None:
     return "not a regular file"
 
 
-def _too_large(name: str, size: str) -> DataFileError:
-    return _refuse(name, f"file is {size} bytes; expected at most {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)")
+def _too_large(name: str, size: str, max_bytes: int) -> DataFileError:
+    bound = "MAX_FILE_BYTES" if max_bytes == MAX_FILE_BYTES else "the bound its file spec declares"
+    return _refuse(name, f"file is {size} bytes; expected at most {max_bytes} bytes ({bound})")
 
 
-def read_data_file(path: Path | str, name: str, data_dir: Path | str | None = None) -> bytes:
+def read_data_file(path: Path | str, name: str, data_dir: Path | str | None = None,
+                   max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the data file ``path`` (called ``name`` in messages), read safely.
 
     Refused with :class:`DataFileError`, before a byte is read: a missing file; a path that
     resolves outside ``data_dir`` (through a symbolic link to a file or a folder; the default
     ``data_dir`` is the file's own folder); anything but a regular file (FIFO, device, socket,
-    folder); a file larger than :data:`MAX_FILE_BYTES`. The file is opened without following a
-    link and without blocking, checked again once open, and read up to ``MAX_FILE_BYTES + 1``
-    bytes, so a file that grows while being read is refused too. The content of a refused file
+    folder); a file larger than ``max_bytes`` (:data:`MAX_FILE_BYTES` unless the file's spec
+    declares its own bound). The file is opened without following a link and without blocking,
+    checked again once open, and read up to ``max_bytes + 1`` bytes, so a file that grows while
+    being read is refused too. The content of a refused file
     is never read, so never quoted.
     """
     path = Path(path)
@@ -125,8 +130,8 @@ def read_data_file(path: Path | str, name: str, data_dir: Path | str | None = No
     kind = _kind(before.st_mode)
     if kind:
         raise _refuse(name, f"file is {kind}; expected a regular file")
-    if before.st_size > MAX_FILE_BYTES:
-        raise _too_large(name, str(before.st_size))
+    if before.st_size > max_bytes:
+        raise _too_large(name, str(before.st_size), max_bytes)
     try:
         fd = os.open(real, _OPEN_FLAGS)
     except OSError as exc:
@@ -137,8 +142,8 @@ def read_data_file(path: Path | str, name: str, data_dir: Path | str | None = No
             raise _refuse(name, "file was replaced while being opened; expected a regular file")
         chunks: list[bytes] = []
         size = 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+        while size <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - size)
             if not chunk:
                 break
             chunks.append(chunk)
@@ -149,8 +154,8 @@ def read_data_file(path: Path | str, name: str, data_dir: Path | str | None = No
         raise _refuse(name, f"file cannot be read ({exc.strerror or exc}); expected a readable data file") from None
     finally:
         os.close(fd)
-    if size > MAX_FILE_BYTES:  # grew since stat()
-        raise _too_large(name, f"more than {MAX_FILE_BYTES}")
+    if size > max_bytes:  # grew since stat()
+        raise _too_large(name, f"more than {max_bytes}", max_bytes)
     return b"".join(chunks)
 
 
@@ -159,13 +164,13 @@ _OTHER_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
                (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
-def read_text(path: Path | str, name: str, data_dir: Path | str | None = None) -> str:
+def read_text(path: Path | str, name: str, data_dir: Path | str | None = None, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of the data file ``path``, read by :func:`read_data_file`.
 
     A leading UTF-8 byte-order mark is dropped. A file in UTF-16 or UTF-32 (with a byte-order
     mark, or mostly NUL bytes) and bytes that are not UTF-8 are refused, at their line.
     """
-    raw = read_data_file(path, name, data_dir)
+    raw = read_data_file(path, name, data_dir, max_bytes)
     for bom, encoding in _OTHER_BOMS:
         if raw.startswith(bom):
             raise _refuse(name, f"file is {encoding} text (it starts with a {encoding} byte-order mark); "
@@ -183,7 +188,7 @@ def read_text(path: Path | str, name: str, data_dir: Path | str | None = None) -
     return text.removeprefix("\ufeff")
 
 
-def file_digest(path: Path | str, data_dir: Path | str) -> str:
+def file_digest(path: Path | str, data_dir: Path | str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """A SHA-256 hex digest of the data file ``path`` for cache keys; never raises, never blocks.
 
     The bytes are read by :func:`read_data_file` (so a FIFO, a device or a link leaving
@@ -196,7 +201,7 @@ def file_digest(path: Path | str, data_dir: Path | str) -> str:
     except ValueError:
         name = path.name
     try:
-        content = read_data_file(path, name, data_dir)
+        content = read_data_file(path, name, data_dir, max_bytes)
     except DataFileError as exc:
         return hashlib.sha256(f"\0refused\0{exc.error.message}".encode()).hexdigest()
     return hashlib.sha256(content).hexdigest()

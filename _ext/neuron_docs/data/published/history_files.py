@@ -19,6 +19,7 @@ import io
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +55,14 @@ IDENTITY: dict[str, tuple[str, ...]] = {
 Row = dict[str, str]
 
 
+@cache
 def canonical_version(text: str) -> str:
     """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
     parts = [str(int(p)) for p in text.split(".")]
     return ".".join(parts + ["0"] * (3 - len(parts)))
 
 
+@cache  # a history holds a few dozen releases, compared hundreds of thousands of times
 def version_key(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in canonical_version(text).split("."))
 

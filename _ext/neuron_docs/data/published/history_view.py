@@ -105,6 +105,15 @@ class HistoryIndex:
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
+        """The index of ``catalog``: made once, kept while the same catalog is asked for (a build's
+        pages, its downloads and its checks share one)."""
+        if _LAST_INDEX and _LAST_INDEX[0].catalog is catalog:
+            return _LAST_INDEX[0]
+        _LAST_INDEX[:] = [cls._made(catalog)]
+        return _LAST_INDEX[0]
+
+    @classmethod
+    def _made(cls, catalog: Catalog) -> HistoryIndex:
         out = cls(catalog)
         out.state_order = {sid: i for i, sid in enumerate(catalog.benchmark_states)}
         for obs in catalog.benchmark_observations.values():
@@ -116,6 +125,10 @@ class HistoryIndex:
     def throughput_metric(self, configuration: str) -> str | None:
         metrics = {o.metric for o in self.by_configuration.get(configuration, [])}
         return next((m for m in THROUGHPUT_FIELDS if m in metrics), None)
+
+
+#: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
+_LAST_INDEX: list[HistoryIndex] = []
 
 
 def throughput_of(figures: dict[str, Decimal]) -> tuple[str, Decimal] | None:

@@ -71,6 +71,11 @@ class BenchmarkState(Record):
     set_aside: Annotated[int, Field(ge=0)]
 
 
+#: The fields of a configuration that say where and when it was published, not what it is: a
+#: release that republishes it, moves it to another file or withdraws it changes only these.
+PUBLICATION_FIELDS = frozenset({"file", "first_published", "first_state", "last_seen", "withdrawn"})
+
+
 class BenchmarkConfiguration(Record):
     """What was measured: the configuration columns of a published row, without its figures."""
 
