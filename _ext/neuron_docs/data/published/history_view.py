@@ -102,6 +102,8 @@ class HistoryIndex:
     catalog: Catalog
     by_configuration: dict[str, list[hs.BenchmarkObservation]] = field(default_factory=dict)
     state_order: dict[str, int] = field(default_factory=dict)
+    #: :func:`releases` of each configuration asked about, made once (the current tables ask per row).
+    _releases: dict[str, list[Release]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
@@ -121,6 +123,13 @@ class HistoryIndex:
         for rows in out.by_configuration.values():
             rows.sort(key=lambda o: (out.state_order.get(o.first_state, -1), version_key(o.neuron_version)))
         return out
+
+    def releases_of(self, configuration: str) -> list[Release]:
+        """:func:`releases` of ``configuration``, made on first use."""
+        found = self._releases.get(configuration)
+        if found is None:
+            found = self._releases[configuration] = releases(self, configuration)
+        return found
 
     def throughput_metric(self, configuration: str) -> str | None:
         metrics = {o.metric for o in self.by_configuration.get(configuration, [])}
@@ -207,31 +216,6 @@ class SincePrevious:
         return (self.value < self.previous) == self.metric.endswith("_ms")
 
 
-@dataclass
-class _CurrentHistory:
-    """The history of one catalog as the current tables read it (kept for the last catalog asked about)."""
-
-    catalog: Catalog
-    index: HistoryIndex
-    releases: dict[str, list[Release]] = field(default_factory=dict)
-
-    def of(self, configuration: str) -> list[Release]:
-        found = self.releases.get(configuration)
-        if found is None:
-            found = self.releases[configuration] = releases(self.index, configuration)
-        return found
-
-
-_LAST: _CurrentHistory | None = None
-
-
-def _current(catalog: Catalog) -> _CurrentHistory:
-    global _LAST  # one per catalog: the last one is kept
-    if _LAST is None or _LAST.catalog is not catalog:
-        _LAST = _CurrentHistory(catalog, HistoryIndex.of(catalog))
-    return _LAST
-
-
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
     """The history configuration a current published run measures (the import's identity of its row),
     None when the history has none or the run's table is unknown."""
@@ -248,7 +232,7 @@ def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
     if configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    return next((r for r in _current(catalog).of(configuration) if r.version == version), None)
+    return next((r for r in HistoryIndex.of(catalog).releases_of(configuration) if r.version == version), None)
 
 
 def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
@@ -269,7 +253,7 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
     if value is None or configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    earlier = [r for r in _current(catalog).of(configuration)
+    earlier = [r for r in HistoryIndex.of(catalog).releases_of(configuration)
                if version_key(r.version) < version_key(version) and metric in r.figures]
     if not earlier or earlier[-1].figures[metric] == 0:
         return None
