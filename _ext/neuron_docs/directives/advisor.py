@@ -78,10 +78,13 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     assert isinstance(runs, list) and isinstance(fields, list)
     table = cast("dict[str, dict[str, object]]", data["table"])
 
+    shown: set[int] = set()  # the runs the table names (their prices' gaps are said once, under it)
+
     def best(key: str, workload: str, which: int) -> str:
         index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None, None]))[which]
         if index is None:
             return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
+        shown.add(index)
         return str(runs[index][fields.index(TEXT_FIELDS[which])])
 
     rows, ids = [], []
@@ -99,10 +102,8 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     placeholder["slice"] = data
     static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
                          classes=["neuron-advisor-table", "neuron-sortable"])
-    shown = {i for entry in table.values() for w in ("inference", "training")
-             for i in cast("list[int | None]", entry.get(w, [])) if i is not None}
     unsaid = fields.index("price_unstated")
-    note = unstated_sentence([str(runs[i][unsaid]).split(" and ") if runs[i][unsaid] else [] for i in sorted(shown)])
+    note = unstated_sentence([cast("list[str]", runs[i][unsaid]) for i in sorted(shown)])
     return [app_box, placeholder, static, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 
 

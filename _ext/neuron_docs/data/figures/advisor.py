@@ -100,15 +100,15 @@ class Best:
     shape: tuple[str | int | None, ...] = ()
     #: What the source of the price does not say (``term and region``): said once per answer, not in
     #: every sentence (:func:`.prices.unstated_note`).
-    price_unstated: str = ""
+    price_unstated: tuple[str, ...] = ()
     #: Since when its figures hold (a published run with a history): see :data:`HeldSince`.
     since: str | None = None
     #: Its cost at the on-demand price, for a reader who picks that basis: (cost, price, unsaid).
-    on_demand: tuple[float, str, str] | None = None
+    on_demand: tuple[float, str, tuple[str, ...]] | None = None
 
     def at_on_demand(self) -> Best:
         """The run with its cost at the on-demand price (no cost when it has none)."""
-        cost, price, unsaid = self.on_demand if self.on_demand else (None, None, "")
+        cost, price, unsaid = self.on_demand if self.on_demand else (None, None, ())
         return replace(self, cost=cost, price=price, price_unstated=unsaid)
 
 
@@ -153,9 +153,9 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
                 COST_BASIS["inferences/s"] if cost is not None else None,
                 price_note(quote, caveat=False) if quote and cost is not None else None,
                 ("seed", run.model, "inferences/s"),
-                " and ".join(unstated(quote)) if quote and cost is not None else "",
+                unstated(quote) if quote and cost is not None else (),
                 # a seed run's price is its instance's on-demand price already
-                on_demand=(cost, price_note(quote, caveat=False), " and ".join(unstated(quote)))
+                on_demand=(cost, price_note(quote, caveat=False), unstated(quote))
                 if quote and cost is not None else None)
 
 
@@ -183,9 +183,10 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
                 found[2] if found else None,
                 getattr(run, latency_field) if latency_field else None,
                 METRICS[latency_field].label if latency_field else None,
-                cost.usd if cost else None, cost.per if cost else None, _priced(cost) if cost else None, shape, price_unstated=" and ".join(unstated(cost.price)) if cost else "",
+                cost.usd if cost else None, cost.per if cost else None, _priced(cost) if cost else None, shape,
+                price_unstated=unstated(cost.price) if cost else (),
                 since=held_since(run) if held_since else None,
-                on_demand=(float(on_demand.usd), _priced(on_demand), " and ".join(unstated(on_demand.price)))
+                on_demand=(float(on_demand.usd), _priced(on_demand), unstated(on_demand.price))
                 if on_demand else None)
 
 
@@ -223,7 +224,7 @@ def _since(run: Best) -> str:
     return f"; holds since {run.since}" if run.since else ""
 
 
-def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None, str]:
+def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, float | None, tuple[str, ...]]:
     """The run's figures as the script compares them (:data:`RANKED_FIELDS`): throughput and its
     unit, latency, cost per 1M (``None`` where not measured); what its price's source leaves unsaid."""
     def number(value: float | Decimal | None) -> float | None:
@@ -231,7 +232,7 @@ def ranked_values(run: Best) -> tuple[float | None, str | None, float | None, fl
     return number(run.throughput), run.throughput_unit, number(run.latency), number(run.cost), run.price_unstated
 
 
-def on_demand_values(run: Best) -> tuple[str, str, float | None, str]:
+def on_demand_values(run: Best) -> tuple[str, str, float | None, tuple[str, ...]]:
     """:data:`ON_DEMAND_FIELDS`: the throughput and cost sentences, the cost and the price's gaps, on demand."""
     priced = run.at_on_demand()
     return throughput_text(priced), cost_text(priced), priced.cost, priced.price_unstated

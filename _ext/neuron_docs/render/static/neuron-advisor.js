@@ -189,9 +189,8 @@
       return { measured: measured, rest: rest };
     }
 
-    function answerList(subject, heading) {
+    function answerList(answers, heading) {
       var which = GOALS.map(function (g) { return g.id; }).indexOf(goal.value);
-      var answers = data.devices.map(function (device) { return deviceAnswer(subject, device); });
       var order = ranked(answers, which);
       var verdict = el("p", { "class": "neuron-advisor-verdict" });
       var top = order.measured[0];
@@ -224,10 +223,7 @@
         item.appendChild(el("span", { "class": "neuron-advisor-standing" }, " \u2014 " + standing(a)));
         list.appendChild(item);
       });
-      var gaps = order.measured.map(function (a) {
-        var unsaid = data.runs[a.best[which]][col("price_unstated")];
-        return unsaid ? unsaid.split(" and ") : [];
-      });
+      var gaps = order.measured.map(function (a) { return data.runs[a.best[which]][col("price_unstated")]; });
       var note = unstatedSentence(gaps);
       return note ? [verdict, list, el("p", { "class": "neuron-price-note" }, note)] : [verdict, list];
     }
@@ -377,7 +373,8 @@
         result.appendChild(el("p", {}, "Models whose names start with \u201c" + model.value + "\u201d: " +
           subject.matches.join(", ") + ". Shown: their family, on its representative model."));
       }
-      answerList(subject, heading).forEach(function (node) { result.appendChild(node); });
+      var answers = data.devices.map(function (device) { return deviceAnswer(subject, device); });
+      answerList(answers, heading).forEach(function (node) { result.appendChild(node); });
       var details = el("details", { "class": "neuron-advisor-details" });
       details.appendChild(el("summary", {}, "Fit, support, known issues and every figure, device by device"));
       result.appendChild(details);
@@ -389,9 +386,8 @@
         "Best latency", "Lowest cost", "More"].forEach(function (h) { head.appendChild(el("th", { scope: "col" }, h)); });
       table.appendChild(el("thead")).appendChild(head);
       var body = el("tbody");
-      data.devices.forEach(function (device) {
-        var answer = deviceAnswer(subject, device);
-        var advice = answer.advice, best = answer.best, entries = answer.entries;
+      answers.forEach(function (answer) {
+        var device = answer.device, advice = answer.advice, best = answer.best, entries = answer.entries;
         var row = el("tr", { "data-device": device.id });
         row.appendChild(el("th", { scope: "row" })).appendChild(link("device:" + device.id, device.name));
         var fit = el("td");
