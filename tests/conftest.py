@@ -72,6 +72,11 @@ def data_copy(tmp_path: Path) -> Path:
     return target
 
 
+def element_ids(soup: Any) -> set[str]:
+    """Every id of a parsed page (a BeautifulSoup tree)."""
+    return {element["id"] for element in soup.find_all(id=True)}
+
+
 class SiteBuild:
     """A finished build of the real site (``source/`` with the top-level ``conf.py``)."""
 
@@ -98,7 +103,7 @@ class SiteBuild:
         """Every id on the page, gathered once: a test following hundreds of links into one page
         looks each up here, not by searching the page's tree again (the history pages are large)."""
         if page not in self._ids:
-            self._ids[page] = {element["id"] for element in self.soup(page).find_all(id=True)}
+            self._ids[page] = element_ids(self.soup(page))
         return self._ids[page]
 
 

@@ -98,6 +98,7 @@ def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor,
     """Per family or model, device and workload: the best throughput, best latency and lowest cost
     are runs of one model, on that device, with one task and shape, each the best of those runs."""
     data = _data(advisor)
+    derived = Derived(catalog)
     ids = [r[data["run_fields"].index("run")] for r in data["runs"]]
     every = [*catalog.inference_runs, *catalog.published_inference_runs, *catalog.published_training_runs]
     measured = {run_id: _measures(catalog, run_id) for run_id in every}
@@ -120,7 +121,7 @@ def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor,
                               and catalog.environments[m[0].environment].framework == framework))]
             best_t, best_l, best_c, best_od = (measured[ids[i]] if i is not None else None for i in entry[workload])
             if best_od:  # the cheapest at the on-demand price, among the same configurations
-                on_demand = {p[0].id: _on_demand_cost(catalog, p[0]) for p in peers}
+                on_demand = {p[0].id: _on_demand_cost(catalog, derived, p[0]) for p in peers}
                 assert on_demand[best_od[0].id] == min(c for c in on_demand.values() if c is not None), key
             if best_t:
                 assert best_t[4] == max(p[4] for p in peers if p[4] is not None), key
@@ -133,9 +134,8 @@ def test_comparisons_compare_configurations_of_one_model_with_one_shape(advisor,
     assert checked
 
 
-def _on_demand_cost(catalog, run) -> float | None:
+def _on_demand_cost(catalog, derived, run) -> float | None:
     """A run's cost per 1M at its instance's on-demand price (a seed run's price is that already)."""
-    derived = Derived(catalog)
     if run.id in catalog.inference_runs:
         return derived.seed_cost(run)
     cost = derived.published_cost(run, "on-demand")

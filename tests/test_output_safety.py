@@ -23,7 +23,7 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import build_site, edit_yaml
+from conftest import build_site, edit_yaml, element_ids
 from neuron_docs.data import load_catalog
 from neuron_docs.site.downloads.table_csv import neutralised
 
@@ -151,7 +151,7 @@ def test_every_internal_fragment_exists_on_its_page(pages) -> None:
                 continue
             assert target in pages, f"{name}: link to a missing page {href}"
             if target not in ids:
-                ids[target] = {element["id"] for element in pages[target].find_all(id=True)}
+                ids[target] = element_ids(pages[target])
             assert fragment in ids[target], f"{name}: {href} has no element #{fragment}"
 
 
