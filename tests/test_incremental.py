@@ -14,6 +14,7 @@ are written again. Behaviour only, no timings: speed is measured by ``bench/run.
 
 from __future__ import annotations
 
+import csv
 import html
 import os
 import shutil
@@ -23,7 +24,10 @@ import pytest
 
 import neuron_docs.data.dataset
 import neuron_docs.state.domain
+from neuron_docs.state.domain import anchor_for
+from bs4 import BeautifulSoup
 from conftest import edit_yaml
+from sphinx.util.inventory import InventoryFile
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
 from neuron_docs.data.figures.expressions import evaluate
@@ -525,14 +529,64 @@ def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(histo
     assert "987,654.5" in history.html("history-inf2")
 
 
-def test_a_new_history_configuration_rereads_the_page_that_registers_it(history: Site) -> None:
-    """A configuration's identity (what its title says) is what its generation's page registers when
-    it is read: changing it reads that page again, and only that one of the history pages."""
+def _append_csv_row(path: Path, row: dict[str, str]) -> None:
+    """Add a row to a history file, its cells in the file's column order."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle))
+    with path.open("a", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerow([row.get(column, "") for column in header])
+
+
+def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
+        make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new published state that measured a configuration first (as a release does): no page is
+    read again. What's new is rewritten with the state's section, its table-of-contents entry and
+    its index entry; the generation's page with the configuration's place; both are objects of
+    ``objects.inv``. A configuration renamed reaches its page too."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data", data)
+    history = Site(make_app, tmp_path / "history", data, monkeypatch, root=HISTORY_ROOT,
+                   html_sidebars={"**": ["localtoc.html"]})  # the page's own table of contents
     history.build()
-    path = history.data / HISTORY / "configurations.csv"
     catalog = load_catalog(history.data)
-    config = next(c for c in catalog.benchmark_configurations.values() if c.generation == "inf1" and c.model_details)
-    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith(f"{config.id},"))
-    edit(path, line, line.replace(config.model_details, f"{config.model_details} renamed", 1))
-    assert "history-inf1" in history.build()
-    assert "history-inf2" not in history.written
+    template = next(c for c in catalog.benchmark_configurations.values() if c.generation == "inf1" and c.model_details)
+    state, date, new = "2031-01-02-0badc0de", "2031-01-02", "inf1-a-model-never-published-0badc0de"
+    _append_csv_row(history.data / HISTORY / "states.csv", {
+        "id": state, "date": date, "commit": "0badc0de", "subject": "Neuron SDK Release 9.0.0", "release": "9.0.0",
+        "rows": "1", "placed": "1", "set_aside": "0"})
+    with (history.data / HISTORY / "configurations.csv").open(encoding="utf-8", newline="") as handle:
+        row = next(r for r in csv.DictReader(handle) if r["id"] == template.id)
+    row.update(id=new, model="A model never published", first_published=date, first_state=state, last_seen="",
+               withdrawn="")
+    _append_csv_row(history.data / HISTORY / "configurations.csv", row)
+    _append_csv_row(history.data / HISTORY / "observations.csv", {
+        "id": f"{new}-1", "configuration": new, "neuron_version": "9.0.0", "version_from": "column",
+        "metric": "throughput_inferences_per_s", "value": "4321", "first_published": date, "first_state": state,
+        "status": "published"})
+    renamed = next(c for c in catalog.benchmark_configurations.values()
+                   if c.generation == "inf1" and c.model_details and c.id != template.id)
+    path = history.data / HISTORY / "configurations.csv"
+    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith(f"{renamed.id},"))
+    edit(path, line, line.replace(renamed.model_details, f"{renamed.model_details} renamed", 1))
+
+    assert history.build() == []
+    assert "[neuron." not in history.warnings
+    assert history.written == ["changes", "history-inf1", "index"]
+    changes = BeautifulSoup(history.html("changes"), "html.parser")
+    section = changes.find("section", id=anchor_for("benchmark-state", state))
+    assert section is not None and "Neuron SDK Release 9.0.0" in section.find("h2").get_text()
+    assert changes.select("section.neuron-benchmark-changes")[0] is section  # newest first
+    toc = [a["href"] for a in changes.select(".sphinxsidebar a") if a["href"].startswith("#")]
+    assert toc[:3] == ["#", f"#{anchor_for('benchmark-state', state)}",
+                       f"#{anchor_for('benchmark-state', list(catalog.benchmark_states)[-1])}"]
+    assert "A model never published" in section.get_text()  # new in this state
+    inf1 = BeautifulSoup(history.html("history-inf1"), "html.parser")
+    assert inf1.find(id=anchor_for("benchmark", new)) is not None
+    assert "A model never published" in inf1.get_text()
+    assert f"{renamed.model_details} renamed" in inf1.get_text()
+    genindex = history.html("genindex")
+    assert f"changes.html#{anchor_for('benchmark-state', state)}" in genindex
+    assert f"history-inf1.html#{anchor_for('benchmark', new)}" in genindex
+    inventory = InventoryFile.loads((history.srcdir / "_build" / "html" / "objects.inv").read_bytes(), uri="")
+    assert inventory["neuron:benchmark-state", state].uri == f"changes.html#{anchor_for('benchmark-state', state)}"
+    assert inventory["neuron:benchmark", new].uri == f"history-inf1.html#{anchor_for('benchmark', new)}"

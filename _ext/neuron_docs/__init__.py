@@ -43,6 +43,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .state import build as build_state
     from .state import dependencies
     from .state import domain
+    from .state import hosted
     from .checks import drift as drift_check
     from .checks import price_age
     from .directives import setup_directives
@@ -54,6 +55,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     build_state.setup_build_state(app)
     dependencies.setup_dependencies(app)
     domain.setup_domain(app)
+    hosted.setup_hosted(app)
     setup_expand(app)
     setup_html_rows(app)
     setup_directives(app)

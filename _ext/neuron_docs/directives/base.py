@@ -2,13 +2,14 @@
 
 Every directive that renders data warns through :meth:`DataDirective.warn` (type ``neuron``,
 subtype ``directive``, at the directive's line), checks id options with :meth:`DataDirective.pick`,
-and makes itself an object's canonical place with :meth:`DataDirective.register`.
+and makes itself an object's canonical place with :meth:`DataDirective.register`; the sections of
+the objects a page hosts are :func:`hosted_sections`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -19,6 +20,11 @@ from sphinx.util.docutils import SphinxDirective
 from ..state.domain import NeuronDomain, anchor_for, index_entry
 from ..render.placeholder import RenderContext, renderer
 from ..render.tables import broken_notice, comma_list
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from ..state.hosted import Place
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +67,22 @@ class DataDirective(SphinxDirective):
         """Index entries for the objects registered so far (put them before the table)."""
         entries, self.index_entries = self.index_entries, []
         return entries
+
+
+def hosted_sections(found: list[Place], objtype: str, indexed: bool, body: Callable[[Place], list[nodes.Node]],
+                    classes: Iterable[str] = ()) -> list[nodes.Node]:
+    """A section per place a page hosts (:mod:`..state.hosted`), when the page is written: the title
+    and anchor its table-of-contents entry has, its index entry (for the builders that make their
+    index from the page: LaTeX) unless ``indexed`` is false, then ``body``."""
+    sections: list[nodes.Node] = []
+    for place in found:
+        section = nodes.section(ids=[place.anchor], classes=list(classes))
+        section += nodes.title(place.title, place.title)
+        if indexed:
+            section += index_entry(objtype, place.named, place.anchor)
+        section += body(place)
+        sections.append(section)
+    return sections
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,10 @@ configuration's block.
 
 Hundreds of configurations and a thousand links would make large docutils trees that every
 transform walks: both are written as HTML from jinja2 templates (``templates/``, autoescaped) in a
-node that only HTML builders write and the search does not index. A generation's page registers
-its configurations when it is read and renders their figures when it is written (a new release
-rewrites the pages whose figures moved, and reads none again); What's new makes a section per state
-when it is read (a new state is a new section: the page is read again) and the lists of changes
-when it is written. Nothing here is typed by hand.
+node that only HTML builders write and the search does not index. Both pages host their objects
+(:mod:`..state.hosted`): the configurations and the states are registered from the data once every
+page has been read, and rendered when the page is written, so a new release rewrites the pages it
+changed and reads none again. Nothing here is typed by hand.
 """
 
 from __future__ import annotations
@@ -41,17 +40,15 @@ from ..data.published.history_view import (
     published_figure, releases, state_changes,
 )
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
-from ..state.build import dataset
-from ..data.record_keys import file_key, history_configurations_key, history_figures_key, records_key
+from ..data.record_keys import file_key, history_configurations_key, history_figures_key
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
-from ..state.dependencies import READS, note, uses
+from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from .base import DataDirective
+from ..state.hosted import HostedType, Place, add_hosted_type, note_host, places
+from .base import DataDirective, hosted_sections
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
-
     from sphinx.application import Sphinx
     from sphinx.writers.html5 import HTML5Translator
 
@@ -100,10 +97,17 @@ def history_page(generation: str) -> str:
 
 @dataclass(frozen=True)
 class HistoryParams:
-    """A generation's history page: the generation, and the anchor each configuration registered."""
+    """A generation's history page: the generation, and whether it is the configurations' canonical place."""
 
     generation: str
-    anchors: tuple[tuple[str, str], ...]
+    indexed: bool = True
+
+
+def configuration_places(catalog: Catalog, generation: str) -> list[Place]:
+    """A generation's configurations, in the order its page shows them (view, model, configuration)."""
+    configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == generation),
+                     key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
+    return [Place(c.id, anchor_for("benchmark", c.id), describe_configuration(c)) for c in configs]
 
 
 class BenchmarkHistory(DataDirective):
@@ -112,52 +116,42 @@ class BenchmarkHistory(DataDirective):
     Hundreds of configurations make one page: they are written as HTML from a jinja2 template
     (autoescaped; the charts are :func:`.charts.svg.render_svg`'s) in one node, and not as
     sections, so that they stay out of the navigation; each is still the ``neuron:benchmark``
-    object's canonical place. When the page is read, the directive registers the configurations
-    (it reads what they are: :func:`.record_keys.history_configurations_key`); their figures are
-    rendered when it is written (it shows :func:`.record_keys.history_figures_key`), so a new
-    release rewrites the pages of the generations whose figures moved and reads none again.
+    object's canonical place. The page hosts them (:mod:`..state.hosted`): they are registered
+    from the data once every page has been read, and rendered when the page is written (it shows
+    :func:`.record_keys.history_configurations_key` and :func:`.record_keys.history_figures_key`),
+    so a new release, new configurations included, rewrites the pages of the generations it
+    changed and reads none again.
     """
 
     required_arguments = 1
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
         generation = self.arguments[0]
         if generation not in GENERATION_TEXT:
             uses(self, *HISTORY_FILES)
             self.warn(f"unknown generation {generation!r}; expected one of: {', '.join(GENERATION_TEXT)}")
             return []
-        note(self.env, READS, [history_configurations_key(generation)])
-        configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == generation),
-                         key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
-        if not configs:
-            text = f"No {GENERATION_TEXT[generation]} figure has been published yet."
-            return [nodes.paragraph(text, text)]
-        anchors = tuple((c.id, self.register("benchmark", c.id, describe_configuration(c))) for c in configs)
-        return [*self.index_nodes(), defer(self, render_history, HistoryParams(generation, anchors),
-                                           [history_figures_key(generation)])]
+        indexed = "no-index" not in self.options
+        placeholder = defer(self, render_history, HistoryParams(generation, indexed),
+                            [history_configurations_key(generation), history_figures_key(generation)])
+        note_host(self.env, placeholder, "benchmark", generation, indexed)
+        return [placeholder]
 
 
 @renderer("benchmark-history", tables=False)
 def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.Node]:
-    """The configurations the page registered, in its order, with their figures of this build."""
+    """The generation's configurations, in the order of their places, with their figures of this build."""
     catalog = context.catalog
+    found = places(context.env, "benchmark", params.generation)
+    if not found:
+        text = f"No {GENERATION_TEXT[params.generation]} figure has been published yet."
+        return [nodes.paragraph(text, text)]
     index = HistoryIndex.of(catalog)
     charts = context.env.app.builder.name != "epub"
-    blocks = [_block(catalog, index, config, anchor, charts)
-              for config, anchor in _registered(catalog.benchmark_configurations, params.anchors)]
+    configs = catalog.benchmark_configurations
+    blocks = [_block(catalog, index, configs[place.name], place.anchor, charts) for place in found]
     return [neuron_history_html(html=_template("benchmark-history.html.jinja").render(configurations=blocks))]
-
-
-def _registered(table: Mapping[str, hs.BenchmarkConfiguration],
-                anchors: tuple[tuple[str, str], ...]) -> Iterator[tuple[hs.BenchmarkConfiguration, str]]:
-    """The configurations registered when the page was read, in that order (one no longer in the
-    data is left out: the names it registered changed, so the page is read again first)."""
-    for config_id, anchor in anchors:
-        config = table.get(config_id)
-        if config is not None:
-            yield config, anchor
 
 
 def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, anchor: str,
@@ -217,64 +211,63 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
 
 
 @dataclass(frozen=True)
-class StateParams:
-    """One published state's section of the benchmark changes."""
+class StatesParams:
+    """What's new's sections of the published states: whether they are the states' canonical places."""
 
-    state: str
+    indexed: bool = True
+
+
+def state_places(catalog: Catalog, scope: str = "") -> list[Place]:
+    """The published states, newest first: each a section titled with its date and subject."""
+    found = []
+    for sid, state in reversed(catalog.benchmark_states.items()):
+        title = f"{state.date}: {state.subject or sid}"
+        found.append(Place(sid, anchor_for("benchmark-state", sid), title, f"Published benchmark changes of {title}"))
+    return found
 
 
 class BenchmarkChanges(DataDirective):
     """Per published state, newest first, what it changed in the published benchmark figures.
 
-    Each state is a section (the ``neuron:benchmark-state`` object), made when the page is read
-    from the states (a new state is a new section); its lists, a thousand links in all, are
-    rendered when the page is written (they show every history file) as HTML from a jinja2
-    template (autoescaped), each link to the configuration's place on its generation's page
+    Each state is a section (the ``neuron:benchmark-state`` object). The page hosts them
+    (:mod:`..state.hosted`): their objects, index and table-of-contents entries are made from the
+    data once every page has been read, and the sections when the page is written, so that a new
+    state re-reads no page. Their lists, a thousand links in all, are HTML from a jinja2 template
+    (autoescaped), each link to the configuration's place on its generation's page
     (:func:`history_page`).
     """
 
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        note(self.env, READS, [records_key("benchmark_states")])
         text = (f"Every published state of the Neuron documentation's benchmark tables, newest first, with what "
                 f"it changed. A re-measured throughput is compared with the median of the configuration's "
                 f"figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), so that one "
                 f"noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is improved, "
                 f"more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
-        result: list[nodes.Node] = [nodes.paragraph(text, text)]
-        shown = [file_key(name) for name in HISTORY_FILES]
-        for sid, state in reversed(catalog.benchmark_states.items()):
-            title = f"{state.date}: {state.subject or sid}"
-            anchor = self.register("benchmark-state", sid, f"Published benchmark changes of {title}")
-            section = nodes.section(ids=[anchor], classes=["neuron-benchmark-changes"])
-            section += nodes.title(title, title)
-            section += self.index_nodes()
-            section += defer(self, render_changes, StateParams(sid), shown)
-            result.append(section)
-        return result
+        indexed = "no-index" not in self.options
+        placeholder = defer(self, render_changes, StatesParams(indexed), [file_key(name) for name in HISTORY_FILES])
+        note_host(self.env, placeholder, "benchmark-state", indexed=indexed)
+        return [nodes.paragraph(text, text), placeholder]
 
 
 @renderer("benchmark-changes", tables=False)
-def render_changes(context: RenderContext, params: StateParams) -> list[nodes.Node]:
-    """A state's lists of changes, with links to the configurations' places (computed once per page)."""
+def render_changes(context: RenderContext, params: StatesParams) -> list[nodes.Node]:
+    """A section per state with its lists of changes, linking to the configurations' places."""
     catalog = context.catalog
-    shared = context.page.get("benchmark-changes")
-    if shared is None:
-        builder = context.env.app.builder
-        try:
-            here = builder.get_target_uri(context.docname)
-            pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                     if history_page(g) in context.env.found_docs}
-        except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
-            pages = {}
-        shared = context.page["benchmark-changes"] = (state_changes(HistoryIndex.of(catalog)), pages)
-    changes, pages = shared
-    state = context.known("state", params.state, catalog.benchmark_states)
-    if state is None:
-        return []
-    return [neuron_history_html(html=_state_html(catalog, state, changes.get(params.state, []), pages))]
+    builder = context.env.app.builder
+    try:
+        here = builder.get_target_uri(context.docname)
+        pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+                 if history_page(g) in context.env.found_docs}
+    except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
+        pages = {}
+    changes = state_changes(HistoryIndex.of(catalog))
+    states = catalog.benchmark_states
+    return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", params.indexed,
+                           lambda place: [neuron_history_html(html=_state_html(
+                               catalog, states[place.name], changes.get(place.name, []), pages))],
+                           classes=["neuron-benchmark-changes"])
 
 
 def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change], pages: dict[str, str]) -> str:
@@ -305,6 +298,8 @@ def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change],
 
 def setup_benchmark_history(app: Sphinx) -> None:
     add_renderers(app, render_history, render_changes)
+    add_hosted_type(app, HostedType("benchmark", configuration_places, sections=False))
+    add_hosted_type(app, HostedType("benchmark-state", state_places, sections=True))
     skip = (_skip, None)
     app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_directive_to_domain("neuron", "benchmark-history", BenchmarkHistory)

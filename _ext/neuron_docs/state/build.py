@@ -2,7 +2,8 @@
 
 :class:`BuildState` holds what a build computes once and every page shares: the validated data
 set, the drift engine over it, the preview of a pull-request build, the CSV files written and the
-renderers of generated content (:mod:`..render.placeholder`: given by the extension's setup). It
+renderers of generated content (:mod:`..render.placeholder`: given by the extension's setup) and the
+object types pages make from the data when written (:mod:`.hosted`). It
 belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
 <neuron_docs.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
 pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
@@ -62,6 +63,8 @@ class BuildState:
     builder: Builder | None = None
     #: The renderers of generated content this build knows, by name (:func:`..render.placeholder.add_renderers`).
     renderers: dict[str, Callable[[Any, Any], list[nodes.Node]]] = field(default_factory=dict)
+    #: The object types whose places pages make when written, by type (:func:`.hosted.add_hosted_type`).
+    hosted: dict[str, Any] = field(default_factory=dict)
 
     @property
     def dataset(self) -> DataSet:

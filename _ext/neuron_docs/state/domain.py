@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
+    from .hosted import Place
+
 logger = logging.getLogger(__name__)
 
 #: Object type -> (label, catalog collection the ids come from).
@@ -74,8 +76,8 @@ class NeuronDomain(Domain):
     object_types = {name: ObjType(label, name) for name, (label, _) in OBJECT_TYPES.items()}
     roles = {name: XRefRole() for name in OBJECT_TYPES}
     initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "alias_labels": {},
-                                              "reads": {}, "shows": {}}
-    data_version = 3
+                                              "reads": {}, "shows": {}, "hosts": {}}
+    data_version = 4
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -123,6 +125,15 @@ class NeuronDomain(Domain):
         self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
         self._note_label(given, title)
         return given
+
+    def note_object_from_data(self, objtype: str, place: Place, docname: str) -> None:
+        """Record the canonical place of an object a page makes when written (:mod:`.hosted`)."""
+        self.objects[(objtype, place.name)] = ObjectEntry(docname, place.anchor, place.named, objtype)
+
+    def forget_objects(self, objtype: str) -> None:
+        """Forget every object of ``objtype`` (hosted objects, made again from the data: :mod:`.hosted`)."""
+        for key in [key for key in self.objects if key[0] == objtype]:
+            del self.objects[key]
 
     def _note_label(self, label: str, title: str, anchor: str | None = None) -> None:
         """The object's anchor as a standard label too (``device-trainium``; an alias's is made like an
@@ -188,8 +199,8 @@ class NeuronDomain(Domain):
         for label, owner in list(given.items()):
             if owner == docname:
                 del given[label]
-        for kind in ("reads", "shows"):
-            self.dependencies(kind).pop(docname, None)
+        for kind in ("reads", "shows", "hosts"):
+            self.data.setdefault(kind, {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key, entry in sorted(otherdata.get("objects", {}).items()):
@@ -207,10 +218,10 @@ class NeuronDomain(Domain):
         for alias, entry in otherdata.get("aliases", {}).items():
             if entry[0] in docnames:
                 self._keep_alias(alias, tuple(entry))
-        for kind in ("reads", "shows"):
-            for docname, digests in otherdata.get(kind, {}).items():
+        for kind in ("reads", "shows", "hosts"):
+            for docname, noted in otherdata.get(kind, {}).items():
                 if docname in docnames:
-                    self.dependencies(kind)[docname] = digests
+                    self.data.setdefault(kind, {})[docname] = noted
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
