@@ -77,11 +77,9 @@ def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
         node, _ = value_node(ctx.data, erratum.expression, erratum.format or "", require_format=False)
     except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
         # The error is in the data, so it is reported at the erratum's line in errata.yaml.
-        if not ctx.quiet:
-            file, line = ctx.catalog.origin("errata", erratum.id)
-            logger.warning("errata[%s].expression: %s", erratum.id, exc,
-                           location=f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}",
-                           type="neuron", subtype="value")
+        file, line = ctx.catalog.origin("errata", erratum.id)
+        ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}",
+                    f"errata[{erratum.id}].expression: {exc}", "value")
         return None
     return nodes.strong("", "", node)
 

@@ -6,10 +6,13 @@ nodes, and the cross-references the content holds are resolved right after filli
 resolver, which by then finds only those). Every other builder gets the content first
 (:class:`ExpandFirst`), so that its own post-transforms (LaTeX's, linkcheck's) see it all. The
 handlers of ``doctree-resolved`` (CSV downloads, preview marks, unique ids) see the content in both.
+A page's content rendered ahead for the index of CSV downloads (:func:`filled_doctree`) is not
+rendered again when the page is written later in the build.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
@@ -17,12 +20,42 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
 from ..state.build import is_html, state
-from .placeholder import Renderer, RenderContext, deferred, deferred_inline, render
+from .placeholder import Renderer, RenderContext, deferred, deferred_inline, give_warning, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
+
+
+@dataclass
+class RenderedAhead:
+    """A page's placeholders rendered before the page is written (for the index of CSV downloads,
+    :func:`filled_doctree`), to be used when it is: each one's content and the warnings it gives then,
+    by placeholder (:func:`_key`), and what the page's placeholders share."""
+
+    page: dict[str, Any] = field(default_factory=dict)
+    content: dict[tuple[str, ...], list[tuple[list[nodes.Node], list[tuple[str, Any, str]]]]] = \
+        field(default_factory=dict)
+
+    def take(self, node: deferred) -> list[nodes.Node] | None:
+        """The content rendered ahead for ``node``, its warnings given now; None if there is none."""
+        found = self.content.get(_key(node))
+        if not found:
+            return None
+        content, warnings = found.pop(0)
+        for message, location, subtype in warnings:
+            give_warning(message, location, subtype)
+        return content
+
+
+def _key(node: deferred) -> tuple[str, ...]:
+    """A placeholder, as the page read from the environment and the page being written both have it."""
+    return (node["renderer"], repr(node["params"]), str(node.line), repr(node.get("location")))
+
+
+def _ahead(env: BuildEnvironment) -> dict[str, RenderedAhead]:
+    return cast("dict[str, RenderedAhead]", state(env).rendered_ahead)
 
 
 class _Expand(SphinxPostTransform):
@@ -32,13 +65,17 @@ class _Expand(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         placeholders = list(self.document.findall(self.kind))
         docname = self.env.current_document.docname
-        page: dict[str, Any] = {}
+        ahead = _ahead(self.env).get(docname) or RenderedAhead()
         filled: list[nodes.Node] = []
         for node in placeholders:
-            content = render(RenderContext(self.env, docname, node, node.get("directive", ""), page=page))
+            content = ahead.take(node)
+            if content is None:
+                content = render(RenderContext(self.env, docname, node, node.get("directive", ""), page=ahead.page))
             self.filled(content)
             node.replace_self(content)
             filled += content
+        if self.kind is deferred:  # the last pass
+            _ahead(self.env).pop(docname, None)
         if placeholders and self.kind is deferred:
             self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
             self.after_filling(filled)
@@ -98,19 +135,24 @@ def resolve_generated_references(content: list[nodes.Node], docname: str, env: B
 
 
 def filled_doctree(app: Sphinx, docname: str) -> nodes.document:
-    """Page ``docname`` as read, its placeholders that may hold a table filled, quietly (their
-    warnings are the writer's), for what lists the tables of every page (the index of CSV downloads);
-    the others are left out."""
+    """Page ``docname`` as read, its placeholders that may hold a table filled, for what lists the
+    tables of every page (the index of CSV downloads); the others are left out.
+
+    The content is rendered once per build: kept (:class:`RenderedAhead`) for when the page is
+    written later in the build, its warnings held until then (they are the writer's)."""
     doctree = app.env.get_doctree(docname)
-    page: dict[str, Any] = {}
+    ahead = _ahead(app.env)[docname] = RenderedAhead()
     renderers = state(app.env).renderers
     for node in list(doctree.findall(deferred)):
         kind = renderers[node["renderer"]]
         if isinstance(kind, Renderer) and not kind.tables:
             node.parent.remove(node)
             continue
-        node.replace_self(render(RenderContext(app.env, docname, node, node.get("directive", ""), quiet=True,
-                                               page=page)))
+        held: list[tuple[str, Any, str]] = []
+        content = render(RenderContext(app.env, docname, node, node.get("directive", ""), held=held,
+                                       page=ahead.page))
+        ahead.content.setdefault(_key(node), []).append((content, held))
+        node.replace_self(content)
     return doctree
 
 

@@ -57,8 +57,9 @@ class RenderContext:
     docname: str
     node: deferred
     directive: str
-    #: Warnings are not given (the content is rendered again, for another purpose than writing the page).
-    quiet: bool = False
+    #: Warnings held to be given later, when the page is written (the content is rendered ahead,
+    #: for the index of CSV downloads: :func:`.expand.filled_doctree`), as (message, location, subtype).
+    held: list[tuple[str, Any, str]] | None = None
     #: What the placeholders of one page share, in page order (the colour of each chart series).
     page: dict[str, Any] = field(default_factory=dict)
 
@@ -110,10 +111,21 @@ class RenderContext:
     def warn(self, message: str, subtype: str = "directive") -> None:
         """A located warning (``neuron.directive`` unless ``subtype``) at the line of the directive
         or role that left the placeholder."""
-        if self.quiet:
-            return
         location = self.node.get("location") or (self.docname, self.node.line)
-        logger.warning("%s: %s", self.directive, message, location=location, type="neuron", subtype=subtype)
+        self.warn_at(location, f"{self.directive}: {message}", subtype)
+
+    def warn_at(self, location: Any, message: str, subtype: str) -> None:
+        """A warning at ``location`` (a data file's line, for a problem of the data), given now, or
+        when the page is written if the content is rendered ahead (:attr:`held`)."""
+        if self.held is not None:
+            self.held.append((message, location, subtype))
+        else:
+            give_warning(message, location, subtype)
+
+
+def give_warning(message: str, location: Any, subtype: str) -> None:
+    """A renderer's warning (type ``neuron``)."""
+    logger.warning("%s", message, location=location, type="neuron", subtype=subtype)
 
 
 type RenderFunction[P] = Callable[[RenderContext, P], list[nodes.Node]]

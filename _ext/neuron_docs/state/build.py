@@ -63,6 +63,8 @@ class BuildState:
     builder: Builder | None = None
     #: The renderers of generated content this build knows, by name (:func:`..render.placeholder.add_renderers`).
     renderers: dict[str, Callable[[Any, Any], list[nodes.Node]]] = field(default_factory=dict)
+    #: Docname -> the page's placeholders rendered ahead of its writing (:class:`..render.expand.RenderedAhead`).
+    rendered_ahead: dict[str, Any] = field(default_factory=dict)
     #: The object types whose places pages make when written, by type (:func:`.hosted.add_hosted_type`).
     hosted: dict[str, Any] = field(default_factory=dict)
 
