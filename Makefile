@@ -21,14 +21,18 @@ STRICTOPTS  ?= -W --keep-going -n
 SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
+# make test leaves out the sweeps (every page in a browser at two sizes, every data file refused in
+# turn: the pytest marker "sweep"); make test-sweeps runs them; CI runs both.
+TEST_MARKERS ?= not sweep
 
-.PHONY: help html pdf epub clean test typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
+.PHONY: help html pdf epub clean test test-sweeps typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
 FORMAT      ?= markdown
 
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
-	@echo "make test    run the test suite"
+	@echo "make test    run the test suite (all but the sweeps; under 3 minutes)"
+	@echo "make test-sweeps  the sweeps make test leaves out (every page in a browser, every data file refused)"
 	@echo "make pdf     build the PDF into $(BUILDDIR)/latex (strict; 0 undefined references; needs latexmk and TeX Live)"
 	@echo "make epub    build the ePub into $(BUILDDIR)/epub (strict)"
 	@echo "make clean   remove $(BUILDDIR)"
@@ -83,10 +87,15 @@ epub: $(VENV_STAMP)
 test: $(TEST_STAMP)
 	@echo "$(VENV)/bin/python -m mypy  (beside pytest; its report follows pytest's)"
 	@report=$$(mktemp); $(VENV)/bin/python -m mypy >"$$report" 2>&1 & mypy=$$!; \
-	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS)"; \
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS); tests=$$?; \
+	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m '$(TEST_MARKERS)'"; \
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "$(TEST_MARKERS)"; tests=$$?; \
 	wait $$mypy; typed=$$?; echo "mypy:"; cat "$$report"; rm -f "$$report"; \
 	if [ $$typed -ne 0 ]; then exit $$typed; fi; exit $$tests
+
+# make test-sweeps  -- the sweeps make test leaves out: every page in Chromium at 1440x900 (errors,
+# tables, links, axe-core) and at 390x844 (axe-core), every data file refused in turn
+test-sweeps: $(TEST_STAMP)
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m sweep
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)

@@ -26,6 +26,9 @@ from conftest import DATA, SiteBuild, build_site, copy_source
 from neuron_docs.data.catalog import FILE_NAMES
 from neuron_docs.data.checking.matrix_files import MATRIX_DIR
 
+#: Run by ``make test-sweeps`` (and CI), not by ``make test``.
+pytestmark = pytest.mark.sweep
+
 #: Every data file, and the latest revision of the support matrices (the one every page shows).
 REFUSED = (*FILE_NAMES, MATRIX_DIR + max(p.name for p in (DATA / MATRIX_DIR).glob("*.yaml")))
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

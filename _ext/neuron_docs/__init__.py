@@ -8,11 +8,12 @@ The package's folders are its wings, each with one face to the rest:
 - ``render/``: generated content left as placeholders when a page is read, rendered when it is written;
 - ``preview/``: pull-request previews: the change model, the page marks, the report sections.
 - ``site/``: what a built site adds: downloads, ids, data dates, the sitemap fix.
-- ``domain.py``: the ``neuron`` domain (objects, cross-references, per-document state);
-  ``build_state.py``: the one owner of per-build state; ``dependencies.py``: what
-  each page reads and shows of the data (re-read or rewritten when it changes); ``drift_check.py``: the build's hook into
-  the drift engine; ``price_age.py``: the price-age warning; ``cli.py``: what the command-line
-  tools share.
+- ``state/``: what one build holds: the ``neuron`` domain (``domain``: objects, cross-references,
+  per-document state), the one owner of per-build state (``build``), what each page reads and
+  shows of the data (``dependencies``: re-read or rewritten when it changes), the objects pages
+  make from the data when written (``hosted``) and a preview's change model (``preview``).
+- ``checks/``: the build's hook into the drift engine and the price-age warning; ``cli.py``: what
+  the command-line tools share.
 
 :func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
 (``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without

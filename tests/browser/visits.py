@@ -5,8 +5,11 @@ tables, axe-core, sideways scrolling, chart text, screenshots) assert on these c
 instead of each loading every page again. One visit of one page, in this order:
 
 1. open it (``load``): the HTTP status, the ids in its DOM and the targets of its links;
-2. axe-core (``vendor/axe.min.js``) on the page as loaded (its colour rules on the desktop only:
-   :data:`COLOUR_RULES`), the regions that scroll sideways and the drawn size of chart text;
+2. the regions that scroll sideways and the drawn size of chart text, then axe-core
+   (``vendor/axe.min.js``) on the page as loaded (its colour rules on the desktop only:
+   :data:`COLOUR_RULES`), except a history page's configuration blocks after the first
+   :data:`AXE_BLOCKS`: hundreds of copies of one template (:data:`REPEATED_BLOCKS`), whose every
+   id, link and figure the HTML tests check, and most of axe's time on the site;
 3. on the desktop only: wait until the network is idle, screenshot a key page, then open every
    generated table as a reader would (a collapsed ``<details>``, a tab not selected) and look at
    its rows, then forget the tab chosen (kept in ``localStorage`` for the next page);
@@ -50,6 +53,10 @@ LANES = 2
 #: sets a colour by the width of the screen (``test_axe_browser.test_no_stylesheet_sets_a_colour_by_width``),
 #: so a page's contrast is the same on a phone; these rules are most of axe's time on a large page.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
+#: One template repeated per configuration on a history page (hundreds), and how many axe-core reads.
+REPEATED_BLOCKS, AXE_BLOCKS = "section.neuron-benchmark-history", 20
+#: Takes the repeated blocks after the first ``keep`` out of the page, before axe-core reads it.
+TRIM = """([selector, keep]) => [...document.querySelectorAll(selector)].slice(keep).forEach(b => b.remove())"""
 RUN_AXE = """async (skipped) => {
   const rules = Object.fromEntries((skipped || []).map(id => [id, {enabled: false}]));
   const result = await axe.run(document, {resultTypes: ["violations"], rules});
@@ -255,10 +262,11 @@ def _visit(page: Any, site_url: str, visit: PageVisit, axe: str, desktop: bool) 
         return
     visit.ids = set(page.eval_on_selector_all("[id], a[name]", "els => els.map(e => e.id || e.name)"))
     visit.links = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-    page.add_script_tag(content=axe)
-    visit.axe = page.evaluate(RUN_AXE, [] if desktop else list(COLOUR_RULES))
     visit.scrollers = page.evaluate(SCROLLERS)
     visit.chart_text_px = page.evaluate(CHART_TEXT)
+    page.evaluate(TRIM, [REPEATED_BLOCKS, AXE_BLOCKS])
+    page.add_script_tag(content=axe)
+    visit.axe = page.evaluate(RUN_AXE, [] if desktop else list(COLOUR_RULES))
     if not desktop:
         return
     page.wait_for_load_state("networkidle")

@@ -76,7 +76,8 @@ def hosted_sections(found: list[Place], objtype: str, indexed: bool, body: Calla
     index from the page: LaTeX) unless ``indexed`` is false, then ``body``."""
     sections: list[nodes.Node] = []
     for place in found:
-        section = nodes.section(ids=[place.anchor], classes=list(classes))
+        # The object's canonical place: the element that keeps the id should another have it (site.ids).
+        section = nodes.section(ids=[place.anchor], classes=list(classes), neuron_object_anchor=place.anchor)
         section += nodes.title(place.title, place.title)
         if indexed:
             section += index_entry(objtype, place.named, place.anchor)
