@@ -8,6 +8,7 @@ import pytest
 import sphinx.builders
 from bs4 import BeautifulSoup
 
+from conftest import DATA
 from frozen_data import FROZEN_DATA
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
@@ -17,6 +18,8 @@ from neuron_docs.state.domain import anchor_for
 #: The test roots' pages name records and their names by hand (``encoder``, "Support of large
 #: models", "ViT"): they are built against the frozen copy of the data, as the tests' catalog is.
 REAL_DATA = {"neuron_data_dir": str(FROZEN_DATA)}
+#: The data of the repository (the frozen data has no benchmark history).
+REPOSITORY_DATA = {"neuron_data_dir": str(DATA)}
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +180,37 @@ def test_an_alias_label_goes_to_the_first_page_by_name_in_a_parallel_build(app, 
     for alias in named:
         label = anchor_for("model", alias)
         assert std.anonlabels[label][0] == aliases[alias][0] == "a", alias
+
+
+def _state_sections(app, page: str) -> list[str]:
+    soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+    return [section["id"] for section in soup.select("section.neuron-benchmark-changes")]
+
+
+@pytest.mark.sphinx("html", testroot="hosted", confoverrides=REPOSITORY_DATA, parallel=2, freshenv=True)
+def test_hosted_states_have_one_canonical_place_and_a_copy_without_index(app) -> None:
+    """The states' sections are made when ``a`` and ``b`` are written; their objects, labels and
+    index entries once both are read (in two workers here): every one at ``a``, none at ``b``."""
+    app.build()
+    assert "[neuron" not in app.warning.getvalue()
+    states = list(load_catalog(DATA).benchmark_states)
+    assert states, "the data has no published benchmark state"
+    anchors = [anchor_for("benchmark-state", sid) for sid in reversed(states)]
+    assert _state_sections(app, "a") == _state_sections(app, "b") == anchors
+    objects = app.env.get_domain("neuron").objects
+    assert sorted(name for kind, name in objects if kind == "benchmark-state") == sorted(states)
+    assert {objects[("benchmark-state", sid)].docname for sid in states} == {"a"}
+    assert app.env.domains.standard_domain.anonlabels[anchors[0]] == ("a", anchors[0])
+    genindex = (app.outdir / "genindex.html").read_text(encoding="utf-8")
+    assert f'a.html#{anchors[0]}' in genindex and "b.html#benchmark-state" not in genindex
+
+
+@pytest.mark.sphinx("html", testroot="hosted", confoverrides=REPOSITORY_DATA, freshenv=True)
+def test_two_canonical_places_of_the_states_are_a_located_warning(app) -> None:
+    page = app.srcdir / "b.rst"
+    page.write_text(page.read_text(encoding="utf-8").replace("   :no-index:\n", ""), encoding="utf-8")
+    app.build()
+    warnings = app.warning.getvalue()
+    assert re.search(r"b\.rst: WARNING: duplicate published benchmark state '[^']+'( and \d+ more)?, also described in a",
+                     warnings)
+    assert warnings.count("duplicate published benchmark state") == 1  # once, not once per state

@@ -26,7 +26,7 @@ from conftest import DATA, SiteBuild, build_site, copy_source
 from neuron_docs.data.catalog import FILE_NAMES
 from neuron_docs.data.checking.matrix_files import MATRIX_DIR
 
-#: Run by ``make test-sweeps`` (and CI), not by ``make test``.
+#: Run by ``make test-e2e`` (and CI), not by ``make test``.
 pytestmark = pytest.mark.sweep
 
 #: Every data file, and the latest revision of the support matrices (the one every page shows).

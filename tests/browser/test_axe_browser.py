@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from .visits import SiteVisits, accessibility_problems
 
 #: A block of rules for some widths of the screen: ``@media (max-width: 67em) {``.
@@ -26,7 +24,6 @@ COLOUR = re.compile(r"(?<![-\w])(?:color|background(?:-color)?|fill|stroke|opaci
 PAGE_BACKGROUND = "var(--color-background-primary)"
 
 
-@pytest.mark.sweep  # run by make test-sweeps (and CI), not by make test
 def test_every_page_has_no_serious_accessibility_violation_on_a_phone(phone_visits: SiteVisits) -> None:
     problems = accessibility_problems(phone_visits)
     scrolling = sum(len(visit.scrollers) for visit in phone_visits.pages.values())

@@ -25,9 +25,6 @@ import pytest
 
 from .visits import KEY_PAGES, SiteVisits, accessibility_problems, site_pages
 
-#: Run by ``make test-sweeps`` (and CI), not by ``make test``.
-pytestmark = pytest.mark.sweep
-
 
 def test_site_has_pages(built_site: Any) -> None:
     pages = site_pages(built_site.outdir)

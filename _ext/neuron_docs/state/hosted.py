@@ -56,7 +56,8 @@ class Place:
 @dataclass(frozen=True)
 class HostedType:
     """An object type whose places hosts make when written: its places in a scope, from the data,
-    and whether each place is a section (with a table-of-contents entry)."""
+    and whether each place is a section (with a table-of-contents entry). Its objects are all made
+    here: no directive registers one when its page is read."""
 
     objtype: str
     places: Callable[[Catalog, str], list[Place]]
@@ -157,12 +158,11 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
                 made["toc"].append(docname)
             if not indexed:
                 continue
+            elsewhere: dict[str, list[str]] = {}  # the page that already has them -> names
             for place in found:
                 first = placed.setdefault((objtype, place.name), docname)
                 if first != docname:
-                    logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
-                                   objtype, place.name, first, location=(docname, None), type="neuron",
-                                   subtype="duplicate")
+                    elsewhere.setdefault(first, []).append(place.name)
                     continue
                 registry.note_object_from_data(objtype, place, docname)
                 if place.anchor not in std.anonlabels:
@@ -171,6 +171,11 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
                 entry = ("single", f"{place.named} ({_label(env, objtype)})", place.anchor, "", None)
                 index.setdefault(docname, []).append(entry)
                 made["index"].setdefault(docname, []).append(list(entry))
+            for first, names in elsewhere.items():
+                more = f" and {len(names) - 1} more" if len(names) > 1 else ""
+                logger.warning("duplicate %s %r%s, also described in %s; add :no-index: to one of them",
+                               _label(env, objtype), names[0], more, first, location=(docname, None),
+                               type="neuron", subtype="duplicate")
 
 
 def _label(env: BuildEnvironment, objtype: str) -> str:
