@@ -49,7 +49,7 @@ from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
 from neuron_docs.data.published.history_files import HISTORY_DIR, History  # noqa: E402
 
-STATES = REPO.parent.parent / "shared" / "external" / "neuron-sdk" / "benchmark-history"
+STATES = REPO.parent / "shared" / "external" / "neuron-sdk" / "benchmark-history"
 PYTHON = REPO / ".venv" / "bin" / "python"
 #: Pages of the site generated into ``source/`` on every build (git-ignored): a clean build has none.
 GENERATED = ("devices", "performance", "matrix")

@@ -24,7 +24,7 @@ from docutils.parsers.rst import directives
 from sphinx_design.shared import create_component
 
 from ..state.build import dataset
-from ..data.record_keys import fields_key, file_key, names_key, record_keys
+from ..data.record_keys import fields_key, file_key, history_figures_key, names_key, record_keys
 from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
@@ -52,10 +52,6 @@ if TYPE_CHECKING:
     from ..data.records.published import PublishedTable
     from .published_cells import Run
 
-#: What a table shows of the benchmark history: each row's change since the previous release that
-#: measured its configuration (the figures by release, and which configurations the history has).
-HISTORY_SHOWN = (fields_key("benchmark_observations", "configuration", "neuron_version", "metric", "value", "status"),
-                 names_key("benchmark_configurations"))
 #: The data files the performance pages read (and the families' ids, that models link to).
 PERFORMANCE_FILES = ("benchmarks/published/tables.yaml", "benchmarks/published/models.yaml", "prices.yaml",
                      "instances.yaml", "frameworks.yaml", "sources.yaml")
@@ -169,7 +165,10 @@ class _Performance(DataDirective):
             for name in (run.model, *(identity.aliases if identity else ())):
                 domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
-                 *record_keys(collection, (r.id for r in runs)), *HISTORY_SHOWN]
+                 *record_keys(collection, (r.id for r in runs)),
+                 # each row's change since the previous release that measured its configuration: the
+                 # history of the table's generation (a release that moves none of its figures leaves it)
+                 history_figures_key(table.generation)]
         return [defer(self, render_performance_table, TableParams(table.id, self.kind), shown)]
 
 
