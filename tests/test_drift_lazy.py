@@ -72,3 +72,11 @@ def test_verdicts_do_not_depend_on_what_was_checked_before(data, page: Path) -> 
             _verdicts(used, other)
     assert fresh, f"{page.name} has no verdict: the comparison would say nothing"
     assert _verdicts(used, page) == fresh
+
+
+def test_a_count_of_one_is_written_as_prose_writes_it(data) -> None:  # noqa: ANN001
+    """What the data gives for an instance with one chip reads "1 chip", as a writer would put it."""
+    one = next(i for i in data.catalog.instances.values() if i.device_count == 1)
+    verdicts = _fresh(data).check(f"The {one.id} instance has 4 chips.")
+    found = [v for v in verdicts if v.expression.endswith(":device_count")]
+    assert found and found[0].expected == "1 chip" and not found[0].agrees

@@ -24,7 +24,7 @@ from ..data.figures.values import Value
 from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
-from .quantities import COUNT_UNITS, base_unit, of_field, of_path
+from .quantities import COUNT_UNITS, base_unit, counted, of_field, of_path
 from .verdicts import (
     Candidate,
     Match,
@@ -196,7 +196,7 @@ class FigureIndex:
         value = self.values[path]
         digits = repr(float(value.number)).removesuffix(".0").replace(".", "").strip("0")
         shown = value.unit or COUNT_UNITS.get(path.rpartition(":")[2], "")  # a count in the unit prose counts it
-        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, shown)
+        typed = "" if value.derived and len(digits) > 6 else format_number(value.number, counted(value.number, shown))
         return Candidate(path, number, unit, records=(self._records(path),), quantity=self._quantity_of(path, value.label),
                          typed=typed, typed_unit=shown if typed else "")
 

@@ -66,6 +66,11 @@ _UNITS = {
 COUNT_UNITS = {"device_count": "chips", "vcpus": "vCPUs"}
 
 
+def counted(number: float, unit: str) -> str:
+    """A count of :data:`COUNT_UNITS` as prose writes it: ``1 chip``, ``16 chips``."""
+    return unit.removesuffix("s") if number == 1 and unit in COUNT_UNITS.values() else unit
+
+
 def base_unit(unit: str) -> tuple[str, float]:
     """The unit values of ``unit`` are compared in, and the factor to it (``s`` -> ``ms``, 1000)."""
     if unit in UNIT_SCALE:
