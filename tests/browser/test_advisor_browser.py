@@ -15,6 +15,7 @@ import pytest
 
 from neuron_docs.data.records.labels import FIT_TEXT
 from neuron_docs.data.figures.formatting import shown_figure
+from neuron_docs.data.figures.prices import unstated_sentences
 
 
 def _published_family(catalog, name: str) -> str | None:
@@ -289,4 +290,14 @@ def test_costs_follow_the_price_basis_the_reader_picks(page, site_url):
     assert all(" at on-demand $" in line and "RI-effective" not in line for line in measured)
     costs = [float(re.search(r": \$([\d,.]+) per ", line).group(1).replace(",", "")) for line in measured]
     assert costs == sorted(costs)
+    assert page.console_errors == []
+
+
+def test_the_price_note_is_said_once_in_the_builds_words(page, site_url):
+    """Under the answer, what the prices' sources leave unsaid, once: a sentence the build wrote
+    (``prices.unstated_sentences``), never worded by the script itself."""
+    page.goto(site_url + "advisor.html?model=bert-base-uncased&workload=inference&goal=cost")
+    notes = page.locator("#advisor-result .neuron-price-note").all_inner_texts()
+    said = {text for by_whose in unstated_sentences()["sentences"].values() for text in by_whose.values()}
+    assert len(notes) == 1 and notes[0] in said
     assert page.console_errors == []

@@ -25,7 +25,7 @@ from .formatting import shown_cost, shown_figure
 from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
-from .prices import ON_DEMAND_PRICE_BASIS, price_note, prices_of, unstated
+from .prices import ON_DEMAND_PRICE_BASIS, price_note, prices_of, unstated, unstated_sentences
 from .runs import run_instance
 
 if TYPE_CHECKING:
@@ -400,6 +400,7 @@ def advisor_slice(derived: Derived, held_since: HeldSince | None = None) -> dict
         "models": models,
         "keys": dict(sorted(keys.items())),
         "key_rule": KEY_RULE,
+        "unstated": unstated_sentences(),
         "guidelines": GUIDELINES_DOC,
         "issues": {i.id: {"title": i.title, "frameworks": i.frameworks} for i in catalog.known_issues.values()},
         "roadmap": {r.id: r.title for r in catalog.roadmap.values()},

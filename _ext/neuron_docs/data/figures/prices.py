@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..records.labels import PRICE_BASIS_TEXT
 from ..files.loader import DataError
@@ -71,9 +71,13 @@ def price_for(catalog: Catalog, instance_id: str, basis: str, generation: str | 
     return max(quotes, key=lambda q: q.as_of, default=None)
 
 
+#: What a price's source may leave unsaid, in the order a note names them.
+UNSTATED_FACETS = ("term", "region")
+
+
 def unstated(quote: PriceQuote) -> tuple[str, ...]:
     """What the price's source does not say of it: ``("term", "region")`` (an on-demand price has no term)."""
-    unknown = [name for name, value in (("term", quote.term), ("region", quote.region)) if value is None]
+    unknown = [name for name, value in zip(UNSTATED_FACETS, (quote.term, quote.region), strict=True) if value is None]
     if quote.basis == SEED_PRICE_BASIS and "term" in unknown:
         unknown.remove("term")
     return tuple(unknown)
@@ -99,11 +103,22 @@ def unstated_note(quotes: Iterable[PriceQuote]) -> str | None:
 
 def unstated_sentence(gaps: Sequence[Sequence[str]]) -> str | None:
     """:func:`unstated_note` from what each price leaves unsaid (:func:`unstated`)."""
-    missing = [name for name in ("term", "region") if any(name in gap for gap in gaps)]
+    missing = [name for name in UNSTATED_FACETS if any(name in gap for gap in gaps)]
     if not missing:
         return None
     whose = "these prices" if all(set(missing) <= set(gap) for gap in gaps) else "some of these prices"
     return f"Not stated by the source of {whose}: {' and '.join(missing)}."
+
+
+def unstated_sentences() -> dict[str, Any]:
+    """Every sentence :func:`unstated_sentence` can say, for a script that says it in the reader's
+    browser: the facets in order, and by the facets left unsaid (joined with ``|``) the sentence
+    when every price leaves them unsaid (``all``) and when only some do (``some``)."""
+    subsets = [[f for i, f in enumerate(UNSTATED_FACETS) if mask >> i & 1]
+               for mask in range(1, 2 ** len(UNSTATED_FACETS))]
+    return {"facets": list(UNSTATED_FACETS),
+            "sentences": {"|".join(m): {"all": unstated_sentence([m]), "some": unstated_sentence([m, []])}
+                          for m in subsets}}
 
 
 def newest_as_of(catalog: Catalog) -> dt.date | None:

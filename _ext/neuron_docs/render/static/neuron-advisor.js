@@ -228,12 +228,13 @@
       return note ? [verdict, list, el("p", { "class": "neuron-price-note" }, note)] : [verdict, list];
     }
 
-    /* Said once under the answer: what the sources of its prices leave unsaid (prices.unstated_sentence). */
+    /* Said once under the answer: what the sources of its prices leave unsaid, in the build's words
+       (data.unstated: every sentence of prices.unstated_sentence, by the facets left unsaid). */
     function unstatedSentence(gaps) {
-      var missing = ["term", "region"].filter(function (n) { return gaps.some(function (g) { return g.indexOf(n) >= 0; }); });
+      var missing = data.unstated.facets.filter(function (n) { return gaps.some(function (g) { return g.indexOf(n) >= 0; }); });
       if (!missing.length) return null;
       var all = gaps.every(function (g) { return missing.every(function (n) { return g.indexOf(n) >= 0; }); });
-      return "Not stated by the source of " + (all ? "these prices" : "some of these prices") + ": " + missing.join(" and ") + ".";
+      return data.unstated.sentences[missing.join("|")][all ? "all" : "some"];
     }
 
     /* The key of a name: the rule of data.key_rule (neuron_docs/data/records/names.py). */
