@@ -49,7 +49,10 @@ from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
 from neuron_docs.data.published.history_files import HISTORY_DIR, History  # noqa: E402
 
-STATES = REPO.parent / "shared" / "external" / "neuron-sdk" / "benchmark-history"
+#: ``../shared`` beside the checkout (or beside the folder of git worktrees it is in).
+_SHARED = next((base / "shared" for base in (REPO.parent, REPO.parent.parent) if (base / "shared").is_dir()),
+               REPO.parent / "shared")
+STATES = _SHARED / "external" / "neuron-sdk" / "benchmark-history"
 PYTHON = REPO / ".venv" / "bin" / "python"
 #: Pages of the site generated into ``source/`` on every build (git-ignored): a clean build has none.
 GENERATED = ("devices", "performance", "matrix")

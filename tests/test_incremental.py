@@ -537,6 +537,18 @@ def _append_csv_row(path: Path, row: dict[str, str]) -> None:
         csv.writer(handle, lineterminator="\n").writerow([row.get(column, "") for column in header])
 
 
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _write_rows(path: Path, rows: list[dict[str, str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
         make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new published state that measured a configuration first (as a release does): no page is
@@ -549,29 +561,27 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
                    html_sidebars={"**": ["localtoc.html"]})  # the page's own table of contents
     history.build()
     catalog = load_catalog(history.data)
-    template = next(c for c in catalog.benchmark_configurations.values() if c.generation == "inf1" and c.model_details)
-    state, date, new = "2031-01-02-0badc0de", "2031-01-02", "inf1-a-model-never-published-0badc0de"
+    generation = next(g for g in ("inf1", "inf2")  # the generations the root has a page for
+                      if sum(c.generation == g for c in catalog.benchmark_configurations.values()) >= 2)
+    path = history.data / HISTORY / "configurations.csv"
+    rows = _rows(path)
+    template, renamed = [r for r in rows if r["generation"] == generation][:2]
+    state, date, new = "2031-01-02-0badc0de", "2031-01-02", f"{generation}-a-model-never-published-0badc0de"
     _append_csv_row(history.data / HISTORY / "states.csv", {
         "id": state, "date": date, "commit": "0badc0de", "subject": "Neuron SDK Release 9.0.0", "release": "9.0.0",
         "rows": "1", "placed": "1", "set_aside": "0"})
-    with (history.data / HISTORY / "configurations.csv").open(encoding="utf-8", newline="") as handle:
-        row = next(r for r in csv.DictReader(handle) if r["id"] == template.id)
-    row.update(id=new, model="A model never published", first_published=date, first_state=state, last_seen="",
-               withdrawn="")
-    _append_csv_row(history.data / HISTORY / "configurations.csv", row)
+    renamed["model"] = f"{renamed['model']} renamed"
+    rows.append({**template, "id": new, "model": "A model never published", "first_published": date,
+                 "first_state": state, "last_seen": "", "withdrawn": ""})
+    _write_rows(path, rows)
     _append_csv_row(history.data / HISTORY / "observations.csv", {
         "id": f"{new}-1", "configuration": new, "neuron_version": "9.0.0", "version_from": "column",
         "metric": "throughput_inferences_per_s", "value": "4321", "first_published": date, "first_state": state,
         "status": "published"})
-    renamed = next(c for c in catalog.benchmark_configurations.values()
-                   if c.generation == "inf1" and c.model_details and c.id != template.id)
-    path = history.data / HISTORY / "configurations.csv"
-    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith(f"{renamed.id},"))
-    edit(path, line, line.replace(renamed.model_details, f"{renamed.model_details} renamed", 1))
 
     assert history.build() == []
     assert "[neuron." not in history.warnings
-    assert history.written == ["changes", "history-inf1", "index"]
+    assert history.written == ["changes", f"history-{generation}", "index"]
     changes = BeautifulSoup(history.html("changes"), "html.parser")
     section = changes.find("section", id=anchor_for("benchmark-state", state))
     assert section is not None and "Neuron SDK Release 9.0.0" in section.find("h2").get_text()
@@ -580,13 +590,13 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
     assert toc[:3] == ["#", f"#{anchor_for('benchmark-state', state)}",
                        f"#{anchor_for('benchmark-state', list(catalog.benchmark_states)[-1])}"]
     assert "A model never published" in section.get_text()  # new in this state
-    inf1 = BeautifulSoup(history.html("history-inf1"), "html.parser")
-    assert inf1.find(id=anchor_for("benchmark", new)) is not None
-    assert "A model never published" in inf1.get_text()
-    assert f"{renamed.model_details} renamed" in inf1.get_text()
+    page = BeautifulSoup(history.html(f"history-{generation}"), "html.parser")
+    assert page.find(id=anchor_for("benchmark", new)) is not None
+    assert "A model never published" in page.get_text()
+    assert renamed["model"] in page.get_text()
     genindex = history.html("genindex")
     assert f"changes.html#{anchor_for('benchmark-state', state)}" in genindex
-    assert f"history-inf1.html#{anchor_for('benchmark', new)}" in genindex
+    assert f"history-{generation}.html#{anchor_for('benchmark', new)}" in genindex
     inventory = InventoryFile.loads((history.srcdir / "_build" / "html" / "objects.inv").read_bytes(), uri="")
     assert inventory["neuron:benchmark-state", state].uri == f"changes.html#{anchor_for('benchmark-state', state)}"
-    assert inventory["neuron:benchmark", new].uri == f"history-inf1.html#{anchor_for('benchmark', new)}"
+    assert inventory["neuron:benchmark", new].uri == f"history-{generation}.html#{anchor_for('benchmark', new)}"

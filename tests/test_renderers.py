@@ -46,3 +46,30 @@ def test_a_placeholder_keeps_its_renderers_typed_parameters(make_app: Any, tmp_p
         params = node["params"]
         assert dataclasses.is_dataclass(params) and not isinstance(params, type), node["renderer"]
         assert type(params).__dataclass_params__.frozen, node["renderer"]
+
+
+def test_content_rendered_ahead_for_the_csv_index_is_rendered_and_warned_once(
+        make_app: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """The index of CSV downloads renders every page's tables to list them: a page written after it
+    (``z``) takes that content instead of rendering it again; one written before (``a``) is rendered
+    again for the index. Each warning is given once, at its directive, and nothing rendered ahead
+    outlives the build."""
+    import neuron_docs.render.expand as expand
+
+    rendered: list[str] = []
+
+    def counting(context: Any) -> Any:
+        rendered.append(context.docname)
+        return render(context)
+
+    render = expand.render
+    monkeypatch.setattr(expand, "render", counting)
+    shutil.copytree(Path(__file__).resolve().parent / "roots" / "test-render-ahead", tmp_path / "site")
+    app = make_app("html", srcdir=tmp_path / "site", confoverrides={"neuron_data_dir": str(DATA), "neuron_cache_dir": ""})
+    app.build()
+    warnings = app.warning.getvalue()
+    for page in ("a", "z"):
+        assert warnings.count(f"{page}.rst:4: WARNING: neuron:device-specs: unknown device 'no-such-device'") == 1
+    assert rendered.count("a") == 4 and rendered.count("z") == 2  # two tables each; a's again for the index
+    assert "Inferentia" in (app.outdir / "z.html").read_text(encoding="utf-8")
+    assert state(app.env).rendered_ahead == {}

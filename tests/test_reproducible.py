@@ -49,15 +49,15 @@ def _sitemap_urls(content: bytes) -> list[str]:
     return sorted(re.findall(r"<url>.*?</url>", content.decode("utf-8"), flags=re.S))
 
 
-def assert_same_output(expected_dir: Path, actual_dir: Path, order_free: bool = True) -> None:
-    """Every file of the two trees byte for byte; with ``order_free`` (a parallel build is one of
-    them), the files of ``ORDER_FREE`` only up to the order of their entries."""
+def assert_same_output(expected_dir: Path, actual_dir: Path) -> None:
+    """Every file of the two trees byte for byte, the files of ``ORDER_FREE`` up to the order of
+    their entries (a parallel build is one of the two)."""
     expected, actual = _files(expected_dir), _files(actual_dir)
     assert sorted(actual) == sorted(expected), "the two builds wrote different files"
     assert any(name.endswith(".html") for name in expected)
     differing = []
     for name, content in expected.items():
-        if order_free and name in ORDER_FREE:
+        if name in ORDER_FREE:
             if _sitemap_urls(actual[name]) != _sitemap_urls(content):
                 differing.append(name)
         elif actual[name] != content:

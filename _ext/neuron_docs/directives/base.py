@@ -69,17 +69,19 @@ class DataDirective(SphinxDirective):
         return entries
 
 
-def hosted_sections(found: list[Place], objtype: str, indexed: bool, body: Callable[[Place], list[nodes.Node]],
+def hosted_sections(found: list[Place], objtype: str, here: set[str], body: Callable[[Place], list[nodes.Node]],
                     classes: Iterable[str] = ()) -> list[nodes.Node]:
     """A section per place a page hosts (:mod:`..state.hosted`), when the page is written: the title
-    and anchor its table-of-contents entry has, its index entry (for the builders that make their
-    index from the page: LaTeX) unless ``indexed`` is false, then ``body``."""
+    and anchor its table-of-contents entry has, then ``body``. The places of the objects whose
+    canonical place is this page (``here``: :func:`..state.hosted.placed_here`; not a ``:no-index:``
+    copy) have their index entry (for the builders that make their index from the page: LaTeX) and
+    keep their anchor should another element of the page have it (:mod:`..site.ids`)."""
     sections: list[nodes.Node] = []
     for place in found:
-        # The object's canonical place: the element that keeps the id should another have it (site.ids).
-        section = nodes.section(ids=[place.anchor], classes=list(classes), neuron_object_anchor=place.anchor)
+        section = nodes.section(ids=[place.anchor], classes=list(classes))
         section += nodes.title(place.title, place.title)
-        if indexed:
+        if place.name in here:
+            section["neuron_object_anchor"] = place.anchor
             section += index_entry(objtype, place.named, place.anchor)
         section += body(place)
         sections.append(section)

@@ -41,10 +41,10 @@ from ..data.published.history_view import (
 )
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..data.record_keys import file_key, history_configurations_key, history_figures_key
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, Place, add_hosted_type, note_host, places
+from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
 from .base import DataDirective, hosted_sections
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
@@ -97,10 +97,9 @@ def history_page(generation: str) -> str:
 
 @dataclass(frozen=True)
 class HistoryParams:
-    """A generation's history page: the generation, and whether it is the configurations' canonical place."""
+    """A generation's history page: the generation."""
 
     generation: str
-    indexed: bool = True
 
 
 def configuration_places(catalog: Catalog, generation: str) -> list[Place]:
@@ -133,7 +132,7 @@ class BenchmarkHistory(DataDirective):
             self.warn(f"unknown generation {generation!r}; expected one of: {', '.join(GENERATION_TEXT)}")
             return []
         indexed = "no-index" not in self.options
-        placeholder = defer(self, render_history, HistoryParams(generation, indexed),
+        placeholder = defer(self, render_history, HistoryParams(generation),
                             [history_configurations_key(generation), history_figures_key(generation)])
         note_host(self.env, placeholder, "benchmark", generation, indexed)
         return [placeholder]
@@ -210,13 +209,6 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
                  group_header="Neuron release", bar_header="First published")
 
 
-@dataclass(frozen=True)
-class StatesParams:
-    """What's new's sections of the published states: whether they are the states' canonical places."""
-
-    indexed: bool = True
-
-
 def state_places(catalog: Catalog, scope: str = "") -> list[Place]:
     """The published states, newest first: each a section titled with its date and subject."""
     found = []
@@ -246,25 +238,26 @@ class BenchmarkChanges(DataDirective):
                 f"noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is improved, "
                 f"more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
         indexed = "no-index" not in self.options
-        placeholder = defer(self, render_changes, StatesParams(indexed), [file_key(name) for name in HISTORY_FILES])
+        placeholder = defer(self, render_changes, NoParams(), [file_key(name) for name in HISTORY_FILES])
         note_host(self.env, placeholder, "benchmark-state", indexed=indexed)
         return [nodes.paragraph(text, text), placeholder]
 
 
 @renderer("benchmark-changes", tables=False)
-def render_changes(context: RenderContext, params: StatesParams) -> list[nodes.Node]:
+def render_changes(context: RenderContext, params: NoParams) -> list[nodes.Node]:
     """A section per state with its lists of changes, linking to the configurations' places."""
     catalog = context.catalog
     builder = context.env.app.builder
     try:
-        here = builder.get_target_uri(context.docname)
-        pages = {g: relative_uri(here, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+        uri = builder.get_target_uri(context.docname)
+        pages = {g: relative_uri(uri, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
                  if history_page(g) in context.env.found_docs}
     except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
         pages = {}
     changes = state_changes(HistoryIndex.of(catalog))
     states = catalog.benchmark_states
-    return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", params.indexed,
+    canonical = placed_here(context.env, "benchmark-state", context.docname)
+    return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", canonical,
                            lambda place: [neuron_history_html(html=_state_html(
                                catalog, states[place.name], changes.get(place.name, []), pages))],
                            classes=["neuron-benchmark-changes"])

@@ -74,8 +74,9 @@ class _Expand(SphinxPostTransform):
             self.filled(content)
             node.replace_self(content)
             filled += content
-        if self.kind is deferred:  # the last pass
+        if self.kind is deferred:  # the last pass: the page is written
             _ahead(self.env).pop(docname, None)
+            state(self.env).pages_written.add(docname)
         if placeholders and self.kind is deferred:
             self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
             self.after_filling(filled)
@@ -138,11 +139,16 @@ def filled_doctree(app: Sphinx, docname: str) -> nodes.document:
     """Page ``docname`` as read, its placeholders that may hold a table filled, for what lists the
     tables of every page (the index of CSV downloads); the others are left out.
 
-    The content is rendered once per build: kept (:class:`RenderedAhead`) for when the page is
-    written later in the build, its warnings held until then (they are the writer's)."""
+    The content is rendered once per build: while the build writes its pages, the content of a page
+    not written yet is kept (:class:`RenderedAhead`) for when it is, its warnings held until then
+    (they are the writer's); what a page written or not written in this build never takes is
+    dropped when the writing ends."""
     doctree = app.env.get_doctree(docname)
-    ahead = _ahead(app.env)[docname] = RenderedAhead()
-    renderers = state(app.env).renderers
+    build = state(app.env)
+    ahead = RenderedAhead()
+    if build.writing and docname not in build.pages_written:  # kept for when the page is written
+        _ahead(app.env)[docname] = ahead
+    renderers = build.renderers
     for node in list(doctree.findall(deferred)):
         kind = renderers[node["renderer"]]
         if isinstance(kind, Renderer) and not kind.tables:
@@ -214,8 +220,23 @@ def _choose(app: Sphinx) -> None:
     app.add_post_transform(ExpandForHtml if is_html(app) else ExpandFirst)
 
 
+def _writing(app: Sphinx, builder: Builder) -> None:
+    build = state(app.env)
+    build.writing, build.pages_written = True, set()
+
+
+def _written(app: Sphinx, exception: Exception | None) -> None:
+    """The writing is over: what was rendered ahead and not taken is dropped (a later resolution of
+    a page, by a test or another builder's step, renders it afresh)."""
+    build = state(app.env)
+    build.writing = False
+    build.rendered_ahead.clear()
+
+
 def setup_expand(app: Sphinx) -> None:
     app.add_node(deferred)
     app.add_node(deferred_inline)
     app.add_post_transform(ExpandInline)
     app.connect("builder-inited", _choose)
+    app.connect("write-started", _writing)
+    app.connect("build-finished", _written)

@@ -63,8 +63,11 @@ class BuildState:
     builder: Builder | None = None
     #: The renderers of generated content this build knows, by name (:func:`..render.placeholder.add_renderers`).
     renderers: dict[str, Callable[[Any, Any], list[nodes.Node]]] = field(default_factory=dict)
-    #: Docname -> the page's placeholders rendered ahead of its writing (:class:`..render.expand.RenderedAhead`).
+    #: Docname -> the page's placeholders rendered ahead of its writing (:class:`..render.expand.RenderedAhead`),
+    #: while the build writes its pages (``writing``), and the pages it has written so far.
     rendered_ahead: dict[str, Any] = field(default_factory=dict)
+    writing: bool = False
+    pages_written: set[str] = field(default_factory=set)
     #: The object types whose places pages make when written, by type (:func:`.hosted.add_hosted_type`).
     hosted: dict[str, Any] = field(default_factory=dict)
 

@@ -100,6 +100,13 @@ def note_host(env: BuildEnvironment, placeholder: nodes.Element, objtype: str, s
     pending.append((placeholder, objtype, scope, indexed))
 
 
+def placed_here(env: BuildEnvironment, objtype: str, docname: str) -> set[str]:
+    """The names of the objects of ``objtype`` whose canonical place is page ``docname``: a host not
+    marked ``:no-index:`` and not another host's duplicate (:func:`settle_hosted_objects`)."""
+    objects = _registry(env).data.get("objects", {})
+    return {name for (kind, name), entry in objects.items() if kind == objtype and entry.docname == docname}
+
+
 def hosts(env: BuildEnvironment) -> dict[str, list[list[Any]]]:
     """Docname -> [objtype, scope, toc anchor of the section holding the placeholder, indexed], per host."""
     return _registry(env).data.setdefault("hosts", {})
@@ -172,6 +179,8 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
                 index.setdefault(docname, []).append(entry)
                 made["index"].setdefault(docname, []).append(list(entry))
             for first, names in elsewhere.items():
+                if not {first, docname} & state(env).pages_read:
+                    continue  # said when one of the two pages was read, as Sphinx says a duplicate
                 more = f" and {len(names) - 1} more" if len(names) > 1 else ""
                 logger.warning("duplicate %s %r%s, also described in %s; add :no-index: to one of them",
                                _label(env, objtype), names[0], more, first, location=(docname, None),
