@@ -65,7 +65,8 @@ def test_content_rendered_ahead_for_the_csv_index_is_rendered_and_warned_once(
     render = expand.render
     monkeypatch.setattr(expand, "render", counting)
     shutil.copytree(Path(__file__).resolve().parent / "roots" / "test-render-ahead", tmp_path / "site")
-    app = make_app("html", srcdir=tmp_path / "site", confoverrides={"neuron_data_dir": str(DATA), "neuron_cache_dir": ""})
+    app = make_app("html", srcdir=tmp_path / "site",
+                   confoverrides={"neuron_data_dir": str(DATA), "neuron_cache_dir": ""})
     app.build()
     warnings = app.warning.getvalue()
     for page in ("a", "z"):

@@ -161,7 +161,8 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
             if hosted is None:
                 continue
             found = hosted.places(dataset(env).catalog, scope)
-            if hosted.sections and toc_anchor is not None and _add_toc_entries(env, docname, toc_anchor, objtype, found):
+            sections = hosted.sections and toc_anchor is not None
+            if sections and _add_toc_entries(env, docname, toc_anchor, objtype, found):
                 made["toc"].append(docname)
             if not indexed:
                 continue
