@@ -129,7 +129,9 @@ def test_csv_download_link_resolves(page, site_url):
 
 def test_search_finds_a_representative_model(page, site_url):
     page.goto(site_url + "search.html?q=BERT")
-    page.wait_for_selector("#search-results li", timeout=15000)
+    # Sphinx shows the results one by one, then says the search finished: read them all.
+    page.wait_for_function("() => /Search finished/.test(document.querySelector('.search-summary')?.textContent "
+                           "|| '')", timeout=15000)
     links = page.eval_on_selector_all("#search-results li a", "as => as.map(a => a.getAttribute('href'))")
     assert any("architecture-fit.html" in h and "#family-encoder" in h for h in links), links
 
