@@ -214,3 +214,19 @@ def test_two_canonical_places_of_the_states_are_a_located_warning(app) -> None:
     assert re.search(r"b\.rst: WARNING: duplicate published benchmark state '[^']+'( and \d+ more)?, also described in a",
                      warnings)
     assert warnings.count("duplicate published benchmark state") == 1  # once, not once per state
+
+
+@pytest.mark.sphinx("singlehtml", testroot="hosted", confoverrides=REPOSITORY_DATA, freshenv=True)
+def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app) -> None:
+    """The single HTML page holds ``b``'s copy first (the toctree lists it first here), then ``a``'s
+    canonical sections: the anchors, table-of-contents links and index stay with ``a``'s; the copy's
+    sections take numbered ids."""
+    index = app.srcdir / "index.rst"
+    index.write_text(index.read_text(encoding="utf-8").replace("   a\n   b\n", "   b\n   a\n"), encoding="utf-8")
+    app.build()
+    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    latest = anchor_for("benchmark-state", list(load_catalog(DATA).benchmark_states)[-1])
+    holder = soup.find(id=latest)
+    assert holder is not None and holder.find_parent("section", id="benchmark-changes") is not None
+    copy = soup.find("section", id="benchmark-changes-again")
+    assert copy is not None and copy.find(id=latest) is None

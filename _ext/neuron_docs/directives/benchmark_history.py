@@ -256,7 +256,7 @@ def render_changes(context: RenderContext, params: NoParams) -> list[nodes.Node]
         pages = {}
     changes = state_changes(HistoryIndex.of(catalog))
     states = catalog.benchmark_states
-    canonical = placed_here(context.env, "benchmark-state", context.docname)
+    canonical = placed_here(context.env, "benchmark-state", context.read_in)
     return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", canonical,
                            lambda place: [neuron_history_html(html=_state_html(
                                catalog, states[place.name], changes.get(place.name, []), pages))],

@@ -64,6 +64,12 @@ class RenderContext:
     page: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def read_in(self) -> str:
+        """The page the placeholder was read in: :attr:`docname` but on a page made of several (the
+        single HTML page), where it is the page the placeholder came from."""
+        return str(self.node.get("docname") or self.docname)
+
+    @property
     def data(self) -> DataSet:
         return dataset(self.env)
 
@@ -183,7 +189,7 @@ def defer[P](directive: SphinxDirective, kind: Renderer[P], params: P, shown: It
     name = kind.name
     if state(directive.env).renderers.get(name) is not kind:
         raise KeyError(f"no renderer {name!r} in this build")
-    node = deferred(renderer=name, params=params, directive=directive.name, **attributes)
+    node = deferred(renderer=name, params=params, directive=directive.name, docname=directive.env.docname, **attributes)
     directive.set_source_info(node)
     shows(directive.env, *shown)
     return node
