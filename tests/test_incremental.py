@@ -600,3 +600,27 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
     inventory = InventoryFile.loads((history.srcdir / "_build" / "html" / "objects.inv").read_bytes(), uri="")
     assert inventory["neuron:benchmark-state", state].uri == f"changes.html#{anchor_for('benchmark-state', state)}"
     assert inventory["neuron:benchmark", new].uri == f"history-{generation}.html#{anchor_for('benchmark', new)}"
+
+
+def test_a_new_revision_of_the_matrices_rereads_no_page_and_whats_new_shows_it(
+        make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new revision of the support matrices (a new file in ``data/matrix/``) is a new section of
+    What's new, with its table-of-contents entry and its object: the page is rewritten, not read again."""
+    import yaml
+
+    site = Site(make_app, tmp_path / "news", data_copy, monkeypatch,
+                root=Path(__file__).resolve().parent / "roots" / "test-matrix-news",
+                html_sidebars={"**": ["localtoc.html"]})
+    site.build()
+    latest = sorted((data_copy / "matrix").glob("*.yaml"))[-1]
+    document = yaml.safe_load(latest.read_text(encoding="utf-8"))
+    document.update(date="2030-01-01", source="guide", unchanged_because="a test of a new revision")
+    (data_copy / "matrix" / "2030-01-01.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    assert site.build() == []
+    assert "news" in site.written
+    soup = BeautifulSoup(site.html("news"), "html.parser")
+    sections = soup.select("section.neuron-matrix-changes")
+    assert sections[0]["id"] == anchor_for("changes", "2030-01-01")
+    assert f"#{anchor_for('changes', '2030-01-01')}" in [a["href"] for a in soup.select(".sphinxsidebar a")]
+    inventory = InventoryFile.loads((site.srcdir / "_build" / "html" / "objects.inv").read_bytes(), uri="")
+    assert inventory["neuron:changes", "2030-01-01"].uri == f"news.html#{anchor_for('changes', '2030-01-01')}"

@@ -8,33 +8,33 @@ that revision; a removed one on the page of the revision before). Label changes 
 listed apart; a revision that changes nothing says why it is kept. Nothing is typed: the list is
 :func:`~neuron_docs.data.matrix.changes.changes` of consecutive revisions.
 
-The page reads the revisions' names (its sections, the objects' places); each section's content is
-rendered when the page is written (:mod:`neuron_docs.render`): a changed cell or a family's name
-rewrites the page, a revision added, removed or renamed has it read again.
+The page hosts the sections (:mod:`..state.hosted`): their objects, index and table-of-contents
+entries are made from the revisions once every page has been read, and the sections when the page
+is written. A changed cell, a family's name, or a revision added, removed or renamed rewrites the
+page; none has it read again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import dataset
 from ..data.checking.matrix_files import MATRIX_DIR
-from ..data.record_keys import file_key, names_key, revisions_key
-from ..state.dependencies import READS, note
+from ..data.record_keys import file_key, names_key
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
-from .base import Collections, DataDirective, render_broken_notice
+from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
+from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from .base import Collections, DataDirective, hosted_sections, render_broken_notice
 from .matrix import BROKEN
 from .matrix_table import cell_anchor, revision_link
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..data import Catalog
     from ..data.matrix.changes import Change
     from ..data.records.matrix import Revision
 
@@ -53,41 +53,38 @@ KIND_TEXT = {
 SHOWN = [file_key(MATRIX_DIR), names_key("families")]
 
 
+def revision_places(catalog: Catalog, scope: str = "") -> list[Place]:
+    """The revisions of the support matrices, newest first: each a section titled with its name."""
+    return [Place(rev.name, anchor_for("changes", rev.name), rev.name, f"Changes of the support matrices on {rev.name}")
+            for rev in reversed(catalog.history.revisions)]
+
+
 class MatrixChanges(DataDirective):
-    """Every revision's changes, newest first: the sections (the objects' places) are made when the
-    page is read, from the revisions' names; their content is rendered when it is written."""
+    """Every revision's changes, newest first, a section each: the page hosts them (their objects
+    are made from the revisions once every page is read, the sections when the page is written)."""
 
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        catalog = dataset(self.env).catalog
-        note(self.env, READS, [revisions_key()])
-        shown = SHOWN
-        result: list[nodes.Node] = []
-        for rev in reversed(catalog.history.revisions):
-            anchor = self.register("changes", rev.name, f"Changes of the support matrices on {rev.name}")
-            section = nodes.section(ids=[anchor], classes=["neuron-matrix-changes"])
-            section += nodes.title(rev.name, rev.name)
-            section += self.index_nodes()
-            section += defer(self, render_matrix_changes, RevisionParams(rev.name), shown)
-            result.append(section)
-        return [*result, defer(self, render_broken_notice, Collections(BROKEN))]
+        placeholder = defer(self, render_matrix_changes, NoParams(), SHOWN)
+        note_host(self.env, placeholder, "changes", indexed="no-index" not in self.options)
+        return [placeholder, defer(self, render_broken_notice, Collections(BROKEN))]
 
 
-@dataclass(frozen=True)
-class RevisionParams:
-    """A revision of the support matrices, by name."""
+@renderer("matrix-changes", tables=False)
+def render_matrix_changes(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
+    """A section per revision, with its changes since the one before."""
+    canonical = placed_here(ctx.env, "changes", ctx.read_in)
+    return hosted_sections(places(ctx.env, "changes"), "changes", canonical,
+                           lambda place: _revision_changes(ctx, place.name), classes=["neuron-matrix-changes"])
 
-    revision: str
 
-
-@renderer("matrix-changes")
-def render_matrix_changes(ctx: RenderContext, params: RevisionParams) -> list[nodes.Node]:
+def _revision_changes(ctx: RenderContext, name: str) -> list[nodes.Node]:
     """A revision's changes since the one before (the section's body)."""
     catalog = ctx.catalog
     history = catalog.history
-    rev = catalog.revision(params.revision)
-    if rev is None:  # the revisions are read keys: the page is read again before it is written
+    rev = catalog.revision(name)
+    if rev is None:
         return []
     before = history.previous(rev)
     intro = nodes.paragraph()
@@ -143,3 +140,4 @@ def _where(ctx: RenderContext, rev: Revision, before: Revision | None, change: C
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
     add_renderers(app, render_matrix_changes)
+    add_hosted_type(app, HostedType("changes", revision_places, sections=True))
