@@ -24,8 +24,6 @@ their digests with the data it loaded, and re-reads or only rewrites the page (s
 ``matrix-rows:<date>`` (or ``matrix-rows:latest``)
     the devices of each matrix of a revision and the families of its rows: which families a
     revision lists on which device (the device sections of a family's guidelines).
-``revisions:``
-    the names and dates of the revisions of the support matrices: the sections of What's new.
 ``history-configurations:<generation>``
     the ids and what they are (every field but :data:`.records.history.PUBLICATION_FIELDS`) of a
     generation's configurations of the benchmark history: the objects its page registers when it
@@ -89,10 +87,6 @@ def matrices_key(date: str | None) -> str:
 
 def matrix_rows_key(date: str | None) -> str:
     return f"matrix-rows:{date or 'latest'}"
-
-
-def revisions_key() -> str:
-    return "revisions:"
 
 
 def history_configurations_key(generation: str) -> str:
@@ -227,8 +221,6 @@ class RecordDigests:
             rev = self.catalog.revision(None if rest == "latest" else rest)
             return "" if rev is None else _hash(json.dumps(
                 [rev.name, *([m.id, list(m.devices), [row.family for row in m.rows]] for m in rev.matrices)]))
-        if kind == "revisions":
-            return _hash(json.dumps([[r.name, r.date] for r in self.catalog.history.revisions], default=str))
         if kind == "history-configurations":
             return _hash(json.dumps([[c.id, c.model_dump(mode="json", exclude=set(PUBLICATION_FIELDS))]
                                      for c in self._configurations(rest)]))
