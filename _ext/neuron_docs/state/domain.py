@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
-    from .hosted import Place
-
 logger = logging.getLogger(__name__)
 
 #: Object type -> (label, catalog collection the ids come from).
@@ -112,9 +110,7 @@ class NeuronDomain(Domain):
         key = (objtype, name)
         if key in self.objects and self.objects[key].docname != self.env.docname:
             other = self.objects[key].docname
-            logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
-                           OBJECT_TYPES[objtype][0], name, other, location=location,
-                           type="neuron", subtype="duplicate")
+            warn_duplicate(objtype, name, other, location)
         claimed = cast("dict[str, tuple[str, str]]", self.env.temp_data.setdefault("neuron_anchors", {}))
         given, number = anchor, 1
         while claimed.get(given, key) != key:
@@ -126,16 +122,18 @@ class NeuronDomain(Domain):
         self._note_label(given, title)
         return given
 
-    def note_object_from_data(self, objtype: str, place: Place, docname: str) -> None:
-        """Record the canonical place of an object a page makes when written (:mod:`.hosted`)."""
-        self.objects[(objtype, place.name)] = ObjectEntry(docname, place.anchor, place.named, objtype)
+    def note_object_from_data(self, objtype: str, name: str, title: str, anchor: str, docname: str) -> bool:
+        """Record the canonical place of an object page ``docname`` makes when written
+        (:mod:`.hosted`), and its standard label (:meth:`_note_label`); whether the label was given."""
+        self.objects[(objtype, name)] = ObjectEntry(docname, anchor, title, objtype)
+        return self._note_label(anchor, title, docname=docname)
 
     def forget_objects(self, objtype: str) -> None:
         """Forget every object of ``objtype`` (hosted objects, made again from the data: :mod:`.hosted`)."""
         for key in [key for key in self.objects if key[0] == objtype]:
             del self.objects[key]
 
-    def _note_label(self, label: str, title: str, anchor: str | None = None) -> None:
+    def _note_label(self, label: str, title: str, anchor: str | None = None, docname: str | None = None) -> bool:
         """The object's anchor as a standard label too (``device-trainium``; an alias's is made like an
         object's anchor: ``model-llama-2-7b``), with its title: another
         site with ``sphinx.ext.intersphinx`` alone links to it with ``:ref:`` (``std:label`` in
@@ -143,8 +141,10 @@ class NeuronDomain(Domain):
         another) already has keeps its place; the standard domain clears and merges its labels per
         page itself."""
         std = self.env.domains.standard_domain
-        if label not in std.anonlabels:
-            std.note_hyperlink_target(label, self.env.docname, anchor or label, title)
+        if label in std.anonlabels:
+            return False
+        std.note_hyperlink_target(label, docname or self.env.docname, anchor or label, title)
+        return True
 
     def note_alias(self, alias: str, anchor: str, objtype: str) -> None:
         """Another name for a place (its label, ``model-llama-2-7b``, is given once every page has
@@ -210,9 +210,7 @@ class NeuronDomain(Domain):
             if mine is not None and mine.docname != entry.docname:
                 # The duplicate a serial build reports while reading; here the two were read apart.
                 first, second = sorted((mine, entry), key=lambda e: e.docname)
-                logger.warning("duplicate %s %r, also described in %s; add :no-index: to one of them",
-                               OBJECT_TYPES[key[0]][0], key[1], first.docname, location=(second.docname, None),
-                               type="neuron", subtype="duplicate")
+                warn_duplicate(key[0], key[1], first.docname, (second.docname, None))
                 entry = first
             self.objects[key] = entry
         for alias, entry in otherdata.get("aliases", {}).items():
@@ -363,6 +361,14 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
     ref += content if content is not None else nodes.inline(
         text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
     return ref
+
+
+def warn_duplicate(objtype: str, name: str, first: str, location: Any, more: int = 0) -> None:
+    """An object described in two places (``more``: and so many other objects of the same two pages)."""
+    others = f" and {more} more" if more else ""
+    logger.warning("duplicate %s %r%s, also described in %s; add :no-index: to one of them",
+                   OBJECT_TYPES[objtype][0], name, others, first, location=location, type="neuron",
+                   subtype="duplicate")
 
 
 def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:

@@ -17,14 +17,13 @@ the data, and the pages whose toctree lists them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.util import logging
 
 from .build import dataset, state
+from .domain import index_entry, warn_duplicate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..data import Catalog
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -69,7 +66,7 @@ class _Registry(Protocol):
 
     data: dict[str, Any]
 
-    def note_object_from_data(self, objtype: str, place: Place, docname: str) -> None: ...
+    def note_object_from_data(self, objtype: str, name: str, title: str, anchor: str, docname: str) -> bool: ...
 
     def forget_objects(self, objtype: str) -> None: ...
 
@@ -172,24 +169,15 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
                 if first != docname:
                     elsewhere.setdefault(first, []).append(place.name)
                     continue
-                registry.note_object_from_data(objtype, place, docname)
-                if place.anchor not in std.anonlabels:
-                    std.note_hyperlink_target(place.anchor, docname, place.anchor, place.named)
+                if registry.note_object_from_data(objtype, place.name, place.named, place.anchor, docname):
                     made["labels"][place.anchor] = docname
-                entry = ("single", f"{place.named} ({_label(env, objtype)})", place.anchor, "", None)
+                entry = index_entry(objtype, place.named, place.anchor)["entries"][0]
                 index.setdefault(docname, []).append(entry)
                 made["index"].setdefault(docname, []).append(list(entry))
             for first, names in elsewhere.items():
                 if not {first, docname} & state(env).pages_read:
                     continue  # said when one of the two pages was read, as Sphinx says a duplicate
-                more = f" and {len(names) - 1} more" if len(names) > 1 else ""
-                logger.warning("duplicate %s %r%s, also described in %s; add :no-index: to one of them",
-                               _label(env, objtype), names[0], more, first, location=(docname, None),
-                               type="neuron", subtype="duplicate")
-
-
-def _label(env: BuildEnvironment, objtype: str) -> str:
-    return env.get_domain("neuron").object_types[objtype].lname
+                warn_duplicate(objtype, names[0], first, (docname, None), more=len(names) - 1)
 
 
 def _forget_toc_entries(env: BuildEnvironment, docname: str) -> None:
