@@ -386,9 +386,9 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
     ``:ref:``), without the extension (and without the charts, which RST cannot draw)."""
     from neuron_docs.data import load_catalog
     from neuron_docs.data.published.history_view import (
-        HistoryIndex, describe_configuration, releases, state_changes,
+        CHANGE_TEXT, HistoryIndex, change_text, describe_configuration, releases, state_changes,
     )
-    from neuron_docs.directives.benchmark_history import CHANGE_TEXT, _change_text, _row, history_page
+    from neuron_docs.directives.benchmark_history import _row, history_page
     from neuron_docs.data.records.labels import METRICS
     from neuron_docs.state.domain import anchor_for
 
@@ -434,7 +434,7 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
             if items:
                 out.append(f"{words} ({len(items)})\n")
                 out += [f"- :ref:`{describe_configuration(catalog.benchmark_configurations[c.configuration])} "
-                        f"<{anchor_for('benchmark', c.configuration)}>`{_change_text(c)}"
+                        f"<{anchor_for('benchmark', c.configuration)}>`{change_text(c)}"
                         for c in items]
                 out.append("")
     _write(hand / "changes.rst", "\n".join(out))
