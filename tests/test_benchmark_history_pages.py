@@ -7,6 +7,7 @@ import csv
 import io
 from decimal import Decimal
 
+from neuron_docs.data.figures.formatting import shown_cost, shown_price
 from neuron_docs.data.published.history_view import (
     LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, releases, state_changes,
 )
@@ -53,8 +54,8 @@ def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, cat
     config, release = next((c, r) for c, r in costs if r.cost.price.basis == "on-demand")
     block = site.soup(f"history/{config.generation}.html").find(id=anchor_for("benchmark", config.id))
     row = next(r for r in block.select("tbody tr") if r.select_one("td").get_text() == release.version)
-    assert f"on-demand ${release.cost.price.usd_per_hour}/h" in _text(row)
-    assert f"${release.cost.usd:,.3f}" in _text(row)
+    assert f"on-demand {shown_price(release.cost.price.usd_per_hour)}" in _text(row)  # the display rule's
+    assert shown_cost(release.cost.usd) in _text(row)
 
 
 def test_whats_new_lists_what_each_published_state_changed_with_links(site, catalog) -> None:  # noqa: ANN001

@@ -22,7 +22,6 @@ changed and reads none again. Nothing here is typed by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -39,6 +38,7 @@ from ..data.published.history_view import (
     BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, Change, HistoryIndex, Release, change_text, describe_configuration,
     published_figure, releases, state_changes,
 )
+from ..data.figures.formatting import shown_cost, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..data.record_keys import file_key, history_configurations_key, history_figures_key
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
@@ -189,8 +189,8 @@ def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
         cells.append(text)
     if costs:
         cost = release.cost
-        cells.append(f"${cost.usd:,.3f}" if cost else "no price published then")
-        cells.append(f"{PRICE_BASIS_TEXT[cost.price.basis]} ${cost.price.usd_per_hour}/h"
+        cells.append(shown_cost(cost.usd) if cost else "no price published then")
+        cells.append(f"{PRICE_BASIS_TEXT[cost.price.basis]} {shown_price(cost.price.usd_per_hour)}"
                      + (f" x {cost.nodes} nodes" if cost.nodes > 1 else "")
                      + f", published {cost.price.first_published}" if cost else "")
     return cells

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from ..state.build import dataset
@@ -30,8 +29,6 @@ if TYPE_CHECKING:
     from sphinx.util.typing import OptionSpec
 
     from ..data.records import models as s
-
-logger = logging.getLogger(__name__)
 
 
 class Errata(SphinxDirective):

@@ -26,7 +26,7 @@ from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
 from ..data.records import models as s
-from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure
+from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
 from ..data.records.labels import COMPILATION_TEXT
 from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
 from ..state.domain import xref
@@ -185,7 +185,7 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
             xref("instance", instance.id, instance.id),
             str(run.batch_size), run.compiler_options or "default",
             shown_measure(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-            shown_cost(instance.price.usd_per_hour, "USD/h") if instance.price else "",  # best runs are priced
+            shown_price(instance.price.usd_per_hour) if instance.price else "",  # best runs are priced
             shown_cost(best.cost),
         ])
     name = nodes.make_id("costs" + params.suffix)

@@ -26,7 +26,7 @@ from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
-from ..data.figures.formatting import format_number
+from ..data.figures.formatting import format_number, shown_price
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
@@ -148,7 +148,7 @@ def reserved_cells(ctx: RenderContext, instance_id: str) -> list[Cell]:
     if quote is None:
         return [blank("none", "no reserved-instance price published"), ""]
     stated = ", ".join(v for v in (quote.term, quote.region) if v)
-    return [format_number(quote.usd_per_hour, "USD/h"),
+    return [shown_price(quote.usd_per_hour),
             [source_ref(ctx, quote.source), nodes.Text(f", {quote.as_of.isoformat()}"
                                                            + (f" ({stated})" if stated else ""))]]
 
@@ -173,7 +173,7 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
             str(cores) if cores else blank("na", "not a Neuron device"),
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
-            format_number(price.usd_per_hour, "USD/h") if price else blank("none", NO_ON_DEMAND_PRICE),
+            shown_price(price.usd_per_hour) if price else blank("none", NO_ON_DEMAND_PRICE),
             reserved[0],
             [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")] if price else "",
             reserved[1],

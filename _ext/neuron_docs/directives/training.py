@@ -25,7 +25,7 @@ from docutils import nodes
 from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, records_key
 from ..state.dependencies import READS, note
-from ..data.figures.formatting import NumberFormat, display_number, format_number
+from ..data.figures.formatting import NumberFormat, display_number, format_number, shown_price
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
 from ..state.domain import xref
@@ -232,7 +232,7 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
             continue
         instance_rows.append([xref("instance", instance.id, instance.id), xref("device", instance.device, _device_name(ctx, instance.device)),
                               str(catalog.neuroncores(instance.id) or ""),
-                              format_number(instance.price.usd_per_hour, "USD/h") if instance.price
+                              shown_price(instance.price.usd_per_hour) if instance.price
                               else blank("none", NO_ON_DEMAND_PRICE)])
     result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
                               classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))

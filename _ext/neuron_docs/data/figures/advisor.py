@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from .formatting import shown_cost, shown_figure
+from .formatting import shown_cost, shown_measure
 from .identity import GUIDELINES_DOC, identities
 from ..records.labels import COST_BASIS, FIT_TEXT, METRICS, STATUS_TEXT, framework_header
 from ..records.names import KEY_RULE, name_key
@@ -199,7 +199,7 @@ def throughput_text(run: Best) -> str:
     """The best-throughput run in words: model, figure, instance and configuration, cost and its price."""
     if run.throughput is None or run.throughput_unit is None:
         return ""
-    text = f"{run.model}: {shown_figure(run.throughput)} {run.throughput_unit} on {run.instance}"
+    text = f"{run.model}: {shown_measure(run.throughput, run.throughput_unit)} on {run.instance}"
     return text + _config_and_cost(run) + _since(run)
 
 
@@ -208,7 +208,7 @@ def latency_text(run: Best) -> str:
     optimised configuration is not what a reader choosing for latency compares; :func:`cost_text` is)."""
     if run.latency is None or run.latency_label is None:
         return ""
-    text = f"{run.model}: {run.latency_label} {shown_figure(run.latency)} ms on {run.instance}"
+    text = f"{run.model}: {run.latency_label} {shown_measure(run.latency, 'ms')} on {run.instance}"
     return text + (f" ({run.config})" if run.config else "") + _since(run)
 
 

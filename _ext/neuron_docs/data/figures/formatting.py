@@ -205,6 +205,11 @@ def shown_cost(usd: Decimal | float, unit: str = "USD") -> str:
 CHANGE_DECIMALS = 1
 
 
+def shown_price(usd_per_hour: Decimal | float) -> str:
+    """An hourly price as its source gives it, every digit kept: ``$0.7582/h``, ``$24.78/h``."""
+    return format_number(float(usd_per_hour), "USD/h")
+
+
 def shown_change(ratio: float) -> str:
     """A figure's change as a fraction of an earlier one, as it is shown: ``+3.1%``, ``-12.0%``, ``+0.0%``
     (rounded half up to :data:`CHANGE_DECIMALS` decimals, always signed)."""

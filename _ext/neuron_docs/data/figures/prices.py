@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..records.labels import PRICE_BASIS_TEXT
+from .formatting import shown_price
 from ..files.loader import DataError
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def price_note(quote: PriceQuote, *, caveat: bool = True) -> str:
     """Which price a cost used, in words: ``RI-effective $0.328/h, as of 2026-08-21 (term and region not stated)``;
     without ``caveat`` the parenthesis is left to a note said once for a whole table (:func:`unstated_note`)."""
     known = ", ".join(v for v in (quote.term, quote.region) if v)
-    text = f"{PRICE_BASIS_TEXT.get(quote.basis, quote.basis)} ${quote.usd_per_hour:g}/h"
+    text = f"{PRICE_BASIS_TEXT.get(quote.basis, quote.basis)} {shown_price(quote.usd_per_hour)}"
     text += f" ({known})" if known else ""
     text += f", as of {quote.as_of.isoformat()}"
     if caveat and (unknown := unstated(quote)):

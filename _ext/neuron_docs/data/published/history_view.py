@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..catalog import FILES, collections_of
+from ..figures.formatting import shown_change
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
@@ -317,7 +318,7 @@ def change_text(change: Change) -> str:
     unit = METRICS[change.metric].unit if change.metric else ""
     if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
         base = ", ".join(change.baseline_versions)
-        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, {change.ratio:+.1%} against "
+        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, {shown_change(change.ratio)} against "
                 f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
     if change.kind == "corrected" and change.old is not None and change.new is not None:
         return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...data.figures.formatting import NumberFormat, display_number, shown_cost, shown_measure
+from ...data.figures.formatting import NumberFormat, display_number, shown_cost, shown_measure, shown_price
 from ...data.figures.runs import filter_runs, run_instance
 from .svg import Bar, Chart, Group, Panel
 
@@ -157,7 +157,7 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
                 Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
-            Bar(i, price.usd_per_hour, shown_cost(price.usd_per_hour, "USD/h"), i)
+            Bar(i, price.usd_per_hour, shown_price(price.usd_per_hour), i)
             for i in experiment.instances if (price := catalog.instances[i].price) is not None)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
               Panel("On-demand price (USD/h)", tuple(prices)))
