@@ -47,6 +47,8 @@ class FileSpec:
     max_bytes: int = MAX_FILE_BYTES
 
 
+#: The folder of the benchmark history's files.
+HISTORY_DIR = "benchmarks/history"
 #: The bound of the benchmark history's CSVs: one row per configuration, per figure and release
 #: (20,000 configurations x 30 releases x 2 figures is about 200 MB of observations); still a
 #: bound, so a runaway file is refused before it is read.
@@ -70,13 +72,13 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
     FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
     FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
-    FileSpec("benchmarks/history/states.csv", csv=("benchmark_states", hs.BenchmarkState),
+    FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
-    FileSpec("benchmarks/history/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
+    FileSpec(f"{HISTORY_DIR}/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
-    FileSpec("benchmarks/history/observations.csv", csv=("benchmark_observations", hs.BenchmarkObservation),
+    FileSpec(f"{HISTORY_DIR}/observations.csv", csv=("benchmark_observations", hs.BenchmarkObservation),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
-    FileSpec("benchmarks/history/prices.csv", csv=("historical_prices", hs.HistoricalPrice),
+    FileSpec(f"{HISTORY_DIR}/prices.csv", csv=("historical_prices", hs.HistoricalPrice),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
 )
 
@@ -91,6 +93,9 @@ def collections_of(spec: FileSpec) -> tuple[str, ...]:
 
 
 COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES for name in collections_of(spec))
+#: The collections of the benchmark history (the files of :data:`HISTORY_DIR`).
+HISTORY_COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES if spec.name.startswith(f"{HISTORY_DIR}/")
+                                             for name in collections_of(spec))
 
 
 @dataclass

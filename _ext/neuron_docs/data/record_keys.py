@@ -49,6 +49,7 @@ from dataclasses import astuple
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from .catalog import HISTORY_COLLECTIONS
 from .figures.shown import SHOWN_KINDS, Shown, shown
 from .figures.values import build_values
 from .records.history import PUBLICATION_FIELDS
@@ -95,11 +96,6 @@ def history_configurations_key(generation: str) -> str:
 
 def history_figures_key(generation: str) -> str:
     return f"history-figures:{generation}"
-
-
-#: The collections of the benchmark history a ``history-*`` key covers.
-_HISTORY_COLLECTIONS = ("benchmark_states", "benchmark_configurations", "benchmark_observations",
-                        "historical_prices")
 
 
 def shown_key(kind: str, text: str) -> str:
@@ -169,7 +165,7 @@ class RecordDigests:
         if kind == "history-configurations":
             return {self.catalog.file_of("benchmark_configurations")}
         if kind == "history-figures":
-            return {self.catalog.file_of(c) for c in _HISTORY_COLLECTIONS}
+            return {self.catalog.file_of(c) for c in HISTORY_COLLECTIONS}
         try:  # a record's, a collection's (``records:``, ``names:``, ``fields:``) file
             return {self.catalog.file_of(rest.partition("/")[0].partition(":")[0])}
         except KeyError:

@@ -87,25 +87,26 @@ class HistoryIndex:
         self._by_release: dict[str, list[_Entry]] = defaultdict(list)
         self._latest: dict[tuple[str, str], hs.BenchmarkObservation] = {}
         configurations = catalog.benchmark_configurations
+        named: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}  # per configuration
         for obs in catalog.benchmark_observations.values():
             config = configurations.get(obs.configuration)
             words = FIELD_WORDS.get(obs.metric)
             if config is None or words is None or not words.unit:
                 continue
-            instances = tuple(i for i in (config.instances or config.instance or "").split(";") if i)
-            families = frozenset(f for i in instances if (f := getattr(catalog.instances.get(i), "family", None)))
+            if config.id not in named:  # its model's words, its instances, their families and kinds
+                instances = tuple(i for i in (config.instances or config.instance or "").split(";") if i)
+                families = frozenset(f for i in instances if (f := getattr(catalog.instances.get(i), "family", None)))
+                named[config.id] = (tokens(config.model), frozenset(instances),
+                                    families | frozenset(i.split(".")[0] for i in instances))
             unit, factor = base_unit(words.unit)
             self._by_release[obs.neuron_version].append(_Entry(
                 obs, config, unit, float(obs.value) * factor, of_path(f"history:{obs.id}:{obs.metric}", words.label),
-                tokens(config.model), frozenset(instances), families | frozenset(i.split(".")[0] for i in instances)))
+                *named[config.id]))
             key = (obs.configuration, obs.metric)
             held = self._latest.get(key)
             if obs.status != "corrected" and (held is None or version_key(obs.neuron_version)
                                               >= version_key(held.neuron_version)):
                 self._latest[key] = obs
-
-    def releases(self) -> set[str]:
-        return set(self._by_release)
 
     def match(self, figure: Figure, context: set[str], release: str, *, quantities: frozenset[str] | None = None,
               aspects: Aspects | None = None) -> Quoted | None:

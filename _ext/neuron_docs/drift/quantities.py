@@ -51,19 +51,17 @@ _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _SPECIFICITY = {quantities: rank for rank, (_, quantities) in reversed(list(enumerate(_WORDS)))}
 _WORD_RES = tuple((re.compile(pattern, re.IGNORECASE), quantities) for pattern, quantities in _WORDS)
+#: The unit prose counts a count field of the data in ("16 Trainium2 chips": an instance's
+#: ``device_count``); other counts (batch sizes, NeuronCores) are not figures with a unit.
+COUNT_UNITS = {"device_count": "chips", "vcpus": "vCPUs"}
 #: The base unit of each quantity (percentages and ratios can be of any quantity).
 _UNITS = {
     "latency": "ms", "run_time": "ms", "other_time": "ms", "throughput": "inferences/s", "cost": "USD",
     "price": "USD/h", "accuracy": "%", "memory": "GB", "size_limit": "GB", "memory_bandwidth": "GB/s",
     "network_bandwidth": "Gbps", "interconnect_bandwidth": "GB/s", "dma_bandwidth": "GB/s", "fp32": "TFLOPS",
     "bf16": "TFLOPS", "tf32": "TFLOPS", "fp8": "TFLOPS", "sparse": "TFLOPS", "host_memory": "GB", "sram": "GB", "int8": "TOPS", "frequency": "GHz",
-    "price_performance": "%", "speed": "x", "training_throughput": "x", "device_count": "chips", "vcpus": "vCPUs",
+    "price_performance": "%", "speed": "x", "training_throughput": "x", **COUNT_UNITS,
 }
-
-
-#: The unit prose counts a count field of the data in ("16 Trainium2 chips": an instance's
-#: ``device_count``); other counts (batch sizes, NeuronCores) are not figures with a unit.
-COUNT_UNITS = {"device_count": "chips", "vcpus": "vCPUs"}
 
 
 def counted(number: float, unit: str) -> str:
@@ -137,5 +135,5 @@ def of_figure(unit: str, at: int, clause: tuple[int, int], sentence: str, senten
             narrowed = nearest.intersection(*(q for _, q in usable))
             return narrowed or nearest
     # A count's unit says what it counts ("16 Trainium2 chips": the devices of an instance).
-    counted = [field for field, counted_in in COUNT_UNITS.items() if counted_in == unit]
-    return frozenset(counted) or None
+    fields = [field for field, counted_in in COUNT_UNITS.items() if counted_in == unit]
+    return frozenset(fields) or None

@@ -24,7 +24,8 @@ from ..data.figures.formatting import round_half_up
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.matrix.changes import Change, Changes
 from ..data.matrix.changes import describe as describe_change
-from ..data.published.history_view import CHANGE_TEXT, HISTORY_COLLECTIONS, StateChange
+from ..data.catalog import HISTORY_COLLECTIONS
+from ..data.published.history_view import CHANGE_TEXT, StateChange
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

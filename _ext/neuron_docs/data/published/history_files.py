@@ -23,13 +23,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..catalog import HISTORY_DIR
 from ..records import history as h
 from ..records import published as s
 from ..records.labels import METRICS
 from .export import write_changed
 from .read import slug
 
-HISTORY_DIR = "benchmarks/history"
 STATES_FILE = f"{HISTORY_DIR}/states.csv"
 CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
 OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"

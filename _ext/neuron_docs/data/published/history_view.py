@@ -25,12 +25,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..catalog import FILES, collections_of
 from ..figures.formatting import shown_change
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import HISTORY_FILES, canonical_version, configuration_id, identity, price_in_force, version_key
+from .history_files import canonical_version, configuration_id, identity, price_in_force, version_key
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -43,7 +42,6 @@ BASELINE_RELEASES = 3
 
 
 #: The catalog's collections of the history files (their records change by the hundred with a new state).
-HISTORY_COLLECTIONS = frozenset(c for spec in FILES if spec.name in HISTORY_FILES for c in collections_of(spec))
 #: The kinds of change a published state makes, in the order they are listed (regressions first), and
 #: their words; steady re-measurements are only counted.
 CHANGE_TEXT = {
@@ -191,6 +189,11 @@ def releases(index: HistoryIndex, configuration: str) -> list[Release]:
     return out
 
 
+def lower_is_better(metric: str) -> bool:
+    """Whether a smaller figure of ``metric`` is the better one (a latency)."""
+    return metric.endswith("_ms")
+
+
 @dataclass(frozen=True)
 class SincePrevious:
     """A figure of the current tables against the previous Neuron release that measured its configuration."""
@@ -214,7 +217,7 @@ class SincePrevious:
         """Whether the figure improved (a latency when it fell); None when it did not move."""
         if self.value == self.previous:
             return None
-        return (self.value < self.previous) == self.metric.endswith("_ms")
+        return (self.value < self.previous) == lower_is_better(self.metric)
 
 
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
@@ -300,8 +303,7 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
     versions = sorted(last, key=version_key)[-BASELINE_RELEASES:]
     baseline = Decimal(statistics.median([last[v] for v in versions]))
     ratio = float(obs.value / baseline) - 1.0
-    lower_is_better = metric.endswith("_ms")
-    gain = -ratio if lower_is_better else ratio
+    gain = -ratio if lower_is_better(metric) else ratio
     kind = "improved" if gain > THRESHOLD else "regressed" if gain < -THRESHOLD else "steady"
     return Change(kind, cid, metric, earlier[-1].value, obs.value, baseline, tuple(versions), ratio,
                   obs.neuron_version)
@@ -318,7 +320,8 @@ def change_text(change: Change) -> str:
     unit = METRICS[change.metric].unit if change.metric else ""
     if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
         base = ", ".join(change.baseline_versions)
-        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, {shown_change(change.ratio)} against "
+        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, "
+                f"{shown_change(change.ratio)} against "
                 f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
     if change.kind == "corrected" and change.old is not None and change.new is not None:
         return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"
