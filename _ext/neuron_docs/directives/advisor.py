@@ -83,7 +83,8 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     def best(key: str, workload: str, which: int) -> str:
         index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None, None]))[which]
         if index is None:
-            return NOT_MEASURED if workload == "inference" or which == 0 else "Not applicable"
+            # A latency is not what a training run is measured by; a throughput or a cost is.
+            return "Not applicable" if workload == "training" and which == 1 else NOT_MEASURED
         shown.add(index)
         return str(runs[index][fields.index(TEXT_FIELDS[which])])
 

@@ -36,7 +36,7 @@ from sphinx.util.osutil import relative_uri
 from ..data.published.history_files import HISTORY_FILES
 from ..data.published.history_view import (
     BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, Change, HistoryIndex, Release, change_text, describe_configuration,
-    published_figure, releases, state_changes,
+    published_figure,
 )
 from ..data.figures.formatting import shown_cost, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
@@ -104,9 +104,10 @@ class HistoryParams:
 
 def configuration_places(catalog: Catalog, generation: str) -> list[Place]:
     """A generation's configurations, in the order its page shows them (view, model, configuration)."""
-    configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == generation),
-                     key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))
-    return [Place(c.id, anchor_for("benchmark", c.id), describe_configuration(c)) for c in configs]
+    described = sorted(((c, describe_configuration(c)) for c in catalog.benchmark_configurations.values()
+                        if c.generation == generation),
+                       key=lambda cd: (cd[0].view, cd[0].model.lower(), cd[1], cd[0].id))
+    return [Place(c.id, anchor_for("benchmark", c.id), title) for c, title in described]
 
 
 class BenchmarkHistory(DataDirective):
@@ -149,14 +150,14 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     index = HistoryIndex.of(catalog)
     charts = context.env.app.builder.name != "epub"
     configs = catalog.benchmark_configurations
-    blocks = [_block(catalog, index, configs[place.name], place.anchor, charts) for place in found]
+    blocks = [_block(catalog, index, configs[place.name], place, charts) for place in found]
     return [neuron_history_html(html=_template("benchmark-history.html.jinja").render(configurations=blocks))]
 
 
-def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, anchor: str,
+def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Place,
            charts: bool) -> dict[str, Any]:
-    title = describe_configuration(config)
-    found = releases(index, config.id)
+    title, anchor = place.title, place.anchor
+    found = index.releases_of(config.id)
     first = catalog.benchmark_states.get(config.first_state)
     intro = f"First published on {config.first_published}"
     intro += f" ({first.subject})" if first and first.subject else ""
@@ -254,7 +255,7 @@ def render_changes(context: RenderContext, params: NoParams) -> list[nodes.Node]
                  if history_page(g) in context.env.found_docs}
     except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
         pages = {}
-    changes = state_changes(HistoryIndex.of(catalog))
+    changes = HistoryIndex.of(catalog).changes()
     states = catalog.benchmark_states
     canonical = placed_here(context.env, "benchmark-state", context.read_in)
     return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", canonical,

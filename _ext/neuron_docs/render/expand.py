@@ -74,10 +74,11 @@ class _Expand(SphinxPostTransform):
             self.filled(content)
             node.replace_self(content)
             filled += content
-        if self.kind is deferred:  # the last pass: the page is written
-            _ahead(self.env).pop(docname, None)
-            state(self.env).pages_written.add(docname)
-        if placeholders and self.kind is deferred:
+        if self.kind is not deferred:
+            return
+        _ahead(self.env).pop(docname, None)  # the last pass: the page is written
+        state(self.env).pages_written.add(docname)
+        if placeholders:
             self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
             self.after_filling(filled)
 

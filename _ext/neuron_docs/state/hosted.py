@@ -17,13 +17,13 @@ the data, and the pages whose toctree lists them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from sphinx import addnodes
 
 from .build import dataset, state
-from .domain import index_entry, warn_duplicate
+from .domain import NeuronDomain, index_entry, warn_duplicate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,18 +61,9 @@ class HostedType:
     sections: bool
 
 
-class _Registry(Protocol):
-    """What this module needs of the ``neuron`` domain, which keeps the objects and the hosts."""
-
-    data: dict[str, Any]
-
-    def note_object_from_data(self, objtype: str, name: str, title: str, anchor: str, docname: str) -> bool: ...
-
-    def forget_objects(self, objtype: str) -> None: ...
-
-
-def _registry(env: BuildEnvironment) -> _Registry:
-    return cast("_Registry", env.get_domain("neuron"))
+def _registry(env: BuildEnvironment) -> NeuronDomain:
+    """The ``neuron`` domain, which keeps the objects and the hosts."""
+    return cast("NeuronDomain", env.get_domain("neuron"))
 
 
 def add_hosted_type(app: Sphinx, hosted: HostedType) -> None:

@@ -103,6 +103,8 @@ class HistoryIndex:
     state_order: dict[str, int] = field(default_factory=dict)
     #: :func:`releases` of each configuration asked about, made once (the current tables ask per row).
     _releases: dict[str, list[Release]] = field(default_factory=dict, repr=False)
+    #: :func:`state_changes`, made once (What's new and a preview's report both show them).
+    _changes: dict[str, list[Change]] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
@@ -122,6 +124,12 @@ class HistoryIndex:
         for rows in out.by_configuration.values():
             rows.sort(key=lambda o: (out.state_order.get(o.first_state, -1), version_key(o.neuron_version)))
         return out
+
+    def changes(self) -> dict[str, list[Change]]:
+        """:func:`state_changes` of this index, made on first use."""
+        if self._changes is None:
+            self._changes = state_changes(self)
+        return self._changes
 
     def releases_of(self, configuration: str) -> list[Release]:
         """:func:`releases` of ``configuration``, made on first use."""
@@ -370,7 +378,7 @@ def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:
     added = [sid for sid in head.benchmark_states if sid not in base.benchmark_states]
     if not added:
         return []
-    found = state_changes(HistoryIndex.of(head))
+    found = HistoryIndex.of(head).changes()
     configs = head.benchmark_configurations
     order = list(CHANGE_TEXT)
     out = []

@@ -174,6 +174,12 @@
       return answer.advice.fit_text;
     }
 
+    /* A figure the device has none of: a training run has no latency to compare (as the static table says). */
+    function unmeasured(which, capital) {
+      var text = workload.value === "training" && which === 1 ? "not applicable" : "none measured";
+      return capital ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+    }
+
     /* The devices for the goal: measured ones best first (figures compared only in one unit), then the rest. */
     function ranked(answers, which) {
       var valueField = GOALS[which].value;
@@ -217,7 +223,7 @@
         var item = el("li", { "data-device": a.device.id });
         item.appendChild(el("strong")).appendChild(link("device:" + a.device.id, a.device.name));
         var figure = index === null || index === undefined
-          ? (workload.value === "training" && which === 1 ? "not applicable" : "none measured")
+          ? unmeasured(which, false)
           : data.runs[index][col(GOALS[which].text)];
         item.appendChild(document.createTextNode(": " + figure));
         item.appendChild(el("span", { "class": "neuron-advisor-standing" }, " \u2014 " + standing(a)));
@@ -401,7 +407,7 @@
         row.appendChild(fit);
         var support = el("td");
         if (!advice.fit) support.textContent = "Unknown: no published support matrix for this device";
-        else if (!entries.length) support.textContent = "Not applicable: the framework does not run on this device";
+        else if (!entries.length) support.textContent = "Not applicable: " + standing(answer);
         else {
           var list = el("ul");
           entries.forEach(function (s) {
@@ -423,7 +429,7 @@
         ["throughput_text", "latency_text", "cost_text"].forEach(function (name, which) {
           var index = best[which];
           var text = index === null || index === undefined
-            ? (workload.value === "training" && which === 1 ? "Not applicable" : "None measured")
+            ? unmeasured(which, true)
             : data.runs[index][col(name)];
           row.appendChild(el("td", { "class": "advisor-" + name.split("_")[0] }, text));
         });
