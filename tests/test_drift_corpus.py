@@ -8,6 +8,7 @@ reports exactly what ``make audit`` reports on the same pages.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from io import StringIO
@@ -24,7 +25,9 @@ REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "drift_corpus"
 
 
+@functools.cache
 def _score_module():  # noqa: ANN202 - the score module
+    """``score.py``, loaded once per process (so that its own caches, the keyed data among them, hold)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("drift_corpus_score", CORPUS / "score.py")

@@ -50,7 +50,7 @@ TIMEOUT_MS = 60_000
 LANES = 2
 
 #: axe-core's rules that read colours alone: run on the desktop visit only. No stylesheet of the site
-#: sets a colour by the width of the screen (``test_axe_browser.test_no_stylesheet_sets_a_colour_by_width``),
+#: sets a colour by the width of the screen (``tests/test_stylesheets.py``, in make test),
 #: so a page's contrast is the same on a phone; these rules are most of axe's time on a large page.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 #: One template repeated per configuration on a history page (hundreds), and how many axe-core reads.

@@ -20,6 +20,7 @@ inf2.xlarge, and their observations, rows as imported): the pages are audited ag
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
 import shutil
@@ -44,8 +45,11 @@ from neuron_docs.drift.verdicts import CHECKED_KINDS  # noqa: E402
 
 @cache
 def keyed_data() -> Path:
-    """The frozen data with the corpus's benchmark history, in a folder made once per process."""
-    data = Path(tempfile.mkdtemp(prefix="drift-corpus-")) / "data"
+    """The frozen data with the corpus's benchmark history, in a folder made once per process (and
+    removed when it ends)."""
+    folder = Path(tempfile.mkdtemp(prefix="drift-corpus-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    data = folder / "data"
     shutil.copytree(FROZEN_DATA, data)
     shutil.copytree(HISTORY, data / "benchmarks" / "history")
     return data
