@@ -30,11 +30,9 @@ import argparse
 import hashlib
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -42,7 +40,7 @@ REPO = HERE.parent
 sys.path[:0] = [str(HERE), str(REPO / "_ext")]
 
 import generate  # noqa: E402
-from run import Build, run_child, sphinx_build  # noqa: E402
+from run import Build, median, run_child, sphinx_build  # noqa: E402
 
 from neuron_docs.data import load_catalog  # noqa: E402
 from neuron_docs.data.dataset import collector_paused  # noqa: E402
@@ -137,12 +135,6 @@ def moved_generations(before: History, after: History) -> set[str]:
     return moved
 
 
-def _median(builds: Iterable[Build]) -> tuple[float, float, float]:
-    found = list(builds)
-    return (statistics.median(b.seconds for b in found), statistics.median(b.cpu for b in found),
-            max(b.peak_mb for b in found))
-
-
 def part_import(base: Path, states: Path, runs: int) -> None:
     print(f"\n## Import: {len([p for p in states.iterdir() if p.is_dir()])} states into a data copy "
           "without the history\n", flush=True)
@@ -158,8 +150,8 @@ def part_import(base: Path, states: Path, runs: int) -> None:
               f"{firsts[-1].peak_mb:.0f} MB; again: {agains[-1].seconds:.1f} s wall, {agains[-1].cpu:.1f} s CPU, "
               f"files changed: {changed or 'none'}; history identical to data/'s: {same}", flush=True)
         print("  importer: " + firsts[-1].output.strip().splitlines()[-1], flush=True)
-    wall, cpu, peak = _median(firsts)
-    wall2, cpu2, _ = _median(agains)
+    wall, cpu, peak = median(firsts)
+    wall2, cpu2, _ = median(agains)
     print(f"\n| import | wall | CPU | peak RSS |\n|---|---:|---:|---:|\n| all states, first time | {wall:.1f} s "
           f"| {cpu:.1f} s | {peak:.0f} MB |\n| the same states again | {wall2:.1f} s | {cpu2:.1f} s | |", flush=True)
 
@@ -177,7 +169,7 @@ def part_build(base: Path, runs: int) -> None:
             print(f"  run {run + 1}, {name}: {b.seconds:.1f} s wall, {b.cpu:.1f} s CPU, {b.peak_mb:.0f} MB, "
                   f"{len(b.written_docs())} pages", flush=True)
     empty, full = found["empty history"], found["with the history"]
-    (ew, ec, em), (hw, hc, hm) = _median(empty), _median(full)
+    (ew, ec, em), (hw, hc, hm) = median(empty), median(full)
     print(f"\n| site | wall | CPU | peak RSS | pages |\n|---|---:|---:|---:|---:|\n"
           f"| empty history | {ew:.1f} s | {ec:.1f} s | {em:.0f} MB | {len(empty[0].written_docs())} |\n"
           f"| with the history | {hw:.1f} s | {hc:.1f} s | {hm:.0f} MB | {len(full[0].written_docs())} |\n"
@@ -236,7 +228,7 @@ def part_scale(base: Path, configurations: int, releases: int, runs: int) -> Non
             found[name].append(sphinx_build(project, root / f"out-{name}"))
             b = found[name][-1]
             print(f"  run {run + 1}, {name}: {b.seconds:.1f} s wall, {b.cpu:.1f} s CPU, {b.peak_mb:.0f} MB", flush=True)
-    (hw, hc, hm), (ew, ec, em) = _median(found["hand"]), _median(found["ext"])
+    (hw, hc, hm), (ew, ec, em) = median(found["hand"]), median(found["ext"])
     print(f"\n| {configurations:,} x {releases} | wall | CPU | peak RSS |\n|---|---:|---:|---:|\n"
           f"| hand-written list-table | {hw:.1f} s | {hc:.1f} s | {hm:.0f} MB |\n"
           f"| ours, cold | {ew:.1f} s | {ec:.1f} s | {em:.0f} MB |\n"
