@@ -23,7 +23,7 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import build_site, edit_yaml, element_ids
+from conftest import build_site, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.site.downloads.table_csv import neutralised
 
@@ -76,14 +76,12 @@ def planted_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[st
     return build_site(root, data_dir=data), planted
 
 
-def _pages(outdir: Path) -> dict[str, BeautifulSoup]:
-    return {str(p.relative_to(outdir)): BeautifulSoup(p.read_text(encoding="utf-8"), "lxml")
-            for p in sorted(outdir.rglob("*.html"))}
-
-
 @pytest.fixture(scope="module")
 def pages(planted_site: tuple[Any, dict[str, str]]) -> dict[str, BeautifulSoup]:
-    return _pages(planted_site[0].outdir)
+    """Every page of the planted site, parsed once (:meth:`conftest.SiteBuild.soup`)."""
+    site = planted_site[0]
+    names = [str(path.relative_to(site.outdir)) for path in sorted(site.outdir.rglob("*.html"))]
+    return {name: site.soup(name) for name in names}
 
 
 def _inventory(outdir: Path) -> dict[str, dict[str, Any]]:
@@ -139,8 +137,8 @@ def test_no_page_holds_an_id_twice(pages) -> None:
         assert not duplicates, f"{name}: duplicate ids {duplicates}"
 
 
-def test_every_internal_fragment_exists_on_its_page(pages) -> None:
-    ids: dict[str, set[str]] = {}  # a page's ids, gathered once (the history pages hold thousands)
+def test_every_internal_fragment_exists_on_its_page(planted_site: tuple[Any, dict[str, str]], pages) -> None:
+    site = planted_site[0]  # its ids of each page, gathered once (the history pages hold thousands)
     for name, page in pages.items():
         for link in page.find_all("a", href=True):
             href = link["href"]
@@ -150,9 +148,7 @@ def test_every_internal_fragment_exists_on_its_page(pages) -> None:
             if not fragment or not target.endswith(".html"):
                 continue
             assert target in pages, f"{name}: link to a missing page {href}"
-            if target not in ids:
-                ids[target] = element_ids(pages[target])
-            assert fragment in ids[target], f"{name}: {href} has no element #{fragment}"
+            assert fragment in site.ids(target), f"{name}: {href} has no element #{fragment}"
 
 
 def _row_first_cell(element: Any) -> str:
