@@ -182,19 +182,25 @@ def test_an_alias_label_goes_to_the_first_page_by_name_in_a_parallel_build(app, 
         assert std.anonlabels[label][0] == aliases[alias][0] == "a", alias
 
 
+@pytest.fixture(scope="module")
+def states() -> list[str]:
+    """The published benchmark states of the repository's data, oldest first."""
+    found = list(load_catalog(DATA).benchmark_states)
+    assert found, "the data has no published benchmark state"
+    return found
+
+
 def _state_sections(app, page: str) -> list[str]:
     soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
     return [section["id"] for section in soup.select("section.neuron-benchmark-changes")]
 
 
 @pytest.mark.sphinx("html", testroot="hosted", confoverrides=REPOSITORY_DATA, parallel=2, freshenv=True)
-def test_hosted_states_have_one_canonical_place_and_a_copy_without_index(app) -> None:
+def test_hosted_states_have_one_canonical_place_and_a_copy_without_index(app, states: list[str]) -> None:
     """The states' sections are made when ``a`` and ``b`` are written; their objects, labels and
     index entries once both are read (in two workers here): every one at ``a``, none at ``b``."""
     app.build()
     assert "[neuron" not in app.warning.getvalue()
-    states = list(load_catalog(DATA).benchmark_states)
-    assert states, "the data has no published benchmark state"
     anchors = [anchor_for("benchmark-state", sid) for sid in reversed(states)]
     assert _state_sections(app, "a") == _state_sections(app, "b") == anchors
     objects = app.env.get_domain("neuron").objects
@@ -217,7 +223,7 @@ def test_two_canonical_places_of_the_states_are_a_located_warning(app) -> None:
 
 
 @pytest.mark.sphinx("singlehtml", testroot="hosted", confoverrides=REPOSITORY_DATA, freshenv=True)
-def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app) -> None:
+def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app, states: list[str]) -> None:
     """The single HTML page holds ``b``'s copy first (the toctree lists it first here), then ``a``'s
     canonical sections: the anchors, table-of-contents links and index stay with ``a``'s; the copy's
     sections take numbered ids."""
@@ -225,7 +231,7 @@ def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app
     index.write_text(index.read_text(encoding="utf-8").replace("   a\n   b\n", "   b\n   a\n"), encoding="utf-8")
     app.build()
     soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
-    latest = anchor_for("benchmark-state", list(load_catalog(DATA).benchmark_states)[-1])
+    latest = anchor_for("benchmark-state", states[-1])
     holder = soup.find(id=latest)
     assert holder is not None and holder.find_parent("section", id="benchmark-changes") is not None
     copy = soup.find("section", id="benchmark-changes-again")
