@@ -26,7 +26,8 @@ import neuron_docs.data.dataset
 import neuron_docs.state.domain
 from neuron_docs.state.domain import anchor_for
 from bs4 import BeautifulSoup
-from conftest import edit_yaml
+from conftest import DATA, edit_yaml
+from data_edits import change_csv_cell
 from sphinx.util.inventory import InventoryFile
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
@@ -498,69 +499,54 @@ HISTORY = "benchmarks/history"
 
 @pytest.fixture
 def history(make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
-    """The history pages of Inf1 and Inf2 and the benchmark changes (``roots/test-history``),
-    against a copy of ``data/`` (its history is the one imported from the published states)."""
+    """The history pages of Inf1 and Inf2 and the benchmark changes (``roots/test-history``), each
+    with its own table of contents in the sidebar, against a copy of ``data/`` (its history is the
+    one imported from the published states)."""
     data = tmp_path / "data"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "data", data)
-    return Site(make_app, tmp_path / "history", data, monkeypatch, root=HISTORY_ROOT)
+    shutil.copytree(DATA, data)
+    return Site(make_app, tmp_path / "history", data, monkeypatch, root=HISTORY_ROOT,
+                html_sidebars={"**": ["localtoc.html"]})
 
 
-def _first_observation(data: Path, generation: str) -> tuple[str, str]:
-    """The first observation row of ``generation`` in the history (its line, and its value)."""
-    catalog = load_catalog(data)
-    configs = {c.id for c in catalog.benchmark_configurations.values() if c.generation == generation}
-    obs = next(o for o in catalog.benchmark_observations.values() if o.configuration in configs)
-    line = next(line for line in (data / HISTORY / "observations.csv").read_text(encoding="utf-8").splitlines()
-                if line.startswith(f"{obs.id},"))
-    return line, str(obs.value)
-
-
-def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(history: Site) -> None:
+def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(
+        history: Site, catalog) -> None:  # noqa: ANN001
     """A figure of the history moving (as a new release's do) is shown by its generation's page and
     the changes: those are rewritten, none is read again; the other generation's page is left alone."""
     assert history.build() == ["changes", "history-inf1", "history-inf2", "index"]
-    line, value = _first_observation(history.data, "inf2")
-    fields = line.split(",")
-    assert fields[5] == value
-    fields[5] = "987654.5"
-    edit(history.data / HISTORY / "observations.csv", line, ",".join(fields))
+    configs = {c.id for c in catalog.benchmark_configurations.values() if c.generation == "inf2"}
+    first = next(o for o in catalog.benchmark_observations.values() if o.configuration in configs)
+    change_csv_cell(history.data / HISTORY / "observations.csv", first.id, "value", lambda _: 987654.5, decimals=1)
     assert history.build() == []
     assert history.written == ["changes", "history-inf2", "index"]  # and the page whose toctree lists them
     assert "987,654.5" in history.html("history-inf2")
 
 
-def _append_csv_row(path: Path, row: dict[str, str]) -> None:
-    """Add a row to a history file, its cells in the file's column order."""
-    with path.open(encoding="utf-8", newline="") as handle:
-        header = next(csv.reader(handle))
-    with path.open("a", encoding="utf-8", newline="") as handle:
-        csv.writer(handle, lineterminator="\n").writerow([row.get(column, "") for column in header])
-
-
 def _rows(path: Path) -> list[dict[str, str]]:
+    """A history file's rows, by column."""
     with path.open(encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle))
 
 
 def _write_rows(path: Path, rows: list[dict[str, str]]) -> None:
+    """``rows`` as the history file, in its columns' order (a cell a row lacks is empty)."""
     with path.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
 
 
+def _append_csv_row(path: Path, row: dict[str, str]) -> None:
+    """Add a row to a history file."""
+    _write_rows(path, [*_rows(path), row])
+
+
 def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
-        make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        history: Site, catalog) -> None:  # noqa: ANN001
     """A new published state that measured a configuration first (as a release does): no page is
     read again. What's new is rewritten with the state's section, its table-of-contents entry and
     its index entry; the generation's page with the configuration's place; both are objects of
     ``objects.inv``. A configuration renamed reaches its page too."""
-    data = tmp_path / "data"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "data", data)
-    history = Site(make_app, tmp_path / "history", data, monkeypatch, root=HISTORY_ROOT,
-                   html_sidebars={"**": ["localtoc.html"]})  # the page's own table of contents
     history.build()
-    catalog = load_catalog(history.data)
     generation = next(g for g in ("inf1", "inf2")  # the generations the root has a page for
                       if sum(c.generation == g for c in catalog.benchmark_configurations.values()) >= 2)
     path = history.data / HISTORY / "configurations.csv"
