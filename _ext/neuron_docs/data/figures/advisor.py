@@ -146,17 +146,18 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
     config = ", ".join(x for x in (f"batch {run.batch_size}",
                                    f"{run.neuroncores} NeuronCores" if run.neuroncores else "",
                                    run.compiler_options or "") if x)
+    note: str | None = None
+    gaps: tuple[str, ...] = ()
+    on_demand: tuple[float, str, tuple[str, ...]] | None = None
+    if quote is not None and cost is not None:  # a seed run's price is its instance's on-demand price already
+        note, gaps = price_note(quote, caveat=False), unstated(quote)
+        on_demand = (cost, note, gaps)
     return Best(run.id, "seed", model.name, identity.id, model.family, instance.device, "inference",
                 catalog.environments[run.environment].framework, instance.id, config, run.throughput_per_s,
                 "inferences/s" if run.throughput_per_s is not None else None, run.p90_latency_ms,
                 "Latency P90" if run.p90_latency_ms is not None else None, cost,
-                COST_BASIS["inferences/s"] if cost is not None else None,
-                price_note(quote, caveat=False) if quote and cost is not None else None,
-                ("seed", run.model, "inferences/s"),
-                unstated(quote) if quote and cost is not None else (),
-                # a seed run's price is its instance's on-demand price already
-                on_demand=(cost, price_note(quote, caveat=False), unstated(quote))
-                if quote and cost is not None else None)
+                COST_BASIS["inferences/s"] if cost is not None else None, note, ("seed", run.model, "inferences/s"),
+                gaps, on_demand=on_demand)
 
 
 def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun,
