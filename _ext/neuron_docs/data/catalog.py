@@ -70,8 +70,6 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
     FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
-    FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
-    FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec(f"{HISTORY_DIR}/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
@@ -92,7 +90,14 @@ def collections_of(spec: FileSpec) -> tuple[str, ...]:
     return (*spec.collections, *([spec.csv[0]] if spec.csv else []))
 
 
-COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES for name in collections_of(spec))
+#: Collections no file holds: derived from the benchmark store when the data is loaded
+#: (:mod:`.checking.latest_state`), each from the file named here (where its problems are located).
+DERIVED: dict[str, str] = {
+    "published_inference_runs": f"{HISTORY_DIR}/configurations.csv",
+    "published_training_runs": f"{HISTORY_DIR}/configurations.csv",
+}
+
+COLLECTIONS: tuple[str, ...] = (*(name for spec in FILES for name in collections_of(spec)), *DERIVED)
 #: The collections of the benchmark history (the files of :data:`HISTORY_DIR`).
 HISTORY_COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES if spec.name.startswith(f"{HISTORY_DIR}/")
                                              for name in collections_of(spec))
@@ -237,7 +242,10 @@ class Catalog:
         return self.records["historical_prices"]
 
     def file_of(self, collection: str) -> str:
-        """The data file (relative to the data directory) that holds ``collection``."""
+        """The data file (relative to the data directory) that holds ``collection`` (for a derived
+        collection, the file it is derived from)."""
+        if collection in DERIVED:
+            return DERIVED[collection]
         for spec in FILES:
             if collection in collections_of(spec):
                 return spec.name

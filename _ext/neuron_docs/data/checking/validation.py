@@ -23,6 +23,7 @@ from ..catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
 from .identities import name_clashes
+from .latest_state import derive_latest_runs
 from .matrix_files import load_revisions
 from .references import consistency_problems, dangling_message, references_of
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
@@ -42,6 +43,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     catalog = Catalog(Path(data_dir))
     for spec in FILES:
         _load_file(catalog, spec)
+    derive_latest_runs(catalog)
     _check_references(catalog)
     catalog.errors.extend(name_clashes(catalog))
     load_revisions(catalog)

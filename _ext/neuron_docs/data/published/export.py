@@ -22,7 +22,7 @@ import yaml
 
 from . import columns as C
 from ..records import published as s
-from .read import ImportResult, PublishedRecord, render_cell
+from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
 INFERENCE_FILE = "benchmarks/published/inference.csv"
 TRAINING_FILE = "benchmarks/published/training.csv"
@@ -113,8 +113,7 @@ def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
                                  (s.PublishedTrainingRun, result.training_runs, TRAINING_FILE)):
         new = [{n: _cell(getattr(r, n)) for n in model.model_fields} for r in records]
         texts[name] = _csv_text(model, _merge(_read_csv_rows(data_dir / name), new, replaced, order))
-    texts[TABLES_FILE] = _TABLES_HEADER + yaml.dump({"published_tables": tables}, Dumper=_NoAliases, sort_keys=False,
-                                                    allow_unicode=True, width=120, default_flow_style=False)
+    texts[TABLES_FILE] = tables_text(tables)
     prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices], replaced,
                     order)
     lines = [_PRICES_HEADER + "prices:"]
@@ -123,6 +122,23 @@ def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
         lines.append(f"  - {flow}")
     texts[PRICES_FILE] = "\n".join(lines) + "\n"
     return write_changed(data_dir, texts)
+
+
+def tables_text(tables: Sequence[dict[str, Any]]) -> str:
+    """The text of :data:`TABLES_FILE` listing ``tables`` (plain dicts, in their order)."""
+    return _TABLES_HEADER + yaml.dump({"published_tables": list(tables)}, Dumper=_NoAliases, sort_keys=False,
+                                      allow_unicode=True, width=120, default_flow_style=False)
+
+
+def latest_tables_text(tables: Iterable[s.PublishedTable], state_prefix: str, placed: set[str]) -> str:
+    """:data:`TABLES_FILE` as the latest published state lays out its tables: those that hold a row of
+    the store (``placed``: table ids) and the price tables, at their path inside the state."""
+    kept = []
+    for table in tables:
+        if table.id in placed or table.kind == "prices":
+            path = table.path.removeprefix(state_prefix)
+            kept.append(_plain(table.model_copy(update={"path": path, "page": table.page or PAGES.get(path)})))
+    return tables_text(sorted(kept, key=lambda t: str(t.get("path", ""))))
 
 
 def write_changed(data_dir: Path, texts: dict[str, str]) -> list[Path]:

@@ -39,9 +39,11 @@ from ..records.labels import METRICS
 from . import columns as C
 from .history_files import (
     CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, IDENTITY, METRIC_ORDER, OBSERVATIONS_FILE, PRICES_FILE,
-    STATES_FILE, History, Row, canonical_version, configuration_id, identity, price_in_force, version_key,
+    STATES_FILE, History, Row, canonical_version, configuration_id, description, identity, price_in_force,
+    version_key,
 )
 from .history_files import digest as _digest
+from .export import TABLES_FILE, latest_tables_text, write_changed
 from .importer import import_file
 from .read import ImportResult, Problem, slug
 
@@ -241,7 +243,7 @@ def apply_state(history: History, state: StateFolder, result: ImportResult,
             summary.set_aside += 1
             continue
         seen[cid] = (path, line, version, figures)
-        placed.append((cid, ident, path, line, version, version_from, figures))
+        placed.append((cid, ident, path, line, version, version_from, figures, description(run, line)))
 
     summary.set_aside += sum(1 for p in result.errors if p.line and p.file not in price_files)
     if summary.rows and not placed:
@@ -249,14 +251,15 @@ def apply_state(history: History, state: StateFolder, result: ImportResult,
                                                     "expected published benchmark tables; state not imported"))
         return summary, problems
 
-    for cid, ident, path, _line, version, version_from, figures in placed:
+    for cid, ident, path, _line, version, version_from, figures, described in placed:
         summary.placed += 1
         config = history.configurations.get(cid)
         if config is None:
             history.configurations[cid] = {**{n: "" for n in h.BenchmarkConfiguration.model_fields}, **ident,
-                                           "id": cid, "file": path, "first_published": date, "first_state": state.id}
+                                           "id": cid, "file": path, "first_published": date, "first_state": state.id,
+                                           **described}
         else:
-            config.update(file=path, last_seen="", withdrawn="")
+            config.update(file=path, last_seen="", withdrawn="", **described)
         for metric, value in figures.items():
             rows = history.observations.setdefault((cid, metric), [])
             current = next((o for o in rows if o["status"] == "published"), None)
@@ -347,7 +350,8 @@ def validate_texts(texts: dict[str, str]) -> list[Problem]:
 
 def import_states(src: Path, data_dir: Path, instances: Sequence[str], frameworks: Sequence[str], *,
                   source: str) -> tuple[History, list[StateSummary], list[Problem]]:
-    """Import every state under ``src`` not yet in the history of ``data_dir`` (the history is not written)."""
+    """Import every state under ``src`` not yet in the history of ``data_dir`` (the history is not written;
+    :attr:`History.latest_tables` holds the latest state's table layouts when this import read it)."""
     history = History.load(data_dir)
     problems: list[Problem] = []
     known = {r["id"]: r for r in history.states}
@@ -384,6 +388,8 @@ def import_states(src: Path, data_dir: Path, instances: Sequence[str], framework
         problems.extend(result.problems)
         problems.extend(found)
         summaries.append(summary)
+        if history.latest and history.latest["id"] == state.id:
+            history.latest_tables = (state.id, result.tables)
     return history, summaries, problems
 
 
@@ -424,7 +430,12 @@ def main(src: Path, data_dir: Path, instances: Sequence[str], frameworks: Sequen
     if invalid:
         print(f"{len(invalid)} history rows do not validate; nothing written")
         return 1
-    written = history.write(data_dir)
+    texts = dict(texts)
+    if history.latest_tables is not None:
+        state, tables = history.latest_tables
+        placed = {c["table"] for c in history.configurations.values() if not c["withdrawn"] and c["table"]}
+        texts[TABLES_FILE] = latest_tables_text(tables, state + "/", placed)
+    written = write_changed(data_dir, texts)
     for summary in summaries:
         print(f"{summary.state}: {summary.rows} rows, {summary.placed} placed, {summary.new} new figures, "
               f"{summary.corrected} corrected, {summary.superseded} superseded, {summary.withdrawn} withdrawn")

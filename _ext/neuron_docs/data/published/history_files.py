@@ -84,6 +84,9 @@ class History:
     observations: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
     #: instance -> its prices, oldest first.
     prices: dict[str, list[Row]] = field(default_factory=dict)
+    #: The latest state's id and table layouts, when an import read it (not a file: the import
+    #: writes them to ``benchmarks/published/tables.yaml``).
+    latest_tables: tuple[str, list[s.PublishedTable]] | None = None
 
     @classmethod
     def load(cls, data_dir: Path) -> History:
@@ -167,6 +170,21 @@ def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: 
         value = getattr(run, name, None)
         if value is not None and value != []:
             out[name] = _cell(value)
+    return out
+
+
+def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int) -> dict[str, str]:
+    """How ``run`` was published (:data:`.h.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
+    software names), as a configuration's cells; a field the run has not is an empty cell."""
+    out = {}
+    for name in h.DESCRIPTION_FIELDS:
+        value = line if name == "row" else getattr(run, name, None)
+        if name == "published_text":
+            out[name] = json.dumps(value, ensure_ascii=False, sort_keys=True) if value else ""
+        else:
+            out[name] = _cell(value)
+    if isinstance(run, s.PublishedTrainingRun):  # not part of a training configuration's identity
+        out["framework"] = run.framework
     return out
 
 

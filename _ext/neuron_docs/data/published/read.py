@@ -46,6 +46,8 @@ PAGES = {
     "trn1/training_data_decoder.csv": "trn1/trn1-training-performance.rst",
     "trn1/training_data_vision_transformers.csv": "trn1/trn1-training-performance.rst",
     "trn1/trn1_instance_prices.csv": "trn1/trn1-inference-performance.rst",
+    **{f"trn1/{v}_data_{c}.csv": "trn1/trn1-inference-performance.rst"
+       for v in ("throughput", "latency") for c in ("encoder", "encoder_decoder", "decoder")},
 }
 #: NeuronCores of one trn1.32xlarge / trn1n.32xlarge (16 Trainium devices x 2), for the topology check.
 TRN1_32XL_NEURONCORES = 32

@@ -21,7 +21,7 @@ from pydantic import AfterValidator, Field, model_validator
 from .fields import Date, Id, Name, Text
 from .labels import METRICS
 from .models import Record
-from .published import Count, Figure, Generation, PriceBasis, Version
+from .published import Count, Figure, Generation, PriceBasis, Verbatim, Version
 
 #: A published state's folder name: ``<commit date>-<commit>``.
 StateId = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}-[0-9a-z]{1,40}$", max_length=60)]
@@ -71,9 +71,18 @@ class BenchmarkState(Record):
     set_aside: Annotated[int, Field(ge=0)]
 
 
+#: The fields of a configuration that describe how it was last published (its table, row, script,
+#: software names), not what was measured: the importer updates them with each state.
+DESCRIPTION_FIELDS = ("table", "row", "script", "os", "source", "run_name", "model_source", "application_area",
+                      "task", "framework_name", "framework_version", "framework_package_version",
+                      "ops_on_inferentia", "topology", "published_text")
+
 #: The fields of a configuration that say where and when it was published, not what it is: a
 #: release that republishes it, moves it to another file or withdraws it changes only these.
-PUBLICATION_FIELDS = frozenset({"file", "first_published", "first_state", "last_seen", "withdrawn"})
+PUBLICATION_FIELDS = frozenset({
+    "file", "first_published", "first_state", "last_seen", "withdrawn",
+    *DESCRIPTION_FIELDS,
+})
 
 
 class BenchmarkConfiguration(Record):
@@ -113,6 +122,27 @@ class BenchmarkConfiguration(Record):
     weight_storage_data_type: Name | None = None
     training_data_type: Name | None = None
     scaling: Name | None = None
+    # How it was last published (not its identity): the table and place of its row, and the cells
+    # that describe it. The latest published state's runs are these with their published figures
+    # (:mod:`..checking.latest_state`).
+    #: The published table (a ``published_tables`` id) it was last seen in.
+    table: Name | None = None
+    #: Its row's line in that table's file, so that rows keep their published order.
+    row: Count | None = None
+    script: Text | None = None
+    os: Name | None = None
+    source: Id | None = None
+    run_name: Name | None = None
+    model_source: Name | None = None
+    application_area: Name | None = None
+    task: Name | None = None
+    framework_name: Name | None = None
+    framework_version: Version | None = None
+    framework_package_version: Version | None = None
+    ops_on_inferentia: Name | None = None
+    topology: Name | None = None
+    #: Cells whose published text cannot be rendered from the fields (see :class:`.published.PublishedRun`).
+    published_text: Verbatim = {}
     #: The published file it was last seen in (``inf2/throughput_data_encoder.csv``).
     file: Name
     first_published: Date
