@@ -26,3 +26,16 @@ def change_csv_cell(path: Path, record_id: str, column: str, change: Callable[[f
     with path.open("w", encoding="utf-8", newline="") as handle:
         csv.writer(handle, lineterminator="\n").writerows(rows)
     return old, new
+
+
+def set_csv_cell(path: Path, record_id: str, column: str, text: str) -> tuple[str, int]:
+    """Set ``column`` of the row whose first cell is ``record_id`` to ``text``; returns (the old text,
+    the row's line in the file). The rest of the file is written back as it was read."""
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    index = rows[0].index(column)
+    [line] = [n for n, r in enumerate(rows[1:], start=2) if r and r[0] == record_id]
+    old = rows[line - 1][index]
+    rows[line - 1][index] = text
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    return old, line

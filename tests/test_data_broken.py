@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from neuron_docs.data import Catalog, DataError, load_catalog
+from neuron_docs.data.catalog import HISTORY_COLLECTIONS
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.files.yaml_reader import MAX_DEPTH, read_yaml
 from neuron_docs.data.figures.values import build_values
@@ -636,8 +637,10 @@ CASES: list[Case] = [
 ]
 
 
-#: The published benchmark collections and their files (records that refer to the seed's).
-PUBLISHED = ("prices", "published_tables", "published_models", "published_inference_runs", "published_training_runs")
+#: The published benchmark collections and their files (records that refer to the seed's): the store
+#: of published figures (the history, from which the published runs derive) among them.
+PUBLISHED = ("prices", "published_tables", "published_models", "published_inference_runs", "published_training_runs",
+             *HISTORY_COLLECTIONS)
 PUBLISHED_FILES = {Catalog(Path()).file_of(c) for c in PUBLISHED}
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:

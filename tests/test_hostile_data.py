@@ -24,7 +24,7 @@ import pytest
 from hostile_cases import CASES, SECRET, Hostile
 
 from neuron_docs.data import Catalog, DataError, load_catalog
-from neuron_docs.data.catalog import FILES
+from neuron_docs.data.catalog import DERIVED, FILES
 from neuron_docs.data.figures.formatting import format_number
 from neuron_docs.data.figures.values import build_values
 
@@ -57,8 +57,9 @@ def watchdog() -> Iterator[None]:
 
 
 def _collections(file: str) -> set[str]:
+    """The collections ``file`` holds, and those derived from it (the published runs, from the store)."""
     spec = next(s for s in FILES if s.name == file)
-    return {*spec.collections, *([spec.csv[0]] if spec.csv else [])}
+    return {*spec.collections, *([spec.csv[0]] if spec.csv else []), *(c for c, f in DERIVED.items() if f == file)}
 
 
 def _ids(catalog: Catalog) -> set[tuple[str, str]]:

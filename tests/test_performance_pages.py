@@ -16,6 +16,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import DATA, build_site
+from data_edits import set_csv_cell
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.prices import unstated
@@ -198,14 +199,27 @@ def test_a_price_without_basis_or_date_is_a_located_error(data_copy, drop):
 
 
 def test_a_run_with_an_unknown_framework_is_a_located_error(data_copy):
-    path = data_copy / "benchmarks/published/inference.csv"
-    lines = path.read_text().splitlines()
-    lines[5] = lines[5].replace(",torch-neuron,", ",jax-neuron,", 1)
-    path.write_text("\n".join(lines) + "\n")
+    """A published run is a configuration of the store: an unknown framework in its row of
+    ``configurations.csv`` is one located error there, and the run is set aside (not shown)."""
+    baseline = load_catalog(data_copy)
+    run = next(r for r in baseline.published_inference_runs.values() if r.framework == "torch-neuron")
+    _, line = set_csv_cell(data_copy / "benchmarks/history/configurations.csv", run.id, "framework", "jax-neuron")
     catalog = load_catalog(data_copy)
-    assert [(e.file, e.line, e.field) for e in catalog.errors] == [("benchmarks/published/inference.csv", 6,
-                                                                    "framework")]
-    assert len(catalog.published_inference_runs) == len(load_catalog(DATA).published_inference_runs) - 1
+    assert [(e.file, e.line, e.field) for e in catalog.errors
+            if e.file.endswith("configurations.csv")] == [("benchmarks/history/configurations.csv", line, "framework")]
+    assert run.id not in catalog.published_inference_runs
+    assert len(catalog.published_inference_runs) == len(baseline.published_inference_runs) - 1
+
+
+def test_a_published_configuration_naming_an_unknown_table_is_a_located_error(data_copy):
+    baseline = load_catalog(data_copy)
+    run = next(iter(baseline.published_training_runs.values()))
+    _, line = set_csv_cell(data_copy / "benchmarks/history/configurations.csv", run.id, "table", "no-such-table")
+    catalog = load_catalog(data_copy)
+    assert [(e.file, e.line, e.field) for e in catalog.errors] == [("benchmarks/history/configurations.csv", line,
+                                                                    "table")]
+    assert "unknown published table 'no-such-table'" in catalog.errors[0].message
+    assert run.id not in catalog.published_training_runs
 
 
 @pytest.mark.sphinx("html", testroot="measured", confoverrides={"neuron_data_dir": str(DATA)}, freshenv=True)

@@ -36,8 +36,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "_ext"))
 #: The frozen data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
 FROZEN_DATA = HERE.parent / "fixtures" / "frozen-data"
-#: The benchmark history the keys of figures given to a Neuron release were written against.
-HISTORY = HERE / "history"
 
 from neuron_docs.drift.audit import Row, audit_file  # noqa: E402
 from neuron_docs.drift.verdicts import CHECKED_KINDS  # noqa: E402
@@ -45,13 +43,12 @@ from neuron_docs.drift.verdicts import CHECKED_KINDS  # noqa: E402
 
 @cache
 def keyed_data() -> Path:
-    """The frozen data with the corpus's benchmark history, in a folder made once per process (and
-    removed when it ends)."""
+    """The frozen data (with its benchmark history, the one store of published figures), in a folder
+    made once per process (and removed when it ends)."""
     folder = Path(tempfile.mkdtemp(prefix="drift-corpus-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     data = folder / "data"
     shutil.copytree(FROZEN_DATA, data)
-    shutil.copytree(HISTORY, data / "benchmarks" / "history")
     return data
 
 

@@ -63,16 +63,51 @@ def run_fields(config: hs.BenchmarkConfiguration, figures: list[hs.BenchmarkObse
     return fields
 
 
+def _dangling(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrainingRun) -> list[tuple[str, str]]:
+    """(field, message) for each record ``run`` names that the data lacks (the configuration's own
+    instance and framework were checked with it; a run adds its table and a training run's instances)."""
+    out = []
+    if run.table not in catalog.published_tables:
+        out.append(("table", f"unknown published table {run.table!r}; expected a table of "
+                             f"{catalog.file_of('published_tables')}"))
+    for instance in getattr(run, "instances", []):
+        if instance not in catalog.instances:
+            out.append(("instances", f"unknown instance {instance!r}; expected an instance of "
+                                     f"{catalog.file_of('instances')}"))
+    return out
+
+
+def _set_aside_with_their_rows(catalog: Catalog) -> None:
+    """A configuration set aside is a run set aside too: its problem is reported once, at its row, and
+    the pages that would show the run show that problem instead (:meth:`.catalog.Catalog.why_missing`).
+    Its kind is unknown (the row did not load), so both collections say so; ids are unique across them."""
+    for broken in [b for b in catalog.broken if b.collection == "benchmark_configurations" and b.record_id]:
+        for collection in DERIVED:
+            catalog.broken.append(Broken(collection, broken.record_id, broken.file, broken.line, list(broken.errors)))
+
+
 def derive_latest_runs(catalog: Catalog) -> None:
     """Fill the derived collections of :data:`.catalog.DERIVED` from the loaded history."""
+    unread = [b for b in catalog.broken
+              if b.record_id is None and b.collection in ("benchmark_configurations", "benchmark_observations")]
+    if unread:  # the store could not be read: the current runs are missing, not empty
+        for collection, name in DERIVED.items():
+            catalog.broken.append(Broken(collection, None, name, unread[0].line, list(unread[0].errors)))
+        return
     figures = _current_figures(catalog)
     lines = catalog.lines["benchmark_configurations"]
     name = catalog.file_of("benchmark_configurations")
+    _set_aside_with_their_rows(catalog)
+    unsure = {b.record_id.rsplit("-", 1)[0]: b for b in catalog.broken
+              if b.collection == "benchmark_observations" and b.record_id}
     published = [c for c in catalog.benchmark_configurations.values() if c.withdrawn is None]
     published.sort(key=lambda c: (c.table or "", c.row or 0, c.id))
     for config in published:
         model, collection = RUN_OF_KIND[config.kind]
         line = lines.get(config.id)
+        if config.id in unsure:  # one of its figures was set aside: the run would show the others only
+            catalog.broken.append(Broken(collection, config.id, name, line, list(unsure[config.id].errors)))
+            continue
         try:
             fields = run_fields(config, figures.get(config.id, []))
         except ValueError as exc:
@@ -91,6 +126,12 @@ def derive_latest_runs(catalog: Catalog) -> None:
         except ValidationError as exc:
             errors = [DataError(name, line, e.field, f"configuration {config.id!r} as a published run: {e.message}")
                       for e in located_errors(exc, model, name, {}, (), lambda path: ".".join(map(str, path)))]
+            catalog.errors.extend(errors)
+            catalog.broken.append(Broken(collection, config.id, name, line, errors))
+            continue
+        dangling = _dangling(catalog, run)
+        if dangling:
+            errors = [DataError(name, line, field, message) for field, message in dangling]
             catalog.errors.extend(errors)
             catalog.broken.append(Broken(collection, config.id, name, line, errors))
             continue

@@ -1,7 +1,7 @@
 """The references of the published benchmark records (prices, tables, runs, the model -> family map, the history).
 
-A published run names its table, framework and instance(s); a price its instance and table; a
-published model its family; the history's records their state, configuration and instance. :func:`.references.references_of` yields these with the other
+A price names its instance and table; a published model its family (a published run, derived from
+the history, is checked where it is derived: :mod:`.latest_state`); the history's records their state, configuration and instance. :func:`.references.references_of` yields these with the other
 collections' references, so a dangling one is a located error like any other. No Sphinx here.
 """
 
@@ -24,15 +24,6 @@ def published_references(collection: str, record: Any) -> Iterator[Ref]:
         yield ("family",), "families", record.family
         if record.same_as:
             yield ("same_as",), "published_models", record.same_as
-    elif collection == "published_inference_runs":
-        yield ("table",), "published_tables", record.table
-        yield ("framework",), "frameworks", record.framework
-        yield ("instance",), "instances", record.instance
-    elif collection == "published_training_runs":
-        yield ("table",), "published_tables", record.table
-        yield ("framework",), "frameworks", record.framework
-        for i, ref in enumerate(record.instances):
-            yield ("instances", i), "instances", ref
     elif collection == "benchmark_configurations":
         yield ("first_state",), "benchmark_states", record.first_state
         if record.instance:

@@ -43,8 +43,8 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     catalog = Catalog(Path(data_dir))
     for spec in FILES:
         _load_file(catalog, spec)
-    derive_latest_runs(catalog)
     _check_references(catalog)
+    derive_latest_runs(catalog)
     catalog.errors.extend(name_clashes(catalog))
     load_revisions(catalog)
     _check_header(catalog)
