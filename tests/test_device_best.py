@@ -17,6 +17,7 @@ from urllib.parse import urldefrag, urljoin
 
 import pytest
 from bs4 import BeautifulSoup
+from docutils.nodes import make_id
 
 from frozen_data import FROZEN_DATA
 from neuron_docs.data import load_catalog
@@ -44,6 +45,11 @@ def _measured_families(catalog, device: str, workload: str) -> list[str]:
         if instance is not None and model is not None and instance.device == device:
             found.add(model.family)
     return [f for f in catalog.families if f in found] + sorted(found - set(catalog.families))
+
+
+def _family_of(line, catalog) -> str:  # noqa: ANN001 - Tag
+    """The family a line of the section is about (its class: ``neuron-device-best-<family as an id>``)."""
+    return {make_id(f): f for f in catalog.families}[line["class"][0].removeprefix("neuron-device-best-")]
 
 
 def _advisors_best(catalog, derived: Derived, device: str, workload: str, family: str):  # noqa: ANN202 - Best | None
@@ -79,8 +85,8 @@ def test_each_device_page_lists_the_families_measured_on_it_with_the_advisors_be
         assert "no model on an instance" not in text
         for workload in WORKLOADS:
             items = section.select(f"ul.neuron-device-best-{workload} > li > p")
-            assert [p["class"][0].removeprefix("neuron-device-best-") for p in items] == expected[workload], (
-                device.id, workload)
+            assert [p["class"][0].removeprefix("neuron-device-best-") for p in items] == [
+                make_id(f) for f in expected[workload]], (device.id, workload)
             for line, family in zip(items, expected[workload], strict=True):
                 best = _advisors_best(catalog, derived, device.id, workload, family)
                 assert best is not None and best.throughput is not None
@@ -115,7 +121,7 @@ def test_each_figure_links_to_a_row_showing_it_and_each_family_to_the_advisor(si
         name = f"devices/{device.id}.html"
         for workload in WORKLOADS:
             for line in _section(site, device.id).select(f"ul.neuron-device-best-{workload} > li > p"):
-                family = line["class"][0].removeprefix("neuron-device-best-")
+                family = _family_of(line, catalog)
                 figure = line.select_one(".neuron-device-best-figure")
                 link = figure.find_parent("a")
                 best = _advisors_best(catalog, derived, device.id, workload, family)
@@ -179,6 +185,6 @@ def test_a_device_without_published_runs_says_so_and_an_unknown_device_warns(app
     assert " ".join(boxes[0].get_text(" ").split()) == EMPTY.format(catalog.devices["trainium2"].name)
     lines = boxes[1].select("li > p")
     assert [p["class"][0].removeprefix("neuron-device-best-") for p in lines] == [
-        f.family for f in best_on_device(catalog, published_runs(derived), "inferentia2")]
+        make_id(f.family) for f in best_on_device(catalog, published_runs(derived), "inferentia2")]
     assert lines and not boxes[1].find("a", string="Compare devices")  # no advisor page in this project
     assert not any(p.select_one(".neuron-device-best-figure").find_parent("a") for p in lines)
