@@ -5,7 +5,9 @@ rationale, the support status per framework, known issues and roadmap items (``f
 ``issues.yaml``), and the measured configurations (seed and published runs, costs read from the
 data set's :class:`~.derived.Derived`). Comparisons are like for like (:func:`compare`): per device, the configurations of one model (its
 identity, :mod:`.identity`; for a family, its representative model) with one task and shape, and
-within those the best throughput, the best latency and the lowest cost, each its own configuration.
+within those the best throughput, the best latency and the lowest cost, each its own configuration:
+:func:`choose` is the one place that choice is made, for the advisor and for a device page's best
+configuration of each family measured on the device (:func:`best_on_device`).
 :func:`advisor_slice` computes it once, as plain JSON-ready values that the advisor page embeds and
 its static table shows, with the keys of every model's and family's names for the script to look a
 typed name up; no Sphinx here. Fit and support are read through :func:`support_cell` only. A
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 WORKLOADS = ("inference", "training")
 #: Since when a published run's figures hold, in words (``Neuron 2.18.0 (first published 2024-04-11)``), or None.
 type HeldSince = Callable[[ps.PublishedInferenceRun | ps.PublishedTrainingRun], str | None]
+#: The runs a comparison chose: best throughput, best latency, lowest cost, lowest on-demand cost.
+type Picked = tuple[Best | None, Best | None, Best | None, Best | None]
 #: The fields of a published run that make its shape (beside its task and throughput unit).
 SHAPE_FIELDS = ("sequence_length", "input_length", "output_length", "image_size")
 #: Latency fields of a run, the first one set is its latency (p50 before tails, end-to-end before per token).
@@ -252,14 +256,20 @@ def all_runs(derived: Derived, held_since: HeldSince | None = None) -> list[Best
     """Every seed and published run with a measurement, as the advisor shows it."""
     catalog = derived.catalog
     out = [b for r in catalog.inference_runs.values() if (b := _seed_best(derived, r)) is not None]
-    out += [b for r in catalog.published_inference_runs.values()
-            if (b := _published_best(derived, r, False, held_since))]
+    return out + published_runs(derived, held_since)
+
+
+def published_runs(derived: Derived, held_since: HeldSince | None = None) -> list[Best]:
+    """Every published run (inference, then training) with a measurement, as the advisor shows it."""
+    catalog = derived.catalog
+    out = [b for r in catalog.published_inference_runs.values()
+           if (b := _published_best(derived, r, False, held_since))]
     out += [b for r in catalog.published_training_runs.values()
             if (b := _published_best(derived, r, True, held_since))]
     return out
 
 
-def pick_best(runs: list[Best]) -> tuple[Best | None, Best | None, Best | None, Best | None]:
+def pick_best(runs: list[Best]) -> Picked:
     """The best run for throughput, for latency and for cost among ``runs`` (configurations that
     compare: :func:`compare` chooses them): the highest throughput in the unit most of them report,
     the lowest latency of the latency most of them report, the lowest cost per 1M of that unit; and
@@ -314,6 +324,47 @@ def compare(runs: list[Best], devices: list[str], family: Family | None = None) 
         shape = max((sh for sh in shapes if any(r.shape == sh for r in here if r.identity == ident)),
                     key=lambda sh: shapes[sh])
         out[device] = [r for r in here if r.identity == ident and r.shape == shape]
+    return out
+
+
+def choose(runs: list[Best], devices: list[str], family: Family | None = None) -> dict[str, Picked]:
+    """The advisor's choice, made here only: per device of ``devices`` where one of ``runs`` (one
+    subject's runs of one workload: a family's, or a model's with ``family`` None) is measured, the
+    configurations a comparison chooses between (:func:`compare`) and the best of them for each goal
+    (:func:`pick_best`); a device where none has a figure to rank is left out."""
+    out: dict[str, Picked] = {}
+    for device_id, group in compare(runs, devices, family).items():
+        picked = pick_best(group)
+        if any(picked):
+            out[device_id] = picked
+    return out
+
+
+@dataclass(frozen=True)
+class FamilyBest:
+    """What runs well on a device: a model family measured on it for a workload, and the advisor's
+    best-throughput configuration of the family there (None when no run of it reports a throughput)."""
+
+    workload: str
+    family: str
+    best: Best | None
+
+
+def best_on_device(catalog: Catalog, runs: list[Best], device_id: str) -> list[FamilyBest]:
+    """Per workload (:data:`WORKLOADS`) and family with one of ``runs`` on ``device_id`` (in the
+    order of ``families.yaml``), the configuration the advisor answers for the family on that device
+    with the best throughput (:func:`choose`, over the devices the advisor compares and ``device_id``)."""
+    devices = neuron_devices(catalog)
+    devices += [] if device_id in devices else [device_id]
+    order = {family_id: index for index, family_id in enumerate(catalog.families)}
+    out = []
+    for workload in WORKLOADS:
+        of_workload = [r for r in runs if r.workload == workload]
+        here = dict.fromkeys(r.family for r in of_workload if r.device == device_id)
+        for family_id in sorted(here, key=lambda f: order.get(f, len(order))):
+            mine = [r for r in of_workload if r.family == family_id]
+            picked = choose(mine, devices, catalog.families.get(family_id)).get(device_id)
+            out.append(FamilyBest(workload, family_id, picked[0] if picked else None))
     return out
 
 
@@ -376,12 +427,10 @@ def advisor_slice(derived: Derived, held_since: HeldSince | None = None) -> dict
             for workload in WORKLOADS:
                 mine = [r for r in runs if r.workload == workload and (not framework or r.framework == framework)
                         and (r.identity == key[6:] if is_model else r.family == key)]
-                compared = compare(mine, devices, None if is_model else catalog.families.get(key))
-                for device_id, group in compared.items():
-                    picked = pick_best(group)
-                    if any(picked):
-                        entry = table.setdefault(f"{key}|{device_id}|{framework}", {})
-                        entry[workload] = [position[id(b)] if b else None for b in picked]
+                chosen = choose(mine, devices, None if is_model else catalog.families.get(key))
+                for device_id, picked in chosen.items():
+                    entry = table.setdefault(f"{key}|{device_id}|{framework}", {})
+                    entry[workload] = [position[id(b)] if b else None for b in picked]
         if not is_model:
             for device_id in devices:
                 entry = table.setdefault(f"{key}|{device_id}|", {})
