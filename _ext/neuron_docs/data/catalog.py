@@ -15,6 +15,7 @@ from typing import Any
 from .records import history as hs
 from .records import published as ps
 from .records import models as s
+from .records import model_sizes as ms
 from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.history import MatrixHistory
 from .records.fields import Fit
@@ -70,6 +71,7 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
     FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
+    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize}),
     FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
     FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
