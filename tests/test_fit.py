@@ -234,3 +234,28 @@ def test_the_script_writes_the_builds_sentences(catalog):
         assert lines == fit.lines_for(options, size, **given), key
     assert written[-2] == [shown_memory(b) for b in (1, 999, 440_000_000, 17179869184, 1649267441664, 34359738368)]
     assert written[-1] == [shown_parameters(p) for p in (8e9, 46.7e9, 110e6, 11689512, 7.3e9)]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the advisor's script")
+def test_the_advisor_page_answers_models_nobody_benchmarked(site, catalog):
+    """The advisor page's data finds Mixtral-8x7B and Qwen2-72B by name (they only said "not in the
+    data" before), and its script answers them, and a name it can only read a size from, as the build does."""
+    from neuron_docs.data.records.names import name_key
+    soup = site.soup("advisor.html")
+    data = json.loads(soup.find("script", id="neuron-advisor-data").string)
+    assert data["keys"][name_key("Mixtral-8x7B")] == "size:mixtral-8x7b"
+    assert data["keys"][name_key("Qwen/Qwen2-72B")] == "size:qwen2-72b"
+    assert name_key("Ling-1T") not in data["keys"]
+    assert "neuron-fit.js" in str(soup.find_all("script"))
+    program = (
+        "const fit = require(process.argv[1]); const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "process.stdout.write(JSON.stringify([fit.lines(data.fit, data.fit.sizes['size:mixtral-8x7b']),"
+        "fit.lines(data.fit, data.fit.sizes['size:qwen2-72b'], null, 8192, 4),"
+        "fit.lines(data.fit, fit.sizeFromName('Ling-1T', data.fit))]));")
+    written = json.loads(subprocess.run(["node", "-e", program, str(SCRIPT)], input=json.dumps(data), text=True,
+                                        capture_output=True, check=True, timeout=60).stdout)
+    assert written[0] == _answer(catalog, "Mixtral-8x7B")
+    assert written[1] == _answer(catalog, "Qwen2-72B", sequence=8192, batch=4)
+    assert written[2] == _answer(catalog, "Ling-1T") and written[2][3].startswith("Too large for every instance")
+    check = " ".join(p.get_text() for p in soup.select("p"))
+    assert "runs fit the NeuronCores they used" in check and "0 do not" in check

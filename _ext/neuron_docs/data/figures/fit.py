@@ -353,6 +353,8 @@ class RunCheck:
     #: The fewest NeuronCores of its instance the estimate allows for its configuration (None: none do).
     smallest_degree: int | None
     detail: str
+    #: Whether the run split the model by tensor parallelism (an inference run with a TP degree).
+    tensor_parallel: bool = False
 
     @property
     def fits(self) -> bool:
@@ -402,7 +404,7 @@ def _inference_check(run: ps.PublishedInferenceRun, size: Size, place: Place) ->
     detail = (f"{size.name} at {dtype}, sequence {sequence}, batch {run.batch_size}: weights "
               f"{shown_memory(est.weights)} + KV cache {shown_memory(est.kv_cache)} + {HEADROOM_PERCENT}% headroom")
     return RunCheck(run.id, "published_inference_runs", run.model, run.instance, cores, est.need,
-                    place.memory(cores), place.smallest_degree(est.need), detail)
+                    place.memory(cores), place.smallest_degree(est.need), detail, run.tp_degree is not None)
 
 
 def training_need(size: Size, tp: int, pp: int, dp: int, zero_stage: int | None) -> tuple[int, int]:
