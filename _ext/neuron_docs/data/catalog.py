@@ -71,7 +71,7 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
     FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
-    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize}),
+    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize}, optional=True),
     FileSpec("benchmarks/published/inference.csv", csv=("published_inference_runs", ps.PublishedInferenceRun)),
     FileSpec("benchmarks/published/training.csv", csv=("published_training_runs", ps.PublishedTrainingRun)),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
