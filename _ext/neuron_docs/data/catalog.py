@@ -15,6 +15,7 @@ from typing import Any
 from .records import history as hs
 from .records import published as ps
 from .records import models as s
+from .records import model_sizes as ms
 from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.history import MatrixHistory
 from .records.fields import Fit
@@ -70,6 +71,7 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
     FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
+    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize}, optional=True),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec(f"{HISTORY_DIR}/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),

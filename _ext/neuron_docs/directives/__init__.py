@@ -13,14 +13,15 @@
   published benchmark runs (``data/benchmarks/published/``), as the published tables and by model family;
 - :mod:`.benchmark_history`: the published benchmark figures across releases and what each published
   state changed;
-- :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor.
+- :mod:`.advisor`: which device for a model, the static table and the data of the interactive advisor;
+  :mod:`.fit`: how large a model each NeuronCore count holds, and that estimate checked against every run.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import (advisor, benchmark_history, errata, guidelines, matrix, published_tables, roles, seed_runs, specs,
+from . import (advisor, benchmark_history, errata, fit, guidelines, matrix, published_tables, roles, seed_runs, specs,
                training, whats_new)
 from .base import render_broken_notice
 from .charts import directive as charts
@@ -44,3 +45,4 @@ def setup_directives(app: Sphinx) -> None:
     published_tables.setup_published_tables(app)
     advisor.setup_advisor(app)
     benchmark_history.setup_benchmark_history(app)
+    fit.setup_fit(app)

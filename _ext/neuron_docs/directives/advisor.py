@@ -24,6 +24,7 @@ from docutils import nodes
 
 from ..state.build import is_html
 from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
+from ..data.figures.fit import fit_slice
 from ..data.figures.prices import unstated_sentence
 from ..data.published.history_view import held_since
 from ..data.catalog import FILE_NAMES
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from ..state.domain import NeuronDomain
 
 JS_FILE = "neuron-advisor.js"
+#: The estimate of "Will it fit?" (``window.NeuronFit``), loaded before the advisor's script.
+FIT_JS_FILE = "neuron-fit.js"
 DATA_ID = "neuron-advisor-data"
 HEADERS = ("Model family", "Device", "Architecture fit", "Support", "Known issues and roadmap",
            "Best inference throughput", "Best inference latency", "Lowest inference cost",
@@ -73,6 +76,10 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     """The form's place, the JSON island's place (filled on ``doctree-resolved``) and the static table."""
     catalog = ctx.catalog
     data = advisor_slice(ctx.data.derived, lambda run: held_since(catalog, run))
+    data["fit"] = fit = fit_slice(catalog)
+    keys = cast("dict[str, str]", data["keys"])
+    for key, size in fit.pop("keys").items():  # a model without runs, by its names (after every model's)
+        keys.setdefault(key, size)
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)
@@ -174,6 +181,7 @@ def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[st
                  doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
     if doctree is not None and doctree.get("neuron_advisor_data"):
+        app.add_js_file(FIT_JS_FILE, loading_method="defer")
         app.add_js_file(JS_FILE, loading_method="defer")
 
 

@@ -39,11 +39,12 @@ def located_errors(exc: ValidationError, model: type[BaseModel], name: str, posi
         kind = err["type"]
         msg = str(err["msg"])
         ctx = err.get("ctx") or {}
-        if kind == "value_error" and not loc:
-            # A rule over the whole record (model_validator): it names the field first.
+        if kind == "value_error":
+            # A rule over a whole record or a nested one (model_validator): it names the field first.
             first = msg.removeprefix("Value error, ").split(" ", 1)[0]
-            if first in model.model_fields:
-                loc = (first,)
+            owner = _model_at(model, (*loc, first)) if loc else model
+            if owner is not None and first in owner.model_fields:
+                loc = (*loc, first)
         path = (*prefix, *loc)
         line = nearest_line(positions, path)
         shown = "input" in err and not isinstance(err["input"], dict | list)

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..records import models as s
+from ..records.model_sizes import ModelSize
+from .model_sizes import size_problems, size_references
 from .identities import same_as_problems
 from .published_references import published_references
 from ..records.paths import DOTTED_PARTS
@@ -32,6 +34,7 @@ SINGULAR = {
     "published_inference_runs": "published inference run", "published_training_runs": "published training run",
     "benchmark_states": "benchmark state", "benchmark_configurations": "benchmark configuration",
     "benchmark_observations": "benchmark observation", "historical_prices": "historical price",
+    "model_sizes": "model size",
 }
 
 #: A reference: (field path in the record, target collection, id).
@@ -92,6 +95,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
         yield ("subject",), "instances", record.subject
         yield ("baseline",), "instances", record.baseline
         yield ("claimed", "source"), "sources", record.claimed.source
+    elif isinstance(record, ModelSize):
+        yield from size_references(record)
     else:
         yield from published_references(collection, record)
 
@@ -101,6 +106,8 @@ def consistency_problems(collection: str, record: s.Record,
     """Yield ``(field path, message)`` for rules that span records (beyond plain references)."""
     yield from same_as_problems(collection, record, catalog)
     yield from _unpriced(record, catalog)
+    if isinstance(record, ModelSize):
+        yield from size_problems(record, catalog)
     if isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:

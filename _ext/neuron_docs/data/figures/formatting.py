@@ -229,3 +229,30 @@ def _with_unit(text: str, unit: str) -> str:
     if unit in _SUFFIX:
         return text + _SUFFIX[unit]
     return f"{text} {unit}"
+
+
+#: The decimal units a size in bytes is shown in, largest first, and those of a parameter count.
+MEMORY_UNITS = ((10**12, " TB"), (10**9, " GB"), (10**6, " MB"), (10**3, " kB"), (1, " B"))
+PARAMETER_UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"), (1, ""))
+
+
+def _scaled(count: int, units: tuple[tuple[int, str], ...]) -> str:
+    """``count`` in the largest unit it has one of, to three significant digits (two decimals under 10,
+    one under 100, none from 100), rounded half up on the integer, trailing zeros dropped."""
+    unit, suffix = next(((u, s) for u, s in units if count >= u), units[-1])
+    decimals = 0 if count >= 100 * unit else 1 if count >= 10 * unit else 2
+    rounded = (count * 10**decimals * 2 + unit) // (2 * unit)
+    whole, part = divmod(rounded, 10**decimals)
+    text = f"{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".") if decimals else str(whole)
+    return text + suffix
+
+
+def shown_memory(size_bytes: int) -> str:
+    """A memory size in decimal units, as every fit estimate shows it: ``17.2 GB``, ``440 MB``, ``1.65 TB``
+    (the script of the advisor writes it by the same rule: ``memoryText`` of ``neuron-fit.js``)."""
+    return _scaled(max(int(size_bytes), 0), MEMORY_UNITS)
+
+
+def shown_parameters(count: float) -> str:
+    """A parameter count as model cards write it: ``8B``, ``46.7B``, ``110M``, ``11.7M``."""
+    return _scaled(max(round(count), 0), PARAMETER_UNITS)

@@ -15,6 +15,10 @@
  * of every model's and family's names are computed by the build (data.keys), so this script only
  * makes the key of what is typed. A name that is the start of one model's names finds it; one that
  * finds nothing gets the nearest models and families (shared letter pairs) and the guidelines.
+ * For a model with a size (data.fit: the data's, or read from its name by NeuronFit.sizeFromName), the
+ * answer ends with "Will it fit?": the estimate of neuron-fit.js for the sequence length and batch the
+ * reader gives (?seq=, ?batch=), after the measured figures, labelled as an estimate; a name the data
+ * does not know but whose size it can read ("Qwen2-72B") gets that estimate under the nearest names.
  * State lives in the URL query (?family=, ?model=, ?workload=, ?framework=), so a result can be
  * shared. No network, no framework; text is set with textContent only. Without this script the
  * page's static table says the same.
@@ -91,6 +95,17 @@
       basis.appendChild(el("option", { value: b[0] }, b[1]));
     });
     form.appendChild(labelled("advisor-basis", "Costs at the price", basis));
+    var fitData = data.fit || null;
+    var sequence = el("input", { id: "advisor-sequence", name: "seq", type: "number", min: "1", step: "1",
+                                 placeholder: fitData ? String(fitData.defaults.sequence) : "" });
+    var batchSize = el("input", { id: "advisor-batch", name: "batch", type: "number", min: "1", step: "1",
+                                  placeholder: fitData ? String(fitData.defaults.batch) : "" });
+    if (fitData) {
+      form.appendChild(labelled("advisor-sequence", "Sequence length (tokens, for Will it fit?)", sequence));
+      form.appendChild(labelled("advisor-batch", "Batch (for Will it fit?)", batchSize));
+      sequence.addEventListener("change", function () { update(true); });
+      batchSize.addEventListener("change", function () { update(true); });
+    }
     form.appendChild(el("button", { type: "submit" }, "Show devices"));
     var result = el("div", { id: "advisor-result", "class": "neuron-advisor-result", "aria-live": "polite" });
     var start = el("div", { "class": "neuron-advisor-start" });
@@ -125,6 +140,8 @@
     workload.value = params.get("workload") === "training" ? "training" : "inference";
     framework.value = params.get("framework") || "";
     basis.value = params.get("basis") === "on-demand" ? "on-demand" : "published";
+    sequence.value = /^[1-9][0-9]{0,6}$/.test(params.get("seq") || "") ? params.get("seq") : "";
+    batchSize.value = /^[1-9][0-9]{0,4}$/.test(params.get("batch") || "") ? params.get("batch") : "";
     goal.value = GOALS.some(function (g) { return g.id === params.get("goal"); }) ? params.get("goal") : GOALS[0].id;
     if (family.value || model.value) update(false);
 
@@ -298,17 +315,21 @@
         var id = hit.slice(6);
         return { family: data.models[id].family, model: id };
       }
+      if (hit && hit.indexOf("size:") === 0 && fitData && fitData.sizes[hit]) {
+        return { family: fitData.sizes[hit].family, model: null, size: hit };
+      }
       var starting = Object.keys(data.keys).filter(function (k) {
         return k.indexOf(key) === 0 && data.keys[k].indexOf("model:") === 0;
       }).map(function (k) { return data.keys[k].slice(6); })
         .filter(function (id, i, all) { return all.indexOf(id) === i; });
       if (starting.length === 1) return { family: data.models[starting[0]].family, model: starting[0], partial: true };
+      var named = fitData ? NeuronFitScript().sizeFromName(text, fitData) : null;
       var families = starting.map(function (id) { return data.models[id].family; })
         .filter(function (f, i, all) { return all.indexOf(f) === i; });
       var family = hit ? hit.slice(7) : (families.length === 1 ? families[0] : null);
       var matches = starting.map(function (id) { return data.models[id].name; });
-      if (family) return { family: family, model: null, matches: matches };
-      return { unknown: true, suggestions: starting.length
+      if (family && !named) return { family: family, model: null, matches: matches };
+      return { unknown: true, named: named, suggestions: starting.length
         ? starting.slice(0, 5).map(function (id) { return { kind: "model", id: id, name: data.models[id].name }; })
         : suggest(key) };
     }
@@ -334,6 +355,8 @@
       if (framework.value) query.set("framework", framework.value);
       if (goal.value !== GOALS[0].id) query.set("goal", goal.value);
       if (basis.value !== "published") query.set("basis", basis.value);
+      if (sequence.value) query.set("seq", sequence.value);
+      if (batchSize.value) query.set("batch", batchSize.value);
       if (push) window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
       result.textContent = "";
       var subject = family.value ? { family: family.value, model: null } : resolve(model.value);
@@ -365,14 +388,20 @@
         guide.appendChild(document.createTextNode("."));
         box.appendChild(guide);
         result.appendChild(box);
+        if (subject.named) result.appendChild(fitSection(subject.named));
         return;
       }
       var fam = data.families.filter(function (f) { return f.id === subject.family; })[0];
-      var modelName = subject.model ? data.models[subject.model].name : null;
-      var heading = subject.model ? modelName + " (" + (fam ? fam.name : subject.family) + ")"
+      var modelName = subject.model ? data.models[subject.model].name
+        : subject.size ? fitData.sizes[subject.size].name : null;
+      var heading = modelName ? modelName + " (" + (fam ? fam.name : subject.family) + ")"
         : (fam ? fam.name : subject.family);
       result.appendChild(el("h2", { id: "advisor-heading", tabindex: "-1" },
         heading + ": " + workload.value + (framework.value ? ", " + framework.value : "")));
+      if (subject.size) {
+        result.appendChild(el("p", {}, modelName + " has no measured figures in the data: below, its family's " +
+          "(measured on the family's representative model), then the estimate from its size."));
+      }
       if (subject.partial) {
         result.appendChild(el("p", {}, "\u201c" + model.value + "\u201d is the start of the names of one model: " +
           modelName + "."));
@@ -448,6 +477,25 @@
       table.appendChild(body);
       wrap.appendChild(table);
       details.appendChild(wrap);
+      var size = subject.size ? fitData.sizes[subject.size]
+        : subject.model && fitData ? fitData.sizes[subject.model] : null;
+      if (size) result.appendChild(fitSection(size));
+    }
+
+    /* The script of the estimate (neuron-fit.js, loaded before this one). */
+    function NeuronFitScript() { return window.NeuronFit; }
+
+    /* "Will it fit?": the estimate's sentences for the size, the reader's sequence length and batch. */
+    function fitSection(size) {
+      var section = el("section", { "class": "neuron-advisor-fit", "aria-labelledby": "advisor-fit-heading" });
+      section.appendChild(el("h3", { id: "advisor-fit-heading" }, "Will it fit?"));
+      var lines = NeuronFitScript().lines(fitData, size, null, Number(sequence.value) || null,
+                                          Number(batchSize.value) || null);
+      section.appendChild(el("p", { "class": "neuron-fit-label" }, lines[0]));
+      var list = el("ul", { "class": "neuron-fit-lines" });
+      lines.slice(1).forEach(function (line) { list.appendChild(el("li", {}, line)); });
+      section.appendChild(list);
+      return section;
     }
 
     /* After a choice, the answer where the reader looks: scrolled to when it starts low on the
