@@ -78,6 +78,12 @@ def records_key(collection: str) -> str:
     return f"records:{collection}"
 
 
+#: What a page showing the current published runs depends on: the runs themselves (derived from the
+#: benchmark store, :mod:`.checking.latest_state`), not the store's files (a figure of an older
+#: release leaves them alone).
+PUBLISHED_RUNS_KEYS = (records_key("published_inference_runs"), records_key("published_training_runs"))
+
+
 def fields_key(collection: str, *fields: str) -> str:
     return f"fields:{collection}:{','.join(fields)}"
 

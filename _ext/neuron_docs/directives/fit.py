@@ -26,7 +26,7 @@ from sphinx.util import logging
 from ..data.catalog import FILES
 from ..data.figures.fit import HEADROOM_PERCENT, Place, check_runs, misfit_message, places
 from ..data.figures.formatting import shown_memory, shown_parameters
-from ..data.record_keys import file_key
+from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..render.tables import build_table
@@ -41,7 +41,9 @@ logger = logging.getLogger(__name__)
 #: What the tables show: every file the estimate reads (sizes, devices, instances, published runs).
 FIT_FILES = tuple(spec.name for spec in FILES if spec.name in (
     "model_sizes.yaml", "devices.yaml", "instances.yaml", "sources.yaml", "benchmarks/published/models.yaml",
-    "benchmarks/published/inference.csv", "benchmarks/published/training.csv", "models.yaml"))
+    "models.yaml"))
+#: ... and the keys of what the tables show: those files and the current published runs.
+FIT_KEYS = [*(file_key(n) for n in FIT_FILES), *PUBLISHED_RUNS_KEYS]
 #: The data types a table's columns show, largest first, when the device has them.
 SHOWN_TYPES = ("FP32", "BF16", "FP8")
 
@@ -55,7 +57,7 @@ class FitTable(DataDirective):
     option_spec: ClassVar = {**DataDirective.option_spec, "device": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        return [defer(self, render_fit_table, FitParams(self.options.get("device")), [file_key(n) for n in FIT_FILES])]
+        return [defer(self, render_fit_table, FitParams(self.options.get("device")), FIT_KEYS)]
 
 
 def largest_model(memory: int, data_type: str) -> int:
@@ -106,7 +108,7 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
 
 class FitCheck(DataDirective):
     def run(self) -> list[nodes.Node]:
-        return [defer(self, render_fit_check, FitParams(None), [file_key(n) for n in FIT_FILES])]
+        return [defer(self, render_fit_check, FitParams(None), FIT_KEYS)]
 
 
 @renderer("fit-check")

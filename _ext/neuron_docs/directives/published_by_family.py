@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..data.record_keys import file_key, names_key
+from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key, names_key
 from ..data.records.labels import GENERATION_TEXT, METRICS
 from ..data.figures.prices import price_note, unstated_note
 from ..render.placeholder import RenderContext, defer, renderer
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
 
 
 #: The data files the measured models of a family are read from.
-MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tables.yaml",
-                  "benchmarks/published/inference.csv", "benchmarks/published/training.csv", "prices.yaml",
+MEASURED_FILES = ("benchmarks/published/models.yaml", "benchmarks/published/tables.yaml", "prices.yaml",
                   "instances.yaml")
-#: What the measured models of a family show: those files and the families' ids (not their prose).
-MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), names_key("families")]
+#: What the measured models of a family show: those files, the current published runs and the
+#: families' ids (not their prose).
+MEASURED_KEYS = [*(file_key(name) for name in MEASURED_FILES), *PUBLISHED_RUNS_KEYS, names_key("families")]
 
 
 def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:

@@ -25,7 +25,7 @@ from ..catalog import DERIVED, Broken, Catalog
 from ..files.loader import DataError
 from ..records import history as hs
 from ..records import published as ps
-from ..records.history import DESCRIPTION_FIELDS
+from ..records.history import DESCRIPTION_FIELDS, canonical_version
 from .errors import located_errors
 
 #: The run model of each kind of configuration, and the collection its runs go to.
@@ -34,7 +34,7 @@ RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedT
     "training": (ps.PublishedTrainingRun, "published_training_runs"),
 }
 #: Fields of a configuration that no run has (where and when it was published, what kind it is).
-_NOT_RUN_FIELDS = frozenset({"generation", "kind", "view", "row", "file", "first_published", "first_state",
+_NOT_RUN_FIELDS = frozenset({"generation", "kind", "view", "row", "published_version", "file", "first_published", "first_state",
                              "last_seen", "withdrawn"})
 
 
@@ -57,7 +57,9 @@ def run_fields(config: hs.BenchmarkConfiguration, figures: list[hs.BenchmarkObse
         raise ValueError(msg)
     fields: dict[str, Any] = {name: value for name, value in config.model_dump().items()
                               if name not in _NOT_RUN_FIELDS and value not in (None, "", {})}
-    fields["neuron_version"] = releases[0] if releases else None
+    written = config.published_version
+    fields["neuron_version"] = written if written and releases and canonical_version(written) == releases[0] else (
+        releases[0] if releases else None)
     values: dict[str, Decimal] = {o.metric: o.value for o in figures}
     fields.update(values)
     return fields

@@ -204,7 +204,7 @@ def apply_state(history: History, state: StateFolder, result: ImportResult,
 
     seen: dict[str, tuple[str, int, str, dict[str, Decimal]]] = {}  # configuration -> file, line, version, figures
     kept_open: set[str] = set()  # configurations with a row set aside: not withdrawn by this state
-    placed: list[tuple[str, dict[str, str], str, int, str, str, dict[str, Decimal]]] = []
+    placed: list[tuple[str, dict[str, str], str, int, str, str, dict[str, Decimal], dict[str, str]]] = []
     runs.sort(key=lambda r: rank(r[2]))  # stable: file order kept
     for run, table, path, ident, cid in runs:
         line = result.lines.get(run.id, 0)
@@ -228,13 +228,13 @@ def apply_state(history: History, state: StateFolder, result: ImportResult,
             continue
         latest = history.latest_version(cid)
         if latest is not None and version_key(version) < version_key(latest):
-            kept_open.add(cid)
-            if path in stale:
+            if path in stale:  # an old copy in a file no page reads: the fresh files decide whether it is withdrawn
                 problems.append(Problem(table.path, line, "", f"stale copy: Neuron {version} in a file unchanged "
                                                               f"since the previous state or replaced by a newer one, "
                                                               f"the configuration already has {latest}; set aside",
                                         "warning"))
                 continue
+            kept_open.add(cid)
             column = next((c for c in table.columns if (k := C.lookup(c, table.kind)) and k.field == "neuron_version"),
                           "Neuron Version")
             problems.append(Problem(table.path, line, column, f"Neuron {version} for a configuration already "

@@ -19,12 +19,12 @@ import io
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..catalog import HISTORY_DIR
 from ..records import history as h
+from ..records.history import canonical_version, version_key
 from ..records import published as s
 from ..records.labels import METRICS
 from .export import write_changed
@@ -53,18 +53,6 @@ IDENTITY: dict[str, tuple[str, ...]] = {
 
 
 Row = dict[str, str]
-
-
-@cache
-def canonical_version(text: str) -> str:
-    """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
-    parts = [str(int(p)) for p in text.split(".")]
-    return ".".join(parts + ["0"] * (3 - len(parts)))
-
-
-@cache  # a history holds a few dozen releases, compared hundreds of thousands of times
-def version_key(text: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in canonical_version(text).split("."))
 
 
 def _read_rows(path: Path) -> list[Row]:
@@ -178,7 +166,7 @@ def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int
     software names), as a configuration's cells; a field the run has not is an empty cell."""
     out = {}
     for name in h.DESCRIPTION_FIELDS:
-        value = line if name == "row" else getattr(run, name, None)
+        value = line if name == "row" else run.neuron_version if name == "published_version" else getattr(run, name, None)
         if name == "published_text":
             out[name] = json.dumps(value, ensure_ascii=False, sort_keys=True) if value else ""
         else:

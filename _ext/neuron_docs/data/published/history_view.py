@@ -10,7 +10,7 @@ throughput against a baseline: the median of the configuration's figures in its 
 :data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
 change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
 of the current performance tables shows of it: its figure against the previous release that measured
-its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
+its configuration (the run is its configuration in the latest state, id for id), and
 :func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
 published with. :func:`changes_since` is what a pull request's new states change (``make matrix-diff``
 and the preview's changes page), in the order of :data:`CHANGE_TEXT`: regressions first. No Sphinx here.
@@ -29,7 +29,7 @@ from ..figures.formatting import shown_change
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import canonical_version, configuration_id, identity, price_in_force, version_key
+from .history_files import canonical_version, price_in_force, version_key
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -229,13 +229,9 @@ class SincePrevious:
 
 
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
-    """The history configuration a current published run measures (the import's identity of its row),
-    None when the history has none or the run's table is unknown."""
-    table = catalog.published_tables.get(run.table or "")
-    if table is None:
-        return None
-    found = configuration_id(identity(run, table.generation, table.path))
-    return found if found in catalog.benchmark_configurations else None
+    """The history configuration a current published run is (a run is its configuration in the latest
+    state, id for id: :mod:`..checking.latest_state`); None for a run the store does not hold."""
+    return run.id if run.id in catalog.benchmark_configurations else None
 
 
 def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> Release | None:

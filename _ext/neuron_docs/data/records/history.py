@@ -14,6 +14,7 @@ files; no Sphinx here.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
@@ -22,6 +23,18 @@ from .fields import Date, Id, Name, Text
 from .labels import METRICS
 from .models import Record
 from .published import Count, Figure, Generation, PriceBasis, Verbatim, Version
+
+@cache
+def canonical_version(text: str) -> str:
+    """A release with at least three parts: ``2.20`` -> ``2.20.0`` (``2.13.0`` stays)."""
+    parts = [str(int(p)) for p in text.split(".")]
+    return ".".join(parts + ["0"] * (3 - len(parts)))
+
+
+@cache  # a history holds a few dozen releases, compared hundreds of thousands of times
+def version_key(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in canonical_version(text).split("."))
+
 
 #: A published state's folder name: ``<commit date>-<commit>``.
 StateId = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}-[0-9a-z]{1,40}$", max_length=60)]
@@ -73,7 +86,7 @@ class BenchmarkState(Record):
 
 #: The fields of a configuration that describe how it was last published (its table, row, script,
 #: software names), not what was measured: the importer updates them with each state.
-DESCRIPTION_FIELDS = ("table", "row", "script", "os", "source", "run_name", "model_source", "application_area",
+DESCRIPTION_FIELDS = ("table", "row", "published_version", "script", "os", "source", "run_name", "model_source", "application_area",
                       "task", "framework_name", "framework_version", "framework_package_version",
                       "ops_on_inferentia", "topology", "published_text")
 
@@ -129,6 +142,8 @@ class BenchmarkConfiguration(Record):
     table: Name | None = None
     #: Its row's line in that table's file, so that rows keep their published order.
     row: Count | None = None
+    #: Its release as the row wrote it (``2.20``; the observations hold it canonical, ``2.20.0``).
+    published_version: Version | None = None
     script: Text | None = None
     os: Name | None = None
     source: Id | None = None
