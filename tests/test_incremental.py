@@ -545,7 +545,8 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
     """A new published state that measured a configuration first (as a release does): no page is
     read again. What's new is rewritten with the state's section, its table-of-contents entry and
     its index entry; the generation's page with the configuration's place; both are objects of
-    ``objects.inv``. A configuration renamed reaches its page too."""
+    ``objects.inv``. A configuration renamed reaches its page too. The state's date is the data's
+    new "Data last updated": every page that prints it is rewritten (the other generation's too)."""
     history.build()
     generation = next(g for g in ("inf1", "inf2")  # the generations the root has a page for
                       if sum(c.generation == g for c in catalog.benchmark_configurations.values()) >= 2)
@@ -567,7 +568,9 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
 
     assert history.build() == []
     assert "[neuron." not in history.warnings
-    assert history.written == ["changes", f"history-{generation}", "index"]
+    assert history.written == ["changes", "history-inf1", "history-inf2", "index"]
+    for page in ("changes", "history-inf1", "history-inf2"):  # the state's date is the data's new date
+        assert f"Data last updated</em>: {date}" in history.html(page)
     changes = BeautifulSoup(history.html("changes"), "html.parser")
     section = changes.find("section", id=anchor_for("benchmark-state", state))
     assert section is not None and "Neuron SDK Release 9.0.0" in section.find("h2").get_text()

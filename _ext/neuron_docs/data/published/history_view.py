@@ -147,6 +147,12 @@ class HistoryIndex:
 _LAST_INDEX: list[HistoryIndex] = []
 
 
+def benchmark_data_date(catalog: Catalog) -> dt.date | None:
+    """The benchmark data's date: the date of the history's latest published state (None without one).
+    The site's "Data last updated" counts it (:mod:`neuron_docs.site.data_dates`)."""
+    return max((state.date for state in catalog.benchmark_states.values()), default=None)
+
+
 def throughput_of(figures: dict[str, Decimal]) -> tuple[str, Decimal] | None:
     return next(((m, figures[m]) for m in THROUGHPUT_FIELDS if m in figures), None)
 
