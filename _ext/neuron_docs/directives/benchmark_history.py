@@ -3,7 +3,8 @@
 
 ``benchmark-history`` gives every configuration of a generation (``data/benchmarks/history/``) its
 block (the canonical place of the ``neuron:benchmark`` object): a table of its figures release by
-release, with the cost per 1M at the price in force when they were published (and which price
+release (each by the display rule of the performance tables,
+:func:`~neuron_docs.data.figures.formatting.shown_figure`), with the cost per 1M at the price in force when they were published (and which price
 that was), and a chart of its throughput when at least three releases measured it.
 ``benchmark-changes`` lists, per published state (newest first, a section: the
 ``neuron:benchmark-state`` object), what it changed: regressed and improved throughputs (beyond
@@ -36,9 +37,8 @@ from sphinx.util.osutil import relative_uri
 from ..data.published.history_files import HISTORY_FILES
 from ..data.published.history_view import (
     BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, Change, HistoryIndex, Release, change_text, describe_configuration,
-    published_figure,
 )
-from ..data.figures.formatting import shown_cost, shown_price
+from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..data.record_keys import file_key, history_configurations_key, history_figures_key
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
@@ -184,9 +184,9 @@ def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
              "still published" if release.last_seen is None else f"{release.last_seen} ({release.status})"]
     for metric in metrics:
         value = release.figures.get(metric)
-        text = published_figure(value) if value is not None else ""
+        text = shown_figure(value) if value is not None else ""
         if metric in release.corrected:
-            text += " (corrected from " + ", ".join(published_figure(v) for v in release.corrected[metric]) + ")"
+            text += " (corrected from " + ", ".join(shown_figure(v) for v in release.corrected[metric]) + ")"
         cells.append(text)
     if costs:
         cost = release.cost
@@ -203,7 +203,7 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
     if metric is None or len(points) < CHART_RELEASES:
         return None
     groups = tuple(Group(r.version, (Bar(r.first_published.isoformat(), float(r.figures[metric]),
-                                         f"{published_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
+                                         shown_measure(r.figures[metric], _unit(metric)), SERIES),))
                    for r in points)
     panel = Panel(f"{METRICS[metric].label} ({_unit(metric)}), by Neuron release", groups)
     return Chart(config.id, f"{config.model}: throughput across Neuron releases", (panel,),

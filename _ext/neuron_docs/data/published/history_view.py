@@ -8,7 +8,9 @@ and the cost per 1M at the price in force when the figures were first published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
 throughput against a baseline: the median of the configuration's figures in its (up to)
 :data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
-change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
+change; beyond :data:`THRESHOLD` it is improved or regressed. Every figure is printed by the display
+rule of the performance tables (:func:`.figures.formatting.shown_measure`); the raw value stays in the
+data and its JSON download. :func:`since_previous` is what a row
 of the current performance tables shows of it: its figure against the previous release that measured
 its configuration (found by the import's identity, :func:`.history_files.configuration_id`), and
 :func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..figures.formatting import shown_change
+from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
@@ -323,22 +325,19 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
                   obs.neuron_version)
 
 
-def published_figure(value: Decimal) -> str:
-    """A figure of the history as published, thousands separated: ``2,437.5`` (``8.0`` stays ``8.0``)."""
-    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
-
-
 def change_text(change: Change) -> str:
-    """What a change did, in words after the configuration (``: 1,234 inferences/s on Neuron 2.20.0,
-    -12.0% against ...``); empty for a new or withdrawn configuration."""
+    """What a change did, in words after the configuration (``: 1234.6 inferences/s on Neuron 2.20.0,
+    -12.0% against ...``, every figure by the display rule, :func:`.figures.formatting.shown_measure`);
+    empty for a new or withdrawn configuration."""
     unit = METRICS[change.metric].unit if change.metric else ""
     if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
         base = ", ".join(change.baseline_versions)
-        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, "
+        return (f": {shown_measure(change.new, unit)} on Neuron {change.version}, "
                 f"{shown_change(change.ratio)} against "
-                f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
+                f"{shown_measure(change.baseline or Decimal(0), unit)} (median of {base})")
     if change.kind == "corrected" and change.old is not None and change.new is not None:
-        return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"
+        return (f": {shown_figure(change.old)} -> {shown_measure(change.new, unit)} "
+                f"(Neuron {change.version})")
     if change.kind == "corrected":
         return f": {METRICS[change.metric].label} corrected"
     return ""
@@ -434,7 +433,9 @@ LONG_HEADER = ("configuration", "generation", "kind", "view", *_CONFIG_COLUMNS, 
 
 def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
     """Every published figure as one row of :data:`LONG_HEADER` (configurations in id order, figures in
-    publication order); a throughput's row carries its cost at the price in force when it was published."""
+    publication order); a throughput's row carries its cost at the price in force when it was published.
+    Figures and costs as the performance tables' CSVs print them (:func:`.figures.formatting.shown_figure`,
+    :func:`.figures.formatting.shown_cost_number`); the raw value is the JSON download's."""
     catalog = index.catalog
     for cid in sorted(index.by_configuration):
         config = catalog.benchmark_configurations.get(cid)
@@ -445,9 +446,10 @@ def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
         for obs in index.by_configuration[cid]:
             cost = (historical_cost(catalog, config, {obs.metric: obs.value}, obs.first_published)
                     if obs.metric in THROUGHPUT_FIELDS else None)
-            yield [*head, obs.neuron_version, obs.version_from, obs.metric, METRICS[obs.metric].unit, str(obs.value),
+            yield [*head, obs.neuron_version, obs.version_from, obs.metric, METRICS[obs.metric].unit,
+                   shown_figure(obs.value),
                    obs.first_published.isoformat(), obs.first_state,
                    obs.last_seen.isoformat() if obs.last_seen else "", obs.ended.isoformat() if obs.ended else "",
-                   obs.status, f"{cost.usd:.6g}" if cost else "", cost.per if cost else "",
+                   obs.status, shown_cost_number(cost.usd) if cost else "", cost.per if cost else "",
                    str(cost.price.usd_per_hour) if cost else "", cost.price.basis if cost else "",
                    cost.price.first_published.isoformat() if cost else ""]
