@@ -1,11 +1,12 @@
 """The benchmark history's pages compared with the data: each configuration's figures across releases,
-What's new per published state, the long-format CSV download; every figure printed by the display rule
+What's new per Neuron release, the long-format CSV download; every figure printed by the display rule
 of the performance tables (``shown_figure``/``shown_measure``), the raw value only in the JSON.
 Reuses the session-built site."""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 from decimal import Decimal
@@ -13,6 +14,7 @@ from decimal import Decimal
 from neuron_docs.data.figures.formatting import (
     shown_change, shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price,
 )
+from neuron_docs.data.published.history_files import version_key
 from neuron_docs.data.published.history_view import (
     LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, historical_cost, releases, state_changes,
 )
@@ -37,6 +39,14 @@ def _published(catalog) -> dict[tuple[str, str, str], tuple[Decimal, list[Decima
         live = [o.value for o in found if o.status != "corrected"]
         out[key] = (live[-1] if live else corrected[-1], corrected)
     return out
+
+
+def _releases_in_data(catalog) -> dict[str, dt.date]:  # noqa: ANN001
+    """Every Neuron release of the observations -> the earliest date one of its figures was first published."""
+    first: dict[str, dt.date] = {}
+    for obs in catalog.benchmark_observations.values():
+        first[obs.neuron_version] = min(first.get(obs.neuron_version, obs.first_published), obs.first_published)
+    return first
 
 
 def test_every_configuration_has_its_place_with_its_figures_release_by_release(site, catalog) -> None:  # noqa: ANN001
@@ -106,23 +116,50 @@ def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, cat
     assert shown_cost(release.cost.usd) in _text(row)
 
 
-def test_whats_new_lists_what_each_published_state_changed_with_links(site, catalog) -> None:  # noqa: ANN001
+def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(site, catalog) -> None:  # noqa: ANN001
+    """One section per Neuron release of the observations, newest first, titled with the release and
+    the earliest date one of its figures was first published; it lists every change every state
+    made to a figure of that release (a new configuration under its first figure's release, a
+    withdrawal under the release last published for the configuration), each linked."""
     soup = site.soup("whats-new.html")
     sections = soup.select("section.neuron-benchmark-changes")
-    assert [s["id"] for s in sections] == [anchor_for("benchmark-state", sid)
-                                            for sid in reversed(catalog.benchmark_states)]
+    first = _releases_in_data(catalog)
+    newest_first = sorted(first, key=version_key, reverse=True)
+    assert [s["id"] for s in sections] == [anchor_for("changes", v) for v in newest_first]
+    for section, version in zip(sections, newest_first, strict=True):
+        assert section.find(["h2", "h3"]).get_text().rstrip("¶") == \
+            f"Neuron {version} (first published {first[version].isoformat()})"
+    by_section = {s["id"]: s for s in sections}
     changes = state_changes(HistoryIndex.of(catalog))
+    listed = {s["id"]: len(s.select("ul.neuron-benchmark-change-list > li")) for s in sections}
+    expected: dict[str, int] = {}
+    configs = catalog.benchmark_configurations
+    for sid, found in changes.items():
+        for change in found:
+            rows = sorted((o for o in catalog.benchmark_observations.values() if o.configuration == change.configuration),
+                          key=lambda o: (o.first_published, version_key(o.neuron_version)))
+            if change.kind == "new":
+                assert change.version == rows[0].neuron_version
+            elif change.kind == "withdrawn":
+                assert change.version == max((o.neuron_version for o in rows), key=version_key)
+            elif change.metric:  # a re-measured or corrected figure: the release of the figure
+                assert any(o.neuron_version == change.version and o.first_state == sid and o.metric == change.metric
+                           for o in rows)
+            if change.kind != "steady":
+                expected[anchor_for("changes", change.version)] = expected.get(anchor_for("changes", change.version), 0) + 1
+    assert listed == {anchor: expected.get(anchor, 0) for anchor in listed}
     for section in sections:
-        sid = next(s for s in catalog.benchmark_states if anchor_for("benchmark-state", s) == section["id"])
-        found = changes.get(sid, [])
-        listed = section.select("ul.neuron-benchmark-change-list > li")
-        assert len(listed) == sum(1 for c in found if c.kind != "steady")
-        for item in listed:
+        for item in section.select("ul.neuron-benchmark-change-list > li"):
             href = item.select_one("a")["href"]
             page, _, anchor = href.partition("#")
             assert anchor in site.ids(page), href
     regressed = [c for cs in changes.values() for c in cs if c.kind == "regressed"]
     assert regressed and all(c.ratio is not None and c.ratio < -THRESHOLD for c in regressed)
+    for change in regressed:  # under its figure's release, whatever release its state named
+        section = by_section[anchor_for("changes", change.version)]
+        title = describe_configuration(configs[change.configuration])
+        assert any(_text(li).startswith(title) and f"on Neuron {change.version}," in _text(li)
+                   for li in section.select("li")), (change.version, title)
     assert f"{THRESHOLD:.0%}" in _text(soup.find(id=sections[0]["id"]).parent)
 
 
