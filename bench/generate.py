@@ -386,7 +386,7 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
     ``:ref:``), without the extension (and without the charts, which RST cannot draw)."""
     from neuron_docs.data import load_catalog
     from neuron_docs.data.published.history_view import (
-        CHANGE_TEXT, HistoryIndex, change_text, describe_configuration, releases, state_changes,
+        CHANGE_TEXT, HistoryIndex, change_text, describe_configuration, releases,
     )
     from neuron_docs.directives.benchmark_history import _row, history_page
     from neuron_docs.data.records.labels import METRICS
@@ -423,12 +423,12 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
                     f"First published on {config.first_published}; still published. Last published in "
                     f"{config.file}.\n", _list_table(headers, rows)]
         _write(hand / f"{history_page(g)}.rst", "\n".join(out))
-    changes = state_changes(index)
+    changes = index.release_changes()
     out = [_title("Changes")]
-    for sid, state in reversed(catalog.benchmark_states.items()):
-        found = changes.get(sid, [])
-        out.append(_title(f"{state.date}: {state.subject or sid}").replace("=", "-"))
-        out.append(f"State {sid}: {state.placed} rows placed of {state.rows}.\n")
+    for release in index.published_releases():
+        found = changes.get(release.version, [])
+        out.append(_title(release.title).replace("=", "-"))
+        out.append(f"Figures of Neuron {release.version} first published in {len(release.states)} states.\n")
         for kind, words in CHANGE_TEXT.items():
             items = [c for c in found if c.kind == kind]
             if items:

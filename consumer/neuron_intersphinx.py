@@ -29,9 +29,8 @@ OBJECT_TYPES: dict[str, str] = {
     "roadmap": "roadmap item",
     "representative": "representative model",
     "revision": "support matrix revision",
-    "changes": "support matrix changes",
+    "changes": "what's new section",
     "benchmark": "published benchmark configuration",
-    "benchmark-state": "published benchmark state",
 }
 
 

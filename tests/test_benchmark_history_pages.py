@@ -1,22 +1,52 @@
 """The benchmark history's pages compared with the data: each configuration's figures across releases,
-What's new per published state, the long-format CSV download. Reuses the session-built site."""
+What's new per Neuron release, the long-format CSV download; every figure printed by the display rule
+of the performance tables (``shown_figure``/``shown_measure``), the raw value only in the JSON.
+Reuses the session-built site."""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import json
 from decimal import Decimal
 
-from neuron_docs.data.figures.formatting import shown_cost, shown_price
-from neuron_docs.data.published.history_view import (
-    LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, releases, state_changes,
+from neuron_docs.data.figures.formatting import (
+    shown_change, shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price,
 )
+from neuron_docs.data.published.history_files import version_key
+from neuron_docs.data.published.history_view import (
+    LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, historical_cost, releases, state_changes,
+)
+from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
 from neuron_docs.directives.benchmark_history import CHART_RELEASES
 from neuron_docs.state.domain import anchor_for
 
 
 def _text(node) -> str:  # noqa: ANN001
     return " ".join(node.get_text(" ").split())
+
+
+def _published(catalog) -> dict[tuple[str, str, str], tuple[Decimal, list[Decimal]]]:  # noqa: ANN001
+    """(configuration, release, metric) -> the figure as last published under the release and the
+    figures it corrected (oldest first), read from the observations alone."""
+    rows: dict[tuple[str, str, str], list] = {}
+    for obs in sorted(catalog.benchmark_observations.values(), key=lambda o: (o.first_published, o.id)):
+        rows.setdefault((obs.configuration, obs.neuron_version, obs.metric), []).append(obs)
+    out = {}
+    for key, found in rows.items():
+        corrected = [o.value for o in found if o.status == "corrected"]
+        live = [o.value for o in found if o.status != "corrected"]
+        out[key] = (live[-1] if live else corrected[-1], corrected)
+    return out
+
+
+def _releases_in_data(catalog) -> dict[str, dt.date]:  # noqa: ANN001
+    """Every Neuron release of the observations -> the earliest date one of its figures was first published."""
+    first: dict[str, dt.date] = {}
+    for obs in catalog.benchmark_observations.values():
+        first[obs.neuron_version] = min(first.get(obs.neuron_version, obs.first_published), obs.first_published)
+    return first
 
 
 def test_every_configuration_has_its_place_with_its_figures_release_by_release(site, catalog) -> None:  # noqa: ANN001
@@ -33,13 +63,41 @@ def test_every_configuration_has_its_place_with_its_figures_release_by_release(s
             found = releases(index, config.id)
             assert [r.select_one("td").get_text() for r in rows] == [r.version for r in reversed(found)]
             throughput = next((m for r in found for m in r.figures if m.endswith("_per_s")), None)
-            if throughput:  # every release's throughput is in its row, as published
-                for row, release in zip(rows, reversed(found), strict=True):
-                    if throughput in release.figures:
-                        value = release.figures[throughput]
-                        assert f"{value:,}" in _text(row) or f"{value:,f}" in _text(row)
             measured = [r for r in found if throughput and throughput in r.figures]
             assert (block.select_one("svg") is not None) == (len(measured) >= CHART_RELEASES)
+            if measured and len(measured) >= CHART_RELEASES:  # each bar's label by the display rule
+                bars = [t.get_text() for t in block.select("svg text") if t.get_text().endswith(METRICS[throughput].unit)]
+                assert bars == [shown_measure(r.figures[throughput], METRICS[throughput].unit) for r in measured]
+
+
+def test_every_figure_of_the_history_pages_is_the_display_rule_of_the_stored_value(site, catalog) -> None:  # noqa: ANN001
+    """Cell by cell: each figure of a configuration's table is ``shown_figure`` of the value the
+    observations hold (the figure as last published under its release, then the ones it corrected),
+    as the performance tables print it; never the stored digits (``2,674.18956433``)."""
+    published = _published(catalog)
+    labels = {f"{m.label} ({m.unit})": name for name, m in METRICS.items()}
+    checked = 0
+    for generation in ("inf1", "inf2", "trn1"):
+        for block in site.soup(f"history/{generation}.html").select("section.neuron-benchmark-history"):
+            config = next(c.id for c in catalog.benchmark_configurations.values() if anchor_for("benchmark", c.id) == block["id"])
+            headers = [th.get_text() for th in block.select("thead th")]
+            for row in block.select("tbody tr"):
+                cells = [td.get_text() for td in row.select("td")]
+                version = cells[0]
+                for header, text in zip(headers, cells, strict=True):
+                    metric = labels.get(header)
+                    if metric is None:
+                        continue
+                    if (config, version, metric) not in published:
+                        assert text == ""
+                        continue
+                    value, corrected = published[(config, version, metric)]
+                    expected = shown_figure(value)
+                    if corrected:
+                        expected += " (corrected from " + ", ".join(shown_figure(v) for v in corrected) + ")"
+                    assert text == expected, (config, version, metric)
+                    checked += 1
+    assert checked == len(published)
 
 
 def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, catalog) -> None:  # noqa: ANN001
@@ -58,33 +116,91 @@ def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, cat
     assert shown_cost(release.cost.usd) in _text(row)
 
 
-def test_whats_new_lists_what_each_published_state_changed_with_links(site, catalog) -> None:  # noqa: ANN001
+def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(site, catalog) -> None:  # noqa: ANN001
+    """One section per Neuron release of the observations, newest first, titled with the release and
+    the earliest date one of its figures was first published; it lists every change every state
+    made to a figure of that release (a new configuration under its first figure's release, a
+    withdrawal under the release last published for the configuration), each linked."""
     soup = site.soup("whats-new.html")
     sections = soup.select("section.neuron-benchmark-changes")
-    assert [s["id"] for s in sections] == [anchor_for("benchmark-state", sid)
-                                            for sid in reversed(catalog.benchmark_states)]
+    first = _releases_in_data(catalog)
+    newest_first = sorted(first, key=version_key, reverse=True)
+    assert [s["id"] for s in sections] == [anchor_for("changes", v) for v in newest_first]
+    for section, version in zip(sections, newest_first, strict=True):
+        assert section.find(["h2", "h3"]).get_text().rstrip("¶") == \
+            f"Neuron {version} (first published {first[version].isoformat()})"
+    by_section = {s["id"]: s for s in sections}
     changes = state_changes(HistoryIndex.of(catalog))
+    listed = {s["id"]: len(s.select("ul.neuron-benchmark-change-list > li")) for s in sections}
+    expected: dict[str, int] = {}
+    configs = catalog.benchmark_configurations
+    for sid, found in changes.items():
+        for change in found:
+            rows = sorted((o for o in catalog.benchmark_observations.values() if o.configuration == change.configuration),
+                          key=lambda o: (o.first_published, version_key(o.neuron_version)))
+            if change.kind == "new":
+                assert change.version == rows[0].neuron_version
+            elif change.kind == "withdrawn":
+                assert change.version == max((o.neuron_version for o in rows), key=version_key)
+            elif change.metric:  # a re-measured or corrected figure: the release of the figure
+                assert any(o.neuron_version == change.version and o.first_state == sid and o.metric == change.metric
+                           for o in rows)
+            if change.kind != "steady":
+                expected[anchor_for("changes", change.version)] = expected.get(anchor_for("changes", change.version), 0) + 1
+    assert listed == {anchor: expected.get(anchor, 0) for anchor in listed}
     for section in sections:
-        sid = next(s for s in catalog.benchmark_states if anchor_for("benchmark-state", s) == section["id"])
-        found = changes.get(sid, [])
-        listed = section.select("ul.neuron-benchmark-change-list > li")
-        assert len(listed) == sum(1 for c in found if c.kind != "steady")
-        for item in listed:
+        for item in section.select("ul.neuron-benchmark-change-list > li"):
             href = item.select_one("a")["href"]
             page, _, anchor = href.partition("#")
             assert anchor in site.ids(page), href
     regressed = [c for cs in changes.values() for c in cs if c.kind == "regressed"]
     assert regressed and all(c.ratio is not None and c.ratio < -THRESHOLD for c in regressed)
+    for change in regressed:  # under its figure's release, whatever release its state named
+        section = by_section[anchor_for("changes", change.version)]
+        title = describe_configuration(configs[change.configuration])
+        assert any(_text(li).startswith(title) and f"on Neuron {change.version}," in _text(li)
+                   for li in section.select("li")), (change.version, title)
     assert f"{THRESHOLD:.0%}" in _text(soup.find(id=sections[0]["id"]).parent)
 
 
+def test_whats_new_prints_every_figure_by_the_display_rule(site, catalog) -> None:  # noqa: ANN001
+    """Each re-measured or corrected figure of What's new is ``shown_measure`` of the stored value
+    (``46.898 inferences/s``, never ``46.89836990``), its change ``shown_change``."""
+    changes = [c for cs in state_changes(HistoryIndex.of(catalog)).values() for c in cs
+               if c.kind in ("improved", "regressed", "corrected") and c.new is not None]
+    assert changes
+    text = _text(site.soup("whats-new.html"))
+    configs = catalog.benchmark_configurations
+    for c in changes:
+        unit = METRICS[c.metric].unit
+        title = describe_configuration(configs[c.configuration])
+        if c.kind == "corrected":
+            words = f"{title} : {shown_figure(c.old)} -> {shown_measure(c.new, unit)} (Neuron {c.version})"
+        else:
+            words = (f"{title} : {shown_measure(c.new, unit)} on Neuron {c.version}, {shown_change(c.ratio)} "
+                     f"against {shown_measure(c.baseline, unit)}")
+        assert words in text, words
+
+
 def test_the_history_downloads_as_one_long_format_csv(site, catalog) -> None:  # noqa: ANN001
+    """One row per published figure, its value and cost by the display rule (as the performance
+    tables' CSVs print them); the raw value is the JSON download's."""
     text = (site.outdir / "_downloads/benchmark-history.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert tuple(rows[0]) == LONG_HEADER
     assert len(rows) == len(catalog.benchmark_observations)
-    by_key = {(o.configuration, o.neuron_version, o.metric, o.first_published.isoformat()): o.value
+    by_key = {(o.configuration, o.neuron_version, o.metric, o.first_published.isoformat()): o
               for o in catalog.benchmark_observations.values()}
-    assert all(by_key[(r["configuration"], r["neuron_version"], r["metric"], r["first_published"])]
-               == Decimal(r["value"]) for r in rows)
+    configs = catalog.benchmark_configurations
+    for row in rows:
+        obs = by_key[(row["configuration"], row["neuron_version"], row["metric"], row["first_published"])]
+        assert row["value"] == shown_figure(obs.value)
+        cost = historical_cost(catalog, configs[obs.configuration], {obs.metric: obs.value}, obs.first_published)
+        if cost is not None and obs.metric in THROUGHPUT_FIELDS:
+            assert row["cost_usd_per_1m"] == shown_cost_number(cost.usd)
+    assert any(row["value"] != str(by_key[(row["configuration"], row["neuron_version"], row["metric"],
+                                           row["first_published"])].value) for row in rows)  # the rule cut some
+    document = json.loads((site.outdir / "_downloads/neuron-data.json").read_text(encoding="utf-8"))
+    raw = {o["id"]: o["value"] for o in document["collections"]["benchmark_observations"]}
+    assert {i: Decimal(str(v)) for i, v in raw.items()} == {i: o.value for i, o in catalog.benchmark_observations.items()}
     assert "benchmark-history.csv" in site.soup("downloads.html").get_text()

@@ -183,47 +183,50 @@ def test_an_alias_label_goes_to_the_first_page_by_name_in_a_parallel_build(app, 
 
 
 @pytest.fixture(scope="module")
-def states() -> list[str]:
-    """The published benchmark states of the repository's data, oldest first."""
-    found = list(load_catalog(DATA).benchmark_states)
-    assert found, "the data has no published benchmark state"
+def releases() -> list[str]:
+    """The Neuron releases of the repository's benchmark history, oldest first."""
+    from neuron_docs.data.published.history_files import version_key  # noqa: PLC0415
+
+    found = sorted({o.neuron_version for o in load_catalog(DATA).benchmark_observations.values()}, key=version_key)
+    assert found, "the data has no published benchmark figure"
     return found
 
 
-def _state_sections(app, page: str) -> list[str]:
+def _release_sections(app, page: str) -> list[str]:
     soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
     return [section["id"] for section in soup.select("section.neuron-benchmark-changes")]
 
 
 @pytest.mark.sphinx("html", testroot="hosted", confoverrides=REPOSITORY_DATA, parallel=2, freshenv=True)
-def test_hosted_states_have_one_canonical_place_and_a_copy_without_index(app, states: list[str]) -> None:
-    """The states' sections are made when ``a`` and ``b`` are written; their objects, labels and
-    index entries once both are read (in two workers here): every one at ``a``, none at ``b``."""
+def test_hosted_releases_have_one_canonical_place_and_a_copy_without_index(app, releases: list[str]) -> None:
+    """The releases' sections of What's new are made when ``a`` and ``b`` are written; their
+    objects (``neuron:changes``), labels and index entries once both are read (in two workers here):
+    every one at ``a``, none at ``b``."""
     app.build()
     assert "[neuron" not in app.warning.getvalue()
-    anchors = [anchor_for("benchmark-state", sid) for sid in reversed(states)]
-    assert _state_sections(app, "a") == _state_sections(app, "b") == anchors
+    anchors = [anchor_for("changes", version) for version in reversed(releases)]
+    assert _release_sections(app, "a") == _release_sections(app, "b") == anchors
     objects = app.env.get_domain("neuron").objects
-    assert sorted(name for kind, name in objects if kind == "benchmark-state") == sorted(states)
-    assert {objects[("benchmark-state", sid)].docname for sid in states} == {"a"}
+    assert sorted(name for kind, name in objects if kind == "changes") == sorted(releases)
+    assert {objects[("changes", version)].docname for version in releases} == {"a"}
     assert app.env.domains.standard_domain.anonlabels[anchors[0]] == ("a", anchors[0])
     genindex = (app.outdir / "genindex.html").read_text(encoding="utf-8")
-    assert f'a.html#{anchors[0]}' in genindex and "b.html#benchmark-state" not in genindex
+    assert f'a.html#{anchors[0]}' in genindex and "b.html#changes-" not in genindex
 
 
 @pytest.mark.sphinx("html", testroot="hosted", confoverrides=REPOSITORY_DATA, freshenv=True)
-def test_two_canonical_places_of_the_states_are_a_located_warning(app) -> None:
+def test_two_canonical_places_of_the_releases_are_a_located_warning(app) -> None:
     page = app.srcdir / "b.rst"
     page.write_text(page.read_text(encoding="utf-8").replace("   :no-index:\n", ""), encoding="utf-8")
     app.build()
     warnings = app.warning.getvalue()
-    assert re.search(r"b\.rst: WARNING: duplicate published benchmark state '[^']+'( and \d+ more)?, also described in a",
+    assert re.search(r"b\.rst: WARNING: duplicate what's new section '[^']+'( and \d+ more)?, also described in a",
                      warnings)
-    assert warnings.count("duplicate published benchmark state") == 1  # once, not once per state
+    assert warnings.count("duplicate what's new section") == 1  # once, not once per release
 
 
 @pytest.mark.sphinx("singlehtml", testroot="hosted", confoverrides=REPOSITORY_DATA, freshenv=True)
-def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app, states: list[str]) -> None:
+def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app, releases: list[str]) -> None:
     """The single HTML page holds ``b``'s copy first (the toctree lists it first here), then ``a``'s
     canonical sections: the anchors, table-of-contents links and index stay with ``a``'s; the copy's
     sections take numbered ids."""
@@ -231,7 +234,7 @@ def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app
     index.write_text(index.read_text(encoding="utf-8").replace("   a\n   b\n", "   b\n   a\n"), encoding="utf-8")
     app.build()
     soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
-    latest = anchor_for("benchmark-state", states[-1])
+    latest = anchor_for("changes", releases[-1])
     holder = soup.find(id=latest)
     assert holder is not None and holder.find_parent("section", id="benchmark-changes") is not None
     copy = soup.find("section", id="benchmark-changes-again")

@@ -32,10 +32,11 @@ from sphinx.util.inventory import InventoryFile
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
 from neuron_docs.data.figures.expressions import evaluate
-from neuron_docs.data.figures.formatting import format_number
+from neuron_docs.data.figures.formatting import format_number, shown_figure
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
+from neuron_docs.data.published.history_files import version_key
 
 from frozen_data import frozen_copy
 
@@ -518,7 +519,8 @@ def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(
     change_csv_cell(history.data / HISTORY / "observations.csv", first.id, "value", lambda _: 987654.5, decimals=1)
     assert history.build() == []
     assert history.written == ["changes", "history-inf2", "index"]  # and the page whose toctree lists them
-    assert "987,654.5" in history.html("history-inf2")
+    assert shown_figure(987654.5) in history.html("history-inf2")  # the display rule's 987655
+    assert "987,654.5" not in history.html("history-inf2")
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
@@ -542,10 +544,11 @@ def _append_csv_row(path: Path, row: dict[str, str]) -> None:
 
 def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
         history: Site, catalog) -> None:  # noqa: ANN001
-    """A new published state that measured a configuration first (as a release does): no page is
-    read again. What's new is rewritten with the state's section, its table-of-contents entry and
+    """A new published state that measured a configuration first with a new release: no page is
+    read again. What's new is rewritten with the release's section, its table-of-contents entry and
     its index entry; the generation's page with the configuration's place; both are objects of
-    ``objects.inv``. A configuration renamed reaches its page too."""
+    ``objects.inv``. A configuration renamed reaches its page too. The state's date is the data's
+    new "Data last updated": every page that prints it is rewritten (the other generation's too)."""
     history.build()
     generation = next(g for g in ("inf1", "inf2")  # the generations the root has a page for
                       if sum(c.generation == g for c in catalog.benchmark_configurations.values()) >= 2)
@@ -567,24 +570,28 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
 
     assert history.build() == []
     assert "[neuron." not in history.warnings
-    assert history.written == ["changes", f"history-{generation}", "index"]
+    assert history.written == ["changes", "history-inf1", "history-inf2", "index"]
+    for page in ("changes", "history-inf1", "history-inf2"):
+        assert f"Data last updated</em>: {date}" in history.html(page)
     changes = BeautifulSoup(history.html("changes"), "html.parser")
-    section = changes.find("section", id=anchor_for("benchmark-state", state))
-    assert section is not None and "Neuron SDK Release 9.0.0" in section.find("h2").get_text()
+    section = changes.find("section", id=anchor_for("changes", "9.0.0"))
+    assert section is not None and section.find("h2").get_text().rstrip("¶") == \
+        f"Neuron 9.0.0 (first published {date})"
+    assert "Neuron SDK Release 9.0.0" in section.get_text()  # the state that published it
     assert changes.select("section.neuron-benchmark-changes")[0] is section  # newest first
     toc = [a["href"] for a in changes.select(".sphinxsidebar a") if a["href"].startswith("#")]
-    assert toc[:3] == ["#", f"#{anchor_for('benchmark-state', state)}",
-                       f"#{anchor_for('benchmark-state', list(catalog.benchmark_states)[-1])}"]
-    assert "A model never published" in section.get_text()  # new in this state
+    newest = max((o.neuron_version for o in catalog.benchmark_observations.values()), key=version_key)
+    assert toc[:3] == ["#", f"#{anchor_for('changes', '9.0.0')}", f"#{anchor_for('changes', newest)}"]
+    assert "A model never published" in section.get_text()  # new in this release
     page = BeautifulSoup(history.html(f"history-{generation}"), "html.parser")
     assert page.find(id=anchor_for("benchmark", new)) is not None
     assert "A model never published" in page.get_text()
     assert renamed["model"] in page.get_text()
     genindex = history.html("genindex")
-    assert f"changes.html#{anchor_for('benchmark-state', state)}" in genindex
+    assert f"changes.html#{anchor_for('changes', '9.0.0')}" in genindex
     assert f"history-{generation}.html#{anchor_for('benchmark', new)}" in genindex
     inventory = InventoryFile.loads((history.srcdir / "_build" / "html" / "objects.inv").read_bytes(), uri="")
-    assert inventory["neuron:benchmark-state", state].uri == f"changes.html#{anchor_for('benchmark-state', state)}"
+    assert inventory["neuron:changes", "9.0.0"].uri == f"changes.html#{anchor_for('changes', '9.0.0')}"
     assert inventory["neuron:benchmark", new].uri == f"history-{generation}.html#{anchor_for('benchmark', new)}"
 
 

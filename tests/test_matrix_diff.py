@@ -385,9 +385,14 @@ HISTORY_STATES = {
     "2024-03-01-cccc": [("bert-base", "80", "2.20.0"), ("roberta", "130", "2.20.0"), ("distil", "103", "2.20.0"),
                         ("albert", "95", "2.19.0"), ("gpt2", "50", "2.20.0")],
 }
-#: The changes of the third state, in report order: (kind, model, change in percent or None).
-NEW_RELEASE = [("regressed", "bert-base", -20.0), ("improved", "roberta", 30.0), ("corrected", "albert", None),
-               ("new", "gpt2", None), ("withdrawn", "electra", None)]
+#: The changes of the third state, in report order: by the release each belongs to, newest first (the
+#: release of its figure; a withdrawal's: the release last published for it), regressions first:
+#: (kind, model, change in percent or None, release).
+NEW_RELEASE = [("regressed", "bert-base", -20.0, "2.20.0"), ("improved", "roberta", 30.0, "2.20.0"),
+               ("new", "gpt2", None, "2.20.0"), ("corrected", "albert", None, "2.19.0"),
+               ("withdrawn", "electra", None, "2.19.0")]
+#: When a figure of each release was first published (the state that first published one).
+RELEASE_FIRST_PUBLISHED = {"2.20.0": "2024-03-01", "2.19.0": "2024-02-01"}
 
 
 def import_history_states(data: Path, src: Path, names: list[str]) -> None:
@@ -424,30 +429,35 @@ def release_repo(repo: Path, tmp_path: Path) -> Path:
 
 
 def test_a_new_releases_benchmark_changes_regressions_first(release_repo: Path) -> None:
-    """Markdown and JSON list what the new state changed, regressions first; the history's own
-    records (hundreds with a real release) are folded; steady re-measurements are left out."""
+    """Markdown and JSON list what the new state changed grouped as What's new groups it: by the
+    release of each changed figure, newest first, regressions first within a release, its new and
+    withdrawn configurations folded; the history's own records (hundreds with a real release) are
+    folded; steady re-measurements are left out."""
     report = json.loads(run_cli(release_repo, "--base", "before", "--head", "HEAD", "--format", "json").stdout)
-    found = [(c["kind"], c["title"].split(" on ")[0], c["change_percent"]) for c in report["benchmarks"]]
+    found = [(c["kind"], c["title"].split(" on ")[0], c["change_percent"], c["release"]) for c in report["benchmarks"]]
     assert found == NEW_RELEASE
-    assert {(c["state"], c["release"]) for c in report["benchmarks"]} == {("2024-03-01-cccc", "2.20.0")}
+    assert {c["state"] for c in report["benchmarks"]} == {"2024-03-01-cccc"}
+    assert all(c["release_first_published"] == RELEASE_FIRST_PUBLISHED[c["release"]] for c in report["benchmarks"])
     regressed = report["benchmarks"][0]
     assert (regressed["old"], regressed["new"], regressed["baseline"], regressed["baseline_versions"],
             regressed["version"]) == ("100", "80", "100", ["2.18.0", "2.19.0"], "2.20.0")
-    assert report["benchmarks"][2]["old"] == "100" and report["benchmarks"][2]["new"] == "95"
+    assert report["benchmarks"][3]["old"] == "100" and report["benchmarks"][3]["new"] == "95"
 
     out = run_cli(release_repo, "--base", "before", "--head", "HEAD").stdout.splitlines()
     titles = [line for line in out if line.startswith("### ") or line.startswith("<details><summary>")]
-    assert titles[:5] == ["### Published benchmarks: Regressed (1)", "### Published benchmarks: Improved (1)",
-                          "### Published benchmarks: Corrected under the same release (1)",
-                          "<details><summary>Published benchmarks: New configurations (1)</summary>",
-                          "<details><summary>Published benchmarks: Withdrawn configurations (1)</summary>"]
+    new, old = (f"Neuron {v} (first published {RELEASE_FIRST_PUBLISHED[v]})" for v in ("2.20.0", "2.19.0"))
+    assert titles[:4] == [f"### Published benchmarks: {new} (2)",
+                          f"<details><summary>Published benchmarks: {new}: new and withdrawn configurations (1)</summary>",
+                          f"### Published benchmarks: {old} (1)",
+                          f"<details><summary>Published benchmarks: {old}: new and withdrawn configurations (1)</summary>"]
     assert any(t.startswith("<details><summary>Benchmark history records (") for t in titles)
     assert not any(t in ("### Added and removed records", "### Changed records") for t in titles)
-    rows = [line for line in out if line.startswith("| ") and "| `2024-03-01-cccc`, Neuron 2.20.0 |" in line]
-    assert [next(m for _, m, _ in NEW_RELEASE if line.startswith(f"| {m} on ")) for line in rows] == \
-        [m for _, m, _ in NEW_RELEASE]
+    kinds = tuple(f"| {kind.capitalize()} | " for kind, _, _, _ in NEW_RELEASE)
+    rows = [line for line in out if line.startswith(kinds) and " | `2024-03-01-cccc` | " in line]
+    assert [(line.split(" | ")[0].removeprefix("| "), line.split(" | ")[1].split(" on ")[0]) for line in rows] == \
+        [(kind.capitalize(), m) for kind, m, _, _ in NEW_RELEASE]
     assert "-20.0% against 100 inferences/s (median of 2.18.0, 2.19.0)" in rows[0]
-    assert "+30.0%" in rows[1] and "100 -> 95 inferences/s (Neuron 2.19.0)" in rows[2]
+    assert "+30.0%" in rows[1] and "100 -> 95 inferences/s (Neuron 2.19.0)" in rows[3]
     assert "benchmarks regressed 1, benchmarks improved 1" in next(line for line in out if line.startswith("Changes:"))
     # Nothing new in the history: no benchmark section, an empty list in the JSON.
     again = json.loads(run_cli(release_repo, "--base", "HEAD", "--head", "HEAD", "--format", "json").stdout)

@@ -19,7 +19,7 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import REPO, build_site
 from frozen_data import FROZEN_DATA
-from test_matrix_diff import HISTORY_STATES, NEW_RELEASE, import_history_states
+from test_matrix_diff import HISTORY_STATES, NEW_RELEASE, RELEASE_FIRST_PUBLISHED, import_history_states
 
 from neuron_docs.preview.build import default_base
 
@@ -214,23 +214,32 @@ def test_changes_page_links_every_change_to_where_it_appears(preview, pages) -> 
 
 def test_changes_page_lists_benchmark_changes_regressions_first(preview, pages) -> None:  # noqa: ANN001
     """The third published state of the work tree's history, against the base's two: a section per
-    kind of change (regressed first), each row linking to the configuration's block on its history page."""
+    release of the changed figures as What's new has them (newest first; regressed first, the new
+    and withdrawn configurations in a section of their own), each row linking to the configuration's
+    block on its history page."""
     from neuron_docs.data import load_catalog  # noqa: PLC0415
     from neuron_docs.state.domain import anchor_for  # noqa: PLC0415
 
     main = pages["preview-changes.html"].find(id="preview-changes")
     found = [s["id"] for s in main.select("section[id^='benchmarks-']")]
-    assert found == [f"benchmarks-{kind}" for kind, _, _ in NEW_RELEASE]
+    assert found == ["benchmarks-2-20-0", "benchmarks-2-20-0-configurations", "benchmarks-2-19-0",
+                     "benchmarks-2-19-0-configurations"]
+    assert main.find(id="benchmarks-2-20-0").find("h2").get_text() == \
+        f"Published benchmarks: Neuron 2.20.0 (first published {RELEASE_FIRST_PUBLISHED['2.20.0']}) (2)"
     ids = [s["id"] for s in main.select("section[id]")]
     assert ids.index(found[-1]) < ids.index("benchmark-history-records")
     head = load_catalog(preview.app.config.neuron_data_dir)
     configs = {c.model: c.id for c in head.benchmark_configurations.values()}
-    for (kind, model, percent), section in zip(NEW_RELEASE, found, strict=True):
-        [row] = main.find(id=section).select("tbody tr")
+    rows = [row for section in found for row in main.find(id=section).select("tbody tr")]
+    for (kind, model, percent, release), row in zip(NEW_RELEASE, rows, strict=True):
+        section = row.find_parent("section")["id"]
+        assert section.startswith(f"benchmarks-{release.replace('.', '-')}")
+        assert section.endswith("-configurations") == (kind in ("new", "withdrawn"))
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
-        assert cells[0].startswith(f"{model} on inf2.xlarge") and cells[1] == "2024-03-01-cccc , Neuron 2.20.0"
+        assert cells[0] == kind.capitalize() and cells[1].startswith(f"{model} on inf2.xlarge")
+        assert cells[2] == "2024-03-01-cccc"
         if percent is not None:
-            assert f"{percent:+.1f}%" in cells[2]
+            assert f"{percent:+.1f}%" in cells[3]
         link = row.select_one("a.reference.internal")
         target = urlsplit(urljoin("https://preview.invalid/preview-changes.html", link["href"]))
         assert target.path == "/history/inf2.html" and target.fragment == anchor_for("benchmark", configs[model])

@@ -1,22 +1,18 @@
-"""The published benchmarks across releases: ``.. neuron:benchmark-history:: <generation>`` and
-``.. neuron:benchmark-changes::``.
+"""The published benchmarks across releases: ``.. neuron:benchmark-history:: <generation>``.
 
-``benchmark-history`` gives every configuration of a generation (``data/benchmarks/history/``) its
-block (the canonical place of the ``neuron:benchmark`` object): a table of its figures release by
-release, with the cost per 1M at the price in force when they were published (and which price
-that was), and a chart of its throughput when at least three releases measured it.
-``benchmark-changes`` lists, per published state (newest first, a section: the
-``neuron:benchmark-state`` object), what it changed: regressed and improved throughputs (beyond
-the threshold of :mod:`~neuron_docs.data.published.history_view`, against the median of the
-previous releases), corrections, new and withdrawn configurations, each linking to the
-configuration's block.
+It gives every configuration of a generation (``data/benchmarks/history/``) its block (the canonical
+place of the ``neuron:benchmark`` object): a table of its figures release by release (each by the
+display rule of the performance tables, :func:`~neuron_docs.data.figures.formatting.shown_figure`),
+with the cost per 1M at the price in force when they were published (and which price that was), and
+a chart of its throughput when at least three releases measured it. What's new's list of what each
+release changed (``neuron:benchmark-changes``, :mod:`.whats_new`) links to these blocks.
 
-Hundreds of configurations and a thousand links would make large docutils trees that every
-transform walks: both are written as HTML from jinja2 templates (``templates/``, autoescaped) in a
-node that only HTML builders write and the search does not index. Both pages host their objects
-(:mod:`..state.hosted`): the configurations and the states are registered from the data once every
-page has been read, and rendered when the page is written, so a new release rewrites the pages it
-changed and reads none again. Nothing here is typed by hand.
+Hundreds of configurations would make large docutils trees that every transform walks: they are
+written as HTML from jinja2 templates (``templates/``, autoescaped) in a node that only HTML builders
+write and the search does not index (:class:`neuron_history_html`). The page hosts its objects
+(:mod:`..state.hosted`): the configurations are registered from the data once every page has been
+read, and rendered when the page is written, so a new release rewrites the pages it changed and
+reads none again. Nothing here is typed by hand.
 """
 
 from __future__ import annotations
@@ -28,24 +24,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import jinja2
 from docutils import nodes
-from sphinx.errors import NoUri
 from docutils.parsers.rst import directives
 from markupsafe import Markup
-from sphinx.util.osutil import relative_uri
 
 from ..data.published.history_files import HISTORY_FILES
-from ..data.published.history_view import (
-    BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, Change, HistoryIndex, Release, change_text, describe_configuration,
-    published_figure,
-)
-from ..data.figures.formatting import shown_cost, shown_price
+from ..data.published.history_view import HistoryIndex, Release, describe_configuration
+from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
-from ..data.record_keys import file_key, history_configurations_key, history_figures_key
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..data.record_keys import history_configurations_key, history_figures_key
+from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
-from .base import DataDirective, hosted_sections
+from ..state.hosted import HostedType, Place, add_hosted_type, note_host, places
+from .base import DataDirective
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
 if TYPE_CHECKING:
@@ -84,7 +75,7 @@ def _skip(self: object, node: nodes.Element) -> None:
 
 
 @cache
-def _template(name: str) -> jinja2.Template:
+def template(name: str) -> jinja2.Template:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True)
     return env.get_template(name)
@@ -151,7 +142,7 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     charts = context.env.app.builder.name != "epub"
     configs = catalog.benchmark_configurations
     blocks = [_block(catalog, index, configs[place.name], place, charts) for place in found]
-    return [neuron_history_html(html=_template("benchmark-history.html.jinja").render(configurations=blocks))]
+    return [neuron_history_html(html=template("benchmark-history.html.jinja").render(configurations=blocks))]
 
 
 def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Place,
@@ -184,9 +175,9 @@ def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:
              "still published" if release.last_seen is None else f"{release.last_seen} ({release.status})"]
     for metric in metrics:
         value = release.figures.get(metric)
-        text = published_figure(value) if value is not None else ""
+        text = shown_figure(value) if value is not None else ""
         if metric in release.corrected:
-            text += " (corrected from " + ", ".join(published_figure(v) for v in release.corrected[metric]) + ")"
+            text += " (corrected from " + ", ".join(shown_figure(v) for v in release.corrected[metric]) + ")"
         cells.append(text)
     if costs:
         cost = release.cost
@@ -203,98 +194,16 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release]) -> Chart | N
     if metric is None or len(points) < CHART_RELEASES:
         return None
     groups = tuple(Group(r.version, (Bar(r.first_published.isoformat(), float(r.figures[metric]),
-                                         f"{published_figure(r.figures[metric])} {_unit(metric)}", SERIES),))
+                                         shown_measure(r.figures[metric], _unit(metric)), SERIES),))
                    for r in points)
     panel = Panel(f"{METRICS[metric].label} ({_unit(metric)}), by Neuron release", groups)
     return Chart(config.id, f"{config.model}: throughput across Neuron releases", (panel,),
                  group_header="Neuron release", bar_header="First published")
 
 
-def state_places(catalog: Catalog, scope: str = "") -> list[Place]:
-    """The published states, newest first: each a section titled with its date and subject."""
-    found = []
-    for sid, state in reversed(catalog.benchmark_states.items()):
-        title = f"{state.date}: {state.subject or sid}"
-        found.append(Place(sid, anchor_for("benchmark-state", sid), title, f"Published benchmark changes of {title}"))
-    return found
-
-
-class BenchmarkChanges(DataDirective):
-    """Per published state, newest first, what it changed in the published benchmark figures.
-
-    Each state is a section (the ``neuron:benchmark-state`` object). The page hosts them
-    (:mod:`..state.hosted`): their objects, index and table-of-contents entries are made from the
-    data once every page has been read, and the sections when the page is written, so that a new
-    state re-reads no page. Their lists, a thousand links in all, are HTML from a jinja2 template
-    (autoescaped), each link to the configuration's place on its generation's page
-    (:func:`history_page`).
-    """
-
-    option_spec: ClassVar = {"no-index": directives.flag}
-
-    def run(self) -> list[nodes.Node]:
-        text = (f"Every published state of the Neuron documentation's benchmark tables, newest first, with what "
-                f"it changed. A re-measured throughput is compared with the median of the configuration's "
-                f"figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), so that one "
-                f"noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is improved, "
-                f"more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
-        indexed = "no-index" not in self.options
-        placeholder = defer(self, render_changes, NoParams(), [file_key(name) for name in HISTORY_FILES])
-        note_host(self.env, placeholder, "benchmark-state", indexed=indexed)
-        return [nodes.paragraph(text, text), placeholder]
-
-
-@renderer("benchmark-changes", tables=False)
-def render_changes(context: RenderContext, params: NoParams) -> list[nodes.Node]:
-    """A section per state with its lists of changes, linking to the configurations' places."""
-    catalog = context.catalog
-    builder = context.env.app.builder
-    try:
-        uri = builder.get_target_uri(context.docname)
-        pages = {g: relative_uri(uri, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                 if history_page(g) in context.env.found_docs}
-    except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
-        pages = {}
-    changes = HistoryIndex.of(catalog).changes()
-    states = catalog.benchmark_states
-    canonical = placed_here(context.env, "benchmark-state", context.read_in)
-    return hosted_sections(places(context.env, "benchmark-state"), "benchmark-state", canonical,
-                           lambda place: [neuron_history_html(html=_state_html(
-                               catalog, states[place.name], changes.get(place.name, []), pages))],
-                           classes=["neuron-benchmark-changes"])
-
-
-def _state_html(catalog: Catalog, state: hs.BenchmarkState, found: list[Change], pages: dict[str, str]) -> str:
-    summary = (f"State {state.id}" + (f", Neuron {state.release}" if state.release else "")
-               + f": {state.placed} rows placed of {state.rows}"
-               + (f", {state.set_aside} set aside" if state.set_aside else "") + ".")
-    steady = sum(1 for c in found if c.kind == "steady")
-    if steady:
-        summary += f" {steady} re-measured throughput{'s' if steady > 1 else ''} within {THRESHOLD:.0%}."
-    if not found:
-        summary += " No published figure changed."
-    configs = catalog.benchmark_configurations
-    groups = []
-    for kind, words in CHANGE_TEXT.items():
-        items = sorted((c for c in found if c.kind == kind),
-                       key=lambda c: (-abs(c.ratio or 0.0), describe_configuration(configs[c.configuration])))
-        if not items:
-            continue
-        rows = []
-        for change in items:
-            config = configs[change.configuration]
-            page = pages.get(config.generation)
-            rows.append({"title": describe_configuration(config), "text": change_text(change),
-                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
-        groups.append({"title": f"{words} ({len(items)})", "entries": rows})
-    return _template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
-
-
 def setup_benchmark_history(app: Sphinx) -> None:
-    add_renderers(app, render_history, render_changes)
+    add_renderers(app, render_history)
     add_hosted_type(app, HostedType("benchmark", configuration_places, sections=False))
-    add_hosted_type(app, HostedType("benchmark-state", state_places, sections=True))
     skip = (_skip, None)
     app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_directive_to_domain("neuron", "benchmark-history", BenchmarkHistory)
-    app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)

@@ -1,17 +1,29 @@
-"""What's new in the support matrices, generated from the revisions: ``.. neuron:matrix-changes::``.
+"""What's new, generated from the data: ``.. neuron:matrix-changes::`` and ``.. neuron:benchmark-changes::``.
 
-For each revision, newest first, a section (the canonical place of the ``neuron:changes`` object
-of that date) lists every change the revision made since the one before: each cell changed
-(old -> new), each family, device, column, matrix or instance added or removed, fits, categories
-and status definitions, each linking to where it shows (the cell, row or matrix on the page of
-that revision; a removed one on the page of the revision before). Label changes are counted and
-listed apart; a revision that changes nothing says why it is kept. Nothing is typed: the list is
-:func:`~neuron_docs.data.matrix.changes.changes` of consecutive revisions.
+Each section of What's new is a ``neuron:changes`` object: a revision of the support matrices
+(``:neuron:changes:`2023-02-26```, anchor ``changes-2023-02-26``) or a Neuron release of the
+published benchmarks (``:neuron:changes:`2.20.0```, anchor ``changes-2-20-0``).
+
+``matrix-changes``: for each revision, newest first, a section lists every change the revision made
+since the one before: each cell changed (old -> new), each family, device, column, matrix or
+instance added or removed, fits, categories and status definitions, each linking to where it shows
+(the cell, row or matrix on the page of that revision; a removed one on the page of the revision
+before). Label changes are counted and listed apart; a revision that changes nothing says why it is
+kept. Nothing is typed: the list is :func:`~neuron_docs.data.matrix.changes.changes` of consecutive
+revisions.
+
+``benchmark-changes``: for each Neuron release of the benchmark history, newest first, a section
+titled with the release and the date a figure of it was first published (``Neuron 2.20.0 (first
+published 2024-09-17)``) lists what every published state changed of that release's figures
+(:meth:`~neuron_docs.data.published.history_view.HistoryIndex.release_changes`): regressed and
+improved throughputs, corrections, new and withdrawn configurations, each linking to the
+configuration's block on its history page; a thousand links in all, written as HTML from a jinja2
+template (autoescaped).
 
 The page hosts the sections (:mod:`..state.hosted`): their objects, index and table-of-contents
-entries are made from the revisions once every page has been read, and the sections when the page
-is written. A changed cell, a family's name, or a revision added, removed or renamed rewrites the
-page; none has it read again.
+entries are made from the data once every page has been read, and the sections when the page is
+written. A changed cell, a family's name, a revision added, removed or renamed, or a new published
+state rewrites the page; none has it read again.
 """
 
 from __future__ import annotations
@@ -21,13 +33,22 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from sphinx.errors import NoUri
+from sphinx.util.osutil import relative_uri
+
 from ..data.checking.matrix_files import MATRIX_DIR
+from ..data.published.history_files import HISTORY_FILES
+from ..data.published.history_view import (
+    BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, HistoryIndex, PublishedRelease, change_text, describe_configuration,
+)
 from ..data.record_keys import file_key, names_key
+from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
 from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .base import Collections, DataDirective, hosted_sections, render_broken_notice
+from .benchmark_history import history_page, neuron_history_html, template
 from .matrix import BROKEN
 from .matrix_table import cell_anchor, revision_link
 
@@ -36,6 +57,7 @@ if TYPE_CHECKING:
 
     from ..data import Catalog
     from ..data.matrix.changes import Change
+    from ..data.published.history_view import Change as BenchmarkChange
     from ..data.records.matrix import Revision
 
 #: The words of each kind of change, as the list's item starts.
@@ -53,10 +75,27 @@ KIND_TEXT = {
 SHOWN = [file_key(MATRIX_DIR), names_key("families")]
 
 
+#: The scope of the ``changes`` objects that are releases of the published benchmarks (the support
+#: matrices' revisions have the scope "").
+BENCHMARKS = "benchmarks"
+
+
 def revision_places(catalog: Catalog, scope: str = "") -> list[Place]:
     """The revisions of the support matrices, newest first: each a section titled with its name."""
     return [Place(rev.name, anchor_for("changes", rev.name), rev.name, f"Changes of the support matrices on {rev.name}")
             for rev in reversed(catalog.history.revisions)]
+
+
+def release_places(catalog: Catalog, scope: str = BENCHMARKS) -> list[Place]:
+    """The Neuron releases of the benchmark history, newest first: each a section titled with the
+    release and the date a figure of it was first published."""
+    return [Place(r.version, anchor_for("changes", r.version), r.title, f"Published benchmark changes of Neuron {r.version}")
+            for r in HistoryIndex.of(catalog).published_releases()]
+
+
+def changes_places(catalog: Catalog, scope: str) -> list[Place]:
+    """The sections of What's new in ``scope``: the benchmarks' releases, else the matrices' revisions."""
+    return release_places(catalog) if scope == BENCHMARKS else revision_places(catalog)
 
 
 class MatrixChanges(DataDirective):
@@ -137,7 +176,89 @@ def _where(ctx: RenderContext, rev: Revision, before: Revision | None, change: C
     return revision_link(at.date, text, fragment)
 
 
+class BenchmarkChanges(DataDirective):
+    """Per Neuron release, newest first, what the published states changed of its benchmark figures.
+
+    Each release is a section (a ``neuron:changes`` object, in the scope :data:`BENCHMARKS`). The page
+    hosts them (:mod:`..state.hosted`): their objects, index and table-of-contents entries are made
+    from the data once every page has been read, and the sections when the page is written, so that
+    a new state re-reads no page.
+    """
+
+    option_spec: ClassVar = {"no-index": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        text = (f"Every Neuron release of the published benchmark tables, newest first, titled with the date a "
+                f"figure of it was first published, with what every published state changed of its figures (a "
+                f"new configuration under the release of its first figure, a withdrawn one under the release "
+                f"last published for it). A re-measured throughput is compared with the median of the "
+                f"configuration's figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), "
+                f"so that one noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is "
+                f"improved, more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
+        placeholder = defer(self, render_benchmark_changes, NoParams(), [file_key(name) for name in HISTORY_FILES])
+        note_host(self.env, placeholder, "changes", BENCHMARKS, indexed="no-index" not in self.options)
+        return [nodes.paragraph(text, text), placeholder]
+
+
+@renderer("benchmark-changes", tables=False)
+def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[nodes.Node]:
+    """A section per release with its lists of changes, linking to the configurations' places."""
+    catalog = context.catalog
+    builder = context.env.app.builder
+    try:
+        uri = builder.get_target_uri(context.docname)
+        pages = {g: relative_uri(uri, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
+                 if history_page(g) in context.env.found_docs}
+    except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
+        pages = {}
+    index = HistoryIndex.of(catalog)
+    changes = index.release_changes()
+    published = {r.version: r for r in index.published_releases()}
+    canonical = placed_here(context.env, "changes", context.read_in)
+    return hosted_sections(places(context.env, "changes", BENCHMARKS), "changes", canonical,
+                           lambda place: [neuron_history_html(html=_release_html(
+                               catalog, published[place.name], changes.get(place.name, []), pages))],
+                           classes=["neuron-benchmark-changes"])
+
+
+#: What each kind of change says of its state's date.
+_WHEN = {"new": "first published", "withdrawn": "withdrawn"}
+
+
+def _release_html(catalog: Catalog, release: PublishedRelease, found: list[BenchmarkChange],
+                  pages: dict[str, str]) -> str:
+    states = catalog.benchmark_states
+    published = [f"{states[s].date} ({states[s].subject or s})" if s in states else s for s in release.states]
+    summary = (f"Figures of Neuron {release.version} first published in {len(published)} "
+               f"state{'s' if len(published) > 1 else ''}: {', '.join(published)}.")
+    steady = sum(1 for c in found if c.kind == "steady")
+    if steady:
+        summary += f" {steady} re-measured throughput{'s' if steady > 1 else ''} within {THRESHOLD:.0%}."
+    if all(c.kind == "steady" for c in found):
+        summary += " No published figure changed."
+    configs = catalog.benchmark_configurations
+    order = {sid: i for i, sid in enumerate(states)}
+    groups = []
+    for kind, words in CHANGE_TEXT.items():
+        items = sorted((c for c in found if c.kind == kind and c.configuration in configs),
+                       key=lambda c: (-abs(c.ratio or 0.0), describe_configuration(configs[c.configuration]),
+                                      order.get(c.state, -1), c.metric))
+        if not items:
+            continue
+        rows = []
+        for change in items:
+            config = configs[change.configuration]
+            page = pages.get(config.generation)
+            state = states.get(change.state)
+            rows.append({"title": describe_configuration(config), "text": change_text(change),
+                         "when": f"{_WHEN.get(kind, 'published')} {state.date}" if state else "",
+                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
+        groups.append({"title": f"{words} ({len(items)})", "entries": rows})
+    return template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
+
+
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
-    add_renderers(app, render_matrix_changes)
-    add_hosted_type(app, HostedType("changes", revision_places, sections=True))
+    app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)
+    add_renderers(app, render_matrix_changes, render_benchmark_changes)
+    add_hosted_type(app, HostedType("changes", changes_places, sections=True))

@@ -4,8 +4,10 @@
 (support status, fits, header, the published benchmark changes of the states a pull request adds
 to the history, records, moved figures, added and removed figures), each a table of rows whose
 cells are plain text or code pieces. The benchmark changes
-(:func:`~neuron_docs.data.published.history_view.changes_since`) come one section per kind,
-regressions first; the history's own records (hundreds per new state) are one folded section.
+(:func:`~neuron_docs.data.published.history_view.changes_since`) are grouped as What's new groups
+them, one section per Neuron release (newest first, titled as What's new titles it), regressions
+first, its new and withdrawn configurations in a folded section of their own; the history's own
+records (hundreds per new state) are one folded section.
 :func:`render_markdown` writes them for a pull request's job summary (``make matrix-diff``),
 :func:`render_html` as the body of the preview's "Changes in this preview" page, with a "Where it
 appears" column. No Sphinx here.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -91,15 +94,23 @@ FOLDED_KINDS = frozenset({"new", "withdrawn"})
 
 
 def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
-    """The published benchmark changes of the new states, a section per kind in the order of
-    :data:`~neuron_docs.data.published.history_view.CHANGE_TEXT` (regressions first)."""
+    """The published benchmark changes of the new states (in the order of
+    :func:`~neuron_docs.data.published.history_view.changes_since`), a section per Neuron release as
+    What's new has them, newest first: its regressed, improved and corrected figures (in the order of
+    :data:`~neuron_docs.data.published.history_view.CHANGE_TEXT`), then, folded, its new and
+    withdrawn configurations."""
     out = []
-    for kind, words in CHANGE_TEXT.items():
-        rows = tuple(Row(c.key, (_text(c.title), ((c.state, True), (f", Neuron {c.release}" if c.release else "",
-                                                                     False)), _text(c.text())))
-                     for c in benchmarks if c.change.kind == kind)
-        out.append(Section(f"benchmarks-{kind}", f"Published benchmarks: {words} ({len(rows)})",
-                           ("Configuration", "Published state", "Change"), rows, folded=kind in FOLDED_KINDS))
+    header = ("Kind", "Configuration", "Published state", "Change")
+    for release in dict.fromkeys(c.release for c in benchmarks):
+        mine = [c for c in benchmarks if c.release == release]
+        anchor = f"benchmarks-{re.sub(r'[^0-9a-z]+', '-', release.lower()).strip('-')}"
+        for folded in (False, True):
+            rows = tuple(Row(c.key, (_text(c.change.kind.capitalize()), _text(c.title), _code(c.state), _text(c.text())))
+                         for c in mine if (c.change.kind in FOLDED_KINDS) == folded)
+            title = f"Published benchmarks: {mine[0].release_title}" + (": new and withdrawn configurations"
+                                                                        if folded else "")
+            out.append(Section(anchor + ("-configurations" if folded else ""), f"{title} ({len(rows)})", header,
+                               rows, folded=folded))
     return [section for section in out if section.rows]
 
 
@@ -163,7 +174,8 @@ def _md(cell: Cell) -> str:
 def render_markdown(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
                     benchmarks: Sequence[StateChange] = ()) -> str:
     """The pull-request comment: a section per kind of change, tables of ``old -> new``; the
-    published benchmark changes of new states (``benchmarks``) after the matrices', regressions first."""
+    published benchmark changes of new states (``benchmarks``) after the matrices', a section per
+    release as What's new has them, regressions first."""
     title = f"## Support matrix preview: `{diff.base}` -> `{diff.head}`"
     if diff.is_empty() and not benchmarks:
         return f"{title}\n\nno changes\n"
@@ -186,7 +198,7 @@ def _markdown_sections(out: list[str], found: list[Section]) -> str:
 
 def render_json(diff: MatrixDiff, benchmarks: Sequence[StateChange] = ()) -> str:
     """:meth:`MatrixDiff.to_json` and ``benchmarks``: the published benchmark changes of the new
-    states in report order (regressions first), each :meth:`StateChange.to_json`."""
+    states in report order (by release, newest first; regressions first), each :meth:`StateChange.to_json`."""
     data = {**diff.to_json(), "benchmarks": [c.to_json() for c in benchmarks]}
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 

@@ -43,9 +43,9 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "roadmap": ("roadmap item", "roadmap"),
     "representative": ("representative model", "families"),
     "revision": ("support matrix revision", "revisions"),
-    "changes": ("support matrix changes", "revisions"),
+    #: A section of What's new: a revision of the support matrices, or a Neuron release of the benchmarks.
+    "changes": ("what's new section", "revisions"),
     "benchmark": ("published benchmark configuration", "benchmark_configurations"),
-    "benchmark-state": ("published benchmark state", "benchmark_states"),
 }
 
 

@@ -1,5 +1,5 @@
 """The benchmark history as the pages show it: a configuration's figures release by release, and what
-each published state changed.
+each published state changed, filed under the Neuron release of the figures it changed.
 
 :func:`releases` gives one :class:`Release` per Neuron release that measured a configuration: its
 figures as last published (a correction replaces the figure it corrects, and says so), the dates
@@ -8,12 +8,19 @@ and the cost per 1M at the price in force when the figures were first published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
 throughput against a baseline: the median of the configuration's figures in its (up to)
 :data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
-change; beyond :data:`THRESHOLD` it is improved or regressed. :func:`since_previous` is what a row
-of the current performance tables shows of it: its figure against the previous release that measured
-its configuration (the run is its configuration in the latest state, id for id), and
+change; beyond :data:`THRESHOLD` it is improved or regressed. Each change belongs to the Neuron
+release of its figure (a new configuration to the release of its first figure, a withdrawal to the
+release last published for the configuration): :meth:`HistoryIndex.published_releases` gives every
+release with the date it was first published and :meth:`HistoryIndex.release_changes` its changes,
+What's new one section each (:func:`release_title`). Every figure is printed by the display rule of
+the performance tables (:func:`.figures.formatting.shown_measure`); the raw value stays in the data
+and its JSON download. :func:`since_previous` is what a row of the current performance tables shows
+of it: its figure against the previous release that measured its configuration (the run is its
+configuration in the latest state, id for id), and
 :func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
 published with. :func:`changes_since` is what a pull request's new states change (``make matrix-diff``
-and the preview's changes page), in the order of :data:`CHANGE_TEXT`: regressions first. No Sphinx here.
+and the preview's changes page), by release as What's new groups them, then in the order of
+:data:`CHANGE_TEXT`: regressions first. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..figures.formatting import shown_change
+from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
 from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
@@ -91,7 +98,31 @@ class Change:
     baseline: Decimal | None = None
     baseline_versions: tuple[str, ...] = ()
     ratio: float | None = None
+    #: The Neuron release the change belongs to: its figure's (a new configuration: its first figure's;
+    #: a withdrawal: the release last published for the configuration).
     version: str = ""
+    #: The published state that made it.
+    state: str = ""
+
+
+@dataclass(frozen=True)
+class PublishedRelease:
+    """A Neuron release of the history: when a figure of it was first published, and the states
+    that first published its figures (in publication order)."""
+
+    version: str
+    first_published: dt.date
+    states: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        """``Neuron 2.20.0 (first published 2024-09-17)``."""
+        return release_title(self.version, self.first_published)
+
+
+def release_title(version: str, first_published: dt.date) -> str:
+    """A release in words with the date it was first published: ``Neuron 2.20.0 (first published 2024-09-17)``."""
+    return f"Neuron {version} (first published {first_published.isoformat()})"
 
 
 @dataclass
@@ -105,6 +136,8 @@ class HistoryIndex:
     _releases: dict[str, list[Release]] = field(default_factory=dict, repr=False)
     #: :func:`state_changes`, made once (What's new and a preview's report both show them).
     _changes: dict[str, list[Change]] | None = field(default=None, repr=False)
+    #: :meth:`published_releases`, made once.
+    _published: list[PublishedRelease] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
@@ -131,6 +164,31 @@ class HistoryIndex:
             self._changes = state_changes(self)
         return self._changes
 
+    def published_releases(self) -> list[PublishedRelease]:
+        """Every Neuron release the history's figures were measured with, newest first, each with the
+        earliest date one of its figures was first published and the states that first published them."""
+        if self._published is None:
+            first: dict[str, dt.date] = {}
+            states: dict[str, set[str]] = {}
+            for obs in self.catalog.benchmark_observations.values():
+                version = obs.neuron_version
+                first[version] = min(first.get(version, obs.first_published), obs.first_published)
+                states.setdefault(version, set()).add(obs.first_state)
+            order = self.state_order
+            self._published = [
+                PublishedRelease(v, first[v], tuple(sorted(states[v], key=lambda s: (order.get(s, -1), s))))
+                for v in sorted(first, key=version_key, reverse=True)]
+        return self._published
+
+    def release_changes(self) -> dict[str, list[Change]]:
+        """The changes of every state (:meth:`changes`) by the release they belong to (:attr:`Change.version`),
+        each release's in publication order; releases none of whose figures changed are left out."""
+        out: dict[str, list[Change]] = {}
+        for state in self.catalog.benchmark_states:
+            for change in self.changes().get(state, []):
+                out.setdefault(change.version, []).append(change)
+        return out
+
     def releases_of(self, configuration: str) -> list[Release]:
         """:func:`releases` of ``configuration``, made on first use."""
         found = self._releases.get(configuration)
@@ -145,6 +203,12 @@ class HistoryIndex:
 
 #: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
 _LAST_INDEX: list[HistoryIndex] = []
+
+
+def benchmark_data_date(catalog: Catalog) -> dt.date | None:
+    """The benchmark data's date: the date of the history's latest published state (None without one).
+    The site's "Data last updated" counts it (:mod:`neuron_docs.site.data_dates`)."""
+    return max((state.date for state in catalog.benchmark_states.values()), default=None)
 
 
 def throughput_of(figures: dict[str, Decimal]) -> tuple[str, Decimal] | None:
@@ -249,7 +313,7 @@ def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
     release = release_of(catalog, run)
     if release is None:
         return None
-    return f"Neuron {release.version} (first published {release.first_published.isoformat()})"
+    return release_title(release.version, release.first_published)
 
 
 def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun,
@@ -270,32 +334,39 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
 
 
 def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
-    """Per published state (id), what it changed; states that changed nothing are left out."""
+    """Per published state (id), what it changed, each change with its release
+    (:attr:`Change.version`); states that changed nothing are left out."""
     catalog = index.catalog
     out: dict[str, list[Change]] = {}
     last_of_date: dict[dt.date, str] = {}
     for sid, state in catalog.benchmark_states.items():
         last_of_date[state.date] = sid
     for cid, config in catalog.benchmark_configurations.items():
-        out.setdefault(config.first_state, []).append(Change("new", cid))
-        if config.withdrawn is not None and config.withdrawn in last_of_date:
-            out.setdefault(last_of_date[config.withdrawn], []).append(Change("withdrawn", cid))
         rows = index.by_configuration.get(cid, [])
-        corrections: dict[str, list[str]] = {}
+        if rows:  # the release of its first figure, and the release last published for it
+            out.setdefault(config.first_state, []).append(
+                Change("new", cid, version=rows[0].neuron_version, state=config.first_state))
+            if config.withdrawn is not None and config.withdrawn in last_of_date:
+                sid = last_of_date[config.withdrawn]
+                last = max((o.neuron_version for o in rows), key=version_key)
+                out.setdefault(sid, []).append(Change("withdrawn", cid, version=last, state=sid))
+        corrections: dict[str, list[hs.BenchmarkObservation]] = {}
         for metric in METRICS:
             series = [o for o in rows if o.metric == metric]
             for i, obs in enumerate(series[1:], start=1):
                 before = series[i - 1]
                 if before.neuron_version == obs.neuron_version and before.status == "corrected":
-                    corrections.setdefault(obs.first_state, []).append(metric)
+                    corrections.setdefault(obs.first_state, []).append(obs)
                     if metric in THROUGHPUT_FIELDS:
                         out.setdefault(obs.first_state, []).append(
-                            Change("corrected", cid, metric, before.value, obs.value, version=obs.neuron_version))
+                            Change("corrected", cid, metric, before.value, obs.value, version=obs.neuron_version,
+                                   state=obs.first_state))
                 elif metric in THROUGHPUT_FIELDS and before.neuron_version != obs.neuron_version:
                     out.setdefault(obs.first_state, []).append(_remeasured(cid, metric, series[:i], obs))
-        for sid, metrics in corrections.items():
+        for sid, corrected in corrections.items():
             if not any(c.kind == "corrected" and c.configuration == cid for c in out.get(sid, [])):
-                out.setdefault(sid, []).append(Change("corrected", cid, metrics[0], version=""))
+                out.setdefault(sid, []).append(Change("corrected", cid, corrected[0].metric,
+                                                      version=corrected[0].neuron_version, state=sid))
     return out
 
 
@@ -310,25 +381,22 @@ def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], o
     gain = -ratio if lower_is_better(metric) else ratio
     kind = "improved" if gain > THRESHOLD else "regressed" if gain < -THRESHOLD else "steady"
     return Change(kind, cid, metric, earlier[-1].value, obs.value, baseline, tuple(versions), ratio,
-                  obs.neuron_version)
-
-
-def published_figure(value: Decimal) -> str:
-    """A figure of the history as published, thousands separated: ``2,437.5`` (``8.0`` stays ``8.0``)."""
-    return f"{value:,}" if value == value.to_integral_value() else f"{value:,f}"
+                  obs.neuron_version, obs.first_state)
 
 
 def change_text(change: Change) -> str:
-    """What a change did, in words after the configuration (``: 1,234 inferences/s on Neuron 2.20.0,
-    -12.0% against ...``); empty for a new or withdrawn configuration."""
+    """What a change did, in words after the configuration (``: 1234.6 inferences/s on Neuron 2.20.0,
+    -12.0% against ...``, every figure by the display rule, :func:`.figures.formatting.shown_measure`);
+    empty for a new or withdrawn configuration."""
     unit = METRICS[change.metric].unit if change.metric else ""
     if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
         base = ", ".join(change.baseline_versions)
-        return (f": {published_figure(change.new)} {unit} on Neuron {change.version}, "
+        return (f": {shown_measure(change.new, unit)} on Neuron {change.version}, "
                 f"{shown_change(change.ratio)} against "
-                f"{published_figure(change.baseline or Decimal(0))} {unit} (median of {base})")
+                f"{shown_measure(change.baseline or Decimal(0), unit)} (median of {base})")
     if change.kind == "corrected" and change.old is not None and change.new is not None:
-        return f": {published_figure(change.old)} -> {published_figure(change.new)} {unit} (Neuron {change.version})"
+        return (f": {shown_figure(change.old)} -> {shown_measure(change.new, unit)} "
+                f"(Neuron {change.version})")
     if change.kind == "corrected":
         return f": {METRICS[change.metric].label} corrected"
     return ""
@@ -340,12 +408,20 @@ class StateChange:
 
     state: str
     date: dt.date
-    #: The release the state names ("" when none).
+    #: The release the change belongs to (:attr:`Change.version`) and the date it was first published.
     release: str
     change: Change
     #: The configuration in words (:func:`describe_configuration`) and its generation (its history page).
     title: str
     generation: str
+    release_first_published: dt.date | None = None
+
+    @property
+    def release_title(self) -> str:
+        """``Neuron 2.20.0 (first published 2024-09-17)``, as What's new titles the release's section."""
+        if self.release_first_published is None:
+            return f"Neuron {self.release}"
+        return release_title(self.release, self.release_first_published)
 
     @property
     def key(self) -> tuple[str, ...]:
@@ -358,7 +434,9 @@ class StateChange:
 
     def to_json(self) -> dict[str, object]:
         c = self.change
-        return {"state": self.state, "date": self.date.isoformat(), "release": self.release, "kind": c.kind,
+        return {"state": self.state, "date": self.date.isoformat(), "release": self.release,
+                "release_first_published": (self.release_first_published.isoformat()
+                                            if self.release_first_published else None), "kind": c.kind,
                 "configuration": c.configuration, "generation": self.generation, "title": self.title,
                 "metric": c.metric or None, "version": c.version or None,
                 "old": None if c.old is None else str(c.old), "new": None if c.new is None else str(c.new),
@@ -369,22 +447,26 @@ class StateChange:
 
 def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:
     """What the published states of ``head``'s history that ``base``'s lacks changed (a new release
-    imported), as What's new lists them: regressed, improved, corrected, new, withdrawn (in the order
-    of :data:`CHANGE_TEXT`), the largest changes first within a kind; steady re-measurements left out."""
+    imported), grouped as What's new groups them: by the release each change belongs to, newest first;
+    within a release regressed, improved, corrected, new, withdrawn (in the order of
+    :data:`CHANGE_TEXT`), the largest changes first within a kind; steady re-measurements left out."""
     added = [sid for sid in head.benchmark_states if sid not in base.benchmark_states]
     if not added:
         return []
-    found = HistoryIndex.of(head).changes()
+    index = HistoryIndex.of(head)
+    found = index.changes()
+    first = {r.version: r.first_published for r in index.published_releases()}
     configs = head.benchmark_configurations
     order = list(CHANGE_TEXT)
     out = []
     for sid in added:
         state = head.benchmark_states[sid]
-        out += [StateChange(sid, state.date, state.release or "", c, describe_configuration(configs[c.configuration]),
-                            configs[c.configuration].generation)
+        out += [StateChange(sid, state.date, c.version, c, describe_configuration(configs[c.configuration]),
+                            configs[c.configuration].generation, first.get(c.version))
                 for c in found.get(sid, []) if c.kind in CHANGE_TEXT and c.configuration in configs]
-    return sorted(out, key=lambda s: (order.index(s.change.kind), -abs(s.change.ratio or 0.0), s.title,
-                                      s.change.metric, s.date, s.state))
+    newest = {v: i for i, v in enumerate(first)}  # published_releases: newest first
+    return sorted(out, key=lambda s: (newest.get(s.release, len(newest)), order.index(s.change.kind),
+                                      -abs(s.change.ratio or 0.0), s.title, s.change.metric, s.date, s.state))
 
 
 def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
@@ -424,7 +506,9 @@ LONG_HEADER = ("configuration", "generation", "kind", "view", *_CONFIG_COLUMNS, 
 
 def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
     """Every published figure as one row of :data:`LONG_HEADER` (configurations in id order, figures in
-    publication order); a throughput's row carries its cost at the price in force when it was published."""
+    publication order); a throughput's row carries its cost at the price in force when it was published.
+    Figures and costs as the performance tables' CSVs print them (:func:`.figures.formatting.shown_figure`,
+    :func:`.figures.formatting.shown_cost_number`); the raw value is the JSON download's."""
     catalog = index.catalog
     for cid in sorted(index.by_configuration):
         config = catalog.benchmark_configurations.get(cid)
@@ -435,9 +519,10 @@ def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
         for obs in index.by_configuration[cid]:
             cost = (historical_cost(catalog, config, {obs.metric: obs.value}, obs.first_published)
                     if obs.metric in THROUGHPUT_FIELDS else None)
-            yield [*head, obs.neuron_version, obs.version_from, obs.metric, METRICS[obs.metric].unit, str(obs.value),
+            yield [*head, obs.neuron_version, obs.version_from, obs.metric, METRICS[obs.metric].unit,
+                   shown_figure(obs.value),
                    obs.first_published.isoformat(), obs.first_state,
                    obs.last_seen.isoformat() if obs.last_seen else "", obs.ended.isoformat() if obs.ended else "",
-                   obs.status, f"{cost.usd:.6g}" if cost else "", cost.per if cost else "",
+                   obs.status, shown_cost_number(cost.usd) if cost else "", cost.per if cost else "",
                    str(cost.price.usd_per_hour) if cost else "", cost.price.basis if cost else "",
                    cost.price.first_published.isoformat() if cost else ""]

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from ...data import catalog as catalog_module
 from ...data.records.matrix import Revision
 from ...data.figures.values import Value, Values, build_values
-from ..data_dates import file_dates
+from ..data_dates import data_last_updated
 from .json_stream import Members, built, json_pieces
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ def matrix_document(catalog: Catalog) -> MatrixDocument:
 
 
 def newest_date(catalog: Catalog) -> str | None:
-    """The newest date anywhere in the data (prices, sources, matrix updates), ISO formatted."""
-    newest = max(file_dates(catalog).values(), default=None)
+    """The site's "Data last updated" (:func:`..data_dates.data_last_updated`), ISO formatted."""
+    newest = data_last_updated(catalog)
     return newest.isoformat() if newest else None
 
 

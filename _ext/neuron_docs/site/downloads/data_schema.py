@@ -46,7 +46,9 @@ def json_schema() -> dict[str, Any]:
             "data_fingerprint": {"type": "string", "pattern": "^[0-9a-f]{64}$",
                                  "description": "SHA-256 over the data files: equal fingerprints, equal data."},
             "data_last_updated": {"type": ["string", "null"], "format": "date",
-                                  "description": "The newest date in the data (prices, sources, matrix)."},
+                                  "description": "The site's 'Data last updated': the newest date of the data "
+                                                 "(the benchmark history's latest published state, the "
+                                                 "matrices' last update, prices, other sources)."},
             "matrix": {"anyOf": [{"$ref": "#/$defs/MatrixDocument"}, {"type": "null"}],
                        "description": "Every published revision of the support matrices (the latest is what the "
                                       "site shows), with each matrix's derived last update."},
