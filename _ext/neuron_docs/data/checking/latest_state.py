@@ -35,7 +35,7 @@ RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedT
 }
 #: Fields of a configuration that no run has (where and when it was published, what kind it is).
 _NOT_RUN_FIELDS = frozenset({"generation", "kind", "view", "row", "file", "first_published", "first_state",
-                             "last_seen", "withdrawn"})
+                             "last_seen", "withdrawn", "states", "identities", "paths"})
 
 
 def _current_figures(catalog: Catalog) -> dict[str, list[hs.BenchmarkObservation]]:

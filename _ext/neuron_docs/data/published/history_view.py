@@ -229,8 +229,11 @@ class SincePrevious:
 
 
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
-    """The history configuration a current published run measures (the import's identity of its row),
+    """The history configuration a current published run measures: the run's own id (the runs of the
+    current tables are the history's latest state, id for id), else the import's identity of its row;
     None when the history has none or the run's table is unknown."""
+    if run.id in catalog.benchmark_configurations:
+        return run.id
     table = catalog.published_tables.get(run.table or "")
     if table is None:
         return None
