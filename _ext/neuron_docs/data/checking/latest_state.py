@@ -9,8 +9,11 @@ catalog's ``published_inference_runs`` and ``published_training_runs`` (:data:`.
 Nothing else in ``data/`` holds those figures, so the performance tables, the advisor, the device
 pages, the charts, the downloads and the drift checker cannot disagree with the history.
 
-A configuration whose figures do not make a valid run (two releases published at once, a metric
-its kind does not have) is a located error at its row of ``configurations.csv``, set aside like any
+Two figures of one configuration and metric published at once (:mod:`.history_conflicts`: one
+release with two values, as a hand edit of ``observations.csv`` makes, or two releases) are located
+errors naming both lines and values, and the configuration's run is set aside, never one figure
+picked in silence. A configuration whose figures do not make a valid run otherwise (a metric its
+kind does not have) is a located error at its row of ``configurations.csv``, set aside like any
 broken record. No Sphinx here.
 """
 
@@ -27,6 +30,7 @@ from ..records import history as hs
 from ..records import published as ps
 from ..records.history import DESCRIPTION_FIELDS
 from .errors import located_errors
+from .history_conflicts import figure_conflicts
 
 #: The run model of each kind of configuration, and the collection its runs go to.
 RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedTrainingRun], str]] = {
@@ -66,6 +70,9 @@ def run_fields(config: hs.BenchmarkConfiguration, figures: list[hs.BenchmarkObse
 def derive_latest_runs(catalog: Catalog) -> None:
     """Fill the derived collections of :data:`.catalog.DERIVED` from the loaded history."""
     figures = _current_figures(catalog)
+    conflicts = figure_conflicts(catalog)
+    for errors in conflicts.values():
+        catalog.errors.extend(errors)
     lines = catalog.lines["benchmark_configurations"]
     name = catalog.file_of("benchmark_configurations")
     published = [c for c in catalog.benchmark_configurations.values() if c.withdrawn is None]
@@ -73,6 +80,9 @@ def derive_latest_runs(catalog: Catalog) -> None:
     for config in published:
         model, collection = RUN_OF_KIND[config.kind]
         line = lines.get(config.id)
+        if config.id in conflicts:
+            catalog.broken.append(Broken(collection, config.id, name, line, list(conflicts[config.id])))
+            continue
         try:
             fields = run_fields(config, figures.get(config.id, []))
         except ValueError as exc:
