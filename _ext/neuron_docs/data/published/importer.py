@@ -31,6 +31,7 @@ from pydantic import ValidationError
 
 from . import columns as C
 from ..records import published as s
+from ..records.labels import METRICS
 from .export import write_changed, write_data
 from .read import (
     GENERATIONS, PAGES, SOURCE_ID, ImportResult, Problem, PublishedRecord, check_prices_cover_runs, config_key,
@@ -215,6 +216,7 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
 
     loaded: list[tuple[int, PublishedRecord, dict[str, str]]] = []
     first_line: dict[str | tuple[str, str], int] = {}
+    first_figures: dict[str | tuple[str, str], dict[str, Any]] = {}
     for line, values, published, verbatim in parsed:
         values = dict(values)
         if kind == "prices":
@@ -229,11 +231,16 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
             digest = hashlib.sha256(f"{table_id}\0{key}".encode()).hexdigest()[:10]
             values["id"] = f"{generation}-{slug(values.get('model', ''))[:50].strip('-.')}-{digest}"
             if key in first_line:
+                earlier = first_figures[key]
+                differ = "; ".join(f"{column_of.get(m, m)} {values.get(m, 'none')} against {earlier.get(m, 'none')}"
+                                   for m in sorted(set(earlier) | {m for m in values if m in METRICS})
+                                   if values.get(m) != earlier.get(m)) or "the same figures"
                 problems.append(Problem(rel, line, "", f"same configuration as the row on line {first_line[key]} "
-                                                       f"(every column but the measurements is equal); expected "
-                                                       f"one row per configuration"))
+                                                       f"(every column but the measurements is equal): {differ}; "
+                                                       f"expected one row per configuration; set aside"))
                 continue
             first_line[key] = line
+            first_figures[key] = {m: v for m, v in values.items() if m in METRICS}
         try:
             record = model.model_validate(values)
         except ValidationError as exc:
