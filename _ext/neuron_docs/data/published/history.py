@@ -286,9 +286,8 @@ def state_facts(state: StateFacts, result: ImportResult, prefix: str, unchanged:
         rows.append(RowFact(ident, shown, {m: Figure(shown, version_from, str(v)) for m, v in figures.items()},
                             description(run, line, column or ""), file=path, where=table.path, line=line,
                             column=column or "Neuron Version", stale=path in stale))
-    if rows_read and not rows:
-        problems.append(Problem(state.id, None, "", f"no row of the state could be placed ({rows_read} rows read); "
-                                                    "expected published benchmark tables; state not imported"))
+    if _placed_none(result):
+        problems.append(_not_imported(state.id, result))
         return None, problems
     prices = []
     for price in result.prices:
@@ -299,6 +298,21 @@ def state_facts(state: StateFacts, result: ImportResult, prefix: str, unchanged:
     return replace(state, rows=rows, prices=prices, rows_read=rows_read, set_aside=set_aside, placed=None,
                    decided=frozenset(decided),
                    error_files=frozenset(errors_by_file), price_errors=price_errors, read=True), problems
+
+
+def _runs_read(result: ImportResult) -> int:
+    price_files = {t.path for t in result.tables if t.kind == "prices"}
+    return sum(n for f, n in result.rows_read.items() if f not in price_files)
+
+
+def _placed_none(result: ImportResult) -> bool:
+    """Rows were read and none loaded (so none can be placed): the state is not imported."""
+    return bool(_runs_read(result)) and not (result.inference_runs or result.training_runs)
+
+
+def _not_imported(state: str, result: ImportResult) -> Problem:
+    return Problem(state, None, "", f"no row of the state could be placed ({_runs_read(result)} rows read); "
+                                    "expected published benchmark tables; state not imported")
 
 
 def _read(folder: StateFolder, src: Path, release: str, instances: Sequence[str], frameworks: Sequence[str],
@@ -366,11 +380,10 @@ def import_states(src: Path, data_dir: Path, instances: Sequence[str], framework
     # A state none of whose rows parse is not imported: the others are compared without it.
     failed = set()
     for state_id, result in results.items():
-        found, found_problems = state_facts(next(st for st in order if st.id == state_id), result,
-                                            state_id + "/", frozenset(), {})
-        if found is None:
+        if _placed_none(result):
             failed.add(state_id)
-            problems.extend(result.problems + found_problems)
+            problems.extend(result.problems)
+            problems.append(_not_imported(state_id, result))
     order, releases, introduced = arranged([st for st in order if st.id not in failed])
     facts = []
     for index, state in enumerate(order):
