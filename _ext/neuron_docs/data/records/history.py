@@ -151,9 +151,9 @@ class BenchmarkState(Record):
     #: The configurations (ids, ``;``-separated) it kept published without a row of theirs: their file
     #: unread, or not held by a partial state.
     held: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]*(;[a-z0-9][a-z0-9.\-]*)*$", max_length=2000000)] | None = None
-    #: "whole": the whole benchmark folder as it stood; "partial": some of its files only (a published
-    #: snapshot imported by file), which withdraws only configurations last seen in the files it holds.
-    scope: Literal["whole", "partial"] = "whole"
+    #: "whole" (or empty): the whole benchmark folder as it stood; "partial": some of its files only (a
+    #: published snapshot imported by file), which withdraws only configurations last seen in the files it holds.
+    scope: Literal["whole", "partial"] | None = None
 
 
 #: The fields of a configuration that describe how it was last published (its table, row, script,
