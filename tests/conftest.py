@@ -158,6 +158,19 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
+def representatives(cases: list[Any], kind: Any) -> list[Any]:
+    """``cases`` as pytest parameters (each by its ``id``): the first case of each ``kind(case)`` runs in
+    ``make test``; the others are marked ``sweep``, run by ``make test-e2e`` (and CI): a catalogue
+    is swept whole there, and every kind of case is still tried on each ``make test``."""
+    seen: set[Any] = set()
+    params = []
+    for case in cases:
+        first = kind(case) not in seen
+        seen.add(kind(case))
+        params.append(pytest.param(case, id=case.id, marks=() if first else pytest.mark.sweep))
+    return params
+
+
 def edit_yaml(path: Path, edit: Any) -> None:
     """Change a copy of a data file: ``edit`` mutates the parsed document, which is written back."""
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
