@@ -126,10 +126,14 @@ def _read_cache(path: Path) -> DataSet | None:
 
 
 def _write_cache(path: Path, data: DataSet) -> None:
-    """Write atomically (parallel builds may race), and drop the entries of older data."""
+    """Write atomically (parallel builds may race), and drop the entries of older data. The cache
+    folder holds a ``.gitignore`` of ``*``, as mypy's and pytest's do: git never sees it."""
     temporary: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = path.parent / ".gitignore"
+        if not ignore.is_file():
+            ignore.write_text("# The data set's cache (neuron_docs), made by every build.\n*\n", encoding="utf-8")
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, suffix=".tmp", delete=False) as handle:
             temporary = Path(handle.name)
             pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
