@@ -284,16 +284,37 @@ def _nearest(options: list[Place], size: Size, dtype: str, seq: int, batch: int,
 
 
 def sizes(catalog: Catalog) -> dict[str, Size]:
-    """Every size of the data, by the identity of its model (``published:<id>``) or its own id."""
+    """Every size of the data, by the identity of its model (``published:<id>``, ``seed:<id>``) or its
+    own id (``size:<id>``: a model without runs)."""
     out: dict[str, Size] = {}
     known = identities(catalog)
     for record in catalog.records["model_sizes"].values():
-        if record.model:
-            ident = f"published:{record.model}"
-            model = known.by_id.get(ident)
-            out[ident] = size_of(record, model.name if model else record.model)
+        model = (known.by_id.get(f"published:{record.model}") if record.model
+                 else known.of_seed(record.seed_model) if record.seed_model else None)
+        if model is not None:
+            out[model.id] = size_of(record, model.name)
+        elif record.model or record.seed_model:  # a dangling reference, reported as such
+            ident = f"published:{record.model}" if record.model else f"seed:{record.seed_model}"
+            out[ident] = size_of(record, record.model or record.seed_model or record.id)
         else:
             out[f"size:{record.id}"] = size_of(record, record.name or record.id)
+    return out
+
+
+def gaps(catalog: Catalog) -> dict[str, str]:
+    """The models no source gives a size of (``model_size_gaps``), and why: by the identity of a
+    published or seed model, and by ``representative:<family>:<name key>`` for a family's
+    representative."""
+    out: dict[str, str] = {}
+    known = identities(catalog)
+    for gap in catalog.records["model_size_gaps"].values():
+        if gap.model:
+            out[f"published:{gap.model}"] = gap.reason
+        elif gap.seed_model:
+            model = known.of_seed(gap.seed_model)
+            out[model.id if model else f"seed:{gap.seed_model}"] = gap.reason
+        else:
+            out[f"representative:{gap.family}:{name_key(gap.representative or '')}"] = gap.reason
     return out
 
 
