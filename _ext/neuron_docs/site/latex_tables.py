@@ -1,4 +1,4 @@
-"""Wide tables in the PDF: split into parts that fit a page, each with the headline columns.
+"""Wide tables in the PDF and the ePub: split into parts that fit a page, each with the headline columns.
 
 A published performance table has up to 23 columns; on a page (``tabulary`` over the text width)
 each would be a few millimetres wide and its figures cut ("117." for 117.61). For the LaTeX builder a
@@ -8,7 +8,8 @@ can be read in every part; the parts after the first say which columns they hold
 (links land on the first). The columns of each part, and of any table of :data:`SIZED_FROM` columns
 or more, are as wide as their content needs (a figure or an instance name never cut). A table with cells spanning columns or rows is left as it is. A table that
 may be taller than a page (many rows, or long prose such as the advisor's) becomes a ``longtable``,
-which breaks across pages.
+which breaks across pages. An ePub's tables are split as the PDF's (a reader's screen of 600 pixels
+shows 7 columns, not 24), their columns sized alike.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+
+from ..render.html_rows import CELLS_HTML
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -35,12 +38,15 @@ PADDING = 3
 
 
 def _columns(table: nodes.table) -> list[nodes.colspec] | None:
-    """The table's columns, unless it has several groups or a cell spanning columns or rows."""
+    """The table's columns, unless it has several groups, a cell spanning columns or rows, or rows
+    written as HTML already."""
     groups = [child for child in table.children if isinstance(child, nodes.tgroup)]
     if len(groups) != 1:
         return None
     if any(entry.get("morecols") or entry.get("morerows") for entry in groups[0].findall(nodes.entry)):
         return None
+    if any(CELLS_HTML in row for row in groups[0].findall(nodes.row)):
+        return None  # rows written as HTML already (an ePub's support matrices: render.light_rows)
     return [child for child in groups[0].children if isinstance(child, nodes.colspec)]
 
 
@@ -103,12 +109,13 @@ def _long_enough_to_break(table: nodes.table) -> bool:
 
 
 def split_wide_tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Split each table wider than :data:`SPLIT_ABOVE` columns of the LaTeX document (see the module); a table
-    that may be taller than a page breaks across pages."""
-    if getattr(app.builder, "format", "") != "latex":
+    """Split each table wider than :data:`SPLIT_ABOVE` columns of the LaTeX document or an ePub page (see
+    the module); in the PDF, a table that may be taller than a page breaks across pages."""
+    latex = getattr(app.builder, "format", "") == "latex"
+    if not latex and not app.builder.name.startswith("epub"):
         return
     for table in list(doctree.findall(nodes.table)):
-        if _long_enough_to_break(table) and "longtable" not in table["classes"] and not _nested(table):
+        if latex and _long_enough_to_break(table) and "longtable" not in table["classes"] and not _nested(table):
             table["classes"].append("longtable")
         colspecs = _columns(table)
         if colspecs is None or len(colspecs) < SIZED_FROM:
