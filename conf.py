@@ -92,8 +92,14 @@ notfound_context = {
 }
 
 #: The PDF (``make pdf``): tables a size smaller than the text, so that wide ones fit on the page
-#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content).
-latex_elements = {"preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"}
+#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content). The
+#: contents page is "Contents" (Sphinx names it after the first toctree caption; each caption is a
+#: part: neuron_docs.site.front_matter).
+latex_elements = {
+    "preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"
+                r"\AtBeginEnvironment{tabular}{\small}",
+    "tableofcontents": r"\renewcommand{\contentsname}{Contents}\sphinxtableofcontents",
+}
 
 #: sphinx-copybutton: leave prompts and outputs out of what is copied.
 copybutton_exclude = ".linenos, .gp, .go"

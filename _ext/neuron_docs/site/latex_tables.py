@@ -6,9 +6,10 @@ table of more than :data:`SPLIT_ABOVE` columns becomes several tables of at most
 order, each repeating the headline columns (the stub columns, else the first: the model) so a row
 can be read in every part; the parts after the first say which columns they hold and carry no ids
 (links land on the first). The columns of each part, and of any table of :data:`SIZED_FROM` columns
-or more, are as wide as their content needs (a figure or an instance name never cut). A table with cells spanning columns or rows is left as it is. A table that
-may be taller than a page (many rows, or long prose such as the advisor's) becomes a ``longtable``,
-which breaks across pages. An ePub's tables are split as the PDF's (a reader's screen of 600 pixels
+or more, are as wide as their content needs (a figure or an instance name never cut); in the PDF a narrower table's too (a column of names as wide
+as its names, the prose sharing the rest). A table with cells spanning columns or rows is left as it is.
+A table that may be taller than what is left of a page (a few rows, or a few lines of prose) becomes a
+``longtable``, which breaks across pages. An ePub's tables are split as the PDF's (a reader's screen of 600 pixels
 shows 7 columns, not 24), their columns sized alike.
 """
 
@@ -30,9 +31,11 @@ SPLIT_ABOVE = 9
 #: column's instance name or figure).
 SIZED_FROM = 6
 MAX_COLUMNS = 7
-#: A table with more rows, or more text, may not fit on a page: it is a ``longtable``.
-MAX_ROWS = 15
-MAX_CHARACTERS = 2500
+#: A table with more rows, or more text, may not fit on what is left of a page: it is a ``longtable``.
+MAX_ROWS = 4
+MAX_CHARACTERS = 600
+#: What a column of prose of a narrow table counts as, in characters, beside columns of short cells.
+PROSE = 60
 #: What a column needs beside its text (its separation from the next), in characters.
 PADDING = 3
 
@@ -101,9 +104,29 @@ def _give_widths(table: nodes.table) -> None:
         table["classes"].append("colwidths-given")
 
 
+def _give_narrow_widths(table: nodes.table) -> None:
+    """Column widths of a narrow table from its content: a column of short cells (a name, a date) as
+    wide as its longest cell, a column of prose sharing the rest (up to :data:`PROSE` characters'
+    worth), never narrower than its longest word; headings hyphenate."""
+    group = next(child for child in table.children if isinstance(child, nodes.tgroup))
+    colspecs = [child for child in group.children if isinstance(child, nodes.colspec)]
+    widths = [4] * len(colspecs)
+    for row in group.findall(nodes.row):
+        heading = isinstance(row.parent, nodes.thead)
+        for index, entry in enumerate(child for child in row.children if isinstance(child, nodes.entry)):
+            text = entry.astext()
+            longest_word = max((len(word) for word in text.split()), default=0)
+            wanted = min(longest_word, 12) if heading else max(min(longest_word, 24), min(len(text), PROSE))
+            widths[index] = max(widths[index], wanted)
+    for colspec, width in zip(colspecs, widths, strict=True):
+        colspec["colwidth"] = width + PADDING
+    table["classes"].append("colwidths-given")
+
+
 def _long_enough_to_break(table: nodes.table) -> bool:
-    """Whether the table may be taller than a page: then it is a ``longtable``, which breaks across
-    pages (Sphinx makes one only of a table of more than 30 rows)."""
+    """Whether the table may be taller than what is left of a page: then it is a ``longtable``, which
+    breaks across pages (Sphinx makes one only of a table of more than 30 rows; a few rows of prose
+    can be taller than a page)."""
     rows = list(table.findall(nodes.row))
     return len(rows) > MAX_ROWS or sum(len(row.astext()) for row in rows) > MAX_CHARACTERS
 
@@ -118,7 +141,11 @@ def split_wide_tables(app: Sphinx, doctree: nodes.document, docname: str) -> Non
         if latex and _long_enough_to_break(table) and "longtable" not in table["classes"] and not _nested(table):
             table["classes"].append("longtable")
         colspecs = _columns(table)
-        if colspecs is None or len(colspecs) < SIZED_FROM:
+        if colspecs is None:
+            continue
+        if len(colspecs) < SIZED_FROM:
+            if latex and len(colspecs) > 1 and "colwidths-given" not in table["classes"]:
+                _give_narrow_widths(table)
             continue
         if len(colspecs) <= SPLIT_ABOVE:
             if "colwidths-given" not in table["classes"]:
@@ -144,9 +171,10 @@ def split_wide_tables(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 
 
 def _nested(table: nodes.table) -> bool:
+    """Whether the table is inside what a ``longtable`` cannot be in (a table, a framed box)."""
     parent = table.parent
     while parent is not None:
-        if isinstance(parent, nodes.table):
+        if isinstance(parent, (nodes.table, nodes.Admonition, nodes.sidebar, nodes.topic, nodes.footnote)):
             return True
         parent = parent.parent
     return False
