@@ -97,8 +97,12 @@ notfound_context = {
 #: part: neuron_docs.site.front_matter).
 latex_elements = {
     "preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"
-                r"\AtBeginEnvironment{tabular}{\small}",
+                r"\AtBeginEnvironment{tabular}{\small}"
+                r"\makeatletter\AtBeginDocument{\spx@image@maxheight=.8\textheight}\makeatother",
     "tableofcontents": r"\renewcommand{\contentsname}{Contents}\sphinxtableofcontents",
+    # A chart where it is, never a float queued behind a table breaking across pages (a float and a
+    # longtable's page make an overfull page); an image and its caption within a page.
+    "figure_align": "H",
 }
 
 #: sphinx-copybutton: leave prompts and outputs out of what is copied.

@@ -45,7 +45,9 @@ class CsvIndex(SphinxDirective):
 
 def _page_uri(app: Sphinx, fromdoc: str, docname: str) -> str | None:
     """The link to page ``docname`` (the HTML builders: relative to the page; the others their own)."""
-    if is_html(app) and app.builder.name != "singlehtml":
+    if app.builder.name == "singlehtml":  # "#document-<page>", the root page its top
+        return "" if docname == app.config.root_doc else app.builder.get_relative_uri(fromdoc, docname)
+    if is_html(app):
         return relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
     try:
         return app.builder.get_relative_uri(fromdoc, docname)
