@@ -79,3 +79,28 @@ def test_history_and_changes_are_in_every_output(tmp_path_factory: pytest.TempPa
     text = _words(raw)
     assert [title for title in titles if _words(title) not in text] == []
     assert [change for change in changes if _words(change.split(":")[0]) not in text] == []
+
+
+def test_the_pdf_log_is_read_for_pages_and_overfull_boxes() -> None:
+    from neuron_docs.site.latex_log import read_fit
+
+    log = ("Overfull \\hbox (12.5pt too wide) in paragraph at lines 1--2\n"
+           "Overfull \\hbox (0.5pt too wide) detected at line 3\n"
+           "Overfull \\vbox (3.0pt too high) has occurred while \\output is active []\n"
+           "Output written on x.pdf (42 pages, 1000 bytes).\n")
+    fit = read_fit(log)
+    assert (fit.pages, fit.hboxes, fit.vboxes, fit.wide_hboxes) == (42, [12.5, 0.5], [3.0], [12.5])
+    assert "42 pages; overfull vboxes: 1; overfull hboxes: 2 (1 <=1pt, 0 1-5pt, 0 5-10pt, 1 >10pt)" == fit.summary()
+
+
+BUILT_PDF_LOG = Path(__file__).resolve().parent.parent / "build" / "latex" / "neuronmodelsupportperformance.log"
+
+
+@pytest.mark.skipif(not BUILT_PDF_LOG.is_file(), reason="no PDF built (make pdf)")
+def test_the_built_pdf_fits_its_paper() -> None:
+    """When ``make pdf`` has run: no content below the footer, no line more than 10 pt into the margin."""
+    from neuron_docs.site.latex_log import read_fit
+
+    fit = read_fit(BUILT_PDF_LOG.read_text(encoding="utf-8", errors="replace"))
+    assert fit.pages > 0
+    assert (fit.vboxes, fit.wide_hboxes) == ([], []), fit.summary()
