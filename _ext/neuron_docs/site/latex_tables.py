@@ -22,6 +22,8 @@ from docutils import nodes
 from ..render.html_rows import CELLS_HTML
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
 
 #: A table of more columns is split (a portrait page of text holds 9 at a small size), into parts of
@@ -36,6 +38,8 @@ MAX_ROWS = 4
 MAX_CHARACTERS = 600
 #: What a column of prose of a narrow table counts as, in characters, beside columns of short cells.
 PROSE = 60
+#: What a line of a table holds at the tables' size, in characters, the columns' separation included.
+LINE = 100
 #: What a column needs beside its text (its separation from the next), in characters.
 PADDING = 4
 
@@ -92,42 +96,49 @@ def _width(word: str) -> float:
                for char in word)
 
 
-def _give_widths(table: nodes.table) -> None:
-    """Column widths from the content: each column as wide as its longest word in the body (a figure, an
-    instance name: what cannot break) or its longest cell, whichever is less; headings hyphenate."""
+def _set_widths(table: nodes.table, heading_cap: int, body: Callable[[str, float], float]) -> None:
+    """Each column as wide as ``body`` wants for its cells (from a cell's text and longest word), its
+    heading's longest word up to ``heading_cap`` (headings hyphenate); when the columns want more than
+    a line holds (:data:`LINE`), the columns wider than their longest word give up the excess, so a
+    name or a figure is never cut for the sake of a column of prose."""
     group = next(child for child in table.children if isinstance(child, nodes.tgroup))
     colspecs = [child for child in group.children if isinstance(child, nodes.colspec)]
-    widths: list[float] = [4] * len(colspecs)
+    wanted: list[float] = [4] * len(colspecs)
+    floor: list[float] = [4] * len(colspecs)
     for row in group.findall(nodes.row):
         heading = isinstance(row.parent, nodes.thead)
         for index, entry in enumerate(child for child in row.children if isinstance(child, nodes.entry)):
             text = entry.astext()
             longest_word = max((_width(word) for word in text.split()), default=0)
-            wanted = min(longest_word, 8) if heading else min(max(longest_word, min(len(text), 12)), 18)
-            widths[index] = max(widths[index], wanted)
-    for colspec, width in zip(colspecs, widths, strict=True):
+            if heading:
+                wanted[index] = max(wanted[index], min(longest_word, heading_cap))
+                floor[index] = max(floor[index], min(longest_word, heading_cap))
+            else:
+                wanted[index] = max(wanted[index], body(text, longest_word))
+                floor[index] = max(floor[index], longest_word)
+    floor = [min(low, high) for low, high in zip(floor, wanted, strict=True)]
+    excess = sum(wanted) + PADDING * len(wanted) - LINE
+    slack = sum(high - low for low, high in zip(floor, wanted, strict=True))
+    if excess > 0 and slack > 0:
+        cut = min(1.0, excess / slack)
+        wanted = [high - (high - low) * cut for low, high in zip(floor, wanted, strict=True)]
+    for colspec, width in zip(colspecs, wanted, strict=True):
         colspec["colwidth"] = round(width) + PADDING
     if "colwidths-given" not in table["classes"]:
         table["classes"].append("colwidths-given")
+
+
+def _give_widths(table: nodes.table) -> None:
+    """Column widths from the content: each column as wide as its longest word in the body (a figure, an
+    instance name: what cannot break) or its longest cell, whichever is less; headings hyphenate."""
+    _set_widths(table, 8, lambda text, longest: min(max(longest, min(len(text), 12)), 18))
 
 
 def _give_narrow_widths(table: nodes.table) -> None:
     """Column widths of a narrow table from its content: a column of short cells (a name, a date) as
     wide as its longest cell, a column of prose sharing the rest (up to :data:`PROSE` characters'
     worth), never narrower than its longest word; headings hyphenate."""
-    group = next(child for child in table.children if isinstance(child, nodes.tgroup))
-    colspecs = [child for child in group.children if isinstance(child, nodes.colspec)]
-    widths: list[float] = [4] * len(colspecs)
-    for row in group.findall(nodes.row):
-        heading = isinstance(row.parent, nodes.thead)
-        for index, entry in enumerate(child for child in row.children if isinstance(child, nodes.entry)):
-            text = entry.astext()
-            longest_word = max((_width(word) for word in text.split()), default=0)
-            wanted = min(longest_word, 12) if heading else max(min(longest_word, 24), min(len(text), PROSE))
-            widths[index] = max(widths[index], wanted)
-    for colspec, width in zip(colspecs, widths, strict=True):
-        colspec["colwidth"] = round(width) + PADDING
-    table["classes"].append("colwidths-given")
+    _set_widths(table, 12, lambda text, longest: max(min(longest, 24), min(len(text), PROSE)))
 
 
 def _long_enough_to_break(table: nodes.table) -> bool:
