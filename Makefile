@@ -74,6 +74,8 @@ pdf: $(VENV_STAMP)
 	  || { tail -40 $(PDFNAME).log; exit 1; }
 	@! grep -E "(Hyper r|R)eference .* undefined|multiply defined" $(BUILDDIR)/latex/$(PDFNAME).log \
 	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
+	@# Pages and overfull boxes by size; fails on content below the footer or over 10 pt into the margin.
+	@$(PY_EXT) -m neuron_docs.site.latex_log $(BUILDDIR)/latex/$(PDFNAME).log
 	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
 
 # The ePub, then W3C's epubcheck on it when installed (Debian epubcheck: Java, so CI leaves it out).

@@ -142,7 +142,9 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     charts = context.env.app.builder.name != "epub"
     configs = catalog.benchmark_configurations
     blocks = [_block(catalog, index, configs[place.name], place, charts) for place in found]
-    return [neuron_history_html(html=template("benchmark-history.html.jinja").render(configurations=blocks))]
+    # ``blocks``: the same content as data, for the builders that do not write this HTML (site.html_only)
+    return [neuron_history_html(html=template("benchmark-history.html.jinja").render(configurations=blocks),
+                                blocks=blocks)]
 
 
 def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Place,
@@ -167,7 +169,7 @@ def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfigurat
             # ElementTree's escaped SVG; an ePub leaves the charts out (its pages take no inline SVG)
             "svg": Markup(render_svg(chart, chart_id, {SERIES: PALETTE[0]}))  # noqa: S704
             if chart and charts else None,
-            "chart_title": chart.title if chart else ""}
+            "chart_title": chart.title if chart else "", "chart": chart}
 
 
 def _row(release: Release, metrics: list[str], costs: bool) -> list[str]:

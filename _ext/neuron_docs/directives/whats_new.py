@@ -206,9 +206,10 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
     catalog = context.catalog
     builder = context.env.app.builder
     try:
+        # A place's address: "#<anchor>" alone on the single HTML page (render.uris)
         uri = builder.get_target_uri(context.docname)
-        pages = {g: relative_uri(uri, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                 if history_page(g) in context.env.found_docs}
+        pages = {g: "" if builder.name == "singlehtml" else relative_uri(uri, builder.get_target_uri(history_page(g)))
+                 for g in GENERATION_TEXT if history_page(g) in context.env.found_docs}
     except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
         pages = {}
     index = HistoryIndex.of(catalog)
@@ -216,8 +217,8 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
     published = {r.version: r for r in index.published_releases()}
     canonical = placed_here(context.env, "changes", context.read_in)
     return hosted_sections(places(context.env, "changes", BENCHMARKS), "changes", canonical,
-                           lambda place: [neuron_history_html(html=_release_html(
-                               catalog, published[place.name], changes.get(place.name, []), pages))],
+                           lambda place: [_release_node(catalog, published[place.name],
+                                                        changes.get(place.name, []), pages)],
                            classes=["neuron-benchmark-changes"])
 
 
@@ -225,8 +226,10 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
 _WHEN = {"new": "first published", "withdrawn": "withdrawn"}
 
 
-def _release_html(catalog: Catalog, release: PublishedRelease, found: list[BenchmarkChange],
-                  pages: dict[str, str]) -> str:
+def _release_node(catalog: Catalog, release: PublishedRelease, found: list[BenchmarkChange],
+                  pages: dict[str, str]) -> neuron_history_html:
+    """The release's changes as HTML, and as data (``summary``, ``groups``) for the builders that do
+    not write HTML (:mod:`..site.html_only`)."""
     states = catalog.benchmark_states
     published = [f"{states[s].date} ({states[s].subject or s})" if s in states else s for s in release.states]
     summary = (f"Figures of Neuron {release.version} first published in {len(published)} "
@@ -252,9 +255,11 @@ def _release_html(catalog: Catalog, release: PublishedRelease, found: list[Bench
             state = states.get(change.state)
             rows.append({"title": describe_configuration(config), "text": change_text(change),
                          "when": f"{_WHEN.get(kind, 'published')} {state.date}" if state else "",
-                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
+                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None,
+                         "target": (history_page(config.generation), anchor_for("benchmark", config.id))})
         groups.append({"title": f"{words} ({len(items)})", "entries": rows})
-    return template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
+    return neuron_history_html(html=template("benchmark-changes.html.jinja").render(summary=summary, groups=groups),
+                               summary=summary, groups=groups)
 
 
 def setup_whats_new(app: Sphinx) -> None:
