@@ -23,7 +23,7 @@ from functools import cached_property
 
 from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
-from ..data.figures.shown import figure
+from ..data.figures.shown import figure, shown
 from ..data.figures.values import Value
 from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text, subjects_named, unknown_subject
 from .comparatives import comparisons
@@ -83,6 +83,8 @@ class DriftEngine:
         """What a ``:neuron:value:`` role with ``body`` prints (as the build does); ``None`` when it
         cannot be computed (the build shows a problem there)."""
         try:
+            if body.startswith("compare:"):  # a ``:neuron:compare:`` role's words
+                return shown("compare", self.catalog, self.values, body.removeprefix("compare:")).text  # type: ignore[arg-type]
             return figure(self.catalog, self.values, body).text  # type: ignore[arg-type]
         except ValueError:
             return None
