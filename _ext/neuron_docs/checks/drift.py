@@ -20,6 +20,7 @@ so checked, again without being read again.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -125,11 +126,15 @@ def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> i
         # written twice in the paragraph ("16 Trainium2 chips ... all 16 Trainium2 chips") is the
         # source's occurrence of the same rank as the shown text's before ``start``.
         at = -1
+        # The text as the source writes it, its words broken over lines anywhere ("16\nTFLOPS"), and
+        # never inside a longer word ("16" is not the one of "FP16").
+        written = re.compile(r"(?<![\w.])" + r"\s+".join(re.escape(w) for w in text.split()) + r"(?!\w)") \
+            if text.split() else None
         for _ in range(shown.count(text, 0, start) + 1 if shown else 1):
-            found = raw.find(text, at + 1)
-            if found < 0:
+            match = written.search(raw, at + 1) if written is not None else None
+            if match is None:
                 break
-            at = found
+            at = match.start()
         if at < 0:
             at = raw.find(text.split()[0]) if text.split() else -1
         if at >= 0:

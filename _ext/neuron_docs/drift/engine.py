@@ -40,6 +40,29 @@ from .verdicts import Verdict, normal_unit
 #: A figure said to be per chip ("190 TFLOPS per chip", "each chip", "GB/sec/chip").
 PER_CHIP = re.compile(r"\bper\s+(?:chip|device|accelerator)\b|\beach\s+(?:chip|device)\b|/(?:chip|device)\b",
                       re.IGNORECASE)
+#: A chip named as one ("a Trainium chip delivers", "Inf2 chips deliver", "one Inferentia2 chip"): a figure
+#: of its clause is the chip's, unless a count comes before it ("16 Trainium2 chips deliver": the instance's).
+ONE_CHIP = re.compile(r"(?<![\d,])(?<!\d\s)\b(?:(?:a|an|one|each|every|single)\s+)?(?P<name>[A-Za-z][\w-]*)\s+chips?\b",
+                      re.IGNORECASE)
+_COUNTING = re.compile(r"(?:\d|\b(?:two|three|four|five|six|eight|twelve|sixteen|all|of|the)\b)\s*$", re.IGNORECASE)
+
+
+def said_per_chip(text: str, start: int, end: int) -> bool:
+    """Whether the clause ``text[start:end]`` gives its figure to one chip: "per chip", "each chip",
+    "GB/sec/chip", or a chip named by a device or instance family ("a Trainium chip", "Inf2 chips
+    deliver") that no count precedes ("16 Trainium2 chips": a total over them)."""
+    if PER_CHIP.search(text, start, end):
+        return True
+    for match in ONE_CHIP.finditer(text, start, end):
+        name = match.group("name").lower()
+        if not re.fullmatch(r"(?:trainium|inferentia)\d*|(?:trn|inf)\d[a-z]?", name):
+            continue
+        if match.group(0).lower().startswith(("a ", "an ", "one ", "each ", "every ", "single ")) or \
+                not _COUNTING.search(text[max(start, match.start() - 12):match.start()]):
+            return True
+    return False
+
+
 #: Words of a comparative (:mod:`.comparatives`).
 COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
                                  re.IGNORECASE)
@@ -133,7 +156,7 @@ class DriftEngine:
                 options = next((o for o in (options_of_text(t) for t, _ in scopes[:2]) if o), frozenset())
                 aspects = Aspects(percentile, batch, options)
                 context = context_words(text, figure.start, heading, sentence_spans)
-                if PER_CHIP.search(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
+                if said_per_chip(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
                     context = self._per_chip(context)
                 match = self.figures.match(figure, context, quantities=quantities, aspects=aspects,
                                            sentence=words(text[s_start:s_end]))
@@ -179,9 +202,26 @@ class DriftEngine:
         themselves only where they hold a per-chip figure of their own (trn2.48xlarge's intra-instance
         NeuronLink bandwidth per chip): never for a total over their chips."""
         out = set(context)
+        # An instance family stands for its device ("Inf2 chips": Inferentia2's).
+        for family, device_words in self._family_devices.items():
+            if family in out:
+                out = (out - {family}) | device_words
         for instance_id in context & self._instance_devices.keys():
             own, device = self._instance_devices[instance_id]
             out = (out if instance_id in self._per_chip_instances else out - own) | device
+        return out
+
+    @cached_property
+    def _family_devices(self) -> dict[str, frozenset[str]]:
+        """Instance family ("inf2") -> the words naming its device, when all its instances share one."""
+        devices: dict[str, set[str]] = {}
+        for instance in self.catalog.instances.values():
+            devices.setdefault(instance.family.lower(), set()).add(instance.device)
+        out = {}
+        for family, ids in devices.items():
+            if len(ids) == 1:
+                device = self.catalog.devices.get(next(iter(ids)))
+                out[family] = tokens(device.id, device.name) if device else frozenset()
         return out
 
     @cached_property

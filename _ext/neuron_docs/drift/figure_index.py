@@ -313,7 +313,8 @@ class FigureIndex:
         """A contradiction of a figure further off than a near miss: its words name the quantity
         (``quantities``) and every record of a typed value (the model and the instance), so the data
         holds what the text should say. The nearest such value (several configurations of one subject)."""
-        if quantities is None or figure.qualifier or figure.bare or figure.direction or figure.unit in ("%", "x"):
+        if quantities is None or figure.qualifier or figure.bare or figure.spelled or figure.direction or \
+                figure.unit in ("%", "x"):
             return None
         kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
         found: list[tuple[float, float, str, Candidate]] = []

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..data.records.labels import CELL_WORDS, FIT_TEXT, STATUS_TEXT
-from .literal_figures import find_figures
+from .literal_figures import count_cell, find_figures
 from .names import resolve
 from .verdicts import Verdict
 
@@ -129,6 +129,9 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
             if unit and _BARE_NUMBER.match(text):
                 text = f"{unit}{text.strip()}" if unit == "$" else f"{text.strip()} {unit}"
                 allowed = None
+            elif unit in ("chips", "vCPUs") and count_cell(text, unit):
+                # A count in words or with its qualifier ("Two", "Up to 16") under "# of chips".
+                text, allowed = count_cell(text, unit) or text, None
             verdicts: list[Verdict] = []
             if any(ch.isdigit() for ch in text) or re.search(r"fit|support", text, re.I):
                 verdicts = check(text, context, allowed)
