@@ -39,7 +39,8 @@ class Row:
     value: str
     agrees: bool
     note: str = ""
-    #: ``figure``, ``claim``, ``comparison``, ``unknown`` (no such subject in the data) or ``table``
+    #: ``figure``, ``claim``, ``comparison``, ``source`` (quotes another source's value), ``unknown``
+    #: (no such subject in the data) or ``table``
     #: (an unreadable row).
     kind: str = "figure"
 
@@ -80,6 +81,8 @@ def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: b
 def _agrees(row: Row) -> str:
     if row.kind not in CHECKED_KINDS:
         return "not checked"
+    if row.kind == "source":  # another source's value, which the data records (drift/sources.py)
+        return f"quotes {row.note.split(' ', 1)[0]}"
     return "yes" if row.agrees else "**no**"
 
 

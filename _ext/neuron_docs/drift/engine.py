@@ -169,7 +169,10 @@ class DriftEngine:
                         out.append(Verdict(figure.start, figure.text.replace("\n", " "), "history",
                                            quoted.expression, quoted.expected, quoted.agrees, quoted.reason, ""))
                         continue
-                if match is not None:
+                if match is not None and match.quoted:  # another source's value (drift/sources.py)
+                    out.append(Verdict(figure.start, figure.text.replace("\n", " "), "source",
+                                       match.candidate.expression, match.expected, True, match.reason, match.role))
+                elif match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
