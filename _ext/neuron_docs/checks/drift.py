@@ -303,10 +303,24 @@ def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[
         state(env).drift_engine()
 
 
+def check_data_text(app: Sphinx, env: BuildEnvironment) -> None:
+    """The free text of the data files (errata explanations, rationales, notes, other sources' why),
+    checked as a page is: a figure or a multiple that contradicts the data is a warning at its line
+    of the data file (:mod:`~neuron_docs.drift.data_text`)."""
+    if not app.config.neuron_drift_check:
+        return
+    from ..drift.data_text import data_problems
+
+    engine = state(env).drift_engine()
+    for path, line, verdict in data_problems(engine, Path(app.config.neuron_data_dir)):
+        logger.warning("%s", verdict.message(), location=f"{path}:{line}", type="neuron", subtype="drift")
+
+
 def setup_drift_check(app: Sphinx) -> None:
     app.add_config_value("neuron_drift_check", True, "env", types=frozenset({bool}),
                          description="Warn (neuron.drift) about literal figures and fit/support words "
                                      "that duplicate or contradict the data.")
     app.connect("env-before-read-docs", _on_env_before_read_docs)
     app.connect("doctree-read", note_checked_prose)
+    app.connect("env-check-consistency", check_data_text)
     app.add_post_transform(DriftCheck)

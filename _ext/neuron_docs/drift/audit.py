@@ -74,6 +74,12 @@ def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = F
 def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
     path = Path(path)
     suffix = path.suffix.lower()
+    if suffix in (".yaml", ".yml"):  # a data file: its free text (errata explanations, rationales, notes)
+        from .data_text import check_data_file
+
+        drift = engine(str(Path(data_dir).resolve()))
+        return [Row(line, v.text, v.expression, v.expected, v.agrees, v.reason, v.kind)
+                for line, v in check_data_file(drift, path)]
     return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
                       plain=suffix not in (".rst", ".md", ".markdown", ".rest"), markdown=suffix in (".md", ".markdown"))
 

@@ -74,6 +74,10 @@ class FigureIndex:
         """Every word naming an instance, an instance family or a device of the data."""
         return self._vocabulary.words["platform"]
 
+    def subject_words(self, kind: str) -> set[str]:
+        """Every word naming a subject of ``kind`` ("model" or "platform") in the data."""
+        return self._vocabulary.words[kind]
+
     def _records(self, path: str) -> Groups:
         kind, record, _ = path.split(":", 2)
         return self._keywords.groups(f"{kind}:{record}")

@@ -156,8 +156,16 @@ def _unit_of(match: re.Match[str]) -> str:
     return ""
 
 
+#: "$0.13 is how much less BEiT costs": a difference said with its direction.
+_HOW_MUCH = re.compile(r"^[ \t\n]{0,2}(?:is|was|being)\s+how\s+much\s+(?:(?P<down>less|lower|cheaper|fewer|slower)|"
+                       r"(?P<up>more|higher|faster|greater))\b", re.IGNORECASE)
+
+
 def _direction(text: str, start: int, end: int) -> str:
     after = text[end:end + 60]
+    how_much = _HOW_MUCH.match(after)
+    if how_much:
+        return "down" if how_much.group("down") else "up"
     if _DIFF_BEFORE.search(text[max(0, start - 40):start]) or _DIFF_AFTER.match(after):
         return "diff"
     if _UP.match(after):
