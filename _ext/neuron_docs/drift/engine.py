@@ -63,6 +63,9 @@ def said_per_chip(text: str, start: int, end: int) -> bool:
     return False
 
 
+#: Words after which a clause names what it compares with, not its subject.
+_BASELINE = re.compile(r"\b(?:than|against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|over|from)\b",
+                       re.IGNORECASE)
 #: Words of a comparative (:mod:`.comparatives`).
 COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
                                  re.IGNORECASE)
@@ -194,12 +197,14 @@ class DriftEngine:
         """The context of a figure whose own clause names a model or a platform: the subjects of that
         kind named elsewhere (the sentence before, another clause) are not its subject ("ViT reached
         76.9% on Inf1, while ResNet50 achieved 77.5% on g5.xlarge": each figure is its clause's)."""
-        own = words(clause)
+        # What the clause compares with ("40% higher than of P4d") is a baseline, not its subject.
+        subject = _BASELINE.split(clause, maxsplit=1)[0]
+        own, kept = words(subject), words(clause)
         out = set(context)
         for kind in ("model", "platform"):
             vocabulary = self.figures.subject_words(kind)
             if own & vocabulary:
-                out -= vocabulary - own
+                out -= vocabulary - kept
         return out
 
     @cached_property
