@@ -100,7 +100,7 @@ def check_data_file(engine: DriftEngine, path: Path) -> list[tuple[int, Verdict]
 
 def data_problems(engine: DriftEngine, data_dir: Path) -> list[tuple[Path, int, Verdict]]:
     """The free texts of ``data/`` that contradict the data: (file, line, verdict)."""
-    out = []
+    out: list[tuple[Path, int, Verdict]] = []
     for name in DATA_TEXT_FILES:
         path = data_dir / name
         if path.is_file():

@@ -89,10 +89,8 @@ def compared(catalog: Catalog, values: Values, text: str) -> Shown:
         word = direction_word(a.number, b.number, a.unit, wording)
         words = word
         if mode == "diff":
-            decimals = number_format.decimals
-            if decimals is None:
-                decimals = _DEFAULT_DECIMALS.get(a.unit, 2)
-            words = f"{format_number(abs(a.number - b.number), a.unit, NumberFormat(decimals))} {word}"
+            places = number_format.decimals if number_format.decimals is not None else _DEFAULT_DECIMALS.get(a.unit, 2)
+            words = f"{format_number(abs(a.number - b.number), a.unit, NumberFormat(places))} {word}"
     shown_a = figure(catalog, values, left, require_format=False)
     shown_b = figure(catalog, values, right, require_format=False)
     files = tuple(sorted({*shown_a.files, *shown_b.files}))
