@@ -140,6 +140,12 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
                 # the data does not hold, is no ratio of other figures that happen to be 3x).
                 held = {v.expression for k, vs in found.items() for v in vs if v.kind == "figure"}
                 verdicts = [v for v in verdicts if _operands(v.expression) <= held and _operands(v.expression)]
+                unknown = next((v for vs in found.values() for v in vs if v.kind == "unknown"), None)
+                if not verdicts and unknown is not None:
+                    # A ratio of the row's figures, one of them about a subject the data lacks
+                    # (Trainium3 against Trainium2): not checked, for that reason.
+                    verdicts = [Verdict(0, cell.text.strip(), "unknown", "", "", False,
+                                        f"{unknown.reason} (a ratio of this row's figures)", "")]
             if j:
                 badge = _badge_verdict(claims, cell.text, stub, header, heading)
                 if badge is not None:
