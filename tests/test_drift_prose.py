@@ -116,6 +116,15 @@ def test_the_comparative_word_is_the_one_the_figures_make_true(a: float, b: floa
     assert direction_word(a, b, unit, wording) == word
 
 
+def test_a_difference_in_percent_says_its_direction() -> None:
+    data = load_dataset(DATA)
+    text = "instance:trn1.32xlarge:peak_bf16, instance:p4d.24xlarge:peak_bf16 | pct .0f faster/slower"
+    a, b = data.values["instance:trn1.32xlarge:peak_bf16"], data.values["instance:p4d.24xlarge:peak_bf16"]
+    ratio = (a.number * 1000 if a.unit == "PFLOPS" else a.number) / b.number
+    expected = f"{abs(ratio - 1) * 100:.0f}% {'faster' if ratio > 1 else 'slower'}"
+    assert shown("compare", data.catalog, data.values, text).text == expected
+
+
 def test_a_comparative_role_is_written_with_two_figures_and_two_words() -> None:
     assert parse("run:a:x, pct_more(run:b:y, run:c:y) | diff .2f less/more")[:4] == (
         "run:a:x", "pct_more(run:b:y, run:c:y)", "diff", "less/more")

@@ -5,7 +5,8 @@ the pair may be any two words (``cheaper/more expensive``, ``lower/higher``, ``f
 the first is said of A below B. ``faster/slower`` (and ``slower/faster``) reads the figures' unit: a
 time (ms, s) is faster when lower, a rate (inferences/s, TFLOPS) when higher. ``A, B | diff less/more``
 prints the difference with its word ("$0.11 less"), by the display rule at the declared format
-(``diff .2f less/more``); ``A, B | times`` prints "2.9 times as much as" (A at least B), else "65% less
+(``diff .2f less/more``), ``A, B | pct .0f faster/slower`` the difference in percent of B ("36%
+faster"); ``A, B | times`` prints "2.9 times as much as" (A at least B), else "65% less
 than". A data change that moves A past B rewrites the sentence: its words are the data's.
 """
 
@@ -14,7 +15,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .expressions import evaluate
+from dataclasses import dataclass
+
+from ..records.labels import UNIT_CONVERSIONS
+from .expressions import Result, evaluate
 from .formatting import NumberFormat, format_number
 from .shown import Shown, figure
 
@@ -46,9 +50,10 @@ def parse(text: str) -> tuple[str, str, str, str, NumberFormat]:
     operands, bar, spec = text.partition("|")
     pair = split_operands(operands)
     if not bar or len(pair) != 2:
-        raise ValueError(f"expected 'A, B | less/more' (or '| diff less/more', '| times'), got {text!r}")
+        raise ValueError(f"expected 'A, B | less/more' (or '| diff less/more', '| pct less/more', '| times'), "
+                         f"got {text!r}")
     words = spec.split()
-    mode = words.pop(0) if words and words[0] in ("diff", "times") else "word"
+    mode = words.pop(0) if words and words[0] in ("diff", "pct", "times") else "word"
     number_format = NumberFormat()
     if words and re.fullmatch(r"\+?\.\d+f", words[0]):
         number_format = NumberFormat.parse(words.pop(0))
@@ -70,10 +75,22 @@ def direction_word(a: float, b: float, unit: str, wording: str) -> str:
     return first if below else second
 
 
+@dataclass(frozen=True)
+class _Figure:
+    number: float
+    unit: str
+
+
+def _in_base(result: Result) -> _Figure:
+    """A result in the unit figures of its dimension are compared in (PFLOPS as TFLOPS, s as ms)."""
+    unit, factor = UNIT_CONVERSIONS.get(result.unit, (result.unit, 1.0))
+    return _Figure(result.number * factor, unit)
+
+
 def compared(catalog: Catalog, values: Values, text: str) -> Shown:
     """What ``:neuron:compare:`text``` prints; ``ValueError`` with a message for the page's writer."""
     left, right, mode, wording, number_format = parse(text)
-    a, b = evaluate(left, values), evaluate(right, values)
+    a, b = _in_base(evaluate(left, values)), _in_base(evaluate(right, values))
     if a.unit != b.unit:
         raise ValueError(f"{left} is in {a.unit or 'no unit'} and {right} in {b.unit or 'no unit'}: not comparable")
     if mode == "times":
@@ -88,6 +105,11 @@ def compared(catalog: Catalog, values: Values, text: str) -> Shown:
     else:
         word = direction_word(a.number, b.number, a.unit, wording)
         words = word
+        if mode == "pct":  # how much more or less A is than B, in percent of B
+            if b.number == 0:
+                raise ValueError(f"a percentage of {right}, which is zero")
+            places = number_format.decimals if number_format.decimals is not None else 0
+            words = f"{format_number(abs(a.number / b.number - 1) * 100, '%', NumberFormat(places))} {word}"
         if mode == "diff":
             places = number_format.decimals if number_format.decimals is not None else _DEFAULT_DECIMALS.get(a.unit, 2)
             words = f"{format_number(abs(a.number - b.number), a.unit, NumberFormat(places))} {word}"
