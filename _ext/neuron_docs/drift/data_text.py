@@ -7,7 +7,8 @@ figure in them may drift from the data as a page's may. :func:`data_passages` re
 erratum's quote and expression, a record's id and name) as its heading; :func:`check_data_file`
 hands each to the drift engine and gives every verdict at its line of the data file. Only what
 disagrees with the data is a problem there (a data file has no role to write a figure with); what
-an erratum quotes of its source (``quote``) is left out: it is wrong on purpose.
+an erratum quotes of its source (``quote``) is left out: it is wrong on purpose, and so are the
+figures of the quote its explanation discusses ("75% is how much less Inferentia costs").
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ class DataPassage:
     end: int
     #: The line (1-based) of the node's first character.
     line: int
+    #: What the record quotes of its source (an erratum's ``quote``): its figures, discussed in the
+    #: text, are the source's and are not checked against the data.
+    quoted: str = ""
 
     def line_of(self, raw: str, said: str) -> int:
         """The line of the file where ``said`` (a figure or phrase of the text) is written: a folded
@@ -60,12 +64,13 @@ class DataPassage:
 
 def _walk(node: yaml.Node, path: Path, out: list[DataPassage]) -> None:
     if isinstance(node, yaml.MappingNode):
-        about = " ".join(str(v.value) for k, v in node.value
-                         if isinstance(k, yaml.ScalarNode) and k.value in _ABOUT_FIELDS and isinstance(v, yaml.ScalarNode))
+        scalars = {k.value: str(v.value) for k, v in node.value
+                   if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
+        about = " ".join(v for k, v in scalars.items() if k in _ABOUT_FIELDS)
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode) and key.value in FREE_TEXT_FIELDS and isinstance(value, yaml.ScalarNode):
                 out.append(DataPassage(path, key.value, str(value.value), about, value.start_mark.index,
-                                       value.end_mark.index, value.start_mark.line + 1))
+                                       value.end_mark.index, value.start_mark.line + 1, scalars.get("quote", "")))
             else:
                 _walk(value, path, out)
     elif isinstance(node, yaml.SequenceNode):
@@ -93,6 +98,8 @@ def check_data_file(engine: DriftEngine, path: Path) -> list[tuple[int, Verdict]
         if not has_digits and not re.search(r"\btimes\b|\btwice\b", passage.text):
             continue
         for verdict in engine.check(passage.text, passage.heading):
+            if passage.quoted and " ".join(verdict.text.split()) in " ".join(passage.quoted.split()):
+                continue  # the source's own figure, which the text discusses ("75% is how much less ...")
             if verdict.kind in CHECKED_KINDS or verdict.kind == "unknown":
                 out.append((passage.line_of(raw, verdict.text), verdict))
     return out
