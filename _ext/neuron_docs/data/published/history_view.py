@@ -307,6 +307,9 @@ class SincePrevious:
     #: The figure of the latest earlier release that measured the metric (corrections applied).
     previous: Decimal
     previous_version: str
+    #: The current figure's judgement across releases (:mod:`.judgement`): improved, regressed, suspect,
+    #: unstable or steady.
+    judged: str = "steady"
 
     @property
     def ratio(self) -> float:
@@ -337,11 +340,20 @@ def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
 
 
 def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
-    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``;
-    None when the history has no release of it."""
+    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``:
+    the release its throughput's current level starts with, as the series is judged (:mod:`.judgement`:
+    a suspect point neither ends nor starts a level; a step does); the run's own release when its series
+    swings or has no throughput; None when the history has no release of it."""
     release = release_of(catalog, run)
-    if release is None:
+    configuration = run_configuration(catalog, run)
+    if release is None or configuration is None:
         return None
+    index = HistoryIndex.of(catalog)
+    metric = index.throughput_metric(configuration)
+    if metric is not None:
+        judged = index.judgement(configuration, metric)
+        since = judged.holds_since() if judged.of(release.version) is not None else None
+        release = next((r for r in index.releases_of(configuration) if r.version == since), release)
     return release_title(release.version, release.first_published)
 
 
@@ -354,12 +366,16 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
     if value is None or configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    earlier = [r for r in HistoryIndex.of(catalog).releases_of(configuration)
-               if version_key(r.version) < version_key(version) and metric in r.figures]
+    index = HistoryIndex.of(catalog)
+    judged = index.judgement(configuration, metric)
+    earlier = [r for r in index.releases_of(configuration)
+               if version_key(r.version) < version_key(version) and metric in r.figures
+               and getattr(judged.of(r.version), "kind", "") != "suspect"]  # a suspect point is no reference
     if not earlier or earlier[-1].figures[metric] == 0:
         return None
+    point = judged.of(version)
     return SincePrevious(configuration, metric, Decimal(value), version, earlier[-1].figures[metric],
-                         earlier[-1].version)
+                         earlier[-1].version, point.kind if point and point.kind != "first" else "steady")
 
 
 def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:

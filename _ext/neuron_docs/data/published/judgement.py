@@ -114,10 +114,10 @@ def judge(series: Sequence[tuple[str, float]], lower_is_better: bool, rule: Judg
     limit = math.log1p(rule.threshold)
     swing = _first_swing(y, list(range(len(y))), limit, rule)
     if swing is not None:
-        before = judge(series[:swing], lower_is_better, rule) if swing else SeriesJudgement((), rule.min_noise)
+        steady = judge(series[:swing], lower_is_better, rule) if swing else SeriesJudgement((), rule.min_noise)
         rest = tuple(Point(v, x, "unstable") for v, x in zip(versions[swing:], values[swing:], strict=True))
         run = values[max(swing - 1, 0):]
-        return SeriesJudgement(before.points + rest, before.noise, (min(run), max(run)))
+        return SeriesJudgement(steady.points + rest, steady.noise, (min(run), max(run)))
     active = list(range(len(y)))
     suspects: list[int] = []
     while found := _excursions(y, active, limit, rule):
@@ -141,8 +141,8 @@ def judge(series: Sequence[tuple[str, float]], lower_is_better: bool, rule: Judg
         previous = level
     for i in suspects:
         before = max((a for a in active if a < i), default=None)
-        level = level_of.get(before) if before is not None else None
-        kinds[i] = Point(versions[i], values[i], "suspect", *(level or (None, ())))
+        around = level_of.get(before) if before is not None else None
+        kinds[i] = Point(versions[i], values[i], "suspect", *(around or (None, ())))
     return SeriesJudgement(tuple(kinds[i] for i in range(len(y))), noise)
 
 
