@@ -49,7 +49,7 @@ from ..render.assets import add_script
 from ..state.build import dataset, is_html
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, Place, add_hosted_type, note_host, places
+from ..state.hosted import HostedType, Place, add_hosted_type, hosts, note_host, places
 from .base import DataDirective
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
@@ -66,8 +66,9 @@ SERIES = "Throughput"
 CHART_RELEASES = 3
 #: The page of a generation's history (its index of configurations).
 HISTORY_PAGE = "history/{generation}"
-#: A model's page of a generation's history: its configurations' tables and charts (``html-collect-pages``).
-MODEL_PAGE = "history/{generation}/{model}"
+#: A model's page of a generation's history, under the page that hosts the generation's places (its
+#: index): its configurations' tables and charts (``html-collect-pages``).
+MODEL_PAGE = "{host}/{model}"
 #: The page that states the judgement's rule (``.. _benchmark-judgement:``).
 RULE_PAGE = "whats-new"
 #: The index's filter script (the filters are the URL's query).
@@ -159,9 +160,16 @@ def model_slug(model: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", model.lower()).strip("-") or "model"
 
 
-def model_page(generation: str, model: str) -> str:
-    """The page of a generation's configurations of ``model`` (their tables and charts)."""
-    return MODEL_PAGE.format(generation=generation, model=model_slug(model))
+def model_page(generation: str, model: str, host: str | None = None) -> str:
+    """The page of a generation's configurations of ``model`` (their tables and charts), under the page
+    ``host`` that hosts the generation's places (by default its history page)."""
+    return MODEL_PAGE.format(host=host or history_page(generation), model=model_slug(model))
+
+
+def history_host(env: Any, generation: str) -> str | None:
+    """The page that hosts the generation's places (the canonical one, not a ``:no-index:`` copy)."""
+    return next((doc for doc, found in sorted(hosts(env).items())
+                 if any(k == "benchmark" and scope == generation and indexed for k, scope, _, indexed in found)), None)
 
 
 def _paged(builder_name: str) -> bool:
@@ -182,8 +190,9 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     configs = catalog.benchmark_configurations
     if _paged(builder.name):
         here = builder.get_target_uri(context.docname)
+        host = history_host(context.env, params.generation) or context.docname
         rows = [_index_row(index, configs[p.name], p, relative_uri(here, builder.get_target_uri(
-            model_page(params.generation, configs[p.name].model)))) for p in found]
+            model_page(params.generation, configs[p.name].model, host)))) for p in found]
         html = template("benchmark-history-index.html.jinja").render(
             rows=rows, generation=GENERATION_TEXT[params.generation],
             filters=[("model", "Model", sorted({r["model"] for r in rows}, key=str.lower)),
@@ -228,7 +237,7 @@ def _index_row(index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Pl
             "status": "still published" if config.withdrawn is None else f"withdrawn {config.withdrawn}"}
 
 
-def model_pages(catalog: Catalog, generation: str, uri: Any, rule_page: str | None = None
+def model_pages(catalog: Catalog, generation: str, host: str, uri: Any, rule_page: str | None = None
                 ) -> Iterable[tuple[str, str, str]]:
     """``(page name, title, body HTML)`` of each model's page of ``generation``; ``uri(here, page)`` is
     the relative link from a model's page to ``page`` (a document); ``rule_page`` states the judgement."""
@@ -236,13 +245,13 @@ def model_pages(catalog: Catalog, generation: str, uri: Any, rule_page: str | No
     by_model: dict[str, list[Place]] = {}
     configs = catalog.benchmark_configurations
     for place in configuration_places(catalog, generation):
-        by_model.setdefault(model_page(generation, configs[place.name].model), []).append(place)
+        by_model.setdefault(model_page(generation, configs[place.name].model, host), []).append(place)
     for page, found in by_model.items():
         model = configs[found[0].name].model
         title = f"{model} on {GENERATION_TEXT[generation]} across Neuron releases"
         blocks = [_block(catalog, index, configs[p.name], p, True) for p in found]
         body = template("benchmark-history-model.html.jinja").render(
-            title=title, slug=model_slug(model), configurations=blocks, back=uri(page, history_page(generation)),
+            title=title, slug=model_slug(model), configurations=blocks, back=uri(page, host),
             rule=uri(page, rule_page) + "#benchmark-judgement" if rule_page else None,
             generation=GENERATION_TEXT[generation])
         yield page, title, body
@@ -256,10 +265,11 @@ def _on_collect_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     catalog = dataset(app.env).catalog
     out = []
     for generation in GENERATION_TEXT:
-        if history_page(generation) not in app.env.found_docs:
+        host = history_host(app.env, generation)
+        if host is None:
             continue
         for page, title, body in model_pages(
-                catalog, generation, lambda here, doc: relative_uri(app.builder.get_target_uri(here),
+                catalog, generation, host, lambda here, doc: relative_uri(app.builder.get_target_uri(here),
                                                                     app.builder.get_target_uri(doc)),
                 RULE_PAGE if RULE_PAGE in app.env.found_docs else None):
             out.append((page, {"title": title, "body": body}, "page.html"))

@@ -153,7 +153,8 @@ def _excursions(y: list[float], active: list[int], limit: float, rule: Judgement
         a, b, c = (y[active[j - 1]], y[active[j]], y[active[j + 1]])
         into, back = b - a, c - b
         smaller = min(abs(into), abs(back))
-        if into * back < 0 and smaller > limit and abs(c - a) < rule.returns * smaller:
+        if (into * back < 0 and _beyond(into, rule.threshold) and _beyond(back, rule.threshold)
+                and abs(c - a) < rule.returns * smaller):
             out.append(j)
     return out
 
@@ -163,6 +164,12 @@ def _first_swing(y: list[float], active: list[int], limit: float, rule: Judgemen
     found = _excursions(y, active, limit, rule)
     pairs = [j for j in found if j + 1 in found]
     return active[pairs[0]] if pairs else None
+
+
+def _beyond(step: float, threshold: float) -> bool:
+    """Whether a step (log scale) changes the figure by more than ``threshold`` of the figure before it
+    (a fall of 10% is a larger step on the log scale than a rise of 10%)."""
+    return abs(math.expm1(step)) > threshold
 
 
 def _levels(y: list[float], active: list[int], limit: float, rule: JudgementRule) -> tuple[list[list[int]], float]:
@@ -179,10 +186,15 @@ def _levels(y: list[float], active: list[int], limit: float, rule: JudgementRule
     segments = [active[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
     while True:
         noise = _noise(y, segments, rule)
-        bound = max(limit, rule.noise_factor * noise)
-        medians = [statistics.median(y[i] for i in s) for s in segments]
-        steps = [(abs(medians[k] - medians[k - 1]), k) for k in range(1, len(segments))]
-        small = [(d, k) for d, k in steps if d <= bound]
+        levels = [math.log(statistics.median(math.exp(y[i]) for i in s)) for s in segments]
+        small = []
+        for k in range(1, len(segments)):
+            step, first = levels[k] - levels[k - 1], y[segments[k][0]] - levels[k - 1]
+            # a step: its levels and its first release's figure beyond the threshold, the same way, and
+            # the levels beyond the noise
+            if not (_beyond(step, rule.threshold) and _beyond(first, rule.threshold) and step * first > 0
+                    and abs(step) > rule.noise_factor * noise):
+                small.append((abs(step), k))
         if not small:
             return segments, noise
         _, k = min(small)
