@@ -215,3 +215,25 @@ def test_the_history_downloads_as_one_long_format_csv(site, catalog) -> None:  #
     raw = {o["id"]: o["value"] for o in document["collections"]["benchmark_observations"]}
     assert {i: Decimal(str(v)) for i, v in raw.items()} == {i: o.value for i, o in catalog.benchmark_observations.items()}
     assert "benchmark-history.csv" in site.soup("downloads.html").get_text()
+
+
+def test_a_history_a_reader_finds_their_way_in(site, catalog) -> None:  # noqa: ANN001
+    """Per generation a compact index filtering by model, instance and kind (the filters are the URL's
+    query: the form's select names), each row one click from its configuration's table and chart; no
+    history page over 300 KB."""
+    for generation in ("inf1", "inf2", "trn1"):
+        soup = site.soup(f"history/{generation}.html")
+        form = soup.select_one("form.neuron-history-filter")
+        assert form is not None and form.get("method") == "get"
+        selects = {s["name"]: {o["value"] for o in s.select("option")} for s in form.select("select")}
+        assert set(selects) == {"model", "instance", "kind"}
+        for row in soup.select("table.neuron-history-index tbody tr"):
+            for name, options in selects.items():
+                assert row[f"data-{name}"] in options
+            href = row.select_one("a")["href"]
+            page, _, anchor = href.partition("#")
+            assert anchor == row["id"]
+            target = site.soup(f"history/{page}").find(id=anchor)
+            assert target is not None and target.select_one("table") is not None
+    sizes = {p.relative_to(site.outdir).as_posix(): p.stat().st_size for p in (site.outdir / "history").rglob("*.html")}
+    assert sizes and max(sizes.values()) < 300_000, max(sizes.items(), key=lambda kv: kv[1])
