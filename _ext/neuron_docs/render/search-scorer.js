@@ -1,7 +1,8 @@
 /* The site's search scorer (conf.py's html_search_scorer; Sphinx puts it in language_data.js, before
    searchtools.js, which keeps it). Sphinx's weights are kept; on top:
    - where a model's answers are comes before anything else: the advisor (its answer for the query:
-     advisor.html?model=<query>), then the performance tables, then the history's index;
+     advisor.html?model=<query>), then the performance tables, then the history's index, each on the
+     row the query names when it has one;
    - a page appears once: every result of a page takes the place of its best one, and Sphinx's own
      removal of duplicate results keeps that one. */
 var Scorer = {
@@ -46,6 +47,10 @@ var Scorer = {
         score += Scorer.first[i][1];
         break;
       }
+    }
+    // on one page, a result that lands on the thing (a row, a configuration) before the page's top
+    if (result[2]) {
+      score += 20;
     }
     if (docname === "advisor" && query) {
       result[2] = "?model=" + encodeURIComponent(query.trim());
