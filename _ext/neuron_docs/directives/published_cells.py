@@ -169,10 +169,12 @@ def since_cell(found: SincePrevious | None) -> Cell:
     verdict = "unchanged" if found.better is None else "better" if found.better else "worse"
     judged = JUDGED_WORDS.get(found.judged, found.judged)
     text = shown_change(found.ratio)
-    since = f"since {found.previous_version}"
+    since = f"since {found.previous_version} "
+    # inside "since": the CSV, which has the number, leaves both out
     return [xref("benchmark", found.configuration, text, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
-            nodes.inline(since, since, classes=["neuron-since"]),
-            nodes.inline(f" ({judged})", f" ({judged})", classes=["neuron-judged", f"neuron-judged-{found.judged}"])]
+            nodes.inline("", "", nodes.Text(since),
+                         nodes.inline(f"({judged})", f"({judged})", classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
+                         classes=["neuron-since"])]
 
 
 #: The judgement of a figure across releases in the change column (the rule: What's new's "How a change is judged").
