@@ -85,7 +85,9 @@ def test_audit_agrees_with_the_correct_figures_of_the_results_analysis() -> None
 
 def test_matrix_diff_prints_no_runpy_warning_and_json_only() -> None:
     # Without make's -s: FORMAT=json's standard output is the JSON and nothing else (no echoed command line).
-    result = subprocess.run(["make", "matrix-diff", "BASE=HEAD", "FORMAT=json"], cwd=REPO, capture_output=True,
+    # (--no-print-directory: under make test, make runs inside make and would say which directory it enters)
+    result = subprocess.run(["make", "--no-print-directory", "matrix-diff", "BASE=HEAD", "FORMAT=json"], cwd=REPO,
+                            capture_output=True,
                             text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert isinstance(json.loads(result.stdout), dict), result.stdout[:200]
