@@ -63,6 +63,8 @@ html_title = project
 #: dated data, and each matrix's "Last update"), not from the time of the build.
 html_last_updated_fmt = None
 html_favicon = "_ext/neuron_docs/render/static/neuron-favicon.svg"
+# The search: a model's advisor answer, performance rows and history first, each page once.
+html_search_scorer = "_ext/neuron_docs/render/search-scorer.js"
 html_theme_options = {
     "navigation_with_keys": True,
     "sidebar_hide_name": False,

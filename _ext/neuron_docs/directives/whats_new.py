@@ -39,8 +39,9 @@ from sphinx.util.osutil import relative_uri
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.published.history_files import HISTORY_FILES
 from ..data.published.history_view import (
-    BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, HistoryIndex, PublishedRelease, change_text, describe_configuration,
+    CHANGE_TEXT, HistoryIndex, PublishedRelease, change_text, describe_configuration,
 )
+from ..data.published.judgement import rule_text
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
@@ -188,16 +189,26 @@ class BenchmarkChanges(DataDirective):
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        text = (f"Every Neuron release of the published benchmark tables, newest first, titled with the date a "
-                f"figure of it was first published, with what every published state changed of its figures (a "
-                f"new configuration under the release of its first figure, a withdrawn one under the release "
-                f"last published for it). A re-measured throughput is compared with the median of the "
-                f"configuration's figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), "
-                f"so that one noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is "
-                f"improved, more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
+        text = ("Every Neuron release of the published benchmark tables, newest first, titled with the date a "
+                "figure of it was first published, with what every published state changed of its figures (a "
+                "new configuration under the release of its first figure, a withdrawn one under the release "
+                "last published for it): regressions first, then suspect points and unstable series, then "
+                "improvements, each judged by the rule above.")
         placeholder = defer(self, render_benchmark_changes, NoParams(), [file_key(name) for name in HISTORY_FILES])
         note_host(self.env, placeholder, "changes", BENCHMARKS, indexed="no-index" not in self.options)
         return [nodes.paragraph(text, text), placeholder]
+
+
+class JudgementRule(DataDirective):
+    """``.. neuron:judgement-rule::``: the one rule that judges a figure's series across releases
+    (:data:`..data.published.judgement.RULE`), stated once, with its parameters; the history pages,
+    What's new's lists and ``make matrix-diff`` refer to it."""
+
+    def run(self) -> list[nodes.Node]:
+        out = nodes.bullet_list(classes=["neuron-judgement-rule"])
+        for sentence in rule_text():
+            out += nodes.list_item("", nodes.paragraph(sentence, sentence))
+        return [out]
 
 
 @renderer("benchmark-changes", tables=False)
@@ -236,7 +247,7 @@ def _release_node(catalog: Catalog, release: PublishedRelease, found: list[Bench
                f"state{'s' if len(published) > 1 else ''}: {', '.join(published)}.")
     steady = sum(1 for c in found if c.kind == "steady")
     if steady:
-        summary += f" {steady} re-measured throughput{'s' if steady > 1 else ''} within {THRESHOLD:.0%}."
+        summary += f" {steady} re-measured figure{'s' if steady > 1 else ''} steady."
     if all(c.kind == "steady" for c in found):
         summary += " No published figure changed."
     configs = catalog.benchmark_configurations
@@ -265,5 +276,6 @@ def _release_node(catalog: Catalog, release: PublishedRelease, found: list[Bench
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
     app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)
+    app.add_directive_to_domain("neuron", "judgement-rule", JudgementRule)
     add_renderers(app, render_matrix_changes, render_benchmark_changes)
     add_hosted_type(app, HostedType("changes", changes_places, sections=True))
