@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from neuron_docs.data.records.history import version_key
 from neuron_docs.data.published.history_view import (
     HistoryIndex, change_text, held_since, lower_is_better, since_previous, state_changes,
 )
@@ -46,8 +47,11 @@ def test_a_publication_error_is_a_suspect_point_not_a_regression_then_an_improve
     assert not [c for c in changes if c.kind in ("regressed", "improved")], [change_text(c) for c in changes]
     suspect = next(c for c in changes if c.version == error)
     assert suspect.kind == "suspect" and "suspect point" in change_text(suspect)
-    # the latency (near 1 ms) stayed: no change either (its own one-release excursions are suspect points)
-    latency = [c for c in _changes(index, cid) if lower_is_better(c.metric)]
+    # the latency (near 1 ms) stayed around the error: no latency change there either (its own
+    # one-release excursions are suspect points; the series may have real steps elsewhere)
+    after = sorted(figures, key=version_key)
+    around = set(after[after.index(error) - 1:after.index(error) + 2])
+    latency = [c for c in _changes(index, cid) if lower_is_better(c.metric) and c.version in around]
     assert latency and {c.kind for c in latency} <= {"steady", "suspect"}
 
 
@@ -86,8 +90,8 @@ def test_a_suspect_point_neither_ends_nor_starts_a_hold_nor_is_compared_with(cat
         if run.id not in catalog.benchmark_configurations:
             continue
         metric = index.throughput_metric(run.id)
-        if metric is None:
-            continue
+        if metric is None or run.throughput() is None or run.throughput()[0] != metric:
+            continue  # a throughput published under another name earlier (a renamed column): its own series
         judged = index.judgement(run.id, metric)
         since = held_since(catalog, run)
         if since is None:

@@ -27,7 +27,7 @@ REAL_DATA = {"neuron_data_dir": str(FROZEN_DATA)}
 def _html_content(outdir: Path) -> tuple[list[str], int, list[str]]:
     """The configurations' titles, their tables and the changes' entries of the HTML pages."""
     titles, tables, changes = [], 0, []
-    for page in sorted(outdir.glob("*.html")):
+    for page in sorted(outdir.rglob("*.html")):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
         titles += [p.get_text() for p in soup.select("p.neuron-benchmark-title")]
         tables += len(soup.select("table.neuron-benchmark-history-table"))

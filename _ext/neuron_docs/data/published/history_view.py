@@ -324,6 +324,12 @@ class SincePrevious:
         return (self.value < self.previous) == lower_is_better(self.metric)
 
 
+def _level_figure(level: float) -> Decimal:
+    """A level (the median of figures) as a figure: ``100.0`` is ``100``, as the figures it is the median of."""
+    value = Decimal(repr(level))
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value
+
+
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
     """The history configuration a current published run is (a run is its configuration in the latest
     state, id for id: :mod:`..checking.latest_state`); None for a run the store does not hold."""
@@ -426,7 +432,7 @@ def _remeasured(judged: SeriesJudgement, cid: str, metric: str, before: hs.Bench
     spread = (None if judged.spread is None or point.kind != "unstable"
               else (Decimal(str(judged.spread[0])), Decimal(str(judged.spread[1]))))
     return Change(point.kind, cid, metric, before.value, obs.value,
-                  None if point.level is None else Decimal(str(point.level)), point.level_versions,
+                  None if point.level is None else _level_figure(point.level), point.level_versions,
                   None if point.level is None else float(obs.value) / point.level - 1.0,
                   obs.neuron_version, obs.first_state, spread)
 
