@@ -194,6 +194,25 @@ def test_an_erratum_that_the_data_no_longer_bears_is_located(tmp_path: Path) -> 
     assert all(v.agrees for _, v in check_data_file(engine(str(DATA.resolve())), DATA / "errata.yaml"))
 
 
+def test_a_refused_data_file_has_no_free_text_to_check(tmp_path: Path) -> None:
+    """The build's check of the data's free text reads what the loader read: errata.yaml saved as
+    UTF-16 is refused at the file (the loader says so), and its text is not read again."""
+    from frozen_data import frozen_copy
+
+    from neuron_docs.drift.data_text import data_problems
+
+    copy = frozen_copy(tmp_path / "data")
+    _scale_price(copy, "g5.xlarge", 0.72)  # "almost four times as much" is then wrong
+    errata = copy / "errata.yaml"
+    assert [(path, v.text) for path, _, v in data_problems(engine(str(copy.resolve())), copy)] == \
+        [(errata, "almost four times")]
+    refused = shutil.copytree(copy, tmp_path / "refused")  # another folder: engine() keeps one per folder
+    (refused / "errata.yaml").write_bytes(errata.read_text(encoding="utf-8").encode("utf-16"))
+    drift = engine(str(refused.resolve()))
+    assert "errata.yaml" in drift.catalog.failed_files
+    assert data_problems(drift, refused) == []
+
+
 def test_make_audit_reads_a_data_file() -> None:
     rows = audit_file(FROZEN_DATA / "errata.yaml", FROZEN_DATA)
     assert ("almost four times", True) in [(r.figure, r.agrees) for r in rows]

@@ -106,11 +106,12 @@ def check_data_file(engine: DriftEngine, path: Path) -> list[tuple[int, Verdict]
 
 
 def data_problems(engine: DriftEngine, data_dir: Path) -> list[tuple[Path, int, Verdict]]:
-    """The free texts of ``data/`` that contradict the data: (file, line, verdict)."""
+    """The free texts of ``data/`` that contradict the data: (file, line, verdict). A file the loader
+    refused (not UTF-8, not YAML: reported at the file when the data was loaded) has no text to read."""
     out: list[tuple[Path, int, Verdict]] = []
     for name in DATA_TEXT_FILES:
         path = data_dir / name
-        if path.is_file():
+        if name not in engine.catalog.failed_files and path.is_file():
             out.extend((path, line, v) for line, v in check_data_file(engine, path)
                        if v.kind in CHECKED_KINDS and not v.agrees)
     return out
