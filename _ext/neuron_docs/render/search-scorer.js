@@ -53,8 +53,12 @@ var Scorer = {
       score += 20;
     }
     if (docname === "advisor" && query) {
+      // The advisor's answer for the query. Its "anchor" is a query string, so it comes with a
+      // description: searchtools.js then shows that (escaped) instead of fetching the page for a
+      // summary, where it would read the anchor as a CSS selector ('[role="main"] ?model=...'),
+      // which throws; and the page's static text is not the answer anyway.
       result[2] = "?model=" + encodeURIComponent(query.trim());
-      result[3] = null;
+      result[3] = "its answer for " + query.trim();
     }
     result[4] = score;
     var mine = Scorer._pages.get(docname);
