@@ -75,6 +75,8 @@ pdf: $(VENV_STAMP)
 	  || { tail -40 $(PDFNAME).log; exit 1; }
 	@! grep -E "(Hyper r|R)eference .* undefined|multiply defined" $(BUILDDIR)/latex/$(PDFNAME).log \
 	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
+	@# Pages and overfull boxes by size; fails on content below the footer or over 10 pt into the margin.
+	@$(PY_EXT) -m neuron_docs.site.latex_log $(BUILDDIR)/latex/$(PDFNAME).log
 	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
 
 # The ePub, then W3C's epubcheck on it when installed (Debian epubcheck: Java, so CI leaves it out).
@@ -115,9 +117,17 @@ audit: $(VENV_STAMP)
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
 # make matrix-diff FROM=<date> [TO=<date>] [FORMAT=json]  -- what changed between two matrix revisions
-matrix-diff: $(VENV_STAMP)
-	@test -n "$(BASE)$(FROM)$(TO)" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]"; exit 2; }
-	$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(BASE),--base "$(BASE)") $(if $(FROM),--from "$(FROM)") $(if $(TO),--to "$(TO)") --format "$(FORMAT)"
+# Its standard output is the report only (FORMAT=json: JSON only): the recipe is not echoed, and the
+# venv's set-up (when requirements.txt changed) prints to standard error. The revisions and dates reach
+# the shell as environment values ("$$BASE"), never pasted into its command line.
+matrix-diff: export BASE := $(BASE)
+matrix-diff: export FROM := $(FROM)
+matrix-diff: export TO := $(TO)
+matrix-diff: export FORMAT := $(FORMAT)
+matrix-diff:
+	@$(MAKE) --no-print-directory -s venv >&2
+	@test -n "$$BASE$$FROM$$TO" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]" >&2; exit 2; }
+	@PYTHONPATH=_ext $(VENV)/bin/python -m neuron_docs.preview.matrix_diff $${BASE:+--base "$$BASE"} $${FROM:+--from "$$FROM"} $${TO:+--to "$$TO"} --format "$$FORMAT"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)

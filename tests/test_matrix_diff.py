@@ -482,7 +482,7 @@ def test_a_new_releases_benchmark_changes_regressions_first(release_repo: Path) 
     rows = [line for line in out if line.startswith(kinds) and " | `2024-03-01-cccc` | " in line]
     assert [(line.split(" | ")[0].removeprefix("| "), line.split(" | ")[1].split(" on ")[0]) for line in rows] == \
         [(kind.capitalize(), m) for kind, m, _, _ in NEW_RELEASE]
-    assert "-20.0% against 100 inferences/s (median of 2.18.0, 2.19.0)" in rows[0]
+    assert "-20.0% against the level 100 inferences/s (median of Neuron 2.18.0 to 2.19.0, 2 releases)" in rows[0]
     assert "+30.0%" in rows[1] and "100 -> 95 inferences/s (Neuron 2.19.0)" in rows[3]
     assert "benchmarks regressed 1, benchmarks improved 1" in next(line for line in out if line.startswith("Changes:"))
     # Nothing new in the history: no benchmark section, an empty list in the JSON.

@@ -34,6 +34,7 @@ from ..data.record_keys import file_key
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..render.assets import add_static_path
+from ..render.uris import place_uri
 from .base import DataDirective
 from ..render.tables import build_table
 
@@ -156,9 +157,9 @@ def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str
     builder = app.builder
     out = {}
     for (objtype, name), entry in sorted(domain.objects.items()):
-        out[f"{objtype}:{name}"] = builder.get_relative_uri(fromdocname, entry.docname) + "#" + entry.anchor
+        out[f"{objtype}:{name}"] = place_uri(builder, fromdocname, entry.docname, entry.anchor)
     for alias, (docname, anchor, objtype) in sorted(domain.aliases.items()):
-        out.setdefault(f"{objtype}:{alias}", builder.get_relative_uri(fromdocname, docname) + "#" + anchor)
+        out.setdefault(f"{objtype}:{alias}", place_uri(builder, fromdocname, docname, anchor))
     return out
 
 

@@ -96,7 +96,8 @@ FOLDED_KINDS = frozenset({"new", "withdrawn"})
 def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
     """The published benchmark changes of the new states (in the order of
     :func:`~neuron_docs.data.published.history_view.changes_since`), a section per Neuron release as
-    What's new has them, newest first: its regressed, improved and corrected figures (in the order of
+    What's new has them, newest first: its regressed figures, suspect points, unstable series, improved
+    and corrected figures (in the order of
     :data:`~neuron_docs.data.published.history_view.CHANGE_TEXT`), then, folded, its new and
     withdrawn configurations."""
     out = []

@@ -46,6 +46,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
     def sources(prefix: str, quantities: dict[str, s.Quantity]) -> Iterator[Ref]:
         for key, q in quantities.items():
             yield (prefix, key, "source"), "sources", q.source
+            for n, other in enumerate(q.also):
+                yield (prefix, key, "also", n, "source"), "sources", other.source
 
     source = getattr(record, "source", None)
     if isinstance(source, str):
