@@ -88,6 +88,7 @@ epub: $(VENV_STAMP)
 # mypy (one core, no cache in a fresh clone) runs beside pytest, not before it: its report is
 # printed after pytest's, and either failing fails the target.
 test: $(TEST_STAMP)
+	$(VENV)/bin/ruff check --quiet _ext tests bench conf.py
 	@echo "$(VENV)/bin/python -m mypy  (beside pytest; its report follows pytest's)"
 	@report=$$(mktemp); $(VENV)/bin/python -m mypy >"$$report" 2>&1 & mypy=$$!; \
 	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m '$(TEST_MARKERS)'"; \

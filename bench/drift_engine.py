@@ -26,11 +26,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "_ext")]
 
-import generate
-from neuron_docs.data.catalog import Catalog
-from neuron_docs.data.dataset import load_dataset
-from neuron_docs.data.figures.values import Values
-from neuron_docs.drift.engine import DriftEngine
+import generate  # noqa: E402 - found through sys.path, set above
+from neuron_docs.data.catalog import Catalog  # noqa: E402
+from neuron_docs.data.dataset import load_dataset  # noqa: E402
+from neuron_docs.data.figures.values import Values  # noqa: E402
+from neuron_docs.drift.engine import DriftEngine  # noqa: E402
 
 PASSAGE = ("Family 2 is a good fit on dev-0 and supported by fw-0. On inst-0, m-1 has a p90 latency of "
            "12.5 ms, 30% less than m-2.")

@@ -121,7 +121,7 @@ def states_but_last(states: Path, target: Path) -> tuple[Path, str]:
     tsv = states / "STATES.tsv"
     if tsv.is_file():
         lines = tsv.read_text(encoding="utf-8").splitlines(keepends=True)
-        (target / tsv.name).write_text("".join(l for l in lines if not l.startswith(names[-1])), encoding="utf-8")
+        (target / tsv.name).write_text("".join(line for line in lines if not line.startswith(names[-1])), encoding="utf-8")
     return target, names[-1]
 
 

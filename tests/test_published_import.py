@@ -20,7 +20,6 @@ import pytest
 from pydantic import ValidationError
 
 from neuron_docs.data import load_catalog
-from neuron_docs.data.figures.compare import compare
 from neuron_docs.data.published import columns as C
 from neuron_docs.data.records import published as s
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
@@ -28,7 +27,7 @@ from neuron_docs.data.published.export import WRITTEN_FILES, export_published, w
 from neuron_docs.data.published.importer import import_published, main
 from neuron_docs.data.published.history_files import IDENTITY, identity, version_key
 from neuron_docs.data.published.read import PAGES
-from neuron_docs.data.figures.derived import PUBLISHED_COSTS, Derived
+from neuron_docs.data.figures.derived import Derived
 
 from conftest import DATA
 

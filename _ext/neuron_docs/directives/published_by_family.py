@@ -23,7 +23,6 @@ from .published_cells import cost_text, figure_text
 from ..render.tables import build_table
 
 if TYPE_CHECKING:
-    from ..data.figures.derived import Derived
     from .published_cells import Run
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..catalog import HISTORY_DIR
 from ..records import history as h
-from ..records.history import canonical_version, parse_runs, runs_text, version_key
+from ..records.history import canonical_version, version_key
 from ..records import published as s
 from ..records.labels import METRICS
 from .export import write_changed

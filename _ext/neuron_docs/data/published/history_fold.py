@@ -46,10 +46,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..records import history as h
+from ..records.history import parse_runs, runs_text
 from ..records.labels import METRICS
-from .history_files import (
-    IDENTITY, History, Row, canonical_version, configuration_id, digest, parse_runs, runs_text, version_key,
-)
+from .history_files import IDENTITY, History, Row, canonical_version, configuration_id, digest, version_key
 from .read import Problem, slug
 
 #: A release named in a commit subject ("Neuron SDK Release 2.3.0", "2.20 Performance page updates").

@@ -123,7 +123,9 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) ->
     def run_label(key: Hashable, run: s.InferenceRun) -> str:
         return f"{runs.model_label(run)} on {runs.instance(run).id}, batch {run.batch_size}"
 
-    run_key = (lambda r: (r.model, r.variant or "", r.environment, r.batch_size))
+    def run_key(r: s.InferenceRun) -> tuple[str, str, str, int]:
+        return (r.model, r.variant or "", r.environment, r.batch_size)
+
     wanted_models = {r.model for r in runs.runs}
     wanted_envs = {r.environment for r in runs.runs}
     accuracy_runs = [a for a in accuracy if a.model in wanted_models and a.environment in wanted_envs]
