@@ -18,6 +18,7 @@ so a change of an issue's text or of a roadmap item rewrites it without reading 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -28,6 +29,8 @@ from ..state.dependencies import READS, note
 from ..data.figures.formatting import NumberFormat, display_number, format_number, shown_price
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
+from ..data.catalog import Broken
+from ..data.files.loader import DataError
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .base import Collections, DataDirective, render_broken_notice
@@ -168,11 +171,23 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
     data = ctx.data
     catalog = data.catalog
     rows = []
+    unshown: list[Broken] = []
     for comparison in catalog.comparisons.values():
         subject = instance_metric(catalog, comparison.subject, comparison.metric)
         baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
-        measured = data.values[f"comparison:{comparison.id}:measured"].number
-        assert subject is not None and baseline is not None  # the measured figure exists only when both do
+        found = data.values.get(f"comparison:{comparison.id}:measured")
+        if subject is None or baseline is None or found is None:
+            # The validation sets such a comparison aside (an unknown instance, a metric neither has);
+            # should one come through, it is a data problem shown and located, never a crash.
+            file, line = catalog.origin("comparisons", comparison.id)
+            attr = "subject" if subject is None else "baseline" if baseline is None else "metric"
+            why = (f"instance {getattr(comparison, attr)!r} has no value for metric {comparison.metric!r}"
+                   if attr != "metric" else f"subject and baseline give {comparison.metric!r} in different units")
+            error = DataError(file, line, attr, f"comparison {comparison.id!r}: {why}; not shown")
+            ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}", str(error), "data")
+            unshown.append(Broken("comparisons", comparison.id, file, line, [error]))
+            continue
+        measured = found.number
         rows.append([
             comparison.label,
             f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
@@ -183,7 +198,7 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
     table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
                         rows, classes=["neuron-comparison-table"], name="comparisons")
     table["neuron_csv"] = "comparisons"
-    return [table, *broken_notice(catalog.broken_in("comparisons"))]
+    return [table, *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
 
 
 class TrainingExperiment(DataDirective):

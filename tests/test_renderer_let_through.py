@@ -1,0 +1,62 @@
+"""A renderer never crashes on a record that a reference validation let through (issue 37 (e), 4).
+
+The validation sets aside a comparison whose baseline is an unknown instance (a located error:
+``tests/test_seeded_bugs.py``). Should a rule of it be lost, the record reaches the renderer: the
+page must then show the record in its "Data problem" box and the build must say where, in the data
+file, the problem is; the build never stops with a KeyError. The test loses the rule on purpose
+(the reference is not yielded) and builds a one-page root.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sphinx.util.console import strip_colors
+
+from conftest import DATA, edit_yaml
+from neuron_docs.data import load_catalog
+from neuron_docs.data.checking import references, validation
+
+ROOT = Path(__file__).resolve().parent / "roots" / "test-comparisons"
+
+
+@pytest.mark.parametrize("attr", ["baseline", "subject"])
+def test_a_comparison_with_an_unknown_instance_let_through_is_a_located_data_problem(
+        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, attr: str) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    wrong: dict[str, str] = {}
+
+    def edit(document: dict[str, Any]) -> None:
+        wrong["id"] = document["comparisons"][0]["id"]
+        document["comparisons"][0][attr] = "p9z.no-such-instance"
+
+    edit_yaml(data / "training.yaml", edit)
+    original = references.references_of
+
+    def lost_rule(collection: str, record: Any) -> Iterator[Any]:  # the seeded bug (e)
+        return (ref for ref in original(collection, record) if ref[0] != (attr,))
+
+    monkeypatch.setattr(references, "references_of", lost_rule)
+    if hasattr(validation, "references_of"):
+        monkeypatch.setattr(validation, "references_of", lost_rule)
+
+    srcdir = tmp_path / "site"
+    shutil.copytree(ROOT, srcdir)
+    app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data), "neuron_cache_dir": ""})
+    assert wrong["id"] in load_catalog(data).comparisons  # let through: the rule is lost
+    app.build()
+    warnings = strip_colors(app.warning.getvalue())
+    html = (srcdir / "_build" / "html" / "index.html").read_text(encoding="utf-8")
+    assert "Data problem" in html and wrong["id"] in html
+    lines = (data / "training.yaml").read_text(encoding="utf-8").splitlines()
+    [located] = [w for w in warnings.splitlines() if wrong["id"] in w]
+    where = located.split(": ")[0]
+    assert where.startswith(str(data / "training.yaml") + ":")
+    line = int(where.rsplit(":", 1)[1])
+    assert lines[line - 1].strip().startswith(f"- id: {wrong['id']}")
+    assert "Traceback" not in warnings and "KeyError" not in warnings
