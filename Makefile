@@ -44,6 +44,7 @@ help:
 	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/,"
 	@echo "                             or a folder of states <date>-<commit>/ into the benchmark history"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
+	@echo "make mutation [MUTATE=..]    mutation testing of the core rules (cosmic-ray; tests/MUTATION.md)"
 
 venv: $(VENV_STAMP)
 
@@ -147,3 +148,11 @@ bench-drift: $(VENV_STAMP)
 .PHONY: bench-history
 bench-history: $(VENV_STAMP)
 	$(PY_EXT) bench/history.py $(BENCH_ARGS)
+# make mutation [MUTATE="matrix/history verdicts"] [MUTATE="--again matrix/history"]  -- mutation testing
+#   (cosmic-ray) of the core rules, one module at a time with its fastest tests (tests/mutation/run.py),
+#   at the lowest CPU priority, on a copy of the tree; scores in build/mutation/scores.txt, the score and
+#   every survivor in tests/MUTATION.md. Not part of make test (tens of minutes per module).
+.PHONY: mutation
+mutation: export MUTATE := $(MUTATE)
+mutation: $(TEST_STAMP)
+	nice -n 19 $(VENV)/bin/python tests/mutation/run.py $$MUTATE

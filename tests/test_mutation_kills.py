@@ -1,0 +1,63 @@
+"""Tests written for the mutants ``make mutation`` left alive (``tests/MUTATION.md``): each pins a rule
+of a core module that no other test exercised on data that tells the mutant from the code."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from neuron_docs.data import Catalog
+from neuron_docs.data.matrix.history import MatrixHistory, typed_date
+from neuron_docs.data.records.matrix import Cell
+
+from test_seeded_bugs import _revisions
+
+
+def _history(catalog: Catalog, count: int = 3) -> MatrixHistory:
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * count)
+    return MatrixHistory.of(list(reversed(revs)))  # given newest first: the history sorts them
+
+
+def test_a_revision_is_found_by_its_date_or_its_iso_text(catalog: Catalog) -> None:
+    history = _history(catalog)
+    assert history.dates == sorted(history.dates)
+    for rev in history.revisions:
+        assert history.at(rev.date) is rev
+        assert history.at(rev.date.isoformat()) is rev
+        assert history.at(f" {rev.date.isoformat()} ") is rev
+    assert history.at(None) is history.revisions[-1] is history.latest()
+    assert history.at(history.revisions[0].date - dt.timedelta(days=1)) is None
+    assert history.at("not a date") is None
+    assert MatrixHistory().latest() is None
+
+
+def test_the_previous_revision_is_the_one_just_before(catalog: Catalog) -> None:
+    history = _history(catalog, 4)
+    revs = history.revisions
+    assert history.previous(revs[0]) is None
+    for before, rev in zip(revs, revs[1:], strict=False):
+        assert history.previous(rev) is before
+
+
+def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Catalog) -> None:
+    """A typed date equal to a revision's date announces that revision (on or after it, not after);
+    a date after the revision announces nothing in it; before the first: the first."""
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 3)
+    typed_text = revs[1].date.strftime("%m/%d/%Y")
+    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
+                                              for m in r.matrices]}) for r in revs]
+    history = MatrixHistory.of(revs)
+    first, second, third = history.revisions
+    typed = {(t.revision, t.matrix): t for t in history.typed_last_updates()}
+    matrix = first.matrices[0].id
+    assert typed[(second.date, matrix)].announced == second.date
+    assert typed[(third.date, matrix)].announced == second.date
+    assert typed[(first.date, matrix)].announced is None  # announced later than the revision itself
+    assert typed[(second.date, matrix)].typed_date == second.date
+
+
+def test_a_typed_date_is_month_day_year() -> None:
+    assert typed_date("05/06/2023") == dt.date(2023, 5, 6)
+    assert typed_date(" 05/06/2023 ") == dt.date(2023, 5, 6)
+    assert typed_date("2023-05-06") is None
+    assert typed_date("13/40/2023") is None
+    assert typed_date("5/6/2023") is None
