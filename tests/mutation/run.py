@@ -8,6 +8,7 @@ and what each survivor is. Not part of ``make test``.
 
     python tests/mutation/run.py [MODULE_SUBSTRING ...]   # all of MODULES, or those matching
     python tests/mutation/run.py --again MODULE_SUBSTRING  # the survivors again, with today's tests
+    python tests/mutation/run.py --redo MODULE_SUBSTRING   # every mutant of the session again
 """
 
 from __future__ import annotations
@@ -133,15 +134,18 @@ def run(module: str, tests: list[str], tree: Path) -> tuple[int, int]:
     return score(session, name)
 
 
-def again(module: str, tree: Path) -> tuple[int, int]:
-    """Run the survivors of ``module``'s session again, with the tests as they are now (the tests
-    written for them copied into the tree)."""
+def again(module: str, tree: Path, redo: bool = False) -> tuple[int, int]:
+    """Run the survivors of ``module``'s session again (every mutant with ``redo``), with the tests as
+    they are now (the tests written for them copied into the tree)."""
     name = module.replace("/", ".").removesuffix(".py")
     session, config = OUT / f"{name}.sqlite", OUT / f"{name}.toml"
     shutil.copytree(REPO / "tests", tree / "tests", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    # A run stopped mid-mutant leaves that mutant in the tree's copy: start from the code as it is.
+    shutil.copytree(REPO / "_ext", tree / "_ext", dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
     with sqlite3.connect(session) as db:
-        db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
+        db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'" if not redo else
+                   "DELETE FROM work_results WHERE worker_outcome != 'SKIPPED'")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     subprocess.run(["nice", "-n", "19", PY / "cosmic-ray", "exec", config, session], cwd=tree, check=True, env=env)
     return score(session, name)
@@ -158,13 +162,14 @@ def score(session: Path, name: str) -> tuple[int, int]:
 
 def main(wanted: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    retry = "--again" in wanted
-    wanted = [w for w in wanted if w != "--again"]
+    retry, redo = "--again" in wanted, "--redo" in wanted
+    retry = retry or redo
+    wanted = [w for w in wanted if w not in ("--again", "--redo")]
     tree = OUT / "tree" if retry else _tree()
     chosen = {m: t for m, t in MODULES.items() if not wanted or any(w in m for w in wanted)}
     for module, tests in chosen.items():
         if retry:
-            killed, total = again(module, tree)
+            killed, total = again(module, tree, redo)
         else:
             killed, total = run(module, [t for t in tests if not t.startswith("tests/") or (tree / t).exists()], tree)
         line = f"{module}: {killed}/{total} killed ({100 * killed / max(total, 1):.1f}%)"
