@@ -10,6 +10,7 @@ of a page is on one element once the page's ids are made unique (:mod:`neuron_do
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -150,3 +151,30 @@ def test_every_id_of_a_page_is_on_one_element(elements: list[tuple[str, list[str
     for reference in document.findall(nodes.reference):
         if any(reference["refid"] == a for _kind, anchors, _g in elements for a in anchors):
             assert reference["refid"] in every  # a same-page link still lands on an element
+
+
+# -- a CSV cell is never a spreadsheet formula ----------------------------------------------------
+
+#: OWASP's formula starts, written out here (not read from table_csv.FORMULA_STARTS: a start dropped
+#: from it must fail this test, not shrink it).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@given(st.sampled_from(FORMULA_STARTS), st.text(max_size=12) | st.from_regex(r"\A[0-9]{1,4}(\.[0-9]{0,3})?([eE][+-]?[0-9])?\Z"))
+def test_every_formula_start_is_neutralised_unless_the_cell_is_a_plain_number(start: str, rest: str) -> None:
+    from neuron_docs.site.downloads.table_csv import neutralised
+
+    cell = start + rest
+    plain = re.fullmatch(r"[+-](?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", cell) is not None
+    out = neutralised(cell)
+    if plain:
+        assert out == cell
+    else:
+        assert out == "'" + cell
+
+
+@given(st.text(max_size=12).filter(lambda t: not t.startswith(FORMULA_STARTS)))
+def test_any_other_cell_is_kept(cell: str) -> None:
+    from neuron_docs.site.downloads.table_csv import neutralised
+
+    assert neutralised(cell) == cell
