@@ -41,7 +41,7 @@ def _decimals(text: str) -> int:
     return len(text.partition(".")[2])
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(figures)
 def test_a_figure_shown_reads_back_as_the_figure_at_the_precision_shown(value: Decimal) -> None:
     shown = shown_figure(value)
@@ -54,14 +54,14 @@ def test_a_figure_shown_reads_back_as_the_figure_at_the_precision_shown(value: D
         assert _read(shown) == value  # within the digits kept, every published digit comes back
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(figures)
 def test_a_float_figure_is_shown_as_its_decimal(value: Decimal) -> None:
     """The data's float holds the figure the JSON keeps: shown the same as its published Decimal."""
     assert shown_figure(float(value)) == shown_figure(Decimal(repr(float(value))))
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(figures)
 def test_a_cost_is_shown_to_the_cent_or_two_significant_digits(value: Decimal) -> None:
     shown, number = shown_cost(value), shown_cost_number(value)
@@ -124,7 +124,7 @@ def test_unique_id_never_gives_an_id_twice(wanted: list[str], taken: set[str]) -
         assert got == want or (got.startswith(want + "-") and got.rpartition("-")[2].isdigit())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["section", "table", "paragraph"]),
                           st.lists(_anchors, min_size=1, max_size=2, unique=True), st.booleans()),
                 min_size=1, max_size=12),

@@ -103,10 +103,15 @@ def _tree() -> Path:
     return tree
 
 
+def _command(tests: list[str]) -> str:
+    """The test command of a module's mutants: its tests, stopping at the first failure."""
+    return f"{PY / 'python'} -m pytest -x -q -n0 {' '.join(shlex.quote(t) for t in tests)}"
+
+
 def run(module: str, tests: list[str], tree: Path) -> tuple[int, int]:
     name = module.replace("/", ".").removesuffix(".py")
     session, config = OUT / f"{name}.sqlite", OUT / f"{name}.toml"
-    command = f"{PY / 'python'} -m pytest -x -q -n0 {' '.join(shlex.quote(t) for t in tests)}"
+    command = _command(tests)
     config.write_text(textwrap.dedent(f"""\
         [cosmic-ray]
         module-path = "_ext/neuron_docs/{module}"
@@ -141,6 +146,9 @@ def again(module: str, tree: Path, redo: bool = False) -> tuple[int, int]:
     session, config = OUT / f"{name}.sqlite", OUT / f"{name}.toml"
     shutil.copytree(REPO / "tests", tree / "tests", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    command = _command([t for t in MODULES[module] if not t.startswith("tests/") or (tree / t).exists()])
+    config.write_text("\n".join(f"test-command = {json.dumps(command)}" if line.startswith("test-command") else line
+                                for line in config.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
     # A run stopped mid-mutant leaves that mutant in the tree's copy: start from the code as it is.
     shutil.copytree(REPO / "_ext", tree / "_ext", dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
     with sqlite3.connect(session) as db:
