@@ -61,3 +61,13 @@ def test_a_typed_date_is_month_day_year() -> None:
     assert typed_date("2023-05-06") is None
     assert typed_date("13/40/2023") is None
     assert typed_date("5/6/2023") is None
+
+
+def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalog) -> None:
+    """A typed date later than the newest revision (a typo, a page dated ahead) announces no revision."""
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 2)
+    typed_text = (revs[-1].date + dt.timedelta(days=3)).strftime("%m/%d/%Y")
+    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
+                                              for m in r.matrices]}) for r in revs]
+    typed = MatrixHistory.of(revs).typed_last_updates()
+    assert typed and all(t.announced is None and not t.consistent for t in typed)
