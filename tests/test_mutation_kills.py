@@ -71,3 +71,19 @@ def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalo
                                               for m in r.matrices]}) for r in revs]
     typed = MatrixHistory.of(revs).typed_last_updates()
     assert typed and all(t.announced is None and not t.consistent for t in typed)
+
+
+def test_a_typed_last_update_is_consistent_by_value_and_immutable() -> None:
+    import dataclasses
+
+    import pytest
+
+    from neuron_docs.data.matrix.history import TypedLastUpdate
+
+    day = dt.date(2023, 5, 6)
+    same = TypedLastUpdate(day, "m", "05/06/2023", day, dt.date(2023, 5, 6), dt.date.fromisoformat("2023-05-06"))
+    assert same.consistent  # equal dates, not the same object
+    assert not dataclasses.replace(same, announced=None).consistent
+    assert not dataclasses.replace(same, announced=dt.date(2023, 5, 7)).consistent
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        same.announced = None  # type: ignore[misc]
