@@ -87,3 +87,25 @@ def test_a_typed_last_update_is_consistent_by_value_and_immutable() -> None:
     assert not dataclasses.replace(same, announced=dt.date(2023, 5, 7)).consistent
     with pytest.raises(dataclasses.FrozenInstanceError):
         same.announced = None  # type: ignore[misc]
+
+
+def test_a_name_clash_names_the_model_that_claimed_the_name_first(tmp_path) -> None:  # noqa: ANN001
+    """The message says which model already has the name: ``of published model '<id>'`` (a seed
+    model's: ``of model '<id>'``)."""
+    import shutil
+
+    from conftest import DATA, edit_yaml
+    from neuron_docs.data import load_catalog
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    claimed: dict[str, str] = {}
+
+    def clash(document: dict) -> None:
+        first, second = [m for m in document["published_models"] if not m.get("same_as")][:2]
+        claimed.update(id=first["id"], name=first["name"])
+        second.setdefault("aliases", []).append(first["name"])
+
+    edit_yaml(data / "benchmarks/published/models.yaml", clash)
+    [error] = [e for e in load_catalog(data).errors if e.file == "benchmarks/published/models.yaml"]
+    assert f"reads as {claimed['name']!r} of published model {claimed['id']!r}" in error.message
