@@ -21,9 +21,10 @@ STRICTOPTS  ?= -W --keep-going -n
 SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
-# make test leaves out the end-to-end tests: the site in a real browser (pytest marker "browser") and
-# every data file refused in turn (marker "sweep"); make test-e2e runs them; CI runs both.
-TEST_MARKERS ?= not browser and not sweep
+# make test leaves out the end-to-end tests: the site in a real browser (pytest marker "browser"),
+# every data file refused in turn (marker "sweep") and the whole site built again by the other
+# builders or by make html (marker "builders"); make test-e2e runs them; CI runs both.
+TEST_MARKERS ?= not browser and not sweep and not builders
 
 .PHONY: help html pdf epub clean test test-e2e typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
@@ -32,7 +33,7 @@ FORMAT      ?= markdown
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
 	@echo "make test    run the test suite (all but the end-to-end tests; under 3 minutes)"
-	@echo "make test-e2e  the end-to-end tests (the site in a browser, every data file refused); CI runs both"
+	@echo "make test-e2e  the end-to-end tests (the site in a browser, every data file refused, the other builders); CI runs both"
 	@echo "make pdf     build the PDF into $(BUILDDIR)/latex (strict; 0 undefined references; needs latexmk and TeX Live)"
 	@echo "make epub    build the ePub into $(BUILDDIR)/epub (strict)"
 	@echo "make clean   remove $(BUILDDIR)"
@@ -75,6 +76,8 @@ pdf: $(VENV_STAMP)
 	  || { tail -40 $(PDFNAME).log; exit 1; }
 	@! grep -E "(Hyper r|R)eference .* undefined|multiply defined" $(BUILDDIR)/latex/$(PDFNAME).log \
 	  || { echo "error: the PDF has links that point nowhere (above)" >&2; exit 1; }
+	@# Pages and overfull boxes by size; fails on content below the footer or over 10 pt into the margin.
+	@$(PY_EXT) -m neuron_docs.site.latex_log $(BUILDDIR)/latex/$(PDFNAME).log
 	@echo "PDF: $(BUILDDIR)/latex/$(PDFNAME).pdf"
 
 # The ePub, then W3C's epubcheck on it when installed (Debian epubcheck: Java, so CI leaves it out).
@@ -95,9 +98,10 @@ test: $(TEST_STAMP)
 
 # make test-e2e  -- the end-to-end tests make test leaves out: the site in Chromium (every page at
 # 1440x900 and 390x844: errors, tables, links, axe-core; the advisor, tables and features as a
-# reader uses them) and every data file refused in turn (the rest of the site still builds)
+# reader uses them), every data file refused in turn (the rest of the site still builds), and every
+# other builder (dirhtml, singlehtml, ePub, LaTeX, linkcheck) and make html's bytes
 test-e2e: $(TEST_STAMP)
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "browser or sweep"
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "browser or sweep or builders"
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)
@@ -114,9 +118,17 @@ audit: $(VENV_STAMP)
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
 # make matrix-diff FROM=<date> [TO=<date>] [FORMAT=json]  -- what changed between two matrix revisions
-matrix-diff: $(VENV_STAMP)
-	@test -n "$(BASE)$(FROM)$(TO)" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]"; exit 2; }
-	$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(BASE),--base "$(BASE)") $(if $(FROM),--from "$(FROM)") $(if $(TO),--to "$(TO)") --format "$(FORMAT)"
+# Its standard output is the report only (FORMAT=json: JSON only): the recipe is not echoed, and the
+# venv's set-up (when requirements.txt changed) prints to standard error. The revisions and dates reach
+# the shell as environment values ("$$BASE"), never pasted into its command line.
+matrix-diff: export BASE := $(BASE)
+matrix-diff: export FROM := $(FROM)
+matrix-diff: export TO := $(TO)
+matrix-diff: export FORMAT := $(FORMAT)
+matrix-diff:
+	@$(MAKE) --no-print-directory -s venv >&2
+	@test -n "$$BASE$$FROM$$TO" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]" >&2; exit 2; }
+	@PYTHONPATH=_ext $(VENV)/bin/python -m neuron_docs.preview.matrix_diff $${BASE:+--base "$$BASE"} $${FROM:+--from "$$FROM"} $${TO:+--to "$$TO"} --format "$$FORMAT"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)

@@ -63,6 +63,8 @@ html_title = project
 #: dated data, and each matrix's "Last update"), not from the time of the build.
 html_last_updated_fmt = None
 html_favicon = "_ext/neuron_docs/render/static/neuron-favicon.svg"
+# The search: a model's advisor answer, performance rows and history first, each page once.
+html_search_scorer = "_ext/neuron_docs/render/search-scorer.js"
 html_theme_options = {
     "navigation_with_keys": True,
     "sidebar_hide_name": False,
@@ -92,8 +94,18 @@ notfound_context = {
 }
 
 #: The PDF (``make pdf``): tables a size smaller than the text, so that wide ones fit on the page
-#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content).
-latex_elements = {"preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"}
+#: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content). The
+#: contents page is "Contents" (Sphinx names it after the first toctree caption; each caption is a
+#: part: neuron_docs.site.front_matter).
+latex_elements = {
+    "preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"
+                r"\AtBeginEnvironment{tabular}{\small}"
+                r"\makeatletter\AtBeginDocument{\spx@image@maxheight=.8\textheight}\makeatother",
+    "tableofcontents": r"\renewcommand{\contentsname}{Contents}\sphinxtableofcontents",
+    # A chart where it is, never a float queued behind a table breaking across pages (a float and a
+    # longtable's page make an overfull page); an image and its caption within a page.
+    "figure_align": "H",
+}
 
 #: sphinx-copybutton: leave prompts and outputs out of what is copied.
 copybutton_exclude = ".linenos, .gp, .go"

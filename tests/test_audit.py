@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import re
 import subprocess
 from pathlib import Path
@@ -81,10 +83,14 @@ def test_audit_agrees_with_the_correct_figures_of_the_results_analysis() -> None
     assert rows[(36, "3.06%")].data == "diff(accuracy:vit-g5-acc:top1, accuracy:vit-inf1-acc:top1)"
 
 
-def test_matrix_diff_prints_no_runpy_warning() -> None:
-    result = subprocess.run(["make", "-s", "matrix-diff", "BASE=HEAD"], cwd=REPO, capture_output=True, text=True,
-                            check=False)
+def test_matrix_diff_prints_no_runpy_warning_and_json_only() -> None:
+    # Without make's -s: FORMAT=json's standard output is the JSON and nothing else (no echoed command line).
+    # (--no-print-directory: under make test, make runs inside make and would say which directory it enters)
+    result = subprocess.run(["make", "--no-print-directory", "matrix-diff", "BASE=HEAD", "FORMAT=json"], cwd=REPO,
+                            capture_output=True,
+                            text=True, check=False)
     assert result.returncode == 0, result.stderr
+    assert isinstance(json.loads(result.stdout), dict), result.stdout[:200]
     assert "RuntimeWarning" not in result.stderr and "runpy" not in result.stderr, result.stderr
 
 

@@ -35,6 +35,9 @@ from conftest import SiteBuild, build_site
 from frozen_data import FROZEN_DATA
 from neuron_docs.site.latex_tables import SPLIT_ABOVE
 
+#: Whole-site builds with other builders (or make html): make test-e2e runs them, make test leaves them out.
+pytestmark = pytest.mark.builders
+
 
 def built(tmp_path_factory: pytest.TempPathFactory, builder: str, **overrides: object) -> SiteBuild:
     result = build_site(tmp_path_factory.mktemp(builder), builder=builder, **overrides)
@@ -65,6 +68,17 @@ def test_html_builders_link_within_the_site(tmp_path_factory: pytest.TempPathFac
                 broken.append((str(page.relative_to(result.outdir.resolve())), href))
     assert broken == []
     assert downloads > 100
+    # The advisor's links (its JSON, for its script): one "#" each, landing on a page and an id it has.
+    advisor = [(page, json.loads(script.string)["links"]) for page, soup in pages.items()
+               for script in soup.select("script#neuron-advisor-data")]
+    assert advisor
+    for page, links in advisor:
+        assert [href for href in links.values() if href.count("#") != 1] == []
+        for href in links.values():
+            path, fragment = urldefrag(href)
+            target = (page.parent / unquote(path)).resolve() if path else page
+            target = target / "index.html" if target.is_dir() else target
+            assert target in ids and fragment in ids[target], href
 
 
 def test_epub_is_valid_and_links_downloads_to_the_site(tmp_path_factory: pytest.TempPathFactory,
@@ -79,15 +93,20 @@ def test_epub_is_valid_and_links_downloads_to_the_site(tmp_path_factory: pytest.
         ids: dict[str, set[str]] = {}
         links: list[tuple[str, str]] = []
         images: list[tuple[str, str]] = []
+        widest: list[int] = []
         for name in pages:
             tree = etree.fromstring(archive.read(name))  # raises on XHTML that is not well-formed XML
             ids[name] = set(tree.xpath("//@id"))
             links += [(name, href) for href in tree.xpath("//*[local-name()='a']/@href")]
             images += [(name, src) for src in tree.xpath("//*[local-name()='img']/@src") if "_neuron_charts/" in src]
+            widest += [len(row.xpath("*[local-name()='td' or local-name()='th']"))
+                       for row in tree.xpath("//*[local-name()='tr'][not(ancestor::*[local-name()='tr'])]")
+                       if not row.xpath("*[@colspan or @rowspan]")]
             assert not tree.xpath("//*[local-name()='svg']"), name
-    charts = [href for _, href in images]
+    charts = [href for _, href in images]  # the history's charts too: as images, as in the PDF
     assert charts and len(charts) == sum(len(site.soup(str(p.relative_to(site.outdir))).select(
-        "div.neuron-chart-canvas")) for p in site.outdir.rglob("*.html") if not {"_static", "history"} & set(p.parts))
+        "div.neuron-chart-canvas")) for p in site.outdir.rglob("*.html") if "_static" not in p.parts)
+    assert widest and max(widest) <= SPLIT_ABOVE  # wide tables split as the PDF's (readable at 600 px)
     for name, href in images:  # the charts as SVG files of the book (inline SVG is undeclared in Sphinx's OPF)
         assert posixpath.normpath(posixpath.join(posixpath.dirname(name), href)) in names, (name, href)
     downloads = [href for _, href in links if "_downloads/" in href]
@@ -110,9 +129,9 @@ def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFa
     result = built(tmp_path_factory, "latex")
     [tex] = result.outdir.glob("*.tex")
     text = tex.read_text(encoding="utf-8")
-    # The charts of neuron:chart and the performance tables (the history pages' are HTML only).
+    # The charts of neuron:chart, the performance tables and the history pages.
     charts = sum(len(site.soup(str(p.relative_to(site.outdir))).select("div.neuron-chart-canvas"))
-                 for p in site.outdir.rglob("*.html") if not {"_static", "history"} & set(p.parts))
+                 for p in site.outdir.rglob("*.html") if "_static" not in p.parts)
     drawn = re.findall(r"\\sphinxincludegraphics\[[^]]*\]\{\{(_neuron_charts/[0-9a-f]+)\}\.pdf\}", text)
     assert charts and len(drawn) == charts
     assert all((result.outdir / f"{name}.pdf").is_file() for name in drawn)
@@ -120,6 +139,18 @@ def test_latex_every_reference_has_its_label(tmp_path_factory: pytest.TempPathFa
               re.findall(r"\\begin\{(?:longtable|tabulary|tabular)\}(?:\[t\])?(\{.*)", text)]
     assert widths and max(widths) <= SPLIT_ABOVE
     assert "Continued: columns" in text  # the published performance tables, split
+    # Every table of the HTML pages is in the PDF (share 100 %; a split table's parts counted once), but
+    # the advisor's static table, a block per family (devices ranked), the index of CSV files, a list, and
+    # the history's index of configurations (a filter of the web pages: the book holds every configuration).
+    pages = [p for p in site.outdir.rglob("*.html") if not {"_static", "_downloads"} & set(p.parts)
+             and p.stem not in ("404", "search", "genindex")]
+    html_tables = sum(len(site.soup(str(p.relative_to(site.outdir))).select(
+        "table:not(#advisor-all-families):not(.neuron-csv-index):not(.neuron-history-index)")) for p in pages)
+    latex_tables = len(re.findall(r"\\begin\{(?:longtable|tabulary|tabular)\}", text)) - text.count("Continued: columns")
+    assert latex_tables == html_tables
+    assert text.count("{sphinxuseclass}{neuron-advisor-family}") > 5
+    assert re.findall(r"\\part\{([^}]*)\}", text) == ["Choosing a device", "Performance and cost", "Reference"]
+    assert r"\renewcommand{\contentsname}{Contents}" in text
     labels = Counter(re.findall(r"\\label\{\\detokenize\{([^}]*)\}\}", text))
     references = set(re.findall(r"\\hyperref\[\\detokenize\{([^}]*)\}\]", text))
     assert len(references) > 100

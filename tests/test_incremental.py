@@ -37,6 +37,7 @@ from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.data.published.history_files import version_key
+from neuron_docs.directives.benchmark_history import model_page
 
 from frozen_data import frozen_copy
 
@@ -519,8 +520,11 @@ def test_a_history_figure_rereads_nothing_and_rewrites_only_its_generation(
     change_csv_cell(history.data / HISTORY / "observations.csv", first.id, "value", lambda _: 987654.5, decimals=1)
     assert history.build() == []
     assert history.written == ["changes", "history-inf2", "index"]  # and the page whose toctree lists them
-    assert shown_figure(987654.5) in history.html("history-inf2")  # the display rule's 987655
-    assert "987,654.5" not in history.html("history-inf2")
+    # on the configuration's model page (written from the data, read by no one), by the display rule
+    page = model_page("inf2", catalog.benchmark_configurations[first.configuration].model, "history-inf2")
+    assert shown_figure(987654.5) in history.html(page)  # the display rule's 987655
+    assert "987,654.5" not in history.html(page)
+    assert anchor_for("benchmark", first.configuration) in history.html("history-inf2")  # its index row
 
 
 def _rows(path: Path) -> list[dict[str, str]]:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv as csv_module
+import io
 import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-import neuron_docs
 from neuron_docs.data.figures import compare as md
 from neuron_docs.data.revisions import RevisionError, load_revision
+from neuron_docs.preview import matrix_diff
 from neuron_docs.preview.report import render_markdown
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.values import build_values
@@ -27,7 +28,6 @@ REPO = Path(__file__).resolve().parent.parent
 #: The release below edits figures typed here (a price of 1.006 moves to 1.212): it is made on the
 #: frozen copy of the data, so that a legitimate change to data/ never breaks these tests.
 DATA = FROZEN_DATA
-EXT = Path(neuron_docs.__file__).resolve().parents[1]  # the directory that holds the neuron_docs package
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",
@@ -56,9 +56,16 @@ def git(repo: Path, *args: str) -> str:
 
 
 def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **GIT_ENV, "PYTHONPATH": str(EXT)}
-    return subprocess.run([sys.executable, "-m", "neuron_docs.preview.matrix_diff", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=120)
+    """The command ``make matrix-diff`` runs, run in this process on ``repo`` (``--repo``): its exit
+    status, standard output and standard error as a finished process gives them. Run as a module
+    through ``make`` it is checked by ``test_audit.test_matrix_diff_prints_no_runpy_warning``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = matrix_diff.main([*args, "--repo", str(repo)])
+        except SystemExit as exit_:  # argparse's refusals
+            status = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(["matrix-diff", *args], status, out.getvalue(), err.getvalue())
 
 
 def edit_yaml(path: Path, change) -> None:
@@ -107,11 +114,19 @@ def change_data(data: Path) -> None:
     prices = data / "prices.yaml"
     prices.write_text("".join(line for line in prices.read_text(encoding="utf-8").splitlines(keepends=True)
                               if "instance: inf1.xlarge," not in line), encoding="utf-8")
-    runs = data / "benchmarks" / "published" / "inference.csv"
-    rows = runs.read_text(encoding="utf-8").splitlines(keepends=True)
+    # The store's configurations on inf1.xlarge and their figures go (the published runs are made of them).
+    store = data / "benchmarks" / "history"
+    rows = (store / "configurations.csv").read_text(encoding="utf-8").splitlines(keepends=True)
     column = rows[0].split(",").index("instance")
-    runs.write_text("".join(r for n, r in enumerate(rows) if n == 0 or next(csv_module.reader([r]))[column]
-                            != "inf1.xlarge"), encoding="utf-8")
+    gone = {cells[0] for r in rows[1:] if (cells := next(csv_module.reader([r])))[column] == "inf1.xlarge"}
+    (store / "configurations.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[0]
+                                                      not in gone), encoding="utf-8")
+    rows = (store / "observations.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (store / "observations.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[1]
+                                                    not in gone), encoding="utf-8")
+    rows = (store / "prices.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (store / "prices.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[1]
+                                              != "inf1.xlarge"), encoding="utf-8")
     csv = data / "benchmarks" / "inference.csv"
     old_row = "vit-inf1-b3,vit-base,,inf1-neuron-1.11,3,1,1,,,536.718,results-analysis"
     text = csv.read_text(encoding="utf-8")
@@ -153,7 +168,7 @@ def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[st
         ("record", "instances", "trn2.48xlarge"), ("record", "inference_runs", "vit-inf1-b3")}
     gone = _published_on_inf1_xlarge(base)
     keys |= {("record", c, i) for c, i in gone}
-    removed |= {p for p in build_values(base) if any(p.startswith(f"{KINDS[c]}:{i}:") for c, i in gone)}
+    removed |= {p for p in build_values(base) if any(p.startswith(f"{KINDS[c]}:{i}:") for c, i in gone if c in KINDS)}
     keys |= {("value", p) for p in removed}
     return keys, moved, added | removed
 
@@ -163,10 +178,16 @@ KINDS = {"published_inference_runs": "prun", "prices": "price"}
 
 
 def _published_on_inf1_xlarge(catalog) -> set[tuple[str, str]]:
-    """The published runs and prices of inf1.xlarge (removed with it)."""
-    return {("published_inference_runs", r.id) for r in catalog.published_inference_runs.values()
-            if r.instance == "inf1.xlarge"} | {("prices", p.id) for p in catalog.prices.values()
-                                                if p.instance == "inf1.xlarge"}
+    """The published runs and prices of inf1.xlarge, and the store's configurations, figures and prices
+    they are made of (removed with it)."""
+    configurations = {c.id for c in catalog.benchmark_configurations.values() if c.instance == "inf1.xlarge"}
+    return ({("published_inference_runs", r.id) for r in catalog.published_inference_runs.values()
+             if r.instance == "inf1.xlarge"} | {("prices", p.id) for p in catalog.prices.values()
+                                                 if p.instance == "inf1.xlarge"}
+            | {("benchmark_configurations", c) for c in configurations}
+            | {("benchmark_observations", o.id) for o in catalog.benchmark_observations.values()
+               if o.configuration in configurations}
+            | {("historical_prices", p.id) for p in catalog.historical_prices.values() if p.instance == "inf1.xlarge"})
 
 
 def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
@@ -396,9 +417,14 @@ RELEASE_FIRST_PUBLISHED = {"2.20.0": "2024-03-01", "2.19.0": "2024-02-01"}
 
 
 def import_history_states(data: Path, src: Path, names: list[str]) -> None:
-    """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history."""
+    """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history (the
+    store of published figures: the states' runs are then the only published runs)."""
     from neuron_docs.data.published import history as H  # noqa: PLC0415
     from test_benchmark_history import encoder, row, state  # noqa: PLC0415
+
+    if not (src / "STATES.tsv").exists():  # the first import: the store holds these states only
+        for old in (data / "benchmarks" / "history").glob("*.csv"):
+            old.unlink()
 
     for name in names:
         state(src, name, {"inf2/throughput_data_encoder.csv": encoder(
@@ -456,7 +482,7 @@ def test_a_new_releases_benchmark_changes_regressions_first(release_repo: Path) 
     rows = [line for line in out if line.startswith(kinds) and " | `2024-03-01-cccc` | " in line]
     assert [(line.split(" | ")[0].removeprefix("| "), line.split(" | ")[1].split(" on ")[0]) for line in rows] == \
         [(kind.capitalize(), m) for kind, m, _, _ in NEW_RELEASE]
-    assert "-20.0% against 100 inferences/s (median of 2.18.0, 2.19.0)" in rows[0]
+    assert "-20.0% against the level 100 inferences/s (median of Neuron 2.18.0 to 2.19.0, 2 releases)" in rows[0]
     assert "+30.0%" in rows[1] and "100 -> 95 inferences/s (Neuron 2.19.0)" in rows[3]
     assert "benchmarks regressed 1, benchmarks improved 1" in next(line for line in out if line.startswith("Changes:"))
     # Nothing new in the history: no benchmark section, an empty list in the JSON.

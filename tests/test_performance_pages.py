@@ -267,7 +267,10 @@ def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  #
     from neuron_docs.data.published.history_files import configuration_id, identity, version_key  # noqa: PLC0415
 
     table = catalog.published_tables[run.table]
-    cid = configuration_id(identity(run, table.generation, table.path))
+    # the current runs are the history's latest state, id for id (a configuration continued under a
+    # new column keeps the id of its first identity)
+    cid = run.id if run.id in catalog.benchmark_configurations else configuration_id(
+        identity(run, table.generation, table.path))
     value = getattr(run, metric, None)
     if cid not in catalog.benchmark_configurations or value is None:
         return None
@@ -277,7 +280,11 @@ def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  #
                        if o.configuration == cid and o.metric == metric),
                       key=lambda o: order[o.first_state]):
         by_version.setdefault(obs.neuron_version, []).append(obs)
-    earlier = sorted((v for v in by_version if version_key(v) < version_key(run.neuron_version)), key=version_key)
+    from neuron_docs.data.published.history_view import HistoryIndex  # noqa: PLC0415
+
+    judged = HistoryIndex.of(catalog).judgement(cid, metric)  # a suspect point is never the one compared with
+    earlier = sorted((v for v in by_version if version_key(v) < version_key(run.neuron_version)
+                      and getattr(judged.of(v), "kind", "") != "suspect"), key=version_key)
     if not earlier:
         return None
     previous = _latest_figure(by_version[earlier[-1]])

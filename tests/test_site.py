@@ -13,6 +13,7 @@ from docutils import nodes
 
 from conftest import DATA, build_site, edit_yaml
 from neuron_docs.data import load_catalog
+from neuron_docs.data.figures.shown import shown
 from neuron_docs.data.figures.expressions import evaluate
 from neuron_docs.data.figures.formatting import NumberFormat, format_number, shown_cost, shown_measure
 from neuron_docs.data.figures.values import build_values
@@ -191,6 +192,10 @@ def test_every_figure_in_prose_is_the_data_value(site, catalog):
     values = build_values(catalog)
     seen = 0
     for docname, node in _value_nodes(site):
+        if "neuron-compare" in node["classes"]:  # comparative words: written from the two figures
+            expected = shown("compare", catalog, values, f"{node['neuron_expression']} | {node['neuron_format']}").text
+            assert node.astext() == expected, (docname, node["neuron_expression"])
+            continue
         result = evaluate(node["neuron_expression"], values)
         expected = format_number(result.number, result.unit, NumberFormat.parse(node["neuron_format"]))
         assert node.astext() == expected, (docname, node["neuron_expression"])

@@ -136,6 +136,24 @@ def test_search_finds_a_representative_model(page, site_url):
     assert any("architecture-fit.html" in h and "#family-encoder" in h for h in links), links
 
 
+def test_search_for_a_model_lands_on_the_advisors_answer_first_without_a_script_error(page, site_url):
+    """Issue 31: a model's name finds the advisor's answer for it first, said so in its line; every
+    result's summary is shown without a script error (the advisor's address is a query, no anchor)."""
+    page.goto(site_url + "search.html?q=BERT")
+    page.wait_for_function("() => /Search finished/.test(document.querySelector('.search-summary')?.textContent "
+                           "|| '')", timeout=15000)
+    page.wait_for_load_state("networkidle")  # the summaries, each fetched from its page
+    assert page.console_errors == []
+    first = page.locator("#search-results li").first
+    assert first.locator("a").get_attribute("href") == "advisor.html?model=BERT"
+    assert "its answer for BERT" in first.inner_text()
+    assert page.locator("#search-results li p.context").count() > 0  # the other results' summaries
+    first.locator("a").click()
+    assert page.locator("#advisor-model").input_value() == "BERT"
+    assert page.locator("#advisor-result tbody tr").count() > 0
+    assert page.console_errors == []
+
+
 def test_wide_table_scrolls_on_a_phone_with_its_first_column_in_view(page, site_url):
     """The benchmark table on a 390 px screen: it scrolls sideways inside its wrapper (the
     page itself does not), and the run a row is about stays in view while the figures scroll."""

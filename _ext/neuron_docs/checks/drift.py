@@ -20,6 +20,7 @@ so checked, again without being read again.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -125,11 +126,15 @@ def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> i
         # written twice in the paragraph ("16 Trainium2 chips ... all 16 Trainium2 chips") is the
         # source's occurrence of the same rank as the shown text's before ``start``.
         at = -1
+        # The text as the source writes it, its words broken over lines anywhere ("16\nTFLOPS"), and
+        # never inside a longer word ("16" is not the one of "FP16").
+        written = re.compile(r"(?<![\w.])" + r"\s+".join(re.escape(w) for w in text.split()) + r"(?!\w)") \
+            if text.split() else None
         for _ in range(shown.count(text, 0, start) + 1 if shown else 1):
-            found = raw.find(text, at + 1)
-            if found < 0:
+            match = written.search(raw, at + 1) if written is not None else None
+            if match is None:
                 break
-            at = found
+            at = match.start()
         if at < 0:
             at = raw.find(text.split()[0]) if text.split() else -1
         if at >= 0:
@@ -298,10 +303,24 @@ def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[
         state(env).drift_engine()
 
 
+def check_data_text(app: Sphinx, env: BuildEnvironment) -> None:
+    """The free text of the data files (errata explanations, rationales, notes, other sources' why),
+    checked as a page is: a figure or a multiple that contradicts the data is a warning at its line
+    of the data file (:mod:`~neuron_docs.drift.data_text`)."""
+    if not app.config.neuron_drift_check:
+        return
+    from ..drift.data_text import data_problems
+
+    engine = state(env).drift_engine()
+    for path, line, verdict in data_problems(engine, Path(app.config.neuron_data_dir)):
+        logger.warning("%s", verdict.message(), location=f"{path}:{line}", type="neuron", subtype="drift")
+
+
 def setup_drift_check(app: Sphinx) -> None:
     app.add_config_value("neuron_drift_check", True, "env", types=frozenset({bool}),
                          description="Warn (neuron.drift) about literal figures and fit/support words "
                                      "that duplicate or contradict the data.")
     app.connect("env-before-read-docs", _on_env_before_read_docs)
     app.connect("doctree-read", note_checked_prose)
+    app.connect("env-check-consistency", check_data_text)
     app.add_post_transform(DriftCheck)

@@ -71,7 +71,8 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("prices.yaml", {"prices": ps.InstancePrice}),
     FileSpec("benchmarks/published/tables.yaml", {"published_tables": ps.PublishedTable}),
     FileSpec("benchmarks/published/models.yaml", {"published_models": ps.PublishedModel}),
-    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize}, optional=True),
+    FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize, "model_size_gaps": ms.ModelSizeGap},
+             optional=True),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
              optional=True, max_bytes=HISTORY_MAX_BYTES),
     FileSpec(f"{HISTORY_DIR}/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
@@ -98,9 +99,12 @@ DERIVED: dict[str, str] = {
     "published_inference_runs": f"{HISTORY_DIR}/configurations.csv",
     "published_training_runs": f"{HISTORY_DIR}/configurations.csv",
 }
+#: The files the derived collections are made from (what a page showing them reads).
+DERIVED_FROM: tuple[str, ...] = (f"{HISTORY_DIR}/configurations.csv", f"{HISTORY_DIR}/observations.csv")
 
 COLLECTIONS: tuple[str, ...] = (*(name for spec in FILES for name in collections_of(spec)), *DERIVED)
-#: The collections of the benchmark history (the files of :data:`HISTORY_DIR`).
+#: The collections of the benchmark history (the files of :data:`HISTORY_DIR`): the store of published
+#: figures, and with :data:`DERIVED` everything a new published state changes.
 HISTORY_COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES if spec.name.startswith(f"{HISTORY_DIR}/")
                                              for name in collections_of(spec))
 

@@ -34,6 +34,7 @@ from ..data.record_keys import file_key
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..render.assets import add_static_path
+from ..render.uris import place_uri
 from .base import DataDirective
 from ..render.tables import build_table
 
@@ -78,8 +79,11 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     data = advisor_slice(ctx.data.derived, lambda run: held_since(catalog, run))
     data["fit"] = fit = fit_slice(catalog)
     keys = cast("dict[str, str]", data["keys"])
-    for key, size in fit.pop("keys").items():  # a model without runs, by its names (after every model's)
-        keys.setdefault(key, size)
+    # A model without runs, by its names: after every model's, before a family's (a family's representative
+    # with a size answers with its estimate, and with its family: the size names it).
+    for key, size in fit.pop("keys").items():
+        if not keys.get(key, "").startswith("model:"):
+            keys[key] = size
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)
@@ -153,9 +157,9 @@ def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str
     builder = app.builder
     out = {}
     for (objtype, name), entry in sorted(domain.objects.items()):
-        out[f"{objtype}:{name}"] = builder.get_relative_uri(fromdocname, entry.docname) + "#" + entry.anchor
+        out[f"{objtype}:{name}"] = place_uri(builder, fromdocname, entry.docname, entry.anchor)
     for alias, (docname, anchor, objtype) in sorted(domain.aliases.items()):
-        out.setdefault(f"{objtype}:{alias}", builder.get_relative_uri(fromdocname, docname) + "#" + anchor)
+        out.setdefault(f"{objtype}:{alias}", place_uri(builder, fromdocname, docname, anchor))
     return out
 
 

@@ -161,16 +161,25 @@ def header(field: str, runs: Sequence[Run]) -> str:
 def since_cell(found: SincePrevious | None) -> Cell:
     """The headline figure's change since the previous release that measured the configuration:
     ``+3.1%`` linked to the configuration's place in the benchmark history, ``since 2.18.0`` beside it
-    (left out of the CSV, whose number it is), better or worse in words for screen readers and as a
-    class; empty without an earlier release."""
+    (left out of the CSV, whose number it is), and its judgement across releases in words (steady,
+    improved, regressed, suspect point, unstable series: the one rule, :mod:`..data.published.judgement`;
+    a suspect point is never the release compared with); empty without an earlier release."""
     if found is None:
         return ""
     verdict = "unchanged" if found.better is None else "better" if found.better else "worse"
+    judged = JUDGED_WORDS.get(found.judged, found.judged)
     text = shown_change(found.ratio)
-    since = f"since {found.previous_version}"
+    since = f"since {found.previous_version} "
+    # inside "since": the CSV, which has the number, leaves both out
     return [xref("benchmark", found.configuration, text, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
-            nodes.inline(since, since, classes=["neuron-since"]),
-            nodes.inline("", f" ({verdict})", classes=["neuron-visually-hidden"])]
+            nodes.inline("", "", nodes.Text(since),
+                         nodes.inline(f"({judged})", f"({judged})", classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
+                         classes=["neuron-since"])]
+
+
+#: The judgement of a figure across releases in the change column (the rule: What's new's "How a change is judged").
+JUDGED_WORDS = {"improved": "improved", "regressed": "regressed", "suspect": "suspect point",
+                "unstable": "unstable series", "steady": "steady"}
 
 
 def previous_cell(found: SincePrevious | None) -> Cell:

@@ -5,6 +5,9 @@
   ``:neuron:value:`pct_less(run:vit-inf1-b3:cost_per_1m, run:vit-g5-b128:cost_per_1m) | .0f```.
 - ``:neuron:fit:`decoder/inferentia``` prints "a good fit" or "not a good fit".
 - ``:neuron:status:`encoder/trainium/torch-neuronx``` prints the support status in words.
+- ``:neuron:compare:`run:a:cost_per_1m, run:b:cost_per_1m | less/more``` prints the comparative word
+  the two figures make true ("less" while A is below B), ``| diff .2f less/more`` the difference with
+  it ("$0.11 less"), ``| times`` the ratio in words ("2.9 times as much as").
 Each output carries a tooltip naming the data it came from.
 
 The role leaves a placeholder (:class:`~neuron_docs.render.placeholder.deferred_inline`); what it
@@ -122,6 +125,14 @@ class StatusRole(_DataRole):
     kind = "status"
 
 
+class CompareRole(_DataRole):
+    """Comparative words from two figures: ``A, B | less/more`` ("less" while A is below B),
+    ``A, B | diff .2f less/more`` ("$0.11 less"), ``A, B | times`` ("2.9 times as much as")
+    (:mod:`neuron_docs.data.figures.compare`): a data change that moves A past B rewrites the words."""
+
+    kind = "compare"
+
+
 def _visit_abbreviation(self: HTML5Translator, node: nodes.abbreviation) -> None:
     """``<abbr>`` as Sphinx writes it, plus the figure's expression in ``data-neuron-figure`` (for
     scripts and tests: the words of the tooltip are for readers)."""
@@ -140,4 +151,5 @@ def setup_roles(app: Sphinx) -> None:
     app.add_role_to_domain("neuron", "value", ValueRole())
     app.add_role_to_domain("neuron", "fit", FitRole())
     app.add_role_to_domain("neuron", "status", StatusRole())
+    app.add_role_to_domain("neuron", "compare", CompareRole())
     add_renderers(app, render_data_role)

@@ -36,7 +36,23 @@ from ..render.tables import blank, broken_notice, build_table, comma_list
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..data.records.models import Quantity
     from ..render.tables import Cell
+
+
+def _sources_cell(ctx: RenderContext, q: Quantity) -> nodes.Node:
+    """A specification's source, then each other source that gives it another value and why the
+    data's is used ("Also 190 TFLOPS in <source>: <why>")."""
+    if not q.also:
+        return source_ref(ctx, q.source)
+    cell = nodes.inline()
+    cell += source_ref(ctx, q.source)
+    for other in q.also:
+        said = format_number(other.value, other.unit or q.unit)
+        cell += nodes.Text(f". Also {said} in ")
+        cell += source_ref(ctx, other.source)
+        cell += nodes.Text(f": {other.why}")
+    return cell
 
 
 def source_ref(ctx: RenderContext, source_id: str | None) -> nodes.Node:
@@ -89,8 +105,7 @@ def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.
         rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(ctx, device.source)])
     rows.append(["Data types", ", ".join(device.data_types), source_ref(ctx, device.source)])
     rows.append(["Interconnect", device.interconnect, source_ref(ctx, device.source)])
-    rows.extend([q.label, format_number(q.value, q.unit), source_ref(ctx, q.source)]
-                for q in device.specs.values())
+    rows.extend([q.label, format_number(q.value, q.unit), _sources_cell(ctx, q)] for q in device.specs.values())
     if device.features:
         features = nodes.bullet_list()
         for feature in device.features:

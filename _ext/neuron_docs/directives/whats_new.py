@@ -39,8 +39,9 @@ from sphinx.util.osutil import relative_uri
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.published.history_files import HISTORY_FILES
 from ..data.published.history_view import (
-    BASELINE_RELEASES, CHANGE_TEXT, THRESHOLD, HistoryIndex, PublishedRelease, change_text, describe_configuration,
+    CHANGE_TEXT, HistoryIndex, PublishedRelease, change_text, describe_configuration,
 )
+from ..data.published.judgement import rule_text
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
@@ -188,16 +189,26 @@ class BenchmarkChanges(DataDirective):
     option_spec: ClassVar = {"no-index": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        text = (f"Every Neuron release of the published benchmark tables, newest first, titled with the date a "
-                f"figure of it was first published, with what every published state changed of its figures (a "
-                f"new configuration under the release of its first figure, a withdrawn one under the release "
-                f"last published for it). A re-measured throughput is compared with the median of the "
-                f"configuration's figures in its previous {BASELINE_RELEASES} releases (fewer when it has fewer), "
-                f"so that one noisy release neither hides nor fakes a change: more than {THRESHOLD:.0%} above is "
-                f"improved, more than {THRESHOLD:.0%} below is regressed, within is counted as steady.")
+        text = ("Every Neuron release of the published benchmark tables, newest first, titled with the date a "
+                "figure of it was first published, with what every published state changed of its figures (a "
+                "new configuration under the release of its first figure, a withdrawn one under the release "
+                "last published for it): regressions first, then suspect points and unstable series, then "
+                "improvements, each judged by the rule above.")
         placeholder = defer(self, render_benchmark_changes, NoParams(), [file_key(name) for name in HISTORY_FILES])
         note_host(self.env, placeholder, "changes", BENCHMARKS, indexed="no-index" not in self.options)
         return [nodes.paragraph(text, text), placeholder]
+
+
+class JudgementRule(DataDirective):
+    """``.. neuron:judgement-rule::``: the one rule that judges a figure's series across releases
+    (:data:`..data.published.judgement.RULE`), stated once, with its parameters; the history pages,
+    What's new's lists and ``make matrix-diff`` refer to it."""
+
+    def run(self) -> list[nodes.Node]:
+        out = nodes.bullet_list(classes=["neuron-judgement-rule"])
+        for sentence in rule_text():
+            out += nodes.list_item("", nodes.paragraph(sentence, sentence))
+        return [out]
 
 
 @renderer("benchmark-changes", tables=False)
@@ -206,9 +217,10 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
     catalog = context.catalog
     builder = context.env.app.builder
     try:
+        # A place's address: "#<anchor>" alone on the single HTML page (render.uris)
         uri = builder.get_target_uri(context.docname)
-        pages = {g: relative_uri(uri, builder.get_target_uri(history_page(g))) for g in GENERATION_TEXT
-                 if history_page(g) in context.env.found_docs}
+        pages = {g: "" if builder.name == "singlehtml" else relative_uri(uri, builder.get_target_uri(history_page(g)))
+                 for g in GENERATION_TEXT if history_page(g) in context.env.found_docs}
     except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
         pages = {}
     index = HistoryIndex.of(catalog)
@@ -216,8 +228,8 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
     published = {r.version: r for r in index.published_releases()}
     canonical = placed_here(context.env, "changes", context.read_in)
     return hosted_sections(places(context.env, "changes", BENCHMARKS), "changes", canonical,
-                           lambda place: [neuron_history_html(html=_release_html(
-                               catalog, published[place.name], changes.get(place.name, []), pages))],
+                           lambda place: [_release_node(catalog, published[place.name],
+                                                        changes.get(place.name, []), pages)],
                            classes=["neuron-benchmark-changes"])
 
 
@@ -225,15 +237,17 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
 _WHEN = {"new": "first published", "withdrawn": "withdrawn"}
 
 
-def _release_html(catalog: Catalog, release: PublishedRelease, found: list[BenchmarkChange],
-                  pages: dict[str, str]) -> str:
+def _release_node(catalog: Catalog, release: PublishedRelease, found: list[BenchmarkChange],
+                  pages: dict[str, str]) -> neuron_history_html:
+    """The release's changes as HTML, and as data (``summary``, ``groups``) for the builders that do
+    not write HTML (:mod:`..site.html_only`)."""
     states = catalog.benchmark_states
     published = [f"{states[s].date} ({states[s].subject or s})" if s in states else s for s in release.states]
     summary = (f"Figures of Neuron {release.version} first published in {len(published)} "
                f"state{'s' if len(published) > 1 else ''}: {', '.join(published)}.")
     steady = sum(1 for c in found if c.kind == "steady")
     if steady:
-        summary += f" {steady} re-measured throughput{'s' if steady > 1 else ''} within {THRESHOLD:.0%}."
+        summary += f" {steady} re-measured figure{'s' if steady > 1 else ''} steady."
     if all(c.kind == "steady" for c in found):
         summary += " No published figure changed."
     configs = catalog.benchmark_configurations
@@ -252,13 +266,16 @@ def _release_html(catalog: Catalog, release: PublishedRelease, found: list[Bench
             state = states.get(change.state)
             rows.append({"title": describe_configuration(config), "text": change_text(change),
                          "when": f"{_WHEN.get(kind, 'published')} {state.date}" if state else "",
-                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None})
+                         "href": f"{page}#{anchor_for('benchmark', config.id)}" if page is not None else None,
+                         "target": (history_page(config.generation), anchor_for("benchmark", config.id))})
         groups.append({"title": f"{words} ({len(items)})", "entries": rows})
-    return template("benchmark-changes.html.jinja").render(summary=summary, groups=groups)
+    return neuron_history_html(html=template("benchmark-changes.html.jinja").render(summary=summary, groups=groups),
+                               summary=summary, groups=groups)
 
 
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
     app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)
+    app.add_directive_to_domain("neuron", "judgement-rule", JudgementRule)
     add_renderers(app, render_matrix_changes, render_benchmark_changes)
     add_hosted_type(app, HostedType("changes", changes_places, sections=True))

@@ -39,7 +39,8 @@ class Row:
     value: str
     agrees: bool
     note: str = ""
-    #: ``figure``, ``claim``, ``comparison``, ``unknown`` (no such subject in the data) or ``table``
+    #: ``figure``, ``claim``, ``comparison``, ``source`` (quotes another source's value), ``unknown``
+    #: (no such subject in the data) or ``table``
     #: (an unreadable row).
     kind: str = "figure"
 
@@ -73,6 +74,12 @@ def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = F
 def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
     path = Path(path)
     suffix = path.suffix.lower()
+    if suffix in (".yaml", ".yml"):  # a data file: its free text (errata explanations, rationales, notes)
+        from .data_text import check_data_file
+
+        drift = engine(str(Path(data_dir).resolve()))
+        return [Row(line, v.text, v.expression, v.expected, v.agrees, v.reason, v.kind)
+                for line, v in check_data_file(drift, path)]
     return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
                       plain=suffix not in (".rst", ".md", ".markdown", ".rest"), markdown=suffix in (".md", ".markdown"))
 
@@ -80,6 +87,8 @@ def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: b
 def _agrees(row: Row) -> str:
     if row.kind not in CHECKED_KINDS:
         return "not checked"
+    if row.kind == "source":  # another source's value, which the data records (drift/sources.py)
+        return f"quotes {row.note.split(' ', 1)[0]}"
     return "yes" if row.agrees else "**no**"
 
 

@@ -23,7 +23,7 @@ from functools import cached_property
 
 from ..data.catalog import Catalog
 from ..data.records.labels import CLAIM_WORDS
-from ..data.figures.shown import figure
+from ..data.figures.shown import figure, shown
 from ..data.figures.values import Value
 from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text, subjects_named, unknown_subject
 from .comparatives import comparisons
@@ -40,6 +40,32 @@ from .verdicts import Verdict, normal_unit
 #: A figure said to be per chip ("190 TFLOPS per chip", "each chip", "GB/sec/chip").
 PER_CHIP = re.compile(r"\bper\s+(?:chip|device|accelerator)\b|\beach\s+(?:chip|device)\b|/(?:chip|device)\b",
                       re.IGNORECASE)
+#: A chip named as one ("a Trainium chip delivers", "Inf2 chips deliver", "one Inferentia2 chip"): a figure
+#: of its clause is the chip's, unless a count comes before it ("16 Trainium2 chips deliver": the instance's).
+ONE_CHIP = re.compile(r"(?<![\d,])(?<!\d\s)\b(?:(?:a|an|one|each|every|single)\s+)?(?P<name>[A-Za-z][\w-]*)\s+chips?\b",
+                      re.IGNORECASE)
+_COUNTING = re.compile(r"(?:\d|\b(?:two|three|four|five|six|eight|twelve|sixteen|all|of|the)\b)\s*$", re.IGNORECASE)
+
+
+def said_per_chip(text: str, start: int, end: int) -> bool:
+    """Whether the clause ``text[start:end]`` gives its figure to one chip: "per chip", "each chip",
+    "GB/sec/chip", or a chip named by a device or instance family ("a Trainium chip", "Inf2 chips
+    deliver") that no count precedes ("16 Trainium2 chips": a total over them)."""
+    if PER_CHIP.search(text, start, end):
+        return True
+    for match in ONE_CHIP.finditer(text, start, end):
+        name = match.group("name").lower()
+        if not re.fullmatch(r"(?:trainium|inferentia)\d*|(?:trn|inf)\d[a-z]?", name):
+            continue
+        if match.group(0).lower().startswith(("a ", "an ", "one ", "each ", "every ", "single ")) or \
+                not _COUNTING.search(text[max(start, match.start() - 12):match.start()]):
+            return True
+    return False
+
+
+#: Words after which a clause names what it compares with, not its subject.
+_BASELINE = re.compile(r"\b(?:than|against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|over|from)\b",
+                       re.IGNORECASE)
 #: Words of a comparative (:mod:`.comparatives`).
 COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
                                  re.IGNORECASE)
@@ -83,6 +109,8 @@ class DriftEngine:
         """What a ``:neuron:value:`` role with ``body`` prints (as the build does); ``None`` when it
         cannot be computed (the build shows a problem there)."""
         try:
+            if body.startswith("compare:"):  # a ``:neuron:compare:`` role's words
+                return shown("compare", self.catalog, self.values, body.removeprefix("compare:")).text  # type: ignore[arg-type]
             return figure(self.catalog, self.values, body).text  # type: ignore[arg-type]
         except ValueError:
             return None
@@ -130,8 +158,9 @@ class DriftEngine:
                 batch = next((b for b in (batch_of_text(t) for t, _ in scopes[:2]) if b is not None), None)
                 options = next((o for o in (options_of_text(t) for t, _ in scopes[:2]) if o), frozenset())
                 aspects = Aspects(percentile, batch, options)
-                context = context_words(text, figure.start, heading, sentence_spans)
-                if PER_CHIP.search(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
+                context = self._nearest_subjects(context_words(text, figure.start, heading, sentence_spans),
+                                                 text[clause[0]:clause[1]])
+                if said_per_chip(text, clause[0], clause[1]) or PER_CHIP.search(figure.text):
                     context = self._per_chip(context)
                 match = self.figures.match(figure, context, quantities=quantities, aspects=aspects,
                                            sentence=words(text[s_start:s_end]))
@@ -144,7 +173,10 @@ class DriftEngine:
                         out.append(Verdict(figure.start, figure.text.replace("\n", " "), "history",
                                            quoted.expression, quoted.expected, quoted.agrees, quoted.reason, ""))
                         continue
-                if match is not None:
+                if match is not None and match.quoted:  # another source's value (drift/sources.py)
+                    out.append(Verdict(figure.start, figure.text.replace("\n", " "), "source",
+                                       match.candidate.expression, match.expected, True, match.reason, match.role))
+                elif match is not None:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
@@ -160,6 +192,20 @@ class DriftEngine:
                 out.append(Verdict(claim.start, claim.text, "claim", claim_path(claim.role), truth, claim.agrees,
                                    reason, claim.role))
         return sorted(out, key=lambda v: v.start)
+
+    def _nearest_subjects(self, context: set[str], clause: str) -> set[str]:
+        """The context of a figure whose own clause names a model or a platform: the subjects of that
+        kind named elsewhere (the sentence before, another clause) are not its subject ("ViT reached
+        76.9% on Inf1, while ResNet50 achieved 77.5% on g5.xlarge": each figure is its clause's)."""
+        # What the clause compares with ("40% higher than of P4d") is a baseline, not its subject.
+        subject = _BASELINE.split(clause, maxsplit=1)[0]
+        own, kept = words(subject), words(clause)
+        out = set(context)
+        for kind in ("model", "platform"):
+            vocabulary = self.figures.subject_words(kind)
+            if own & vocabulary:
+                out -= vocabulary - kept
+        return out
 
     @cached_property
     def _instance_devices(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
@@ -177,9 +223,26 @@ class DriftEngine:
         themselves only where they hold a per-chip figure of their own (trn2.48xlarge's intra-instance
         NeuronLink bandwidth per chip): never for a total over their chips."""
         out = set(context)
+        # An instance family stands for its device ("Inf2 chips": Inferentia2's).
+        for family, device_words in self._family_devices.items():
+            if family in out:
+                out = (out - {family}) | device_words
         for instance_id in context & self._instance_devices.keys():
             own, device = self._instance_devices[instance_id]
             out = (out if instance_id in self._per_chip_instances else out - own) | device
+        return out
+
+    @cached_property
+    def _family_devices(self) -> dict[str, frozenset[str]]:
+        """Instance family ("inf2") -> the words naming its device, when all its instances share one."""
+        devices: dict[str, set[str]] = {}
+        for instance in self.catalog.instances.values():
+            devices.setdefault(instance.family.lower(), set()).add(instance.device)
+        out = {}
+        for family, ids in devices.items():
+            if len(ids) == 1:
+                device = self.catalog.devices.get(next(iter(ids)))
+                out[family] = tokens(device.id, device.name) if device else frozenset()
         return out
 
     @cached_property

@@ -24,6 +24,7 @@ from ..data.figures.values import Value
 from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
 from .literal_figures import Figure
+from .sources import other_values
 from .quantities import COUNT_UNITS, base_unit, counted, of_field, of_path
 from .verdicts import (
     Candidate,
@@ -72,6 +73,10 @@ class FigureIndex:
     def platform_words(self) -> set[str]:
         """Every word naming an instance, an instance family or a device of the data."""
         return self._vocabulary.words["platform"]
+
+    def subject_words(self, kind: str) -> set[str]:
+        """Every word naming a subject of ``kind`` ("model" or "platform") in the data."""
+        return self._vocabulary.words[kind]
 
     def _records(self, path: str) -> Groups:
         kind, record, _ = path.split(":", 2)
@@ -239,6 +244,26 @@ class FigureIndex:
     def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
               quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
               sentence: set[str] | None = None) -> Match | None:
+        """:meth:`_match`, then, for a figure contradicting a value, the value another source gives
+        it (:mod:`.sources`): a figure agreeing with that quotes the source."""
+        found = self._match(figure, context, everywhere=everywhere, quantities=quantities, aspects=aspects,
+                            sentence=sentence)
+        if found is None or found.agrees or found.candidate.op != "value":
+            return found
+        for other in other_values(self._keywords.catalog, found.candidate.expression):
+            said = Candidate(found.candidate.expression, other.number, other.unit, records=found.candidate.records,
+                             quantity=found.candidate.quantity,
+                             typed=format_number(other.shown, other.shown_unit), typed_unit=other.shown_unit)
+            if agrees(said, figure):
+                used = self.values[found.candidate.expression]
+                reason = (f"{other.source} ({expected_text(said, figure)}) for {found.candidate.expression}; the "
+                          f"data uses {found.expected} ({used.source}): {other.why}")
+                return Match(figure, found.candidate, True, found.expected, reason, found.role, quoted=other.source)
+        return found
+
+    def _match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
+              quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
+              sentence: set[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
 
         A figure agreeing with a value at its rounding is a match only when the context names the
@@ -313,7 +338,8 @@ class FigureIndex:
         """A contradiction of a figure further off than a near miss: its words name the quantity
         (``quantities``) and every record of a typed value (the model and the instance), so the data
         holds what the text should say. The nearest such value (several configurations of one subject)."""
-        if quantities is None or figure.qualifier or figure.bare or figure.direction or figure.unit in ("%", "x"):
+        if quantities is None or figure.qualifier or figure.bare or figure.spelled or figure.direction or \
+                figure.unit in ("%", "x"):
             return None
         kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
         found: list[tuple[float, float, str, Candidate]] = []

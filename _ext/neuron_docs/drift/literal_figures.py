@@ -84,6 +84,32 @@ _MULTIPLE = re.compile(
     re.IGNORECASE)
 
 
+#: Counts written in words ("up to twelve Inferentia2 chips", "Two Trainium chips"): a count of a unit
+#: prose counts (chips, vCPUs), read as the digits would be.
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty-four": 24, "thirty-two": 32,
+               "sixty-four": 64}
+_COUNT_WORD = re.compile(
+    rf"(?:(?P<qual>{_QUALIFIER})\s+)?\b(?P<n>{'|'.join(sorted(COUNT_WORDS, key=len, reverse=True))})"
+    r"\s+(?P<unit>(?:[a-z][\w-]*\s+)?chips?\b|vCPUs?\b)", re.IGNORECASE)
+#: "a Trainium chip", "one chip", "each chip" are not counts: only a word number followed by its unit is.
+#: A cell of a table whose header gives the unit: a bare count with its qualifier ("Up to 16", "Two").
+COUNT_CELL = re.compile(rf"^\s*(?:(?P<qual>{_QUALIFIER})\s+)?(?P<n>\d{{1,3}}(?:,\d{{3}})*(?:\.\d+)?|"
+                        rf"{'|'.join(COUNT_WORDS)})\s*$", re.IGNORECASE)
+
+
+def count_cell(text: str, unit: str) -> str | None:
+    """A table cell that is a count with its header's ``unit`` ("Up to 16" under "# of chips" ->
+    "Up to 16 chips"; "Two" -> "2 chips"); ``None`` when the cell is no such count."""
+    match = COUNT_CELL.match(text)
+    if match is None:
+        return None
+    number = match.group("n")
+    number = str(COUNT_WORDS.get(number.lower(), number))
+    qualifier = f"{match.group('qual')} " if match.group("qual") else ""
+    return f"{qualifier}{number} {unit}"
+
+
 @dataclass(frozen=True)
 class Figure:
     """A literal figure in a text: ``text`` at ``start:end``, its number, decimals and unit."""
@@ -102,6 +128,9 @@ class Figure:
     negative: bool = False
     #: The low end of a range ("7-10 ms", "7 to 10 ms"); ``number`` is its high end.
     low: float | None = None
+    #: A count written in words ("twelve Inferentia2 chips"): compared when it agrees or nearly does,
+    #: never with a value far off (words count parts of many things).
+    spelled: bool = False
 
     @property
     def typed(self) -> Decimal:
@@ -127,8 +156,16 @@ def _unit_of(match: re.Match[str]) -> str:
     return ""
 
 
+#: "$0.13 is how much less BEiT costs": a difference said with its direction.
+_HOW_MUCH = re.compile(r"^[ \t\n]{0,2}(?:is|was|being)\s+how\s+much\s+(?:(?P<down>less|lower|cheaper|fewer|slower)|"
+                       r"(?P<up>more|higher|faster|greater))\b", re.IGNORECASE)
+
+
 def _direction(text: str, start: int, end: int) -> str:
     after = text[end:end + 60]
+    how_much = _HOW_MUCH.match(after)
+    if how_much:
+        return "down" if how_much.group("down") else "up"
     if _DIFF_BEFORE.search(text[max(0, start - 40):start]) or _DIFF_AFTER.match(after):
         return "diff"
     if _UP.match(after):
@@ -172,6 +209,14 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
         number, decimals = (float(_WORD_NUMBERS[word]), 0) if word in _WORD_NUMBERS else _number(word)
         qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
         found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "x", qualifier, "up"))
+    taken = [(f.start, f.end) for f in found]
+    for match in _COUNT_WORD.finditer(text):
+        if any(a < match.end() and match.start() < b for a, b in taken):
+            continue
+        unit = "vCPUs" if match.group("unit").lower().startswith("vcpu") else "chips"
+        qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
+        found.append(Figure(match.group(0), match.start(), match.end(), float(COUNT_WORDS[match.group("n").lower()]),
+                            0, unit, qualifier, spelled=True))
     if loose:
         taken = [(f.start, f.end) for f in found]
         for match in BARE_RE.finditer(text):

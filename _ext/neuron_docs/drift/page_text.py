@@ -89,7 +89,9 @@ def inline(text: str, shown_value: Shown | None = None) -> tuple[str, list[tuple
             shown = (title.group(1) if title else body).lstrip("~!")
             checkable = not name.startswith("neuron:") and name not in _LITERAL_ROLES
             if name.startswith("neuron:"):
-                value = shown_value(body) if shown_value is not None and name == "neuron:value" else None
+                value = None
+                if shown_value is not None and name in ("neuron:value", "neuron:compare"):
+                    value = shown_value(body if name == "neuron:value" else f"compare:{body}")
                 shown = value if value is not None else " " * len(shown)
         elif match.group("literal"):
             shown = match.group("lbody")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..data.records.labels import CELL_WORDS, FIT_TEXT, STATUS_TEXT
-from .literal_figures import find_figures
+from .literal_figures import count_cell, find_figures
 from .names import resolve
 from .verdicts import Verdict
 
@@ -129,6 +129,9 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
             if unit and _BARE_NUMBER.match(text):
                 text = f"{unit}{text.strip()}" if unit == "$" else f"{text.strip()} {unit}"
                 allowed = None
+            elif unit in ("chips", "vCPUs") and count_cell(text, unit):
+                # A count in words or with its qualifier ("Two", "Up to 16") under "# of chips".
+                text, allowed = count_cell(text, unit) or text, None
             verdicts: list[Verdict] = []
             if any(ch.isdigit() for ch in text) or re.search(r"fit|support", text, re.I):
                 verdicts = check(text, context, allowed)
@@ -137,6 +140,12 @@ def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: S
                 # the data does not hold, is no ratio of other figures that happen to be 3x).
                 held = {v.expression for k, vs in found.items() for v in vs if v.kind == "figure"}
                 verdicts = [v for v in verdicts if _operands(v.expression) <= held and _operands(v.expression)]
+                unknown = next((v for vs in found.values() for v in vs if v.kind == "unknown"), None)
+                if not verdicts and unknown is not None:
+                    # A ratio of the row's figures, one of them about a subject the data lacks
+                    # (Trainium3 against Trainium2): not checked, for that reason.
+                    verdicts = [Verdict(0, cell.text.strip(), "unknown", "", "", False,
+                                        f"{unknown.reason} (a ratio of this row's figures)", "")]
             if j:
                 badge = _badge_verdict(claims, cell.text, stub, header, heading)
                 if badge is not None:

@@ -58,6 +58,8 @@ class Match:
     reason: str = ""
     #: The role a page should use instead of the literal.
     role: str = ""
+    #: The other source the figure quotes (:mod:`.sources`): the data uses another value, for a reason.
+    quoted: str = ""
 
 
 def in_unit(number: float, unit: str, figure_unit: str) -> float:
@@ -183,7 +185,7 @@ def _typed_decimals(number: float) -> int:
 
 #: The kinds of verdict that compare a figure or claim with the data (agreeing or not); the others
 #: (``unknown``, ``table``) say why a figure was not compared.
-CHECKED_KINDS = ("figure", "claim", "comparison", "history")
+CHECKED_KINDS = ("figure", "claim", "comparison", "history", "source")
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,8 @@ class Verdict:
     #: ``figure``, ``claim``, ``comparison`` (a comparative word the figures it compares contradict),
     #: ``history`` (a figure of the Neuron release its sentence names, read in the benchmark history:
     #: right for that release, or contradicting it), ``unknown`` (a figure about a subject the data
-    #: does not hold) or
+    #: does not hold), ``source`` (the value another source gives a figure the data holds, which
+    #: the data records with why it uses its own: :mod:`.sources`) or
     #: ``table`` (a table row that cannot be read: more or fewer cells than its header).
     kind: str
     #: The data path or derived expression it corresponds to.
@@ -218,6 +221,8 @@ class Verdict:
             return f"'{literal}' contradicts the figures it compares: {self.reason}"
         if self.kind == "claim":
             return f"'{literal}' contradicts the data: {self.reason}; write {self.role}"
+        if self.kind == "source":
+            return f"literal {literal} quotes {self.reason}; write {self.role}"
         if self.kind == "history":
             said = "quotes" if self.agrees else "contradicts"
             return f"literal {literal} {said} {self.expression} ({self.expected}): {self.reason}"

@@ -16,7 +16,8 @@ removed, status definitions and labels; ``--format json`` prints ``{"old", "new"
 ``errors`` holds the data errors found at head that base did not have, and ``benchmarks`` what the
 published states that head's benchmark history adds changed, grouped as What's new groups them: by
 the Neuron release each change belongs to (``release``, ``release_first_published``), newest first,
-then regressed, improved, corrected, new, withdrawn
+then regressed, suspect points, unstable series, improved, corrected, new, withdrawn (judged by
+:data:`~neuron_docs.data.published.judgement.RULE`)
 (:func:`~neuron_docs.data.published.history_view.changes_since`); the Markdown has a section per
 release after the matrices'. Exit status: 0 with or without
 changes ("no changes" when the data is the same), 2 for a bad revision, directory or option.

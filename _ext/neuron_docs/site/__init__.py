@@ -9,13 +9,17 @@ the navigation they all show changes (:mod:`.navigation`), and for the PDF a LaT
 can point at (:mod:`.latex_labels`), wide tables split (:mod:`.latex_tables`), for the PDF and the
 ePub charts drawn from files (:mod:`.chart_files`); outside HTML, a figure's tooltip is not printed after it
 (:mod:`.tooltips`); an ePub's pages well-formed XHTML (:mod:`.epub`), and one anchor per link of the single HTML page
-(:mod:`.single_page`)."""
+(:mod:`.single_page`); outside the web pages, the content written as HTML from templates (the benchmark
+history, What's new's changes) as docutils nodes (:mod:`.html_only`), the advisor's static table a block per family
+(:mod:`.advisor_blocks`), the landing page's cards a list and the toctrees' captions the PDF's parts
+(:mod:`.front_matter`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..render import assets
+from . import advisor_blocks
 from . import chart_files
 from . import data_dates
 from . import device_checks
@@ -23,6 +27,8 @@ from . import device_overview
 from . import device_pages
 from . import downloads
 from . import epub
+from . import front_matter
+from . import html_only
 from . import ids
 from . import latex_labels
 from . import latex_tables
@@ -40,6 +46,9 @@ if TYPE_CHECKING:
 def setup_site(app: Sphinx) -> None:
     downloads.setup_downloads(app)
     ids.setup_ids(app)
+    html_only.setup_html_only(app)
+    advisor_blocks.setup_advisor_blocks(app)
+    front_matter.setup_front_matter(app)
     latex_labels.setup_latex_labels(app)
     latex_tables.setup_latex_tables(app)
     chart_files.setup_chart_files(app)

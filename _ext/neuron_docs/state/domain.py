@@ -75,13 +75,16 @@ class NeuronDomain(Domain):
     roles = {name: XRefRole() for name in OBJECT_TYPES}
     initial_data: ClassVar[dict[str, Any]] = {"objects": {}, "aliases": {}, "alias_labels": {},
                                               "reads": {}, "shows": {}, "hosts": {}}
-    data_version = 4
+    data_version = 5
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
         self._build: BuildState | None = None
         #: Directive classes that mark their output as data, by directive name.
         self._data_adapters: dict[str, type] = {}
+        #: The places, before this build read them, of the objects that pages described twice
+        #: (:func:`co_describers`); a page that links to one is written again if it moved.
+        self.settling: dict[tuple[str, str], str | None] = {}
 
     @property
     def build(self) -> BuildState:
@@ -108,9 +111,11 @@ class NeuronDomain(Domain):
         Directives use the returned anchor; :mod:`.site.ids` moves an element that kept ``anchor``.
         """
         key = (objtype, name)
-        if key in self.objects and self.objects[key].docname != self.env.docname:
-            other = self.objects[key].docname
-            warn_duplicate(objtype, name, other, location)
+        docname = self.env.docname
+        self.described.setdefault(docname, set()).add(key)
+        mine = self.objects.get(key)
+        if mine is not None and mine.docname != docname:
+            warn_duplicate(objtype, name, mine.docname, location)
         claimed = cast("dict[str, tuple[str, str]]", self.env.temp_data.setdefault("neuron_anchors", {}))
         given, number = anchor, 1
         while claimed.get(given, key) != key:
@@ -118,9 +123,17 @@ class NeuronDomain(Domain):
             given = f"{anchor}-{number}"
         claimed[given] = key
         cast("list[tuple[str, str]]", self.env.temp_data.setdefault("neuron_noted", [])).append((anchor, given))
-        self.objects[key] = ObjectEntry(self.env.docname, given, title, objtype)
+        # Of two pages describing it, the first by name keeps it, as when a parallel build merges them
+        # (:meth:`merge_domaindata`): the same place whatever page an incremental build reads again.
+        if mine is None or mine.docname == docname or docname < mine.docname:
+            self.objects[key] = ObjectEntry(docname, given, title, objtype)
         self._note_label(given, title)
         return given
+
+    @property
+    def described(self) -> dict[str, set[tuple[str, str]]]:
+        """Docname -> the objects its directives describe (a duplicate's too: :func:`co_describers`)."""
+        return self.data.setdefault("described", {})
 
     def note_object_from_data(self, objtype: str, name: str, title: str, anchor: str, docname: str) -> bool:
         """Record the canonical place of an object page ``docname`` makes when written
@@ -201,6 +214,7 @@ class NeuronDomain(Domain):
                 del given[label]
         for kind in ("reads", "shows", "hosts"):
             self.data.setdefault(kind, {}).pop(docname, None)
+        self.described.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key, entry in sorted(otherdata.get("objects", {}).items()):
@@ -220,6 +234,9 @@ class NeuronDomain(Domain):
             for docname, noted in otherdata.get(kind, {}).items():
                 if docname in docnames:
                     self.data.setdefault(kind, {})[docname] = noted
+        for docname, keys in otherdata.get("described", {}).items():
+            if docname in docnames:
+                self.described[docname] = keys
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str,
                      target: str, node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
@@ -390,7 +407,36 @@ def _settle_alias_labels(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return []
 
 
+def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+                  removed: set[str]) -> list[str]:
+    """The pages that describe an object a changed or removed page describes too (a duplicate): read
+    again with it. A page given ``:no-index:`` (or losing its directive) lets the object go; the other
+    page, read again, keeps it, as a clean build would (else its links would point nowhere until
+    that page changed)."""
+    domain = cast("NeuronDomain", env.domains["neuron"])
+    described = domain.described
+    touched = changed | removed
+    keys = set().union(*(described.get(docname, set()) for docname in touched))
+    others = sorted(docname for docname, theirs in described.items()
+                    if docname not in touched and docname in env.all_docs and theirs & keys)
+    shared = keys & set().union(*(described[docname] for docname in others))
+    domain.settling = {key: entry.docname if (entry := domain.objects.get(key)) else None for key in shared}
+    return others
+
+
+def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Every page written again when an object described twice moved (a ``:no-index:`` settled it):
+    which pages link to it is not known before they are resolved; it is a rare change."""
+    domain = cast("NeuronDomain", env.domains["neuron"])
+    moved = [key for key, docname in domain.settling.items()
+             if (entry := domain.objects.get(key)) is None or entry.docname != docname]
+    domain.settling = {}
+    return sorted(env.all_docs) if moved else []
+
+
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(NeuronDomain)
+    app.connect("env-get-outdated", co_describers)
+    app.connect("env-updated", _settled)
     app.connect("missing-reference", _unlinked_generated_reference)
     app.connect("env-updated", _settle_alias_labels)

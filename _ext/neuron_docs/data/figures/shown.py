@@ -117,9 +117,13 @@ def shown(kind: str, catalog: Catalog, values: Values, text: str) -> Shown:
         return fit_words(catalog, text)
     if kind == "status":
         return status_words(catalog, text)
+    if kind == "compare":  # comparative words written from the data (issue 36)
+        from .comparative_words import compared
+        return compared(catalog, values, text)
     raise KeyError(kind)
 
 
 #: The key kinds of role outputs, and the files a failed one depends on (any file may hold the
 #: value that is missing; a fit or a status is read from the families and the matrices).
-SHOWN_KINDS = {"value": FILE_NAMES, "figure": FILE_NAMES, "fit": MATRIX_WORD_FILES, "status": MATRIX_WORD_FILES}
+SHOWN_KINDS = {"value": FILE_NAMES, "figure": FILE_NAMES, "fit": MATRIX_WORD_FILES, "status": MATRIX_WORD_FILES,
+               "compare": FILE_NAMES}

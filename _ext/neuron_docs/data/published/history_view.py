@@ -6,9 +6,10 @@ figures as last published (a correction replaces the figure it corrects, and say
 and the cost per 1M at the price in force when the figures were first published
 (:func:`.history.price_in_force`, never today's price). :func:`state_changes` lists, per published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
-throughput against a baseline: the median of the configuration's figures in its (up to)
-:data:`BASELINE_RELEASES` previous releases, so that one noisy release neither hides nor fakes a
-change; beyond :data:`THRESHOLD` it is improved or regressed. Each change belongs to the Neuron
+figure (throughput, latencies) as its series across releases is judged (:meth:`HistoryIndex.judgement`,
+:mod:`.judgement`, the one rule :data:`.judgement.RULE`): improved or regressed (a sustained step beyond
+the noise and :data:`THRESHOLD`, in the metric's own direction), a suspect point (one release out and
+back), unstable (the series swings; with its spread) or steady. Each change belongs to the Neuron
 release of its figure (a new configuration to the release of its first figure, a withdrawal to the
 release last published for the configuration): :meth:`HistoryIndex.published_releases` gives every
 release with the date it was first published and :meth:`HistoryIndex.release_changes` its changes,
@@ -20,13 +21,13 @@ configuration in the latest state, id for id), and
 :func:`release_of` (:func:`held_since` in words) the release and date a current figure was first
 published with. :func:`changes_since` is what a pull request's new states change (``make matrix-diff``
 and the preview's changes page), by release as What's new groups them, then in the order of
-:data:`CHANGE_TEXT`: regressions first. No Sphinx here.
+:data:`CHANGE_TEXT`: regressions first, then suspect points and unstable series, then improvements.
+No Sphinx here.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -37,23 +38,27 @@ from ..figures.runs import cost_per_million
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
 from .history_files import canonical_version, price_in_force, version_key
+from .judgement import RULE, SeriesJudgement, judge
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..records.published import PublishedInferenceRun, PublishedTrainingRun
 
-#: A re-measured throughput counts as improved or regressed beyond this fraction of its baseline.
-THRESHOLD = 0.10
-#: The baseline of a re-measured figure: the median of the configuration's previous releases, up to this many.
-BASELINE_RELEASES = 3
+#: A re-measured figure's step counts beyond this fraction of the level before it (and beyond the
+#: series' noise): :data:`.judgement.RULE`, the one rule, stated on the history's index page.
+THRESHOLD = RULE.threshold
+#: The series judged besides the metrics: the cost per 1M at the price in force (where it is one price).
+COST = "cost_per_1m"
 
 
 #: The catalog's collections of the history files (their records change by the hundred with a new state).
 #: The kinds of change a published state makes, in the order they are listed (regressions first), and
 #: their words; steady re-measurements are only counted.
 CHANGE_TEXT = {
-    "regressed": "Regressed", "improved": "Improved", "corrected": "Corrected under the same release",
-    "new": "New configurations", "withdrawn": "Withdrawn configurations",
+    "regressed": "Regressed", "suspect": "Suspect points (one release out and back)",
+    "unstable": "Unstable (the series swings)", "improved": "Improved",
+    "corrected": "Corrected under the same release", "new": "New configurations",
+    "withdrawn": "Withdrawn configurations",
 }
 
 
@@ -89,12 +94,13 @@ class Release:
 class Change:
     """One change a published state made to one configuration."""
 
-    kind: str  # new | withdrawn | corrected | improved | regressed | steady
+    kind: str  # new | withdrawn | corrected | improved | regressed | suspect | unstable | steady
     configuration: str
     metric: str = ""
     old: Decimal | None = None
     new: Decimal | None = None
-    #: improved / regressed / steady: the baseline, the releases it is the median of, and the change.
+    #: improved / regressed / suspect / steady (:mod:`.judgement`): the level it is judged against (the
+    #: level before a step), the releases it is the median of, and the change.
     baseline: Decimal | None = None
     baseline_versions: tuple[str, ...] = ()
     ratio: float | None = None
@@ -103,6 +109,8 @@ class Change:
     version: str = ""
     #: The published state that made it.
     state: str = ""
+    #: unstable: the lowest and highest figure since the series started to swing.
+    spread: tuple[Decimal, Decimal] | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +146,8 @@ class HistoryIndex:
     _changes: dict[str, list[Change]] | None = field(default=None, repr=False)
     #: :meth:`published_releases`, made once.
     _published: list[PublishedRelease] | None = field(default=None, repr=False)
+    #: :meth:`judgement` of each (configuration, metric) asked about.
+    _judged: dict[tuple[str, str], SeriesJudgement] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
@@ -194,6 +204,25 @@ class HistoryIndex:
         found = self._releases.get(configuration)
         if found is None:
             found = self._releases[configuration] = releases(self, configuration)
+        return found
+
+    def judgement(self, configuration: str, metric: str) -> SeriesJudgement:
+        """The configuration's ``metric`` (or :data:`COST`) across its releases, judged by the one rule
+        (:func:`.judgement.judge`): figures as last published per release (corrections applied); the cost
+        per 1M only over the latest releases priced at one price (a price change is not the figure's)."""
+        key = (configuration, metric)
+        found = self._judged.get(key)
+        if found is None:
+            rel = self.releases_of(configuration)
+            if metric == COST:
+                priced = [r for r in rel if r.cost is not None]
+                tail = [r for r in priced if priced and r.cost and r.cost.price == priced[-1].cost.price]  # type: ignore[union-attr]
+                series = [(r.version, r.cost.usd) for r in tail if r.cost is not None]
+                lower = True
+            else:
+                series = [(r.version, float(r.figures[metric])) for r in rel if metric in r.figures]
+                lower = lower_is_better(metric)
+            found = self._judged[key] = judge(series, lower)
         return found
 
     def throughput_metric(self, configuration: str) -> str | None:
@@ -278,6 +307,9 @@ class SincePrevious:
     #: The figure of the latest earlier release that measured the metric (corrections applied).
     previous: Decimal
     previous_version: str
+    #: The current figure's judgement across releases (:mod:`.judgement`): improved, regressed, suspect,
+    #: unstable or steady.
+    judged: str = "steady"
 
     @property
     def ratio(self) -> float:
@@ -290,6 +322,12 @@ class SincePrevious:
         if self.value == self.previous:
             return None
         return (self.value < self.previous) == lower_is_better(self.metric)
+
+
+def _level_figure(level: float) -> Decimal:
+    """A level (the median of figures) as a figure: ``100.0`` is ``100``, as the figures it is the median of."""
+    value = Decimal(repr(level))
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value
 
 
 def run_configuration(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
@@ -308,11 +346,20 @@ def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
 
 
 def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
-    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``;
-    None when the history has no release of it."""
+    """Since when a current run's figures hold, in words: ``Neuron 2.18.0 (first published 2024-04-11)``:
+    the release its throughput's current level starts with, as the series is judged (:mod:`.judgement`:
+    a suspect point neither ends nor starts a level; a step does); the run's own release when its series
+    swings or has no throughput; None when the history has no release of it."""
     release = release_of(catalog, run)
-    if release is None:
+    configuration = run_configuration(catalog, run)
+    if release is None or configuration is None:
         return None
+    index = HistoryIndex.of(catalog)
+    metric = index.throughput_metric(configuration)
+    if metric is not None:
+        judged = index.judgement(configuration, metric)
+        since = judged.holds_since() if judged.of(release.version) is not None else None
+        release = next((r for r in index.releases_of(configuration) if r.version == since), release)
     return release_title(release.version, release.first_published)
 
 
@@ -325,12 +372,16 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
     if value is None or configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    earlier = [r for r in HistoryIndex.of(catalog).releases_of(configuration)
-               if version_key(r.version) < version_key(version) and metric in r.figures]
+    index = HistoryIndex.of(catalog)
+    judged = index.judgement(configuration, metric)
+    earlier = [r for r in index.releases_of(configuration)
+               if version_key(r.version) < version_key(version) and metric in r.figures
+               and getattr(judged.of(r.version), "kind", "") != "suspect"]  # a suspect point is no reference
     if not earlier or earlier[-1].figures[metric] == 0:
         return None
+    point = judged.of(version)
     return SincePrevious(configuration, metric, Decimal(value), version, earlier[-1].figures[metric],
-                         earlier[-1].version)
+                         earlier[-1].version, point.kind if point and point.kind != "first" else "steady")
 
 
 def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
@@ -361,8 +412,9 @@ def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
                         out.setdefault(obs.first_state, []).append(
                             Change("corrected", cid, metric, before.value, obs.value, version=obs.neuron_version,
                                    state=obs.first_state))
-                elif metric in THROUGHPUT_FIELDS and before.neuron_version != obs.neuron_version:
-                    out.setdefault(obs.first_state, []).append(_remeasured(cid, metric, series[:i], obs))
+                elif before.neuron_version != obs.neuron_version:
+                    out.setdefault(obs.first_state, []).append(
+                        _remeasured(index.judgement(cid, metric), cid, metric, before, obs))
         for sid, corrected in corrections.items():
             if not any(c.kind == "corrected" and c.configuration == cid for c in out.get(sid, [])):
                 out.setdefault(sid, []).append(Change("corrected", cid, corrected[0].metric,
@@ -370,30 +422,46 @@ def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
     return out
 
 
-def _remeasured(cid: str, metric: str, earlier: list[hs.BenchmarkObservation], obs: hs.BenchmarkObservation) -> Change:
-    """A figure of a new release against the median of the previous releases' (their last figure each)."""
-    last: dict[str, Decimal] = {}
-    for o in earlier:
-        last[o.neuron_version] = o.value
-    versions = sorted(last, key=version_key)[-BASELINE_RELEASES:]
-    baseline = Decimal(statistics.median([last[v] for v in versions]))
-    ratio = float(obs.value / baseline) - 1.0
-    gain = -ratio if lower_is_better(metric) else ratio
-    kind = "improved" if gain > THRESHOLD else "regressed" if gain < -THRESHOLD else "steady"
-    return Change(kind, cid, metric, earlier[-1].value, obs.value, baseline, tuple(versions), ratio,
-                  obs.neuron_version, obs.first_state)
+def _remeasured(judged: SeriesJudgement, cid: str, metric: str, before: hs.BenchmarkObservation,
+                obs: hs.BenchmarkObservation) -> Change:
+    """A figure of a new release as its series' judgement has it (:mod:`.judgement`): a step against the
+    level before it, a suspect point, an unstable series (with its spread), or steady."""
+    point = judged.of(obs.neuron_version)
+    if point is None or point.kind == "first":
+        return Change("steady", cid, metric, before.value, obs.value, version=obs.neuron_version, state=obs.first_state)
+    spread = (None if judged.spread is None or point.kind != "unstable"
+              else (Decimal(str(judged.spread[0])), Decimal(str(judged.spread[1]))))
+    return Change(point.kind, cid, metric, before.value, obs.value,
+                  None if point.level is None else _level_figure(point.level), point.level_versions,
+                  None if point.level is None else float(obs.value) / point.level - 1.0,
+                  obs.neuron_version, obs.first_state, spread)
+
+
+def _level_text(versions: tuple[str, ...]) -> str:
+    """The releases a level is the median of: ``2.10.0`` or ``2.10.0 to 2.18.0, 7 releases``."""
+    if len(versions) == 1:
+        return f"Neuron {versions[0]}"
+    return f"Neuron {versions[0]} to {versions[-1]}, {len(versions)} releases"
 
 
 def change_text(change: Change) -> str:
     """What a change did, in words after the configuration (``: 1234.6 inferences/s on Neuron 2.20.0,
     -12.0% against ...``, every figure by the display rule, :func:`.figures.formatting.shown_measure`);
     empty for a new or withdrawn configuration."""
-    unit = METRICS[change.metric].unit if change.metric else ""
-    if change.kind in ("improved", "regressed", "steady") and change.new is not None and change.ratio is not None:
-        base = ", ".join(change.baseline_versions)
-        return (f": {shown_measure(change.new, unit)} on Neuron {change.version}, "
-                f"{shown_change(change.ratio)} against "
-                f"{shown_measure(change.baseline or Decimal(0), unit)} (median of {base})")
+    unit = METRICS[change.metric].unit if change.metric in METRICS else ""
+    label = METRICS[change.metric].label if change.metric in METRICS else "figure"
+    if change.kind == "unstable" and change.new is not None:
+        low, high = change.spread or (change.new, change.new)
+        return (f": {label} {shown_measure(change.new, unit)} on Neuron {change.version}; the series swings "
+                f"between {shown_figure(low)} and {shown_measure(high, unit)} (unstable)")
+    if (change.kind in ("improved", "regressed", "steady", "suspect") and change.new is not None
+            and change.ratio is not None):
+        level = (f"{shown_change(change.ratio)} against the level "
+                 f"{shown_measure(change.baseline or Decimal(0), unit)} (median of {_level_text(change.baseline_versions)})")
+        if change.kind == "suspect":
+            return (f": {label} {shown_measure(change.new, unit)} on Neuron {change.version}, {level}; "
+                    "the next release came back: a suspect point, not a change")
+        return f": {label} {shown_measure(change.new, unit)} on Neuron {change.version}, {level}"
     if change.kind == "corrected" and change.old is not None and change.new is not None:
         return (f": {shown_figure(change.old)} -> {shown_measure(change.new, unit)} "
                 f"(Neuron {change.version})")
@@ -442,7 +510,8 @@ class StateChange:
                 "old": None if c.old is None else str(c.old), "new": None if c.new is None else str(c.new),
                 "baseline": None if c.baseline is None else str(c.baseline),
                 "baseline_versions": list(c.baseline_versions),
-                "change_percent": None if c.ratio is None else round(c.ratio * 100, 2)}
+                "change_percent": None if c.ratio is None else round(c.ratio * 100, 2),
+                "spread": None if c.spread is None else [str(c.spread[0]), str(c.spread[1])]}
 
 
 def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:

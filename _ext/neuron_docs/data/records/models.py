@@ -68,12 +68,35 @@ def share_equal_parts(record: BaseModel, shared: dict[Any, Any], *, nested: bool
         return record
 
 
+class OtherSource(Record):
+    """Another source's value of the same figure, which the data does not use: kept with that source
+    and why the data's own is preferred, so a page quoting it is told so (issue 36)."""
+
+    value: Figure
+    #: The other source's unit, when it writes another one (GiB/s where the data holds GB/s).
+    unit: Unit | None = None
+    source: Id
+    why: Text
+
+
 class Quantity(Record):
     value: Figure
     unit: Unit
     label: Name
     source: Id
     note: Text | None = None
+    #: Other sources that give this figure another value (``also: [{value, unit?, source, why}]``).
+    also: list[OtherSource] = Field(default=[], max_length=8)
+
+    @model_validator(mode="after")
+    def _others_disagree(self) -> Quantity:
+        for other in self.also:
+            if other.source == self.source:
+                raise ValueError(f"also: {other.source} is the figure's own source; another source is expected")
+            if other.value == self.value and (other.unit or self.unit) == self.unit:
+                raise ValueError(f"also: {other.source} gives the same value ({other.value:g} {self.unit}): "
+                                 "sources that agree need no entry")
+        return self
 
 
 class Source(Record):

@@ -3,7 +3,9 @@
 The directive leaves a :class:`csv_index` placeholder; when its page is resolved (before the tables'
 CSVs are written, so the index gets a CSV of its own) the placeholder becomes a sortable table of
 every generated table of every page (:func:`.table_files.csv_name`): the CSV file, the table's
-title (else its section's) and the page it is on, then the index itself.
+title (else its section's) and the page it is on, then the index itself. Builders other than HTML
+(the PDF, text, manual pages) get the same index as a list, an item a file ("name.csv: title, on
+Page"), its file linked to the published site where the reader can follow a link.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.errors import NoUri
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
@@ -18,7 +21,7 @@ from ...state.dependencies import shows_every_page
 from ...render.expand import filled_doctree
 from ...render.tables import build_table
 from ...state.build import is_html
-from .links import download_uri
+from .links import download_uri, links_downloads
 from .table_files import TABLES_DIR, csv_name
 
 if TYPE_CHECKING:
@@ -40,6 +43,23 @@ class CsvIndex(SphinxDirective):
         return [csv_index()]
 
 
+def _page_uri(app: Sphinx, fromdoc: str, docname: str) -> str | None:
+    """The link to page ``docname`` (the HTML builders: relative to the page; the others their own)."""
+    if app.builder.name == "singlehtml":  # "#document-<page>", the root page its top
+        return "" if docname == app.config.root_doc else app.builder.get_relative_uri(fromdoc, docname)
+    if is_html(app):
+        return relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
+    try:
+        return app.builder.get_relative_uri(fromdoc, docname)
+    except NoUri:
+        return None
+
+
+def _page_link(app: Sphinx, fromdoc: str, docname: str, title: str) -> nodes.Node:
+    uri = _page_uri(app, fromdoc, docname)
+    return nodes.reference("", title, refuri=uri, internal=True) if uri is not None else nodes.Text(title)
+
+
 def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for docname in sorted(app.env.found_docs):
@@ -56,21 +76,32 @@ def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
                     parent = parent.parent
                 heading = parent[0].astext() if parent is not None and parent.children else ""
             uri = download_uri(app, fromdoc, f"{TABLES_DIR}/{name}.csv")
-            page = relative_uri(app.builder.get_target_uri(fromdoc), app.builder.get_target_uri(docname))
             doc_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
             rows.append([nodes.reference("", f"{name}.csv", refuri=uri), heading,
-                         nodes.reference("", doc_title, refuri=page)])
+                         _page_link(app, fromdoc, docname, doc_title)])
     own = download_uri(app, fromdoc, f"{TABLES_DIR}/{INDEX_NAME}.csv")
     rows.append([nodes.reference("", f"{INDEX_NAME}.csv", refuri=own), "This index",
-                 nodes.reference("", app.env.titles[fromdoc].astext(), refuri="")])
+                 _page_link(app, fromdoc, fromdoc, app.env.titles[fromdoc].astext())])
     return rows
 
 
+def _index_list(rows: list[list[Any]], links: bool) -> nodes.bullet_list:
+    """The index as a list (builders other than HTML): "file.csv: title, on Page" an item."""
+    items = nodes.bullet_list(classes=["neuron-csv-index"])
+    for file, title, page in rows:
+        paragraph = nodes.paragraph()
+        paragraph += file if links else nodes.literal(file.astext(), file.astext())
+        paragraph += nodes.Text(f": {title}, on " if title else ": on ")
+        paragraph += page if links or isinstance(page, nodes.Text) else nodes.Text(page.astext())
+        items += nodes.list_item("", paragraph)
+    return items
+
+
 def fill_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Replace each placeholder of a resolved page with the index table (removed for other builders)."""
+    """Replace each placeholder of a resolved page with the index table (a list for other builders)."""
     for node in list(doctree.findall(csv_index)):
         if not is_html(app):
-            node.parent.remove(node)
+            node.replace_self(_index_list(_index_rows(app, docname), links_downloads(app)))
             continue
         table = build_table(["CSV file", "Table", "Page"], _index_rows(app, docname),
                             classes=["neuron-csv-index", "neuron-sortable"], name=INDEX_NAME)
