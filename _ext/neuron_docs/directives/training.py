@@ -18,7 +18,6 @@ so a change of an issue's text or of a roadmap item rewrites it without reading 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -30,10 +29,9 @@ from ..data.figures.formatting import NumberFormat, display_number, format_numbe
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
 from ..data.catalog import Broken
-from ..data.files.loader import DataError
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
-from .base import Collections, DataDirective, render_broken_notice
+from .base import Collections, DataDirective, let_through, render_broken_notice
 from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table
 
@@ -179,13 +177,11 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
         if subject is None or baseline is None or found is None:
             # The validation sets such a comparison aside (an unknown instance, a metric neither has);
             # should one come through, it is a data problem shown and located, never a crash.
-            file, line = catalog.origin("comparisons", comparison.id)
             attr = "subject" if subject is None else "baseline" if baseline is None else "metric"
             why = (f"instance {getattr(comparison, attr)!r} has no value for metric {comparison.metric!r}"
                    if attr != "metric" else f"subject and baseline give {comparison.metric!r} in different units")
-            error = DataError(file, line, attr, f"comparison {comparison.id!r}: {why}; not shown")
-            ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}", str(error), "data")
-            unshown.append(Broken("comparisons", comparison.id, file, line, [error]))
+            unshown.append(let_through(ctx, "comparisons", comparison.id, attr,
+                                       f"comparison {comparison.id!r}: {why}; not shown"))
             continue
         measured = found.number
         rows.append([
@@ -252,17 +248,28 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
     result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
                               classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
     values = ctx.data.values
-    pp_rows = []
+    pp_rows, unshown = [], []
     for pp in experiment.price_performance:
         path = f"priceperf:{experiment.id}.{pp.id}"
+        ratio, implied = values.get(f"{path}:price_ratio"), values.get(f"{path}:implied_speed_ratio")
+        if ratio is None or implied is None:
+            # Validation refuses an unknown or unpriced instance; should one come through, the claim is
+            # a located data problem, not a crash.
+            unknown = [i for i in (pp.candidate, pp.baseline) if i not in catalog.instances]
+            why = (f"unknown instance {unknown[0]!r}" if unknown
+                   else f"no on-demand price of {pp.candidate!r} or {pp.baseline!r}")
+            field = "baseline" if pp.baseline in unknown else "candidate" if unknown else "price_performance"
+            unshown.append(let_through(ctx, "experiments", experiment.id, field,
+                                       f"price-performance {pp.id!r}: {why}; not shown"))
+            continue
         pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                        display_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
-                        display_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
+                        display_number(ratio.number, "x", NumberFormat(2)),
+                        display_number(implied.number, "x", NumberFormat(2))])
     if pp_rows:
         result.append(build_table(["Comparison", "Better price-performance (claimed)",
                                    "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
                                   classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
-    return result
+    return [*result, *broken_notice(unshown)]
 
 
 def setup_training(app: Sphinx) -> None:
