@@ -62,6 +62,66 @@ def test_a_comparison_with_an_unknown_instance_let_through_is_a_located_data_pro
     assert "Traceback" not in warnings and "KeyError" not in warnings
 
 
+LET_THROUGH = Path(__file__).resolve().parent / "roots" / "test-let-through"
+
+
+def test_a_price_performance_baseline_an_environments_instance_an_instances_device_let_through_are_located(
+        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The three reference rules lost at once (one build: make test's budget): each record is in its
+    renderer's "Data problem" box, and the build warns once at the record's line in its data file."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    wrong: dict[str, str] = {}
+
+    def experiment(document: dict[str, Any]) -> None:
+        [e] = [e for e in document["experiments"] if e.get("price_performance")][:1]
+        wrong["experiments"] = e["id"]
+        e["price_performance"][0]["baseline"] = "p9z.no-such-instance"
+
+    def environment(document: dict[str, Any]) -> None:
+        wrong["environments"] = document["environments"][0]["id"]
+        document["environments"][0]["instance"] = "p9z.no-such-instance"
+
+    def instance(document: dict[str, Any]) -> None:
+        wrong["instances"] = document["instances"][0]["id"]
+        document["instances"][0]["device"] = "no-such-device"
+
+    edit_yaml(data / "training.yaml", experiment)
+    edit_yaml(data / "models.yaml", environment)
+    edit_yaml(data / "instances.yaml", instance)
+    lost = {("price_performance", 0, "baseline"), ("instance",), ("device",)}
+    original = references.references_of
+    monkeypatch.setattr(validation, "references_of",
+                        lambda collection, record: (r for r in original(collection, record) if r[0] not in lost))
+    catalog = load_catalog(data)
+    assert not [e for e in catalog.errors if "no-such" in e.message], catalog.errors  # let through
+    runs = [r.id for r in catalog.inference_runs.values() if r.environment == wrong["environments"]]
+    assert runs, "the environment must hold inference runs for the case to be exercised"
+
+    srcdir = tmp_path / "site"
+    shutil.copytree(LET_THROUGH, srcdir)
+    (srcdir / "index.rst").write_text(
+        "Let through\n===========\n\n"
+        f".. neuron:training-experiment:: {wrong['experiments']}\n\n"
+        ".. neuron:benchmark-table::\n\n.. neuron:accuracy-table::\n\n.. neuron:instance-table::\n",
+        encoding="utf-8")
+    app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data), "neuron_cache_dir": ""})
+    app.build()
+    warnings = strip_colors(app.warning.getvalue())
+    assert "Traceback" not in warnings and "KeyError" not in warnings
+    html = (srcdir / "_build" / "html" / "index.html").read_text(encoding="utf-8")
+    for collection, file in (("experiments", "training.yaml"), ("environments", "models.yaml"),
+                             ("instances", "instances.yaml")):
+        record = wrong[collection]
+        assert f"{collection} {record}:" in html, collection  # in a "Data problem" box
+        located = [w for w in warnings.splitlines() if w.startswith(str(data / file) + ":") and repr(record) in w]
+        assert len(located) == 1, (collection, warnings)  # one cause, one warning (the page has two run tables)
+        line = int(located[0].split(": ")[0].rsplit(":", 1)[1])
+        assert line == load_catalog(data).origin(collection, record)[1], located
+    assert "Data problem" in html
+    assert not [r for r in runs if f"run-{r}" in html]  # the runs of the unknown instance are not shown
+
+
 def _first_price_performance(document: dict[str, Any]) -> None:
     [experiment] = [e for e in document["experiments"] if e.get("price_performance")][:1]
     experiment["price_performance"][0]["baseline"] = "p9z.no-such-instance"

@@ -104,12 +104,15 @@ def render_broken_notice(context: RenderContext, params: Collections) -> list[no
     return broken_notice(context.catalog.broken_in(*params.collections))
 
 
-def let_through(ctx: RenderContext, collection: str, record_id: str, field: str, message: str) -> Broken:
+def let_through(ctx: RenderContext, collection: str, record_id: str, field: str, cause: str,
+                unshown: str) -> Broken:
     """A record whose reference the validation should have refused reached a renderer: the build
-    warns at the record's line in its data file (``neuron.data``, as a validation error is), and the
-    renderer lists the returned record in its "Data problem" box (:func:`.tables.broken_notice`)
-    instead of the part it cannot show. Never a crash (issue 37)."""
+    warns at the record's line in its data file (``neuron.data``, as a validation error is; the
+    ``cause``, once per page), and the renderer lists the returned record in its "Data problem" box
+    (:func:`.tables.broken_notice`), with what it could not show (``unshown``). Never a crash (issue 37)."""
     file, line = ctx.catalog.origin(collection, record_id)
-    error = DataError(file, line, field, message)
-    ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}", f"{field}: {message}", "data")
-    return Broken(collection, record_id, file, line, [error])
+    warned: set[tuple[str, str, str, str]] = ctx.page.setdefault("let through", set())
+    if (collection, record_id, field, cause) not in warned:
+        warned.add((collection, record_id, field, cause))
+        ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}", f"{field}: {cause}", "data")
+    return Broken(collection, record_id, file, line, [DataError(file, line, field, f"{cause}; {unshown}")])

@@ -108,10 +108,11 @@ def _unplaced[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: Ru
         if environment is None:  # the run's own reference: the runs, each at its line
             collection = catalog.collection_named(table) or "inference_runs"
             out += [let_through(ctx, collection, run_id, "environment",
-                                f"unknown environment {environment_id!r}; the run is not shown") for run_id in run_ids]
+                                f"run {run_id!r}: unknown environment {environment_id!r}", "the run is not shown")
+                    for run_id in run_ids]
             continue
         out.append(let_through(ctx, "environments", environment_id, "instance",
-                               f"environment {environment_id!r}: unknown instance {environment.instance!r}; "
+                               f"environment {environment_id!r}: unknown instance {environment.instance!r}",
                                f"its runs are not shown: {', '.join(run_ids)}"))
     return out
 

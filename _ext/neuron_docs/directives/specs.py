@@ -184,7 +184,7 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
         known = instance.device in catalog.devices
         if not known:  # refused by validation; should it come through, a located data problem, not a crash
             unshown.append(let_through(ctx, "instances", instance.id, "device",
-                                       f"instance {instance.id!r}: unknown device {instance.device!r}; "
+                                       f"instance {instance.id!r}: unknown device {instance.device!r}",
                                        "its device and NeuronCores are not shown"))
         rows.append([
             nodes.literal(instance.id, instance.id),

@@ -181,7 +181,7 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
             why = (f"instance {getattr(comparison, attr)!r} has no value for metric {comparison.metric!r}"
                    if attr != "metric" else f"subject and baseline give {comparison.metric!r} in different units")
             unshown.append(let_through(ctx, "comparisons", comparison.id, attr,
-                                       f"comparison {comparison.id!r}: {why}; not shown"))
+                                       f"comparison {comparison.id!r}: {why}", "not shown"))
             continue
         measured = found.number
         rows.append([
@@ -260,7 +260,8 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
                    else f"no on-demand price of {pp.candidate!r} or {pp.baseline!r}")
             field = "baseline" if pp.baseline in unknown else "candidate" if unknown else "price_performance"
             unshown.append(let_through(ctx, "experiments", experiment.id, field,
-                                       f"price-performance {pp.id!r}: {why}; not shown"))
+                                       f"experiment {experiment.id!r}, price-performance {pp.id!r}: {why}",
+                                       "its price and speed ratios are not shown"))
             continue
         pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
                         display_number(ratio.number, "x", NumberFormat(2)),
