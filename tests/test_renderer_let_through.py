@@ -1,16 +1,16 @@
 """A renderer never crashes on a record that a reference validation let through (issue 37 (e), 4).
 
-The validation sets aside a comparison whose baseline is an unknown instance (a located error:
-``tests/test_seeded_bugs.py``). Should a rule of it be lost, the record reaches the renderer: the
-page must then show the record in its "Data problem" box and the build must say where, in the data
-file, the problem is; the build never stops with a KeyError. The test loses the rule on purpose
-(the reference is not yielded) and builds a one-page root.
+The validation sets aside a record whose reference is unknown (a located error:
+``tests/test_seeded_bugs.py``). Should a rule of it be lost, the record reaches the figures and the
+renderers: every figure is still computed (the record's own figures that need the reference left
+out), the page shows the record in its renderer's "Data problem" box and the build says where, in
+the data file, the problem is; the build never stops with a KeyError. The tests lose the rules on
+purpose (the reference is not yielded) and build a one-page root once.
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,59 +21,22 @@ from conftest import DATA, edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.checking import references, validation
 
-ROOT = Path(__file__).resolve().parent / "roots" / "test-comparisons"
+ROOT = Path(__file__).resolve().parent / "roots" / "test-let-through"
 
 
-def test_a_comparison_with_an_unknown_instance_let_through_is_a_located_data_problem(
+def test_every_renderer_shows_a_reference_let_through_as_a_located_data_problem(
         make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    attr = "baseline"  # the subject takes the same path (one build: make test's budget)
+    """Four reference rules lost at once (one build of a one-page root: make test's budget): a
+    comparison's baseline (the subject takes the same path), a price-performance claim's baseline, an
+    environment's instance, an instance's device. Each record is in its renderer's "Data problem"
+    box, and the build warns once, at the record's line in its data file; no KeyError."""
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
     wrong: dict[str, str] = {}
 
-    def edit(document: dict[str, Any]) -> None:
-        wrong["id"] = document["comparisons"][0]["id"]
-        document["comparisons"][0][attr] = "p9z.no-such-instance"
-
-    edit_yaml(data / "training.yaml", edit)
-    original = references.references_of
-
-    def lost_rule(collection: str, record: Any) -> Iterator[Any]:  # the seeded bug (e)
-        return (ref for ref in original(collection, record) if ref[0] != (attr,))
-
-    monkeypatch.setattr(references, "references_of", lost_rule)
-    if hasattr(validation, "references_of"):
-        monkeypatch.setattr(validation, "references_of", lost_rule)
-
-    srcdir = tmp_path / "site"
-    shutil.copytree(ROOT, srcdir)
-    app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data), "neuron_cache_dir": ""})
-    assert wrong["id"] in load_catalog(data).comparisons  # let through: the rule is lost
-    app.build()
-    warnings = strip_colors(app.warning.getvalue())
-    html = (srcdir / "_build" / "html" / "index.html").read_text(encoding="utf-8")
-    assert "Data problem" in html and wrong["id"] in html
-    lines = (data / "training.yaml").read_text(encoding="utf-8").splitlines()
-    [located] = [w for w in warnings.splitlines() if wrong["id"] in w]
-    where = located.split(": ")[0]
-    assert where.startswith(str(data / "training.yaml") + ":")
-    line = int(where.rsplit(":", 1)[1])
-    assert lines[line - 1].strip().startswith(f"- id: {wrong['id']}")
-    assert "Traceback" not in warnings and "KeyError" not in warnings
-
-
-LET_THROUGH = Path(__file__).resolve().parent / "roots" / "test-let-through"
-
-
-def test_a_price_performance_baseline_an_environments_instance_an_instances_device_let_through_are_located(
-        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The three reference rules lost at once (one build: make test's budget): each record is in its
-    renderer's "Data problem" box, and the build warns once at the record's line in its data file."""
-    data = tmp_path / "data"
-    shutil.copytree(DATA, data)
-    wrong: dict[str, str] = {}
-
-    def experiment(document: dict[str, Any]) -> None:
+    def training(document: dict[str, Any]) -> None:
+        wrong["comparisons"] = document["comparisons"][0]["id"]
+        document["comparisons"][0]["baseline"] = "p9z.no-such-instance"
         [e] = [e for e in document["experiments"] if e.get("price_performance")][:1]
         wrong["experiments"] = e["id"]
         e["price_performance"][0]["baseline"] = "p9z.no-such-instance"
@@ -86,22 +49,23 @@ def test_a_price_performance_baseline_an_environments_instance_an_instances_devi
         wrong["instances"] = document["instances"][0]["id"]
         document["instances"][0]["device"] = "no-such-device"
 
-    edit_yaml(data / "training.yaml", experiment)
+    edit_yaml(data / "training.yaml", training)
     edit_yaml(data / "models.yaml", environment)
     edit_yaml(data / "instances.yaml", instance)
-    lost = {("price_performance", 0, "baseline"), ("instance",), ("device",)}
+    lost = {("baseline",), ("price_performance", 0, "baseline"), ("instance",), ("device",)}  # the seeded bug (e)
     original = references.references_of
     monkeypatch.setattr(validation, "references_of",
                         lambda collection, record: (r for r in original(collection, record) if r[0] not in lost))
     catalog = load_catalog(data)
     assert not [e for e in catalog.errors if "no-such" in e.message], catalog.errors  # let through
+    assert wrong["comparisons"] in catalog.comparisons
     runs = [r.id for r in catalog.inference_runs.values() if r.environment == wrong["environments"]]
     assert runs, "the environment must hold inference runs for the case to be exercised"
 
     srcdir = tmp_path / "site"
-    shutil.copytree(LET_THROUGH, srcdir)
+    shutil.copytree(ROOT, srcdir)
     (srcdir / "index.rst").write_text(
-        "Let through\n===========\n\n"
+        "Let through\n===========\n\n.. neuron:comparison-table::\n\n"
         f".. neuron:training-experiment:: {wrong['experiments']}\n\n"
         ".. neuron:benchmark-table::\n\n.. neuron:accuracy-table::\n\n.. neuron:instance-table::\n",
         encoding="utf-8")
@@ -110,15 +74,16 @@ def test_a_price_performance_baseline_an_environments_instance_an_instances_devi
     warnings = strip_colors(app.warning.getvalue())
     assert "Traceback" not in warnings and "KeyError" not in warnings
     html = (srcdir / "_build" / "html" / "index.html").read_text(encoding="utf-8")
-    for collection, file in (("experiments", "training.yaml"), ("environments", "models.yaml"),
-                             ("instances", "instances.yaml")):
+    assert "Data problem" in html
+    for collection, file in (("comparisons", "training.yaml"), ("experiments", "training.yaml"),
+                             ("environments", "models.yaml"), ("instances", "instances.yaml")):
         record = wrong[collection]
         assert f"{collection} {record}:" in html, collection  # in a "Data problem" box
         located = [w for w in warnings.splitlines() if w.startswith(str(data / file) + ":") and repr(record) in w]
         assert len(located) == 1, (collection, warnings)  # one cause, one warning (the page has two run tables)
         line = int(located[0].split(": ")[0].rsplit(":", 1)[1])
-        assert line == load_catalog(data).origin(collection, record)[1], located
-    assert "Data problem" in html
+        lines = (data / file).read_text(encoding="utf-8").splitlines()
+        assert lines[line - 1].strip().startswith(f"- id: {record}"), (collection, located)
     assert not [r for r in runs if f"run-{r}" in html]  # the runs of the unknown instance are not shown
 
 
