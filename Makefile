@@ -15,6 +15,7 @@ PYTHON ?= $(shell for p in python$(MIN_PYTHON) /root/.pyenv/versions/$(MIN_PYTHO
 VENV        ?= .venv
 VENV_STAMP  := $(VENV)/.requirements-installed
 TEST_STAMP  := $(VENV)/.test-requirements-installed
+MUTATION_STAMP := $(VENV)/.mutation-requirements-installed
 SPHINXBUILD ?= $(VENV)/bin/sphinx-build
 SPHINXOPTS  ?=
 STRICTOPTS  ?= -W --keep-going -n
@@ -45,6 +46,7 @@ help:
 	@echo "make import-benchmarks SRC=.. import published benchmark CSVs (a file or a folder) into data/,"
 	@echo "                             or a folder of states <date>-<commit>/ into the benchmark history"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
+	@echo "make mutation [MUTATE=..]    mutation testing of the core rules (cosmic-ray; tests/MUTATION.md)"
 
 venv: $(VENV_STAMP)
 
@@ -58,9 +60,13 @@ $(VENV_STAMP): requirements.txt
 	$(VENV)/bin/python -m pip install --quiet -r requirements.txt
 	@touch $@
 
-# ... and the test suite's own tools on top.
+# ... and the test suite's own tools on top; make mutation's on top of those.
 $(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
 	$(VENV)/bin/python -m pip install --quiet -r requirements-test.txt
+	@touch $@
+
+$(MUTATION_STAMP): $(TEST_STAMP) requirements-mutation.txt
+	$(VENV)/bin/python -m pip install --quiet -r requirements-mutation.txt
 	@touch $@
 
 html: $(VENV_STAMP)
@@ -160,3 +166,11 @@ bench-drift: $(VENV_STAMP)
 .PHONY: bench-history
 bench-history: $(VENV_STAMP)
 	$(PY_EXT) bench/history.py $(BENCH_ARGS)
+# make mutation [MUTATE="matrix/history verdicts"] [MUTATE="--again matrix/history"]  -- mutation testing
+#   (cosmic-ray) of the core rules, one module at a time with its fastest tests (tests/mutation/run.py),
+#   at the lowest CPU priority, on a copy of the tree; scores in build/mutation/scores.txt, the score and
+#   every survivor in tests/MUTATION.md. Not part of make test (tens of minutes per module).
+.PHONY: mutation
+mutation: export MUTATE := $(MUTATE)
+mutation: $(MUTATION_STAMP)
+	nice -n 19 $(VENV)/bin/python tests/mutation/run.py $$MUTATE

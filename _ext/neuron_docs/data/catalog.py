@@ -299,8 +299,10 @@ class Catalog:
     # Derived facts used by several pages -----------------------------------------------------
 
     def neuroncores(self, instance_id: str) -> int | None:
+        """NeuronCores of an instance (None for a GPU's, or an unknown device's: refused by validation)."""
         instance = self.instances[instance_id]
-        cores = self.devices[instance.device].neuroncores
+        device = self.devices.get(instance.device)
+        cores = device.neuroncores if device else None
         return instance.device_count * cores if cores else None
 
     def instance_spec(self, instance_id: str, metric: str) -> InstanceSpec | None:

@@ -9,6 +9,7 @@ the objects a page hosts are :func:`hosted_sections`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
@@ -20,6 +21,8 @@ from sphinx.util.docutils import SphinxDirective
 from ..state.domain import NeuronDomain, anchor_for, index_entry
 from ..render.placeholder import RenderContext, renderer
 from ..render.tables import broken_notice, comma_list
+from ..data.catalog import Broken
+from ..data.files.loader import DataError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -99,3 +102,17 @@ class Collections:
 def render_broken_notice(context: RenderContext, params: Collections) -> list[nodes.Node]:
     """The records of ``collections`` that failed validation (:func:`.tables.broken_notice`)."""
     return broken_notice(context.catalog.broken_in(*params.collections))
+
+
+def let_through(ctx: RenderContext, collection: str, record_id: str, field: str, cause: str,
+                unshown: str) -> Broken:
+    """A record whose reference the validation should have refused reached a renderer: the build
+    warns at the record's line in its data file (``neuron.data``, as a validation error is; the
+    ``cause``, once per page), and the renderer lists the returned record in its "Data problem" box
+    (:func:`.tables.broken_notice`), with what it could not show (``unshown``). Never a crash (issue 37)."""
+    file, line = ctx.catalog.origin(collection, record_id)
+    warned: set[tuple[str, str, str, str]] = ctx.page.setdefault("let through", set())
+    if (collection, record_id, field, cause) not in warned:
+        warned.add((collection, record_id, field, cause))
+        ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}", f"{field}: {cause}", "data")
+    return Broken(collection, record_id, file, line, [DataError(file, line, field, f"{cause}; {unshown}")])

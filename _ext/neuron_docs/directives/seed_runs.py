@@ -28,9 +28,9 @@ from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderer
 from ..data.records import models as s
 from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
 from ..data.records.labels import COMPILATION_TEXT
-from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance
+from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance, unplaced_runs
 from ..state.domain import xref
-from .base import DataDirective
+from .base import DataDirective, let_through
 from .specs import Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table, comma_list
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data.records import models as s
+    from ..data.catalog import Broken
 
 
 FILTERS = ("model", "instance", "device")
@@ -92,6 +93,30 @@ def _runs[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: RunFil
                        ctx.pick("device", params.device, catalog.devices))
 
 
+def _unplaced[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: RunFilters,
+                                                 table: dict[str, R]) -> list[Broken]:
+    """The environments of the table's runs (of its models; none when it keeps instances or devices)
+    whose instance is unknown: a reference the validation refuses. Should one come through, its runs
+    are left out (:func:`filter_runs`), and this says so, at the environment's line."""
+    if params.instance or params.device:
+        return []
+    catalog = ctx.catalog
+    runs = [r for r in table.values() if not params.model or r.model in params.model]
+    out = []
+    for environment_id, run_ids in unplaced_runs(catalog, runs).items():
+        environment = catalog.environments.get(environment_id)
+        if environment is None:  # the run's own reference: the runs, each at its line
+            collection = catalog.collection_named(table) or "inference_runs"
+            out += [let_through(ctx, collection, run_id, "environment",
+                                f"run {run_id!r}: unknown environment {environment_id!r}", "the run is not shown")
+                    for run_id in run_ids]
+            continue
+        out.append(let_through(ctx, "environments", environment_id, "instance",
+                               f"environment {environment_id!r}: unknown instance {environment.instance!r}",
+                               f"its runs are not shown: {', '.join(run_ids)}"))
+    return out
+
+
 @renderer("benchmark-table")
 def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     data = ctx.data
@@ -106,7 +131,7 @@ def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes
         run = runs[0]
         instance = run_instance(catalog, run)
         model = ctx.known("model", run.model, catalog.models)
-        if model is None:
+        if model is None or instance is None:  # an unknown instance: filter_runs leaves it out
             continue
         gpu = not catalog.neuroncores(instance.id)
         ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
@@ -126,7 +151,8 @@ def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes
                         caption=params.caption, name=name)
     table["neuron_csv"] = name
     table["neuron_csv_rows"] = csv_rows(ctx, [r for runs in configurations.values() for r in runs])
-    return [table, *broken_notice(catalog.broken_in("inference_runs", "environments", "models"))]
+    return [table, *broken_notice([*catalog.broken_in("inference_runs", "environments", "models"),
+                                   *_unplaced(ctx, params, catalog.inference_runs)])]
 
 
 class BenchmarkTable(_RunDirective):
@@ -148,7 +174,10 @@ def csv_rows(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[list[str]]:
     for run in runs:
         cost = data.values.get(f"run:{run.id}:cost_per_1m")
         model = ctx.known("model", run.model, data.catalog.models)
-        rows.append([model.name if model else run.model, run.variant or "", run_instance(data.catalog, run).id,
+        instance = run_instance(data.catalog, run)
+        if instance is None:  # an unknown instance: filter_runs leaves it out
+            continue
+        rows.append([model.name if model else run.model, run.variant or "", instance.id,
                      str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
                      run.compiler_options or "default", number(run.p90_latency_ms),
                      number(run.throughput_per_s), shown_cost_number(cost.number) if cost else ""])
@@ -209,7 +238,7 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
     for run in _runs(ctx, params, catalog.accuracy_runs):
         instance = run_instance(catalog, run)
         model = ctx.known("model", run.model, catalog.models)
-        if model is None:
+        if model is None or instance is None:  # an unknown instance: filter_runs leaves it out
             continue
         rows.append([
             xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
@@ -224,7 +253,7 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
                          "Accuracy-run time", "Top-1 in the original paper"], rows,
                         classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption)
     table["neuron_csv"] = name
-    return [table, *broken_notice(catalog.broken_in("accuracy_runs"))]
+    return [table, *broken_notice([*catalog.broken_in("accuracy_runs"), *_unplaced(ctx, params, catalog.accuracy_runs)])]
 
 
 class AccuracyTable(_RunDirective):

@@ -30,7 +30,7 @@ from ..data.figures.formatting import format_number, shown_price
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
-from .base import DataDirective
+from .base import DataDirective, let_through
 from ..render.tables import blank, broken_notice, build_table, comma_list
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def reserved_cells(ctx: RenderContext, instance_id: str) -> list[Cell]:
 @renderer("instance-table")
 def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows, ids, instances = [], [], []
+    rows, ids, instances, unshown = [], [], [], []
     for instance_id, anchor in zip(params.instances, params.ids, strict=True):
         instance = ctx.known("instance", instance_id, catalog.instances)
         if instance is None:  # gone since the page was read: the page is read again next build
@@ -181,11 +181,16 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
         cores = catalog.neuroncores(instance.id)
         price = instance.price
         reserved = reserved_cells(ctx, instance.id)
+        known = instance.device in catalog.devices
+        if not known:  # refused by validation; should it come through, a located data problem, not a crash
+            unshown.append(let_through(ctx, "instances", instance.id, "device",
+                                       f"instance {instance.id!r}: unknown device {instance.device!r}",
+                                       "its device and NeuronCores are not shown"))
         rows.append([
             nodes.literal(instance.id, instance.id),
-            _device_ref(ctx, instance.device),
+            _device_ref(ctx, instance.device) if known else blank("unknown", "not in the data"),
             str(instance.device_count),
-            str(cores) if cores else blank("na", "not a Neuron device"),
+            str(cores) if cores else blank("na", "not a Neuron device") if known else blank("unknown", "not in the data"),
             str(instance.vcpus),
             format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
             shown_price(price.usd_per_hour) if price else blank("none", NO_ON_DEMAND_PRICE),
@@ -211,7 +216,7 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
                 result.append(build_table(["Property", "Value", "Source"], spec_rows,
                                           caption=f"{instance.id} specifications",
                                           classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
-    return result + broken_notice(catalog.broken_in("instances"))
+    return result + broken_notice([*catalog.broken_in("instances"), *unshown])
 
 
 class FrameworkTable(DataDirective):

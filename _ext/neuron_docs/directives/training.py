@@ -28,9 +28,10 @@ from ..state.dependencies import READS, note
 from ..data.figures.formatting import NumberFormat, display_number, format_number, shown_price
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
+from ..data.catalog import Broken
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
-from .base import Collections, DataDirective, render_broken_notice
+from .base import Collections, DataDirective, let_through, render_broken_notice
 from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table
 
@@ -168,11 +169,21 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
     data = ctx.data
     catalog = data.catalog
     rows = []
+    unshown: list[Broken] = []
     for comparison in catalog.comparisons.values():
         subject = instance_metric(catalog, comparison.subject, comparison.metric)
         baseline = instance_metric(catalog, comparison.baseline, comparison.metric)
-        measured = data.values[f"comparison:{comparison.id}:measured"].number
-        assert subject is not None and baseline is not None  # the measured figure exists only when both do
+        found = data.values.get(f"comparison:{comparison.id}:measured")
+        if subject is None or baseline is None or found is None:
+            # The validation sets such a comparison aside (an unknown instance, a metric neither has);
+            # should one come through, it is a data problem shown and located, never a crash.
+            attr = "subject" if subject is None else "baseline" if baseline is None else "metric"
+            why = (f"instance {getattr(comparison, attr)!r} has no value for metric {comparison.metric!r}"
+                   if attr != "metric" else f"subject and baseline give {comparison.metric!r} in different units")
+            unshown.append(let_through(ctx, "comparisons", comparison.id, attr,
+                                       f"comparison {comparison.id!r}: {why}", "not shown"))
+            continue
+        measured = found.number
         rows.append([
             comparison.label,
             f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
@@ -183,7 +194,7 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
     table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
                         rows, classes=["neuron-comparison-table"], name="comparisons")
     table["neuron_csv"] = "comparisons"
-    return [table, *broken_notice(catalog.broken_in("comparisons"))]
+    return [table, *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
 
 
 class TrainingExperiment(DataDirective):
@@ -237,17 +248,29 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
     result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
                               classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
     values = ctx.data.values
-    pp_rows = []
+    pp_rows, unshown = [], []
     for pp in experiment.price_performance:
         path = f"priceperf:{experiment.id}.{pp.id}"
+        ratio, implied = values.get(f"{path}:price_ratio"), values.get(f"{path}:implied_speed_ratio")
+        if ratio is None or implied is None:
+            # Validation refuses an unknown or unpriced instance; should one come through, the claim is
+            # a located data problem, not a crash.
+            unknown = [i for i in (pp.candidate, pp.baseline) if i not in catalog.instances]
+            why = (f"unknown instance {unknown[0]!r}" if unknown
+                   else f"no on-demand price of {pp.candidate!r} or {pp.baseline!r}")
+            field = "baseline" if pp.baseline in unknown else "candidate" if unknown else "price_performance"
+            unshown.append(let_through(ctx, "experiments", experiment.id, field,
+                                       f"experiment {experiment.id!r}, price-performance {pp.id!r}: {why}",
+                                       "its price and speed ratios are not shown"))
+            continue
         pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                        display_number(values[f"{path}:price_ratio"].number, "x", NumberFormat(2)),
-                        display_number(values[f"{path}:implied_speed_ratio"].number, "x", NumberFormat(2))])
+                        display_number(ratio.number, "x", NumberFormat(2)),
+                        display_number(implied.number, "x", NumberFormat(2))])
     if pp_rows:
         result.append(build_table(["Comparison", "Better price-performance (claimed)",
                                    "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
                                   classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
-    return result
+    return [*result, *broken_notice(unshown)]
 
 
 def setup_training(app: Sphinx) -> None:

@@ -143,7 +143,7 @@ def _seed_best(derived: Derived, run: s.InferenceRun) -> Best | None:
     instance = run_instance(catalog, run)
     model = catalog.models.get(run.model)
     identity = identities(catalog).of_seed(run.model)
-    if model is None or identity is None:
+    if model is None or identity is None or instance is None:
         return None
     quote = next(iter(prices_of(catalog, instance.id)), None)
     cost = derived.seed_cost(run)

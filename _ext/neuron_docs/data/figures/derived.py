@@ -86,7 +86,8 @@ class Derived:
         """USD per 1M inferences at the run's throughput and its instance's on-demand price (None
         without either: a run measured on an unpriced instance is a located error of the data)."""
         if run.id not in self._seed:
-            price = run_instance(self.catalog, run).price
+            instance = run_instance(self.catalog, run)  # unknown: refused by validation; never costed
+            price = instance.price if instance else None
             self._seed[run.id] = (None if run.throughput_per_s is None or price is None else cost_per_million(
                 price.usd_per_hour, run.throughput_per_s))
         return self._seed[run.id]
@@ -96,9 +97,10 @@ class Derived:
         with the best throughput and its cost."""
         best: dict[tuple[str, str, str], s.InferenceRun] = {}
         for run in runs:
-            if run.throughput_per_s is None:
+            instance = run_instance(self.catalog, run)
+            if run.throughput_per_s is None or instance is None:
                 continue
-            key = (run.model, run.variant or "", run_instance(self.catalog, run).id)
+            key = (run.model, run.variant or "", instance.id)
             incumbent = best.get(key)
             if incumbent is None or run.throughput_per_s > (incumbent.throughput_per_s or 0.0):
                 best[key] = run

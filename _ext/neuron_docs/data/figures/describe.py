@@ -25,7 +25,8 @@ def _run_words(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> str:
     model = catalog.models[run.model]
     variant = run.variant if isinstance(run, s.InferenceRun) else None
     name = f"{model.name} ({variant})" if variant else model.name
-    where = f"{name} on {run_instance(catalog, run).id}"
+    instance = run_instance(catalog, run)
+    where = f"{name} on {instance.id if instance else 'an unknown instance'}"
     if run.batch_size:
         where += f", batch size {run.batch_size}"
     if run.compiler_options:

@@ -25,9 +25,21 @@ def cost_per_million(price_per_hour: float, throughput_per_s: float) -> float:
     return price_per_hour / (throughput_per_s * 3600.0) * 1_000_000.0
 
 
-def run_instance(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
-    """The instance a run (inference or accuracy) ran on."""
-    return catalog.instances[catalog.environments[run.environment].instance]
+def run_instance(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> s.Instance | None:
+    """The instance a run (inference or accuracy) ran on; None when its environment, or the
+    environment's instance, is not in the data (a reference the validation refuses: should one come
+    through, the run is left out of every table, chart and figure, and :func:`unplaced_runs` names it)."""
+    environment = catalog.environments.get(run.environment)
+    return catalog.instances.get(environment.instance) if environment is not None else None
+
+
+def unplaced_runs(catalog: Catalog, runs: Iterable[s.InferenceRun | s.AccuracyRun]) -> dict[str, list[str]]:
+    """The ``runs`` whose instance is unknown (:func:`run_instance` is None), by environment id, in order."""
+    out: dict[str, list[str]] = {}
+    for run in runs:
+        if run_instance(catalog, run) is None:
+            out.setdefault(run.environment, []).append(run.id)
+    return out
 
 
 def filter_runs[R: (s.InferenceRun, s.AccuracyRun)](catalog: Catalog, runs: Iterable[R], models: Sequence[str],
@@ -36,6 +48,8 @@ def filter_runs[R: (s.InferenceRun, s.AccuracyRun)](catalog: Catalog, runs: Iter
     out = []
     for run in runs:
         instance = run_instance(catalog, run)
+        if instance is None:  # an unknown instance: never shown (the renderer says where, unplaced_runs)
+            continue
         if ((not models or run.model in models) and (not instances or instance.id in instances)
                 and (not devices or instance.device in devices)):
             out.append(run)

@@ -204,7 +204,8 @@ def _instance(derived: Derived, instance_id: str) -> Figures:
     if cores:
         _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
              _DEVICE_READS)
-    for metric in sorted({"efa_gbps", *i.specs, *catalog.devices[i.device].specs}):
+    device = catalog.devices.get(i.device)  # unknown: refused by validation, else the instance's own specs only
+    for metric in sorted({"efa_gbps", *i.specs, *(device.specs if device else ())}):
         value = instance_metric(catalog, i.id, metric)
         if value is not None:
             out[f"instance:{i.id}:{metric}"] = value
@@ -240,10 +241,10 @@ def _run(derived: Derived, run_id: str) -> Figures:
     if run.throughput_per_s is not None:
         _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
              run.source, "inference_runs", run.id)
-        cost = derived.seed_cost(run)
-        assert cost is not None  # the run has a throughput
-        _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
-             f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, SEED_COST_READS)
+        cost = derived.seed_cost(run)  # None only for an unknown or unpriced instance: refused by validation
+        if cost is not None:
+            _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
+                 f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, SEED_COST_READS)
     return out
 
 
@@ -319,8 +320,11 @@ def _experiment(derived: Derived, experiment_id: str) -> Figures:
         key = f"{e.id}.{pp.id}"
         _put(out, f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source,
              "experiments", e.id)
-        candidate, baseline = catalog.instances[pp.candidate].price, catalog.instances[pp.baseline].price
-        if candidate is None or baseline is None:  # an unpriced instance: a located error of the data
+        # An unknown or unpriced instance (a located error of the data, should validation let it
+        # through): no ratio (the renderers show the claim as a data problem).
+        candidate, baseline = (i.price if (i := catalog.instances.get(pp.candidate)) else None,
+                               i.price if (i := catalog.instances.get(pp.baseline)) else None)
+        if candidate is None or baseline is None:
             continue
         ratio = candidate.usd_per_hour / baseline.usd_per_hour
         _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",

@@ -47,7 +47,9 @@ class _Runs:
         self.runs = filter_runs(catalog, catalog.inference_runs.values(), models, instances, devices)
 
     def instance(self, run: s.InferenceRun | s.AccuracyRun) -> s.Instance:
-        return run_instance(self.catalog, run)
+        instance = run_instance(self.catalog, run)
+        assert instance is not None  # filter_runs keeps only the runs whose instance is known
+        return instance
 
     def model_label(self, run: s.InferenceRun) -> str:
         name = self.catalog.models[run.model].name
@@ -153,14 +155,17 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
             continue
         for pp in experiment.price_performance:
             path = f"priceperf:{experiment.id}.{pp.id}"
-            bars = (("Price", values[f"{path}:price_ratio"].number),
-                    ("Implied speed", values[f"{path}:implied_speed_ratio"].number),
+            ratio, implied = values.get(f"{path}:price_ratio"), values.get(f"{path}:implied_speed_ratio")
+            if ratio is None or implied is None:  # an unknown or unpriced instance: the experiment's data problem
+                continue
+            bars = (("Price", ratio.number), ("Implied speed", implied.number),
                     ("Price-performance", 1 + values[f"{path}:gain"].number / 100))
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
                 Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
             Bar(i, price.usd_per_hour, shown_price(price.usd_per_hour), i)
-            for i in experiment.instances if (price := catalog.instances[i].price) is not None)))
+            for i in experiment.instances
+            if (instance := catalog.instances.get(i)) is not None and (price := instance.price) is not None)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),
               Panel("On-demand price (USD/h)", tuple(prices)))
     return Chart(name, "Training price-performance", tuple(p for p in panels if p.groups),

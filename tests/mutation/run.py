@@ -1,0 +1,191 @@
+"""``make mutation``: cosmic-ray over the core rules, one module at a time, each with its fastest tests.
+
+The modules and the tests that stand for each are in :data:`MODULES`. The run mutates a copy of the
+tree (``build/mutation/tree``), never the working tree, at the lowest CPU priority, one mutant at a
+time; per module it writes cosmic-ray's session and report under ``build/mutation/`` and prints
+the score (killed / all, a timeout counting as killed). ``tests/MUTATION.md`` records the scores
+and what each survivor is. Not part of ``make test``.
+
+    python tests/mutation/run.py [MODULE_SUBSTRING ...]   # all of MODULES, or those matching
+    python tests/mutation/run.py --again MODULE_SUBSTRING  # the survivors again, with today's tests
+    python tests/mutation/run.py --redo MODULE_SUBSTRING   # every mutant of the session again
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+OUT = REPO / "build" / "mutation"
+PY = REPO / ".venv" / "bin"
+
+#: Module (under _ext/neuron_docs/) -> the fastest tests that pin its rules.
+MODULES: dict[str, list[str]] = {
+    "data/matrix/history.py": ["tests/test_seeded_bugs.py", "-k", "since or cell or history or matrix_revisions or mutation_kills", "tests/test_mutation_kills.py",
+                               "tests/test_matrix_revisions.py"],
+    "data/checking/identities.py": ["tests/test_seeded_bugs.py", "tests/test_identity.py", "tests/test_mutation_kills.py"],
+    "drift/verdicts.py": ["tests/test_seeded_bugs.py", "-k", "about or verdict or drift_history or mutation_kills", "tests/test_mutation_kills.py",
+                          "tests/test_drift_history.py"],
+    "data/checking/references.py": ["tests/test_seeded_bugs.py", "-k", "comparison or reference or mutation_kills",
+                                    "tests/test_mutation_kills.py"],
+    "data/figures/formatting.py": ["tests/test_formatting.py", "tests/test_display_properties.py"],
+    "data/matrix/changes.py": ["tests/test_seeded_bugs.py", "-k", "since or cell or matrix_revisions", "tests/test_matrix_revisions.py"],
+    "data/figures/advisor.py": ["tests/test_seeded_bugs.py", "-k", "advisor or shape or mutation_kills", "tests/test_mutation_kills.py"],
+    "data/published/history_view.py": ["tests/test_display_properties.py", "tests/test_benchmark_history.py"],
+    "data/checking/latest_state.py": ["tests/test_benchmark_history.py"],
+    "state/dependencies.py": ["tests/test_csv_index_incremental.py"],
+    "site/downloads/csv_index.py": ["tests/test_csv_index_incremental.py"],
+}
+
+#: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
+#: each such mutant is an error any test catches, so they only pad the score) and the random
+#: variable inserter/replacer.
+EXCLUDED = [r"core/ReplaceBinaryOperator_.*_(BitOr|BitAnd|BitXor|LShift|RShift|Pow|FloorDiv|Mod)$",
+            r"core/Variable(Inserter|Replacer)"]
+
+
+def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where ``path``'s annotations and type aliases are: never evaluated at run time (every module
+    has ``from __future__ import annotations``; a ``type`` alias is lazy), so a mutant there (the
+    ``|`` of ``str | None`` made ``+``) is equivalent by construction."""
+    import ast
+
+    spans = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        found: list[ast.expr | None] = []
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.append(node.returns)
+        elif isinstance(node, ast.arg | ast.AnnAssign):
+            found.append(node.annotation)
+        elif isinstance(node, ast.TypeAlias):
+            found.append(node.value)
+        spans += [((n.lineno, n.col_offset), (n.end_lineno or n.lineno, n.end_col_offset or 0))
+                  for n in found if n is not None]
+    return spans
+
+
+def skip_annotations(session: Path) -> int:
+    """Mark the session's mutants inside annotations as skipped; how many."""
+    from cosmic_ray.work_db import use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    skipped = 0
+    with use_db(str(session)) as db:
+        spans: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+        for item in db.work_items:
+            for mutation in item.mutations:
+                key = str(mutation.module_path)
+                if key not in spans:
+                    spans[key] = _annotation_spans(Path(mutation.module_path))
+                start = tuple(mutation.start_pos)
+                if any(low <= start < high for low, high in spans[key]):
+                    db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+                    skipped += 1
+                    break
+    return skipped
+
+
+def _tree() -> Path:
+    """A copy of the tree to mutate (the working tree is never changed), without bytecode caches."""
+    tree = OUT / "tree"
+    if tree.exists():
+        shutil.rmtree(tree)
+    shutil.copytree(REPO, tree, symlinks=True,
+                    ignore=shutil.ignore_patterns(".git", "build", "__pycache__", ".mypy_cache", ".hypothesis"))
+    return tree
+
+
+def _command(tests: list[str]) -> str:
+    """The test command of a module's mutants: its tests, stopping at the first failure."""
+    return f"{PY / 'python'} -m pytest -x -q -n0 {' '.join(shlex.quote(t) for t in tests)}"
+
+
+def run(module: str, tests: list[str], tree: Path) -> tuple[int, int]:
+    name = module.replace("/", ".").removesuffix(".py")
+    session, config = OUT / f"{name}.sqlite", OUT / f"{name}.toml"
+    command = _command(tests)
+    config.write_text(textwrap.dedent(f"""\
+        [cosmic-ray]
+        module-path = "_ext/neuron_docs/{module}"
+        timeout = 120.0
+        excluded-modules = []
+        test-command = "{command}"
+
+        [cosmic-ray.distributor]
+        name = "local"
+
+        [cosmic-ray.filters.operators-filter]
+        exclude-operators = {json.dumps(EXCLUDED)}
+        """), encoding="utf-8")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    session.unlink(missing_ok=True)
+    subprocess.run([PY / "cosmic-ray", "init", config, session], cwd=tree, check=True, env=env)
+    subprocess.run([PY / "cr-filter-operators", session, config], cwd=tree, check=True, env=env)
+    cwd = Path.cwd()
+    os.chdir(tree)  # the session's module paths are relative to the tree
+    try:
+        skip_annotations(session)
+    finally:
+        os.chdir(cwd)
+    subprocess.run(["nice", "-n", "19", PY / "cosmic-ray", "exec", config, session], cwd=tree, check=True, env=env)
+    return score(session, name)
+
+
+def again(module: str, tree: Path, redo: bool = False) -> tuple[int, int]:
+    """Run the survivors of ``module``'s session again (every mutant with ``redo``), with the tests as
+    they are now (the tests written for them copied into the tree)."""
+    name = module.replace("/", ".").removesuffix(".py")
+    session, config = OUT / f"{name}.sqlite", OUT / f"{name}.toml"
+    shutil.copytree(REPO / "tests", tree / "tests", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    command = _command([t for t in MODULES[module] if not t.startswith("tests/") or (tree / t).exists()])
+    config.write_text("\n".join(f"test-command = {json.dumps(command)}" if line.startswith("test-command") else line
+                                for line in config.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
+    # A run stopped mid-mutant leaves that mutant in the tree's copy: start from the code as it is.
+    shutil.copytree(REPO / "_ext", tree / "_ext", dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    with sqlite3.connect(session) as db:
+        db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'" if not redo else
+                   "DELETE FROM work_results WHERE worker_outcome != 'SKIPPED'")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run(["nice", "-n", "19", PY / "cosmic-ray", "exec", config, session], cwd=tree, check=True, env=env)
+    return score(session, name)
+
+
+def score(session: Path, name: str) -> tuple[int, int]:
+    report = subprocess.run([PY / "cr-report", "--show-output", session], capture_output=True, text=True).stdout
+    (OUT / f"{name}.report.txt").write_text(report, encoding="utf-8")
+    with sqlite3.connect(session) as db:
+        outcomes = [row[0] for row in db.execute(
+            "SELECT test_outcome FROM work_results WHERE worker_outcome != 'SKIPPED'")]
+    return sum(o != "SURVIVED" for o in outcomes), len(outcomes)  # KILLED, or INCOMPETENT (a timeout, an error)
+
+
+def main(wanted: list[str]) -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    retry, redo = "--again" in wanted, "--redo" in wanted
+    retry = retry or redo
+    wanted = [w for w in wanted if w not in ("--again", "--redo")]
+    tree = OUT / "tree" if retry else _tree()
+    chosen = {m: t for m, t in MODULES.items() if not wanted or any(w in m for w in wanted)}
+    for module, tests in chosen.items():
+        if retry:
+            killed, total = again(module, tree, redo)
+        else:
+            killed, total = run(module, [t for t in tests if not t.startswith("tests/") or (tree / t).exists()], tree)
+        line = f"{module}: {killed}/{total} killed ({100 * killed / max(total, 1):.1f}%)"
+        print(line, flush=True)
+        with (OUT / "scores.txt").open("a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
