@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from ..records import models as s
 from ..catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
+from ..files.atomic import JOURNAL, pending_write
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
 from .identities import name_clashes
@@ -41,6 +42,10 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     every record that could not be loaded is a :class:`Broken` in :attr:`Catalog.broken`.
     """
     catalog = Catalog(Path(data_dir))
+    if pending_write(catalog.data_dir):
+        catalog.errors.append(DataError(JOURNAL, None, "", "an import was interrupted while writing the data: some "
+                                        "of its files are new, the others old; run the same import again (it "
+                                        "finishes the write first), then build"))
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)

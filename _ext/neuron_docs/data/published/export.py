@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from . import columns as C
+from ..files.atomic import write_files
 from ..records import published as s
 from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
@@ -142,16 +143,9 @@ def latest_tables_text(tables: Iterable[s.PublishedTable], state_prefix: str, pl
 
 
 def write_changed(data_dir: Path, texts: dict[str, str]) -> list[Path]:
-    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them."""
-    changed = []
-    for name, text in texts.items():
-        target = data_dir / name
-        if target.is_file() and target.read_text(encoding="utf-8") == text:
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8", newline="")
-        changed.append(target)
-    return changed
+    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them.
+    All of them or none, under the data directory's write lock (:func:`.files.atomic.write_files`)."""
+    return write_files(data_dir, texts)
 
 
 def render_table(table: s.PublishedTable, records: Iterable[PublishedRecord]) -> str:

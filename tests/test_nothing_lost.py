@@ -1,0 +1,136 @@
+"""Issue 32, "Nothing lost, whatever happens": a command that writes ``data/`` writes all of its files or
+none, one writer at a time, and a rerun after an interruption anywhere ends where an uninterrupted run
+ends (:mod:`neuron_docs.data.files.atomic`)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from neuron_docs.data import load_catalog
+from neuron_docs.data.files import atomic
+from neuron_docs.data.published.importer import main
+
+from conftest import DATA
+from test_benchmark_history import encoder, row, state
+
+
+class Killed(BaseException):
+    """The process dying at this instant (not an ``Exception``: nothing may catch it)."""
+
+
+def snapshot(data: Path) -> dict[str, bytes]:
+    return {p.relative_to(data).as_posix(): p.read_bytes() for p in sorted(data.rglob("*"))
+            if p.is_file() and p.name != atomic.LOCK}
+
+
+@pytest.fixture
+def states(tmp_path: Path) -> Path:
+    src = tmp_path / "states"
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row())})
+    state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(row(), row(model="gpt2"))})
+    return src
+
+
+def fresh(tmp_path: Path, name: str) -> Path:
+    """The data without its history: the import starts from an empty one (the worst case of the issue)."""
+    data = tmp_path / name
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("history"))
+    return data
+
+
+def interrupt(monkeypatch: pytest.MonkeyPatch, at: int, *, cleanup: bool) -> list[int]:
+    """Kill the writer at its ``at``-th write step (a file opened for writing, or a rename); without
+    ``cleanup``, as a SIGKILL does, nothing it would have undone is undone."""
+    calls = [0]
+    real_open, real_replace, real_unlink = open, os.replace, Path.unlink
+
+    def step() -> None:
+        calls[0] += 1
+        if calls[0] == at:
+            if not cleanup:
+                monkeypatch.setattr(Path, "unlink", lambda self, missing_ok=False: None)
+            raise Killed
+
+    def fake_open(file, mode="r", *args, **kwargs):
+        if any(c in mode for c in "wax+"):
+            step()
+        return real_open(file, mode, *args, **kwargs)
+
+    def fake_replace(src, dst):
+        step()
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(atomic, "open", fake_open, raising=False)
+    monkeypatch.setattr(atomic.os, "replace", fake_replace)
+    del real_unlink
+    return calls
+
+
+@pytest.mark.parametrize("cleanup", [True, False], ids=["exception", "sigkill"])
+def test_an_import_killed_at_any_write_is_repaired_by_its_rerun(tmp_path, states, monkeypatch, capsys, cleanup):
+    reference = fresh(tmp_path, "reference")
+    assert main([str(states), "--data", str(reference)]) == 0
+    expected = snapshot(reference)
+    assert "observations.csv" in " ".join(expected)
+    at = 1
+    while True:
+        data = fresh(tmp_path, f"data-{at}")
+        before = snapshot(data)
+        with monkeypatch.context() as patch:
+            calls = interrupt(patch, at, cleanup=cleanup)
+            try:
+                main([str(states), "--data", str(data)])
+            except Killed:
+                pass
+            else:
+                break  # fewer write steps than ``at``: every one has been killed once
+        middle = snapshot(data)
+        visible = {k: v for k, v in middle.items() if not Path(k).name.startswith(".")}
+        # all or none: the files a reader sees are the old ones or the new ones, never a mix
+        # (once committed, the journal says so and the reader refuses to go on: see below)
+        if atomic.JOURNAL not in middle:
+            assert visible == before, f"killed at step {at}: a file changed before the commit"
+        else:
+            assert any(e.message.startswith("an import was interrupted") for e in load_catalog(data).errors)
+        assert main([str(states), "--data", str(data)]) == 0
+        assert snapshot(data) == expected, f"killed at step {at}: the rerun did not converge"
+        at += 1
+    assert at > 5, calls
+
+
+def test_a_second_writer_is_refused_with_a_message(tmp_path, states, capsys):
+    data = fresh(tmp_path, "data")
+    before = snapshot(data)
+    with open(data / atomic.LOCK, "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write("4242")
+        held.flush()
+        assert main([str(states), "--data", str(data)]) == 75
+    assert "another command (process 4242) is writing the data; nothing written" in capsys.readouterr().err
+    assert snapshot(data) == before
+    assert main([str(states), "--data", str(data)]) == 0  # the lock released, the import goes through
+
+
+def test_a_staged_file_without_a_commit_is_removed_and_a_committed_one_put_in_place(tmp_path):
+    data = tmp_path / "data"
+    (data / "b").mkdir(parents=True)
+    (data / "a.csv").write_text("old a\n")
+    (data / "b" / "c.csv").write_text("old c\n")
+    atomic.staged_name(data / "a.csv").write_text("half")  # killed while staging: no journal
+    with atomic.data_lock(data):
+        pass
+    assert snapshot(data) == {"a.csv": b"old a\n", "b/c.csv": b"old c\n"}
+    # killed after the commit, one file replaced and the other not
+    atomic.staged_name(data / "b" / "c.csv").write_text("new c\n")
+    (data / "a.csv").write_text("new a\n")
+    (data / atomic.JOURNAL).write_text('["a.csv", "b/c.csv"]')
+    assert atomic.pending_write(data)
+    with atomic.data_lock(data):
+        pass
+    assert snapshot(data) == {"a.csv": b"new a\n", "b/c.csv": b"new c\n"}
+    assert not atomic.pending_write(data)
