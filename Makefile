@@ -63,7 +63,8 @@ $(TEST_STAMP): $(VENV_STAMP) requirements-test.txt
 	@touch $@
 
 html: $(VENV_STAMP)
-	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
+	@set -f; echo $(SPHINXBUILD) -b html -c . -d "$$ARG_BUILDDIR/doctrees" $$ARG_STRICTOPTS $$ARG_SPHINXOPTS "$$ARG_SOURCEDIR" "$$ARG_BUILDDIR/html"; \
+	$(SPHINXBUILD) -b html -c . -d "$$ARG_BUILDDIR/doctrees" $$ARG_STRICTOPTS $$ARG_SPHINXOPTS "$$ARG_SOURCEDIR" "$$ARG_BUILDDIR/html"
 
 # The PDF as Read the Docs builds it (.readthedocs.yaml): LaTeX from the pages, strictly, then latexmk;
 # a reference pdflatex cannot resolve (or a label defined twice) fails it, as a warning fails make html.
@@ -87,8 +88,8 @@ epub: $(VENV_STAMP)
 test: $(TEST_STAMP)
 	@echo "$(VENV)/bin/python -m mypy  (beside pytest; its report follows pytest's)"
 	@report=$$(mktemp); $(VENV)/bin/python -m mypy >"$$report" 2>&1 & mypy=$$!; \
-	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m '$(TEST_MARKERS)'"; \
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "$(TEST_MARKERS)"; tests=$$?; \
+	set -f; echo "$(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m '$$ARG_TEST_MARKERS'"; \
+	$(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "$$ARG_TEST_MARKERS"; tests=$$?; \
 	wait $$mypy; typed=$$?; echo "mypy:"; cat "$$report"; rm -f "$$report"; \
 	if [ $$typed -ne 0 ]; then exit $$typed; fi; exit $$tests
 
@@ -96,7 +97,7 @@ test: $(TEST_STAMP)
 # 1440x900 and 390x844: errors, tables, links, axe-core; the advisor, tables and features as a
 # reader uses them) and every data file refused in turn (the rest of the site still builds)
 test-e2e: $(TEST_STAMP)
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "browser or sweep"
+	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep"
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)
@@ -108,18 +109,18 @@ clean:
 # make audit FILE="a.rst b.md" [AUDIT_ARGS="--strict --format json --bare --data DIR"]
 #   -- figures in hand-written pages checked against the data by the build's drift engine
 audit: $(VENV_STAMP)
-	@test -n "$(FILE)" || { echo "usage: make audit FILE=path"; exit 2; }
-	$(PY_EXT) -m neuron_docs.drift.audit $(AUDIT_ARGS) $(FILE)
+	@test -n "$$ARG_FILE" || { echo "usage: make audit FILE=path"; exit 2; }
+	@set -f; $(PY_EXT) -m neuron_docs.drift.audit $$ARG_AUDIT_ARGS $$ARG_FILE
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
 # make matrix-diff FROM=<date> [TO=<date>] [FORMAT=json]  -- what changed between two matrix revisions
 matrix-diff: $(VENV_STAMP)
-	@test -n "$(BASE)$(FROM)$(TO)" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]"; exit 2; }
-	$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(BASE),--base "$(BASE)") $(if $(FROM),--from "$(FROM)") $(if $(TO),--to "$(TO)") --format "$(FORMAT)"
+	@test -n "$$ARG_BASE$$ARG_FROM$$ARG_TO" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]"; exit 2; }
+	$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(value BASE),--base "$$ARG_BASE") $(if $(value FROM),--from "$$ARG_FROM") $(if $(value TO),--to "$$ARG_TO") --format "$$ARG_FORMAT"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)
-	$(PY_EXT) bench/run.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/run.py $$ARG_BENCH_ARGS
 
 # make drift-score  -- the drift checker's precision and recall on its corpus (tests/drift_corpus)
 drift-score: $(VENV_STAMP)
@@ -128,12 +129,12 @@ drift-score: $(VENV_STAMP)
 #   or SRC=<folder of published states named <date>-<commit>/>: folded into data/benchmarks/history/ in date order
 #   -- the Neuron documentation's published benchmark tables into data/ (every problem with file, line, column)
 import-benchmarks: $(VENV_STAMP)
-	@test -n "$(SRC)" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
-	$(PY_EXT) -m neuron_docs.data.published.importer $(IMPORT_ARGS) "$(SRC)"
+	@test -n "$$ARG_SRC" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
+	@set -f; $(PY_EXT) -m neuron_docs.data.published.importer $$ARG_IMPORT_ARGS "$$ARG_SRC"
 # make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)
-	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
+	NEURON_FUZZ_EXAMPLES="$$ARG_FUZZ_EXAMPLES" $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
 # make hostile-cases  -- the catalogue of hostile and careless data and the outcome each must have
 .PHONY: hostile-cases
 hostile-cases: $(VENV_STAMP)
@@ -141,9 +142,20 @@ hostile-cases: $(VENV_STAMP)
 # make bench-drift [BENCH_ARGS="--sizes 1000,5000 --runs 5"]  -- what the drift engine costs a build at scale
 .PHONY: bench-drift
 bench-drift: $(VENV_STAMP)
-	$(PY_EXT) bench/drift_engine.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/drift_engine.py $$ARG_BENCH_ARGS
 # make bench-history [BENCH_ARGS="--parts import,build,release --runs 3"]  -- the benchmark history's import,
 #   its share of the strict build, and one new release's rebuild, on the real data (see bench/README.md)
 .PHONY: bench-history
 bench-history: $(VENV_STAMP)
-	$(PY_EXT) bench/history.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/history.py $$ARG_BENCH_ARGS
+
+# Values given on the command line (BASE='...', SRC=..., FILE=...) are data, not shell text, nor make
+# text: each becomes a simple variable holding its text verbatim ($(value ...): make expands nothing
+# in it, not even a $(shell ...)), and those the tools read are exported to the recipe's environment
+# as ARG_<name>: the recipe writes "$$ARG_<name>", which the shell expands as a plain value (a `$(...)`
+# or a backtick inside it is text, never run). Lists (FILE, *_ARGS, SPHINXOPTS) are split into words
+# by the shell with globbing off (set -f), and nothing else. tests/test_make_variables.py
+ARG_VARS := BASE FROM TO FORMAT SRC FILE AUDIT_ARGS IMPORT_ARGS BENCH_ARGS FUZZ_EXAMPLES SPHINXOPTS STRICTOPTS \
+            PYTEST_ARGS TEST_MARKERS BUILDDIR SOURCEDIR PDFNAME
+$(foreach v,$(sort $(ARG_VARS) $(foreach w,$(.VARIABLES),$(if $(filter command line environment override,$(origin $(w))),$(if $(filter ARG_VARS MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL SHELL PATH HOME,$(w)),,$(if $(findstring $$,$(value $(w))),$(w)))))),$(eval override $(v) := $$(value $(v))))
+$(foreach v,$(ARG_VARS),$(eval export ARG_$(v) := $$(value $(v))))
