@@ -22,6 +22,7 @@ import yaml
 
 from . import columns as C
 from ..files.atomic import write_files
+from ..files.round_trip import update_list
 from ..records import published as s
 from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
@@ -117,11 +118,10 @@ def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
     texts[TABLES_FILE] = tables_text(tables)
     prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices], replaced,
                     order)
-    lines = [_PRICES_HEADER + "prices:"]
-    for price in prices:
-        flow = yaml.dump(price, Dumper=_NoAliases, default_flow_style=True, sort_keys=False, width=10**6).strip()
-        lines.append(f"  - {flow}")
-    texts[PRICES_FILE] = "\n".join(lines) + "\n"
+    # prices.yaml is edited by hand too: its comments, order and style are kept (files.round_trip)
+    old_prices = data_dir / PRICES_FILE
+    texts[PRICES_FILE] = update_list(old_prices.read_text(encoding="utf-8") if old_prices.is_file() else None,
+                                     "prices", prices, _PRICES_HEADER)
     return write_changed(data_dir, texts)
 
 
