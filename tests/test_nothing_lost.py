@@ -134,3 +134,103 @@ def test_a_staged_file_without_a_commit_is_removed_and_a_committed_one_put_in_pl
         pass
     assert snapshot(data) == {"a.csv": b"new a\n", "b/c.csv": b"new c\n"}
     assert not atomic.pending_write(data)
+
+
+def test_a_second_build_in_the_same_build_directory_waits_for_the_first(tmp_path):
+    """Two builds a second apart: the second says so and waits until the first has finished
+    (``state.build_lock``, taken on ``config-inited``, released after every ``build-finished`` handler)."""
+    import subprocess
+    import sys
+    import time
+
+    from neuron_docs.state import build_lock
+
+    lock = tmp_path / "build" / build_lock.LOCK_NAME
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; sys.path.insert(0, sys.argv[2]); from neuron_docs.state import build_lock as b; "
+        "from pathlib import Path; b.acquire(Path(sys.argv[1])); print('held', flush=True); time.sleep(2)"),
+        str(lock), str(Path(build_lock.__file__).parents[2])], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    start = time.monotonic()
+    build_lock.acquire(lock)
+    waited = time.monotonic() - start
+    build_lock.release(lock)
+    holder.wait(10)
+    assert waited > 1.0
+    build_lock.acquire(lock)  # free again: taken at once, and taken again by the same process
+    build_lock.acquire(lock)
+    build_lock.release(lock)
+
+
+def _site_files(html: Path) -> dict[str, bytes]:
+    return {p.relative_to(html).as_posix(): p.read_bytes() for p in sorted(html.rglob("*"))
+            if p.is_file() and p.name != ".buildinfo"}
+
+
+@pytest.mark.sweep
+def test_an_incremental_build_equals_a_clean_build_of_the_same_data(tmp_path):
+    """A rebuild with nothing changed, then one after a rationale's edit, leave the site a clean build
+    of the edited data makes: every page, sitemap.xml (every page listed, not only those written)
+    and searchindex.js (the index entries of pages not written kept). Three builds of the real site:
+    make test-e2e."""
+    from conftest import build_site, copy_source
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    source = copy_source(tmp_path / "source")
+    incremental = tmp_path / "incremental"
+    build_site(incremental, data, srcdir=source)
+    build_site(incremental, data, srcdir=source, fresh=False)
+    families = data / "families.yaml"
+    text = families.read_text(encoding="utf-8")
+    assert "rationale: >-\n" in text
+    families.write_text(text.replace("rationale: >-\n", "rationale: >-\n          Edited once.\n", 1),
+                        encoding="utf-8")
+    build_site(incremental, data, srcdir=source, fresh=False)
+    clean = build_site(tmp_path / "clean", data, srcdir=source)
+    assert "Edited once." in "".join(p.read_text(encoding="utf-8") for p in clean.outdir.rglob("*.html"))
+    got, expected = _site_files(incremental / "html"), _site_files(clean.outdir)
+    assert sorted(got) == sorted(expected)
+    assert [name for name in expected if got[name] != expected[name]] == []
+    assert expected["sitemap.xml"].count(b"<loc>") > 30
+
+
+HAND_EDITED = """\
+  # typed by hand, from the AWS pricing page (a comment the import must keep)
+  - id: inf2.xlarge-on-demand-2026-01-01
+    usd_per_hour: '0.7582'   # on-demand, us-east-1
+    instance: inf2.xlarge
+    basis: on-demand
+    source: neuron-sdk-benchmarks
+    as_of: 2026-01-01
+"""
+
+
+def test_an_import_keeps_prices_yaml_as_people_wrote_it(tmp_path):
+    """prices.yaml is edited by hand: an import of the same tables leaves it byte for byte; an import
+    that changes one price changes that line alone (files.round_trip, called by export.write_data)."""
+    import yaml
+
+    from neuron_docs.data.published.export import PRICES_FILE, write_data
+    from neuron_docs.data.published.read import ImportResult
+    from neuron_docs.data.records import published as ps
+
+    data = fresh(tmp_path, "data")
+    prices = data / PRICES_FILE
+    prices.write_text(prices.read_text(encoding="utf-8") + HAND_EDITED, encoding="utf-8")
+    before = prices.read_bytes()
+    rows = yaml.safe_load(before)["prices"]
+    table_id = "inf1-instance-prices"
+    tables = yaml.safe_load((data / "benchmarks/published/tables.yaml").read_text(encoding="utf-8"))
+    table = ps.PublishedTable.model_validate(next(t for t in tables["published_tables"] if t["id"] == table_id))
+    same = [ps.InstancePrice.model_validate(r) for r in rows if r.get("table") == table_id]
+    assert same
+    write_data(ImportResult(prices=same, tables=[table]), data)
+    assert prices.read_bytes() == before
+    changed = [p.model_copy(update={"usd_per_hour": "9.990"}) if i == 0 else p for i, p in enumerate(same)]
+    write_data(ImportResult(prices=changed, tables=[table]), data)
+    after = prices.read_text(encoding="utf-8").splitlines()
+    old = before.decode().splitlines()
+    assert len(after) == len(old)
+    assert [(a, b) for a, b in zip(old, after) if a != b] == [
+        (old[4], old[4].replace("usd_per_hour: '0.110'", "usd_per_hour: '9.990'"))]
