@@ -7,7 +7,8 @@ loads, and ``searchindex.js`` reloaded from disk does not restore them (Sphinx r
 terms, not ``indexentries``): every rebuild lost the entries of the pages it did not write (95 on
 the real site, for good). On ``html-collect-pages`` (after every page is written, before the index
 is dumped) the entries of each page not written in this build are put back from the index the last
-build wrote, which is still on disk then. tests/test_nothing_lost.py compares with a clean build.
+build wrote, which is still on disk then, and the index's words are put in sorted order (a rebuild
+adds a new word last, a clean build where its page comes). tests/test_nothing_lost.py compares with a clean build.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def _restore_entries(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     written = getattr(app.builder, _WRITTEN, None)
     if indexer is None or written is None:
         return []
+    _canonical_order(indexer)
     frozen = _previous(Path(app.outdir) / app.builder.searchindex_filename)  # type: ignore[attr-defined]
     if frozen is None:
         return []
@@ -70,7 +72,16 @@ def _restore_entries(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     for docname in app.env.all_docs:
         if docname not in written:
             indexer._index_entries[docname] = sorted(restored.get(docname, ()))
+    _canonical_order(indexer)
     return []
+
+
+def _canonical_order(indexer: Any) -> None:
+    """The index's words and entries in sorted order, so that ``searchindex.js`` has the same bytes
+    whatever order its pages were fed in (a clean build feeds them all, a rebuild adds a word last)."""
+    indexer._mapping = dict(sorted(indexer._mapping.items()))
+    indexer._title_mapping = dict(sorted(indexer._title_mapping.items()))
+    indexer._index_entries = dict(sorted(indexer._index_entries.items()))
 
 
 def setup_search_index(app: Sphinx) -> None:
