@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuron_docs.data.catalog import FILE_NAMES
+from neuron_docs.data.files.atomic import JOURNAL, STAGED_SUFFIX
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.files.yaml_reader import MAX_DEPTH
 
@@ -205,6 +206,21 @@ def _link_outside(data: Path, outside: Path) -> None:
     link_outside(path, outside)
 
 
+def new_file(name: str, content: bytes = b"", size: int = 0) -> Mutation:
+    """A file the site does not read, put in data/ (``size``: made that large, sparse: nothing written)."""
+    def apply(data: Path, _outside: Path) -> None:
+        path = data / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        if size:
+            os.truncate(path, size)
+    return apply
+
+
+def _stray_link_outside(data: Path, outside: Path) -> None:
+    link_outside(data / "notes.yaml", outside)
+
+
 def _utf16(bom: bool) -> Callable[[bytes], bytes]:
     return lambda raw: raw.decode("utf-8").encode("utf-16" if bom else "utf-16-le")
 
@@ -340,6 +356,20 @@ CASES: list[Hostile] = [
     Hostile("number-for-url", "type", ISS, sub(ISS, URL, "42"), "expected text (got 42)", "url"),
     Hostile("null-for-required", "type", INS, sub(INS, NUMBER, "~"), "valid number", "usd_per_hour"),
     Hostile("file-is-a-number", "type", ERR, write(ERR, b"42\n", 1), "file holds a single value", whole=True),
+    # Files the site does not read, and writes left half done (issue 32) --------------------------------
+    Hostile("misnamed-yaml", "file", "device.yaml", new_file("device.yaml", b"devices: []\n"),
+            "did you mean devices.yaml?"),
+    Hostile("yml-extension", "file", "prices.yml", new_file("prices.yml", b"prices: []\n"),
+            "did you mean prices.yaml?"),
+    Hostile("stray-50-mb-csv", "size", "benchmarks/inference-2023.csv",
+            new_file("benchmarks/inference-2023.csv", size=50 * 1024 * 1024), "a file the site does not read (50.0 MiB)"),
+    Hostile("stray-symlink-outside-data", "file", "notes.yaml", _stray_link_outside, "a file the site does not read"),
+    Hostile("staged-file-left-by-a-kill", "file", ".prices.yaml" + STAGED_SUFFIX,
+            new_file(".prices.yaml" + STAGED_SUFFIX, b"prices: [half"), "left by an interrupted write"),
+    Hostile("write-interrupted-after-its-commit", "file", JOURNAL, new_file(JOURNAL, b'["prices.yaml"]'),
+            "an import was interrupted while writing the data"),
+    Hostile("lookalike-cyrillic-key", "yaml", INS, sub(INS, r"(?P<v>device): ", "d\u0435vice"),
+            "looks like 'device' but is written with look-alike characters ('е' U+0435 CYRILLIC SMALL LETTER IE)"),
 ]
 
 

@@ -58,7 +58,9 @@ def watchdog() -> Iterator[None]:
 
 def _collections(file: str) -> set[str]:
     """The collections ``file`` holds, and those derived from it (the published runs, from the store)."""
-    spec = next(s for s in FILES if s.name == file)
+    spec = next((s for s in FILES if s.name == file), None)
+    if spec is None:  # a file the site does not read: it holds nothing
+        return set()
     return {*spec.collections, *([spec.csv[0]] if spec.csv else []), *(c for c, f in DERIVED.items() if f == file)}
 
 

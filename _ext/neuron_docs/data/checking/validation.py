@@ -23,6 +23,7 @@ from ..catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections
 from ..files.atomic import JOURNAL, pending_write
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
+from .every_file import unread_files
 from .identities import name_clashes
 from .latest_state import derive_latest_runs
 from .matrix_files import load_revisions
@@ -44,8 +45,8 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     catalog = Catalog(Path(data_dir))
     if pending_write(catalog.data_dir):
         catalog.errors.append(DataError(JOURNAL, None, "", "an import was interrupted while writing the data: some "
-                                        "of its files are new, the others old; run the same import again (it "
-                                        "finishes the write first), then build"))
+                                        "of its files are new, the others old; expected a finished write: run "
+                                        "the same import again (it finishes the write first), then build"))
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)
@@ -53,6 +54,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     catalog.errors.extend(name_clashes(catalog))
     load_revisions(catalog)
     _check_header(catalog)
+    catalog.errors.extend(unread_files(catalog))
     catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))
     return catalog
 
