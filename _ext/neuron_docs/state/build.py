@@ -15,6 +15,7 @@ becomes a located warning (``neuron.data``). What each page depends on in it is
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from sphinx.util import logging
 
 from ..data.dataset import DataSet, load_cached, load_dataset
+from ..data.files.loader import DataError
 from ..data.record_keys import RecordDigests
 from ..drift.engine import DriftEngine
 
@@ -123,18 +125,64 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
     config.neuron_data_dir = str((Path(app.confdir) / config.neuron_data_dir).resolve())
 
 
+_CASCADE = re.compile(r"could not be loaded \(see (?P<see>[^:)]+)[:)]|\((?P<read>[^()]+) could not be read\)")
+
+
+def one_warning_per_cause(errors: list[DataError]) -> tuple[list[DataError], dict[DataError, str]]:
+    """One cause, one warning: the errors that are causes, and for the first of each file, what it
+    set aside elsewhere ("; because of it, N records of M files are set aside: ..."). A cascade (a
+    record naming one that could not be loaded or read) is not a warning of its own: it is counted
+    with its root cause (followed through the files it names); one without a cause is kept."""
+    causes = [e for e in errors if not _CASCADE.search(e.message)]
+    cause_files = {e.file for e in causes}
+    named: dict[str, set[str]] = {}  # file -> the files its cascades name
+    cascades: list[tuple[DataError, str]] = []
+    for error in errors:
+        match = _CASCADE.search(error.message)
+        if match:
+            target = match.group("see") or match.group("read")
+            named.setdefault(error.file, set()).add(target)
+            cascades.append((error, target))
+
+    def roots(file: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        if file in cause_files:
+            return {file}
+        out: set[str] = set()
+        for other in named.get(file, ()):
+            if other not in seen:
+                out |= roots(other, seen | {file})
+        return out
+
+    counted: dict[str, list[DataError]] = {}
+    for error, target in cascades:
+        found = sorted(roots(target))
+        if not found:
+            causes.append(error)
+            continue
+        counted.setdefault(found[0], []).append(error)
+    affected = {}
+    for file, found in counted.items():
+        first = next(e for e in causes if e.file == file)
+        files = sorted({e.file for e in found})
+        shown = ", ".join(files[:4]) + (f" and {len(files) - 4} more" if len(files) > 4 else "")
+        affected[first] = (f"; because of it, {len(found)} record{'s' if len(found) != 1 else ''} of "
+                           f"{len(files)} other file{'s' if len(files) != 1 else ''} set aside ({shown})")
+    return causes, affected
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     build = state(app.env)
     build.builder = app.builder
     setting = app.config.neuron_cache_dir
     cache_dir = (Path(app.confdir) / setting).resolve() if setting else None
     data = build.loaded = load_cached(build.data_dir, cache_dir)
-    for error in data.catalog.errors:
+    causes, affected = one_warning_per_cause(data.catalog.errors)
+    for error in causes:
         # Always "path:line" (or "path:" for a whole-file problem): a location without a colon would be
         # taken for a document name.
         location = f"{build.data_dir / error.file}:{error.line or ''}"
         message = f"{error.field}: {error.message}" if error.field else error.message
-        logger.warning("%s", message, location=location, type="neuron", subtype="data")
+        logger.warning("%s%s", message, affected.get(error, ""), location=location, type="neuron", subtype="data")
     for warning in data.catalog.warnings:
         location = f"{build.data_dir / warning.file}:{warning.line or ''}"
         logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")

@@ -1,0 +1,52 @@
+"""One cause, one warning (issue 32): a refused data file is one warning at its location, with the
+count of what it set aside, not one per record that names it (6,454 for a UTF-16 devices.yaml)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from neuron_docs.data import load_catalog
+from neuron_docs.state.build import one_warning_per_cause
+
+from conftest import DATA
+
+
+def _utf16(path: Path, outside: Path) -> None:
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+
+
+def _link(path: Path, outside: Path) -> None:
+    target = outside / path.name
+    shutil.move(path, target)
+    path.symlink_to(target)
+
+
+@pytest.mark.parametrize("refuse", [_utf16, pytest.param(_link, marks=pytest.mark.sweep)], ids=["utf16", "symlink"])
+def test_a_refused_devices_yaml_is_one_warning_with_the_count_it_set_aside(tmp_path, refuse):
+    data, outside = tmp_path / "data", tmp_path / "outside"
+    shutil.copytree(DATA, data)
+    outside.mkdir()
+    refuse(data / "devices.yaml", outside)
+    catalog = load_catalog(data)
+    assert len(catalog.errors) > 1000  # the catalog keeps every record's own reason ...
+    causes, affected = one_warning_per_cause(catalog.errors)
+    assert [e.file for e in causes] == ["devices.yaml"]  # ... the build says the cause, once
+    [cause] = causes
+    assert f"because of it, {len(catalog.errors) - 1} records of " in affected[cause]
+
+
+def test_independent_problems_stay_apart_and_a_cascade_without_a_cause_is_kept():
+    from neuron_docs.data.files.loader import DataError
+
+    a = DataError("instances.yaml", 3, "price", "expected a number")
+    b = DataError("errata.yaml", 9, "quote", "expected text")
+    cascade = DataError("training.yaml", 4, "subject", "instance 'x' could not be loaded (see instances.yaml:3); "
+                                                        "expected a valid instance")
+    orphan = DataError("models.yaml", 2, "env", "environment 'y' could not be loaded (see nowhere.yaml:1); "
+                                                "expected a valid environment")
+    causes, affected = one_warning_per_cause([a, b, cascade, orphan])
+    assert causes == [a, b, orphan]
+    assert affected == {a: "; because of it, 1 record of 1 other file set aside (training.yaml)"}
