@@ -155,15 +155,16 @@ def one_warning_per_cause(errors: list[DataError]) -> tuple[list[DataError], dic
 
     counted: dict[str, list[DataError]] = {}
     for error, target in cascades:
-        found = sorted(roots(target))
-        if not found:
+        root = sorted(roots(target))
+        if not root:
             causes.append(error)
             continue
-        counted.setdefault(found[0], []).append(error)
+        counted.setdefault(root[0], []).append(error)
     affected = {}
-    for file, found in counted.items():
+    for file, cascaded in counted.items():
         first = next(e for e in causes if e.file == file)
-        files = sorted({e.file for e in found})
+        found = cascaded
+        files = sorted({e.file for e in cascaded})
         shown = ", ".join(files[:4]) + (f" and {len(files) - 4} more" if len(files) > 4 else "")
         affected[first] = (f"; because of it, {len(found)} record{'s' if len(found) != 1 else ''} of "
                            f"{len(files)} other file{'s' if len(files) != 1 else ''} set aside ({shown})")

@@ -119,7 +119,7 @@ def lookalike_of(key: str, expected: list[str]) -> str | None:
     confusable_homoglyphs library, then NFKC and case folding); None when there is none."""
     if key.isascii():
         return None
-    from confusable_homoglyphs import confusables
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
     chars = []
     for char in key:

@@ -59,7 +59,7 @@ def unread_files(catalog: Catalog) -> list[DataError]:
         dirs[:] = sorted(d for d in dirs if not os.path.islink(os.path.join(folder, d)))
         for entry in sorted(entries):
             name = prefix + entry
-            if name in known or name in targets or name.rstrip("/") in folders:
+            if name in known or name in targets or name in folders or name == MATRIX_DIR.rstrip("/"):
                 continue
             try:
                 size = os.lstat(os.path.join(folder, entry)).st_size
