@@ -349,11 +349,15 @@ def write_history(target: Path, configurations: int, releases: int) -> Path:
     first, first_date = states[0][0], states[0][1]
     for j in range(configurations):
         cid = f"cfg-{j}"
+        generation = HISTORY_GENERATIONS[j % len(HISTORY_GENERATIONS)]
         history.configurations[cid] = {
-            "id": cid, "generation": HISTORY_GENERATIONS[j % len(HISTORY_GENERATIONS)], "kind": "inference",
+            "id": cid, "generation": generation, "kind": "inference",
             "view": "throughput", "model": f"Model {j // 10}", "framework": FRAMEWORKS[0],
             "instance": HISTORY_INSTANCES[j % len(HISTORY_INSTANCES)], "batch_size": str(1 + j % 10),
-            "file": "inf2/throughput_data.csv", "first_published": first_date, "first_state": first}
+            # How it is published now: the latest state's runs are derived from these (one store).
+            "table": f"{generation}-throughput-data", "row": str(j + 2), "framework_name": "PyTorch",
+            "source": "bench", "file": f"{generation}/throughput_data.csv", "first_published": first_date,
+            "first_state": first}
         rows = []
         for i, (sid, date, release) in enumerate(states):
             last = i == len(states) - 1
@@ -367,6 +371,10 @@ def write_history(target: Path, configurations: int, releases: int) -> Path:
                                      "usd_per_hour": f"{1 + k * 0.25:.2f}", "file": "instance_prices.csv",
                                      "first_published": first_date, "first_state": first, "status": "published"}]
     history.write(target)
+    tables = [f"  - {{id: {g}-throughput-data, generation: {g}, kind: inference, view: throughput, "
+              f"path: {g}/throughput_data.csv, columns: [Model, Inst. Type, Batch Size, Throughput (inference/sec), "
+              f"Neuron Version], source: bench}}" for g in HISTORY_GENERATIONS]
+    _write(target / "benchmarks/published/tables.yaml", "published_tables:\n" + "\n".join(tables) + "\n")
     return target
 
 

@@ -3,7 +3,10 @@ history against a re-import of the shared states (skipped where they are absent)
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
+import json
 import datetime as dt
 import os
 import shutil
@@ -17,6 +20,7 @@ from neuron_docs.data.checking import validation
 from neuron_docs.data.published import history as H
 from neuron_docs.data.published.importer import main
 from neuron_docs.data.records import history as hs
+from neuron_docs.data.published.read import Problem
 
 from conftest import DATA
 
@@ -168,14 +172,17 @@ def test_rows_that_cannot_be_placed_are_located_and_the_rest_imports(dirs):
 
 
 def test_a_release_going_backwards_is_located_and_set_aside(dirs):
+    """The row is set aside (counted) and does not keep its configuration published: the history is what
+    the states publish right, whatever order they came in."""
     src, data = dirs
     state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row(version="2.19.0"))})
     state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(row(version="2.18.0", throughput="1"),
                                                                              row("new"))})
-    history, _, problems = run(src, data)
+    history, [_, summary], problems = run(src, data)
     assert errors(problems) == [("2024-02-01-bbbb/inf2/throughput_data_encoder.csv", 2, "Neuron Version")]
     kept = [o for o in observations(history) if history.configurations[o["configuration"]]["model"] == "bert-base"]
-    assert [(o["neuron_version"], o["status"]) for o in kept] == [("2.19.0", "published")]  # not withdrawn
+    assert [(o["neuron_version"], o["value"], o["status"]) for o in kept] == [("2.19.0", "100.5", "withdrawn")]
+    assert (summary.placed, summary.set_aside) == (1, 1)
 
 
 def test_two_states_with_one_date(dirs):
@@ -248,7 +255,12 @@ def test_the_command_imports_a_folder_of_states_into_the_data(tmp_path, capsys):
     data = tmp_path / "data"
     shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("history"))
     src = tmp_path / "states"
-    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row())})
+    # the latest state holds the price files whose prices data/prices.yaml has (tables.yaml is its layout)
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row()),
+                                   "inf1/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\ninf1.xlarge,0.1\n",
+                                   "inf2/inf2_instance_prices.csv": PRICES,
+                                   "trn1/trn1_instance_prices.csv": "Inst. Type,RI-Effective hourly rate\n"
+                                                                    "trn1.2xlarge,0.9\n"})
     assert main([str(src), "--data", str(data)]) == 0
     catalog = load_catalog(data)
     assert catalog.errors == []
@@ -305,3 +317,309 @@ def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refu
     assert [str(e) for e in refused.errors if e.file == H.OBSERVATIONS_FILE] == [
         f"{H.OBSERVATIONS_FILE}: file is {path.stat().st_size} bytes; expected at most {MAX_FILE_BYTES} bytes "
         "(MAX_FILE_BYTES)"]
+
+
+# Any order: the history is a pure function of the set of states ---------------------------------
+
+
+def texts_of(data: Path) -> dict[str, str]:
+    return {name: (data / name).read_text(encoding="utf-8") for name in H.HISTORY_FILES}
+
+
+def batches(tmp_path: Path, states: dict[str, dict[str, str]], order: list[list[str]], tsv: str = "") -> Path:
+    """Import ``states`` (name -> files) batch by batch, each batch a folder of its own (with ``tsv``
+    as its STATES.tsv); the data directory."""
+    data = tmp_path / ("data-" + "-".join("+".join(n[:10] for n in b) for b in order))
+    for i, names in enumerate(order):
+        src = tmp_path / f"src-{i}-{abs(hash(tuple(names)))}"
+        for name in names:
+            state(src, name, states[name])
+        if tsv:
+            (src / "STATES.tsv").write_text(tsv, encoding="utf-8")
+        _, _, problems = run(src, data)
+        assert errors(problems) == []
+    return data
+
+
+#: A small history with every kind of change: a correction, a new release, a withdrawal, a return
+#: after a gap, a column added (continuing its configurations).
+ORDERED = {
+    "2024-01-01-aaaa": {"inf2/throughput_data_encoder.csv": encoder(row(), row("roberta"), row("albert"))},
+    "2024-02-01-bbbb": {"inf2/throughput_data_encoder.csv": encoder(row(throughput="101"), row("roberta"))},
+    "2024-03-01-cccc": {"inf2/throughput_data_encoder.csv": encoder(row(version="2.19.0", throughput="120"),
+                                                                    row("roberta", version="2.19.0"),
+                                                                    row("albert"))},
+    "2024-04-01-dddd": {"inf2/throughput_data_encoder.csv": encoder(
+        *(r + ",BF16" for r in (row(version="2.20.0", throughput="130"), row("roberta", version="2.19.0"))),
+        header=ENCODER + ",Weight Storage Data Type")},
+}
+
+
+@pytest.mark.parametrize("order", [
+    [["2024-01-01-aaaa", "2024-03-01-cccc"], ["2024-02-01-bbbb", "2024-04-01-dddd"]],
+    [["2024-04-01-dddd"], ["2024-03-01-cccc"], ["2024-02-01-bbbb"], ["2024-01-01-aaaa"]],
+    [["2024-02-01-bbbb", "2024-04-01-dddd"], ["2024-01-01-aaaa"], ["2024-03-01-cccc"]],
+], ids=["interleaved", "newest-first", "scattered"])
+def test_the_same_states_in_any_order_give_the_same_files(tmp_path, order):
+    """An older state folds in where it belongs (no longer refused): whatever the order of the imports,
+    the history's files are byte for byte those of importing every state at once."""
+    at_once = batches(tmp_path, ORDERED, [list(ORDERED)])
+    assert batches(tmp_path, ORDERED, order) != at_once
+    assert texts_of(batches(tmp_path, ORDERED, order)) == texts_of(at_once)
+
+
+def test_an_older_state_folded_in_changes_what_it_changes(dirs):
+    """bbbb, found later, corrects bert's figure: the correction is dated bbbb, and the figure cccc
+    superseded is bbbb's."""
+    src, data = dirs
+    for name in ("2024-01-01-aaaa", "2024-03-01-cccc"):
+        state(src, name, ORDERED[name])
+    run(src, data)
+    late = data.parent / "late"
+    state(late, "2024-02-01-bbbb", ORDERED["2024-02-01-bbbb"])
+    history, [summary], problems = run(late, data)
+    assert errors(problems) == [] and summary.state == "2024-02-01-bbbb"
+    assert [s["id"] for s in history.states] == ["2024-01-01-aaaa", "2024-02-01-bbbb", "2024-03-01-cccc"]
+    bert = sorted((o["value"], o["status"], o["first_state"], o["ended"]) for o in observations(history)
+                  if history.configurations[o["configuration"]]["model"] == "bert-base")
+    assert bert == [("100.5", "corrected", "2024-01-01-aaaa", "2024-02-01"),
+                    ("101", "superseded", "2024-02-01-bbbb", "2024-03-01"),
+                    ("120", "published", "2024-03-01-cccc", "")]
+    albert = next(c for c in history.configurations.values() if c["model"] == "albert")
+    assert albert["states"] == "2024-01-01-aaaa;2024-03-01-cccc.."  # withdrawn by bbbb, back in cccc
+
+
+def test_a_rebuild_from_a_folder_of_states_is_one_command(tmp_path, capsys):
+    """``--rebuild`` folds every state of the folder into an empty history: the states the folder lacks
+    go, and the files are those of an import into an empty history."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    src = tmp_path / "states"
+    for name in ("2024-01-01-aaaa", "2024-02-01-bbbb"):
+        state(src, name, ORDERED[name])
+    empty = tmp_path / "empty"
+    run(src, empty)
+    assert main([str(src), "--data", str(data), "--rebuild"]) == 0
+    assert texts_of(data) == texts_of(empty)
+    assert "2 states imported (2 in the history)" in capsys.readouterr().out
+
+
+def test_two_states_with_one_date_folded_in_apart_keep_the_order_of_the_states_list(tmp_path):
+    tsv = ("state\tcommit_date\tcommit_subject\n2024-01-01-bbbb\t2024-01-01\tRelease 2.18.0\n"
+           "2024-01-01-aaaa\t2024-01-01\tFix numbers\n")
+    states = {"2024-01-01-bbbb": {"inf2/throughput_data_encoder.csv": encoder(row())},
+              "2024-01-01-aaaa": {"inf2/throughput_data_encoder.csv": encoder(row(throughput="7"))}}
+    apart = batches(tmp_path, states, [["2024-01-01-aaaa"], ["2024-01-01-bbbb"]], tsv)
+    assert texts_of(apart) == texts_of(batches(tmp_path, states, [list(states)], tsv))
+    assert [r["id"] for r in H.History.load(apart).states] == ["2024-01-01-bbbb", "2024-01-01-aaaa"]
+
+
+def test_an_older_state_folded_in_alone_is_compared_with_the_states_around_it_in_the_history(dirs):
+    """The stale-file rule of a state folded in alone compares it with the history's states around it
+    (their files' digests in states.csv): bbbb's copy of the file split in aaaa is a stale copy."""
+    src, data = dirs
+    split = {"inf2/throughput_data.csv": encoder(row()),
+             "inf2/throughput_data_encoder.csv": encoder(row(version="2.19.0", throughput="9"))}
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data.csv": encoder(row())})
+    state(src, "2024-03-01-cccc", split)
+    run(src, data)
+    late = data.parent / "late"
+    state(late, "2024-02-01-bbbb", split)
+    _, _, problems = run(late, data)
+    assert errors(problems) == []
+    assert any("stale copy" in p.message and p.file.startswith("2024-02-01-bbbb/") for p in problems)
+    every = data.parent / "every"
+    for name in ("2024-01-01-aaaa", "2024-02-01-bbbb", "2024-03-01-cccc"):
+        shutil.copytree(src / name if name != "2024-02-01-bbbb" else late / name, every / name)
+    once = data.parent / "once"
+    run(every, once)
+    assert texts_of(data) == texts_of(once)
+
+
+REAL_ORDER = ["2024-04-11-8907253c", "2024-04-30-78169c6c", "2024-09-17-b3398f39", "2024-09-18-5ccac8f3"]
+
+
+@pytest.mark.skipif(not STATES.is_dir(), reason="the shared benchmark history is not here")
+def test_real_states_in_other_orders_give_the_same_files(tmp_path):
+    """Four real states (split files with stale copies left beside them, the Weight Storage Data Type
+    column appearing): imported at once; all but one, then the missing one alone (found later); the
+    newest two first, then the folder of all four. A state read without the states before it cannot
+    tell its stale copies apart: when they come, it is read again from the folder (and named in a
+    warning when the folder lacks it)."""
+    def folder(name: str, members: list[str]) -> Path:
+        out = tmp_path / name
+        out.mkdir()
+        for member in members:
+            (out / member).symlink_to(STATES / member)
+        shutil.copy(STATES / "STATES.tsv", out / "STATES.tsv")
+        return out
+
+    def imported(data: Path, *steps: list[str]) -> list[Problem]:
+        found = []
+        for members in steps:
+            src = folder(f"src-{len(list(tmp_path.glob('src-*')))}", members)
+            history, _, problems = H.import_states(src, data, INSTANCES, FRAMEWORKS, source="neuron-sdk-benchmarks")
+            history.write(data)
+            found += problems
+        return found
+
+    imported(tmp_path / "once", REAL_ORDER)
+    at_once = texts_of(tmp_path / "once")
+    problems = imported(tmp_path / "missing", [n for n in REAL_ORDER if n != REAL_ORDER[1]], REAL_ORDER[1:2])
+    assert texts_of(tmp_path / "missing") == at_once
+    assert not [p for p in problems if "read when the states around it were others" in p.message]
+    problems = imported(tmp_path / "newest-first", REAL_ORDER[2:], REAL_ORDER[:2])
+    warned = {p.file for p in problems if "read when the states around it were others" in p.message}
+    assert warned and warned <= set(REAL_ORDER[2:])  # the older ones folded in alone: the newer named
+    imported(tmp_path / "newest-first", REAL_ORDER)
+    assert texts_of(tmp_path / "newest-first") == at_once
+
+
+# Identity that survives the tables' schema --------------------------------------------------------
+
+WEIGHTS = ENCODER + ",Weight Storage Data Type"
+
+
+def configurations(history: H.History) -> list[dict[str, str]]:
+    return sorted(history.configurations.values(), key=lambda c: (c["model"], c["first_published"]))
+
+
+def same_state_pairs(history: H.History) -> list[tuple[str, str]]:
+    """Configurations withdrawn by a state that publishes a new configuration equal to it on the columns
+    both set (What's new would list one configuration as withdrawn and new)."""
+    order = [s["id"] for s in history.states]
+    dates = {s["id"]: s["date"] for s in history.states}
+    withdrawn_by: dict[str, list[dict[str, str]]] = {}
+    for config in history.configurations.values():
+        if config["withdrawn"]:  # the state after its last one
+            last = max(order.index(s.partition("..")[2] or s.partition("..")[0])
+                       for s in config["states"].split(";"))
+            withdrawn_by.setdefault(order[last + 1], []).append(config)
+    pairs = []
+    for new in history.configurations.values():
+        for old in withdrawn_by.get(new["first_state"], []):
+            columns = ("generation", "kind", "view", *H.IDENTITY[new["kind"]])
+            if old["id"] != new["id"] and all(old[k] == new[k] for k in columns[:3]) and all(
+                    old[k] == new[k] for k in columns[3:] if old[k] and new[k]):
+                pairs.append((old["id"], new["id"]))
+    assert all(dates[s] for s in order)
+    return pairs
+
+
+def test_a_column_that_appears_continues_its_configurations(tmp_path):
+    """The Weight Storage Data Type column appears with one value for the rows that lacked it: the same
+    configurations go on under the id of the identity they were first published with, their earlier
+    identity kept with its states; What's new lists no configuration as withdrawn and new."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("history"))
+    src = tmp_path / "states"
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row(), row("roberta"))})
+    state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(
+        row(throughput="101") + ",BF16", row("roberta") + ",BF16", header=WEIGHTS)})
+    history, _, problems = run(src, data)
+    assert errors(problems) == []
+    first = {c["model"]: c for c in H.History.load(data).configurations.values()}
+    bert = first["bert-base"]
+    assert len(history.configurations) == 2 and bert["weight_storage_data_type"] == "BF16"
+    earlier = {k: v for k, v in bert.items() if k in ("generation", "kind", "view", *H.IDENTITY["inference"]) and v
+               and k != "weight_storage_data_type"}
+    assert bert["id"] == H.configuration_id(earlier)
+    assert json.loads(bert["identities"]) == {"2024-01-01-aaaa": earlier}
+    assert [o["status"] for o in observations(history) if o["configuration"] == bert["id"]] == ["corrected",
+                                                                                                "published"]
+    assert same_state_pairs(history) == []
+    from neuron_docs.data.published.history_view import HistoryIndex  # noqa: PLC0415
+
+    changes = HistoryIndex.of(load_catalog(data)).changes().get("2024-02-01-bbbb", [])
+    assert {c.kind for c in changes} == {"corrected"}  # no configuration new or withdrawn
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (ENCODER, ENCODER.replace(",Compilation Autocast Data Type", "")),  # a column dropped
+    (ENCODER.replace(",Compilation Autocast Data Type", ""),  # a column renamed (to another field)
+     ENCODER.replace("Model Data Type,Compilation Autocast Data Type", "Compilation Autocast Data Type")),
+], ids=["dropped", "renamed"])
+def test_a_column_dropped_or_renamed_continues_its_configuration(dirs, old, new):
+    src, data = dirs
+    cells = row().split(",")
+    without = ",".join(cells[:-2] + cells[-1:])  # the row without its autocast cell
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(
+        row() if old == ENCODER else without, header=old)})
+    state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(
+        without if new.count(",") == without.count(",") else row(), header=new)})
+    history, _, problems = run(src, data)
+    assert errors(problems) == []
+    [config] = history.configurations.values()
+    assert config["states"] == "2024-01-01-aaaa.." and config["identities"]
+
+
+def test_a_column_with_two_values_for_one_row_does_not_continue_it(dirs):
+    """One configuration, then two rows that both match it on their shared columns: which one it
+    became is not known, so it is withdrawn and both are new."""
+    src, data = dirs
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row())})
+    state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(
+        row() + ",BF16", row() + ",FP8", header=WEIGHTS)})
+    history, _, _ = run(src, data)
+    assert [(c["first_state"], c["withdrawn"]) for c in configurations(history)] == [
+        ("2024-01-01-aaaa", "2024-02-01"), ("2024-02-01-bbbb", ""), ("2024-02-01-bbbb", "")]
+    assert not any(c["identities"] for c in configurations(history))
+
+
+def test_a_changed_value_is_another_configuration(dirs):
+    src, data = dirs
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row(batch="1"))})
+    state(src, "2024-02-01-bbbb", {"inf2/throughput_data_encoder.csv": encoder(row(batch="2"))})
+    history, _, _ = run(src, data)
+    assert len(history.configurations) == 2
+
+
+def test_the_committed_history_has_no_configuration_withdrawn_and_new_in_one_state():
+    """Across the real states (a column added on 2024-04-30, n_models added, DP Degree dropped, the 2023
+    trn1 tables reshaped): no state withdraws a configuration and publishes a new one equal to it on
+    their shared columns."""
+    history = H.History.load(DATA)
+    assert len(history.states) == 34
+    assert same_state_pairs(history) == []
+    assert sum(1 for c in history.configurations.values() if c["identities"]) > 80
+
+
+# Conflicts: two figures for one configuration, release and metric --------------------------------
+
+
+def test_two_files_of_a_state_with_other_figures_for_one_configuration_name_both(dirs):
+    src, data = dirs
+    state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row()),
+                                   "inf2/throughput_data_language.csv": encoder(row(throughput="7"))})
+    _, [summary], problems = run(src, data)
+    [problem] = [p for p in problems if p.severity == "error"]
+    assert (problem.file, problem.line) == ("2024-01-01-aaaa/inf2/throughput_data_language.csv", 2)
+    assert "inf2/throughput_data_encoder.csv line 2" in problem.message
+    assert "throughput_inferences_per_s 7 against 100.5" in problem.message
+    assert summary.set_aside == 1
+
+
+def test_two_figures_published_at_once_in_the_data_are_a_located_error(tmp_path):
+    """observations.csv edited by hand: a second figure for a configuration's published release and
+    metric. Loading names both lines and both values, and sets the configuration's run aside."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / H.OBSERVATIONS_FILE
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    index, original = next((i, line) for i, line in enumerate(lines) if ",published," in line
+                           and ",throughput_inferences_per_s," in line)
+    cells = next(csv.reader([original]))
+    cells[0] += "x"
+    cells[5] = "1234.5"
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(cells)
+    lines.insert(index + 1, buffer.getvalue())
+    path.write_text("".join(lines), encoding="utf-8")
+    catalog = load_catalog(data)
+    found = [e for e in catalog.errors if e.file == H.OBSERVATIONS_FILE]
+    assert [(e.line, e.field) for e in found] == [(index + 2, "value")]
+    message = found[0].message
+    assert f"line {index + 1})" in message and f"line {index + 2})" in message
+    assert f"{next(csv.reader([original]))[5]} (Neuron" in message and "1234.5 (Neuron" in message
+    assert cells[1] not in catalog.published_inference_runs
+    assert any(b.record_id == cells[1] for b in catalog.broken)

@@ -17,7 +17,7 @@ from neuron_docs.drift.history import release_named
 from frozen_data import frozen_copy
 
 #: albert-base-v2 on inf2.xlarge at batch size 4 under Neuron 2.9 (withdrawn with 2.10).
-OLDER = "history:inf2-albert-base-v2-ebf30914-7f3e0e32"
+OLDER = "history:inf2-albert-base-v2-ebf30914-eae2e002"
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ def test_a_figure_of_no_release_is_still_a_contradiction(data) -> None:  # noqa:
 
 
 def test_the_current_figure_stays_the_current_data(data) -> None:  # noqa: ANN001
-    run = data.catalog.published_inference_runs["inf2-albert-base-v2-28cad328"]
+    run = data.catalog.published_inference_runs["inf2-albert-base-v2-67dda9e5"]
     text = (f"albert-base-v2 on inf2.xlarge reaches {run.throughput_inferences_per_s:.2f} inferences/s on "
             f"Neuron {run.neuron_version}.")
     [verdict] = _engine(data).check(text)

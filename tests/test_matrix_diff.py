@@ -107,11 +107,19 @@ def change_data(data: Path) -> None:
     prices = data / "prices.yaml"
     prices.write_text("".join(line for line in prices.read_text(encoding="utf-8").splitlines(keepends=True)
                               if "instance: inf1.xlarge," not in line), encoding="utf-8")
-    runs = data / "benchmarks" / "published" / "inference.csv"
-    rows = runs.read_text(encoding="utf-8").splitlines(keepends=True)
+    # The store's configurations on inf1.xlarge and their figures go (the published runs are made of them).
+    store = data / "benchmarks" / "history"
+    rows = (store / "configurations.csv").read_text(encoding="utf-8").splitlines(keepends=True)
     column = rows[0].split(",").index("instance")
-    runs.write_text("".join(r for n, r in enumerate(rows) if n == 0 or next(csv_module.reader([r]))[column]
-                            != "inf1.xlarge"), encoding="utf-8")
+    gone = {cells[0] for r in rows[1:] if (cells := next(csv_module.reader([r])))[column] == "inf1.xlarge"}
+    (store / "configurations.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[0]
+                                                      not in gone), encoding="utf-8")
+    rows = (store / "observations.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (store / "observations.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[1]
+                                                    not in gone), encoding="utf-8")
+    rows = (store / "prices.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (store / "prices.csv").write_text("".join(r for n, r in enumerate(rows) if n == 0 or r.split(",")[1]
+                                              != "inf1.xlarge"), encoding="utf-8")
     csv = data / "benchmarks" / "inference.csv"
     old_row = "vit-inf1-b3,vit-base,,inf1-neuron-1.11,3,1,1,,,536.718,results-analysis"
     text = csv.read_text(encoding="utf-8")
@@ -153,7 +161,7 @@ def expected_changes(repo: Path) -> tuple[set[tuple[str, ...]], set[str], set[st
         ("record", "instances", "trn2.48xlarge"), ("record", "inference_runs", "vit-inf1-b3")}
     gone = _published_on_inf1_xlarge(base)
     keys |= {("record", c, i) for c, i in gone}
-    removed |= {p for p in build_values(base) if any(p.startswith(f"{KINDS[c]}:{i}:") for c, i in gone)}
+    removed |= {p for p in build_values(base) if any(p.startswith(f"{KINDS[c]}:{i}:") for c, i in gone if c in KINDS)}
     keys |= {("value", p) for p in removed}
     return keys, moved, added | removed
 
@@ -163,10 +171,16 @@ KINDS = {"published_inference_runs": "prun", "prices": "price"}
 
 
 def _published_on_inf1_xlarge(catalog) -> set[tuple[str, str]]:
-    """The published runs and prices of inf1.xlarge (removed with it)."""
-    return {("published_inference_runs", r.id) for r in catalog.published_inference_runs.values()
-            if r.instance == "inf1.xlarge"} | {("prices", p.id) for p in catalog.prices.values()
-                                                if p.instance == "inf1.xlarge"}
+    """The published runs and prices of inf1.xlarge, and the store's configurations, figures and prices
+    they are made of (removed with it)."""
+    configurations = {c.id for c in catalog.benchmark_configurations.values() if c.instance == "inf1.xlarge"}
+    return ({("published_inference_runs", r.id) for r in catalog.published_inference_runs.values()
+             if r.instance == "inf1.xlarge"} | {("prices", p.id) for p in catalog.prices.values()
+                                                 if p.instance == "inf1.xlarge"}
+            | {("benchmark_configurations", c) for c in configurations}
+            | {("benchmark_observations", o.id) for o in catalog.benchmark_observations.values()
+               if o.configuration in configurations}
+            | {("historical_prices", p.id) for p in catalog.historical_prices.values() if p.instance == "inf1.xlarge"})
 
 
 def test_compare_reports_exactly_the_changes(changed_repo: Path) -> None:
@@ -396,9 +410,14 @@ RELEASE_FIRST_PUBLISHED = {"2.20.0": "2024-03-01", "2.19.0": "2024-02-01"}
 
 
 def import_history_states(data: Path, src: Path, names: list[str]) -> None:
-    """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history."""
+    """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history (the
+    store of published figures: the states' runs are then the only published runs)."""
     from neuron_docs.data.published import history as H  # noqa: PLC0415
     from test_benchmark_history import encoder, row, state  # noqa: PLC0415
+
+    if not (src / "STATES.tsv").exists():  # the first import: the store holds these states only
+        for old in (data / "benchmarks" / "history").glob("*.csv"):
+            old.unlink()
 
     for name in names:
         state(src, name, {"inf2/throughput_data_encoder.csv": encoder(

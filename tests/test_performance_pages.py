@@ -267,7 +267,10 @@ def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  #
     from neuron_docs.data.published.history_files import configuration_id, identity, version_key  # noqa: PLC0415
 
     table = catalog.published_tables[run.table]
-    cid = configuration_id(identity(run, table.generation, table.path))
+    # the current runs are the history's latest state, id for id (a configuration continued under a
+    # new column keeps the id of its first identity)
+    cid = run.id if run.id in catalog.benchmark_configurations else configuration_id(
+        identity(run, table.generation, table.path))
     value = getattr(run, metric, None)
     if cid not in catalog.benchmark_configurations or value is None:
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 from decimal import Decimal
@@ -25,6 +26,8 @@ from neuron_docs.data.records import published as s
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
 from neuron_docs.data.published.export import WRITTEN_FILES, export_published, write_data
 from neuron_docs.data.published.importer import import_published, main
+from neuron_docs.data.published.history_files import IDENTITY, identity, version_key
+from neuron_docs.data.published.read import PAGES
 from neuron_docs.data.figures.derived import PUBLISHED_COSTS, Derived
 
 from conftest import DATA
@@ -80,49 +83,81 @@ def test_every_row_is_loaded(rel, real):
 
 
 def test_round_trip_through_the_data_files(tmp_path):
-    """The records the catalog loads from data/ export back to every published file, byte for byte."""
+    """The runs the catalog derives from the benchmark history (its latest state) export back to every
+    file a page reads, byte for byte; a file no page reads (a stale copy the folder keeps after a split
+    or rename) comes back without the rows whose configurations a page's file publishes, and without
+    nothing else."""
     catalog = load_catalog(DATA)
     assert not [e for e in catalog.errors if "published" in e.file or e.file == "prices.yaml"]
     records = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values(),
                *catalog.prices.values()]
     export_published(records, catalog.published_tables.values(), tmp_path / "out")
-    for rel in FILES:
-        assert (tmp_path / "out" / rel).read_bytes() == (SRC / rel).read_bytes(), rel
+    tables = {t.path: t for t in catalog.published_tables.values()}
+    same = [rel for rel in FILES if (tmp_path / "out" / rel).is_file()
+            and (tmp_path / "out" / rel).read_bytes() == (SRC / rel).read_bytes()]
+    assert {rel for rel in FILES if PAGES.get(rel)} <= set(same)
+    assert len(same) == len(FILES) - 4  # inf1/data.csv, inf2/{latency,throughput}_data_vision.csv, trn1_trn1n_nlp
+    read = run_import(SRC)
+    at = {(t.path, read.lines[r.id]): (r, t) for t in read.tables for r in read.loaded(t.id)}
+    derived = {}
+    for run in [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]:
+        table = catalog.published_tables[run.table]
+        derived[json.dumps(identity(run, table.generation, table.path), sort_keys=True)] = table.path
+    known: dict[str, set[str]] = {}  # every identity a configuration of the history has had
+    for config in catalog.benchmark_configurations.values():
+        current = {k: v for k, v in config.model_dump(mode="json").items()
+                   if k in ("generation", "kind", "view", *IDENTITY[config.kind]) and v is not None}
+        for ident in (current, *config.identities.values()):
+            known.setdefault(json.dumps({k: str(v) for k, v in ident.items()}, sort_keys=True), set()).add(config.id)
+    for rel in sorted(set(FILES) - set(same)):
+        published = (SRC / rel).read_text(encoding="utf-8-sig")
+        exported = (tmp_path / "out" / rel).read_text(encoding="utf-8") if rel in tables else ""
+        kept = cells(exported)[1:]
+        rows = cells(published)[1:]
+        assert [row for row in rows if row in kept] == kept, rel  # in the published order
+        left_out = [i + 2 for i, row in enumerate(rows) if row not in kept]
+        assert left_out, rel
+        for line in left_out:  # each a configuration another file, fresher, publishes, or an older release
+            run, table = at[(rel, line)]  # of one (a stale copy the history has newer figures of)
+            key = json.dumps(identity(run, table.generation, rel), sort_keys=True)
+            newer = [o.neuron_version for o in catalog.benchmark_observations.values()
+                     if o.configuration in known.get(key, ())
+                     and version_key(o.neuron_version) > version_key(run.neuron_version)]
+            assert derived.get(key) not in (None, rel) or newer, (rel, line)
 
 
 def test_importing_twice_changes_nothing(tmp_path, real):
     target = tmp_path / "data"
     shutil.copytree(DATA, target)
-    assert write_data(real, target) == []  # data/ is what the import of the snapshot writes
+    placed = {r.table for r in [*_CATALOG.published_inference_runs.values(),
+                                *_CATALOG.published_training_runs.values()]}
+    # data/'s table layouts and prices are what the import of the snapshot writes
+    assert write_data(real, target, placed) == []
     for name in WRITTEN_FILES:
         assert (target / name).read_bytes() == (DATA / name).read_bytes(), name
-    assert write_data(run_import(SRC), target) == []
+    assert write_data(run_import(SRC), target, placed) == []
 
 
-def test_command_line_reports_and_is_idempotent(tmp_path, capsys):
+def test_command_line_folds_the_snapshot_in_once(tmp_path, capsys):
+    """The snapshot (the latest state's files but the trn1 inference tables) folds in as a partial
+    state: it changes no figure and withdraws nothing (the trn1 inference configurations stay, their
+    files not in it); importing it again changes nothing."""
     target = tmp_path / "data"
     shutil.copytree(DATA, target)
     assert main([str(SRC), "--data", str(target)]) == 0
     out = capsys.readouterr().out
-    assert "0 errors" in out and "0 data files changed" in out
-
-
-def test_an_updated_file_replaces_only_its_own_rows(tmp_path):
-    target = tmp_path / "data"
-    shutil.copytree(DATA, target)
-    edited(tmp_path / "src", ENC, lambda ls: [*ls[:2], replace_cell(ls[2], "2674.18956433", "2700.5"), *ls[3:]])
-    assert main([str(tmp_path / "src" / ENC), "--data", str(target)]) == 0
+    assert "0 errors" in out and "0 new figures, 0 corrected, 0 superseded, 0 withdrawn" in out
     before, after = load_catalog(DATA), load_catalog(target)
-    assert after.errors == [] and len(after.published_inference_runs) == len(before.published_inference_runs)
-    moved = [i for i, r in after.published_inference_runs.items() if r != before.published_inference_runs[i]]
-    assert len(moved) == 1 and after.published_inference_runs[moved[0]].throughput_inferences_per_s == Decimal("2700.5")
-    diff = compare(before, after)  # what make matrix-diff shows
-    assert {c.key for c in diff.values} == {("value", f"prun:{moved[0]}:{f}")
-                                            for f in ("throughput_inferences_per_s", *PUBLISHED_COSTS)}
-    changed = {c.key for c in diff.records}  # the run, and the table's layout when the copy's line ends differ
-    assert ("record", "published_inference_runs", moved[0]) in changed
-    assert changed <= {("record", "published_inference_runs", moved[0]),
-                       ("record", "published_tables", after.published_inference_runs[moved[0]].table)}
+    assert after.errors == []
+    assert after.published_inference_runs == before.published_inference_runs
+    assert after.published_training_runs == before.published_training_runs
+    [new] = [s for s in after.benchmark_states if s not in before.benchmark_states]
+    state = after.benchmark_states[new]
+    assert (state.scope, state.date.isoformat()) == ("partial", "2026-08-21")
+    assert {c.id for c in after.benchmark_configurations.values() if c.withdrawn is None} \
+        == {c.id for c in before.benchmark_configurations.values() if c.withdrawn is None}
+    assert main([str(SRC), "--data", str(target)]) == 0
+    assert "0 data files changed" in capsys.readouterr().out
 
 
 # The real files --------------------------------------------------------------------------------

@@ -98,9 +98,12 @@ DERIVED: dict[str, str] = {
     "published_inference_runs": f"{HISTORY_DIR}/configurations.csv",
     "published_training_runs": f"{HISTORY_DIR}/configurations.csv",
 }
+#: The files the derived collections are made from (what a page showing them reads).
+DERIVED_FROM: tuple[str, ...] = (f"{HISTORY_DIR}/configurations.csv", f"{HISTORY_DIR}/observations.csv")
 
 COLLECTIONS: tuple[str, ...] = (*(name for spec in FILES for name in collections_of(spec)), *DERIVED)
-#: The collections of the benchmark history (the files of :data:`HISTORY_DIR`).
+#: The collections of the benchmark history (the files of :data:`HISTORY_DIR`): the store of published
+#: figures, and with :data:`DERIVED` everything a new published state changes.
 HISTORY_COLLECTIONS: tuple[str, ...] = tuple(name for spec in FILES if spec.name.startswith(f"{HISTORY_DIR}/")
                                              for name in collections_of(spec))
 

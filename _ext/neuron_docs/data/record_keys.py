@@ -49,7 +49,7 @@ from dataclasses import astuple
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .catalog import HISTORY_COLLECTIONS
+from .catalog import DERIVED, DERIVED_FROM, HISTORY_COLLECTIONS
 from .figures.shown import SHOWN_KINDS, Shown, shown
 from .figures.values import build_values
 from .records.history import PUBLICATION_FIELDS
@@ -172,8 +172,11 @@ class RecordDigests:
             return {self.catalog.file_of("benchmark_configurations")}
         if kind == "history-figures":
             return {self.catalog.file_of(c) for c in HISTORY_COLLECTIONS}
+        collection = rest.partition("/")[0].partition(":")[0]
+        if collection in DERIVED:  # the current published runs: made from the store's files
+            return set(DERIVED_FROM)
         try:  # a record's, a collection's (``records:``, ``names:``, ``fields:``) file
-            return {self.catalog.file_of(rest.partition("/")[0].partition(":")[0])}
+            return {self.catalog.file_of(collection)}
         except KeyError:
             return set()
 

@@ -27,7 +27,7 @@ from ..data.figures.formatting import round_half_up
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.matrix.changes import Change, Changes
 from ..data.matrix.changes import describe as describe_change
-from ..data.catalog import HISTORY_COLLECTIONS
+from ..data.catalog import DERIVED, HISTORY_COLLECTIONS
 from ..data.published.history_view import CHANGE_TEXT, StateChange
 
 if TYPE_CHECKING:
@@ -133,9 +133,10 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
         return Row(c.key, (_text(c.label), _code(c.key[1]), _text(_moved(c))))
 
     moved = [c for c in diff.values if c.change == "changed"]
-    records = [c for c in diff.records if c.key[1] not in HISTORY_COLLECTIONS]
+    store = (*HISTORY_COLLECTIONS, *DERIVED)  # the store's records and the current runs made from them
+    records = [c for c in diff.records if c.key[1] not in store]
     history = tuple(Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields) or c.change)))
-                    for c in diff.records if c.key[1] in HISTORY_COLLECTIONS)
+                    for c in diff.records if c.key[1] in store)
     out = [
         Section("support-status", "Support status", ("Family", "Matrix", "Column", "Change"), tuple(
             Row(c.key, (family(c.key[2]), _code(c.key[1]), _code("/".join(c.key[3:])), _text(describe(c))))

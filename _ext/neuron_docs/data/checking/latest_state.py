@@ -9,8 +9,11 @@ catalog's ``published_inference_runs`` and ``published_training_runs`` (:data:`.
 Nothing else in ``data/`` holds those figures, so the performance tables, the advisor, the device
 pages, the charts, the downloads and the drift checker cannot disagree with the history.
 
-A configuration whose figures do not make a valid run (two releases published at once, a metric
-its kind does not have) is a located error at its row of ``configurations.csv``, set aside like any
+Two figures of one configuration and metric published at once (:mod:`.history_conflicts`: one
+release with two values, as a hand edit of ``observations.csv`` makes, or two releases) are located
+errors naming both lines and values, and the configuration's run is set aside, never one figure
+picked in silence. A configuration whose figures do not make a valid run otherwise (a metric its
+kind does not have) is a located error at its row of ``configurations.csv``, set aside like any
 broken record. No Sphinx here.
 """
 
@@ -25,8 +28,9 @@ from ..catalog import DERIVED, Broken, Catalog
 from ..files.loader import DataError
 from ..records import history as hs
 from ..records import published as ps
-from ..records.history import DESCRIPTION_FIELDS, canonical_version
+from ..records.history import DESCRIPTION_FIELDS
 from .errors import located_errors
+from .history_conflicts import figure_conflicts
 
 #: The run model of each kind of configuration, and the collection its runs go to.
 RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedTrainingRun], str]] = {
@@ -34,8 +38,8 @@ RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedT
     "training": (ps.PublishedTrainingRun, "published_training_runs"),
 }
 #: Fields of a configuration that no run has (where and when it was published, what kind it is).
-_NOT_RUN_FIELDS = frozenset({"generation", "kind", "view", "row", "published_version", "file", "first_published", "first_state",
-                             "last_seen", "withdrawn"})
+_NOT_RUN_FIELDS = frozenset({"generation", "kind", "view", "row", "file", "first_published", "first_state",
+                             "last_seen", "withdrawn", "states", "identities", "paths"})
 
 
 def _current_figures(catalog: Catalog) -> dict[str, list[hs.BenchmarkObservation]]:
@@ -57,9 +61,7 @@ def run_fields(config: hs.BenchmarkConfiguration, figures: list[hs.BenchmarkObse
         raise ValueError(msg)
     fields: dict[str, Any] = {name: value for name, value in config.model_dump().items()
                               if name not in _NOT_RUN_FIELDS and value not in (None, "", {})}
-    written = config.published_version
-    fields["neuron_version"] = written if written and releases and canonical_version(written) == releases[0] else (
-        releases[0] if releases else None)
+    fields["neuron_version"] = releases[0] if releases else None
     values: dict[str, Decimal] = {o.metric: o.value for o in figures}
     fields.update(values)
     return fields
@@ -97,6 +99,9 @@ def derive_latest_runs(catalog: Catalog) -> None:
             catalog.broken.append(Broken(collection, None, name, unread[0].line, list(unread[0].errors)))
         return
     figures = _current_figures(catalog)
+    conflicts = figure_conflicts(catalog)
+    for errors in conflicts.values():
+        catalog.errors.extend(errors)
     lines = catalog.lines["benchmark_configurations"]
     name = catalog.file_of("benchmark_configurations")
     _set_aside_with_their_rows(catalog)
@@ -109,6 +114,9 @@ def derive_latest_runs(catalog: Catalog) -> None:
         line = lines.get(config.id)
         if config.id in unsure:  # one of its figures was set aside: the run would show the others only
             catalog.broken.append(Broken(collection, config.id, name, line, list(unsure[config.id].errors)))
+            continue
+        if config.id in conflicts:
+            catalog.broken.append(Broken(collection, config.id, name, line, list(conflicts[config.id])))
             continue
         try:
             fields = run_fields(config, figures.get(config.id, []))

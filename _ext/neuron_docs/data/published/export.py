@@ -1,11 +1,13 @@
 """Writing published benchmark records: into ``data/`` (merged, deterministic) and back to the published layout.
 
-:func:`write_data` puts an import's records into the data files (``benchmarks/published/``,
-``prices.yaml``): the tables imported replace their own earlier rows and prices, every other
-table stays as it was, tables are kept in the order of their published path and rows in the order
-of their file, and a file is rewritten only when its text changes, so importing the same files
-twice changes nothing. :func:`render_table` and :func:`export_published` write records back as the
-published CSV (same columns, order, spellings and cell text, byte for byte). No Sphinx here.
+The published runs live in the benchmark history (:mod:`.history`); what an import writes besides
+is the layout of the tables (``benchmarks/published/tables.yaml``: :func:`latest_tables_text` for a folder of states,
+:func:`write_data` for a snapshot of some files) and the published prices (``prices.yaml``:
+:func:`write_data`): the tables imported replace their own earlier entries and
+prices, every other table stays as it was, tables are kept in the order of their published path,
+and a file is rewritten only when its text changes, so importing the same files twice changes
+nothing. :func:`render_table` and :func:`export_published` write records back as the published CSV
+(same columns, order, spellings and cell text, byte for byte). No Sphinx here.
 """
 
 from __future__ import annotations
@@ -26,12 +28,10 @@ from ..files.round_trip import update_list
 from ..records import published as s
 from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
-INFERENCE_FILE = "benchmarks/published/inference.csv"
-TRAINING_FILE = "benchmarks/published/training.csv"
 TABLES_FILE = "benchmarks/published/tables.yaml"
 PRICES_FILE = "prices.yaml"
-#: The files the importer writes (relative to the data directory).
-WRITTEN_FILES = (INFERENCE_FILE, TRAINING_FILE, TABLES_FILE, PRICES_FILE)
+#: The files :func:`write_data` writes (relative to the data directory).
+WRITTEN_FILES = (TABLES_FILE, PRICES_FILE)
 
 _TABLES_HEADER = ("# Layout of every published benchmark table (aws-neuron/aws-neuron-sdk, about-neuron/benchmarks/),\n"
                   "# so that an export writes it back as published. Written by `make import-benchmarks`.\n")
@@ -47,17 +47,6 @@ class _NoAliases(yaml.SafeDumper):
         return True
 
 
-def _cell(value: Any) -> str:
-    """A field as a cell of the data CSV: lists joined with ``;``, ``published_text`` as JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, list):
-        return ";".join(value)
-    if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")) if value else ""
-    return str(value)
-
-
 def _plain(record: s.Record) -> dict[str, Any]:
     """A record as YAML values: unset fields left out, figures as their published text."""
     out = {}
@@ -67,13 +56,6 @@ def _plain(record: s.Record) -> dict[str, Any]:
             continue
         out[name] = str(value) if isinstance(value, Decimal) else value
     return out
-
-
-def _read_csv_rows(path: Path) -> list[dict[str, str]]:
-    if not path.is_file():
-        return []
-    with path.open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def _read_list(path: Path, key: str) -> list[dict[str, Any]]:
@@ -92,37 +74,39 @@ def _merge(old: list[dict[str, Any]], new: Sequence[dict[str, Any]], replaced: s
     return [row for _, row in sorted(enumerate(rows), key=lambda p: (order.get(str(p[1].get("table")), -1), p[0]))]
 
 
-def _csv_text(model: type[s.Record], rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    names = list(model.model_fields)
-    writer.writerow(names)
-    for row in rows:
-        writer.writerow([row.get(n) or "" for n in names])
-    return out.getvalue()
+def _tables(data_dir: Path, read: Iterable[s.PublishedTable], keep: set[str] | None = None) -> list[dict[str, Any]]:
+    """The layouts of :data:`TABLES_FILE` with those ``read`` in place of theirs, by published path;
+    ``keep``: only the tables that hold a row of the store (table ids) and the price tables."""
+    read = list(read)
+    replaced = {t.id for t in read}
+    tables = [t for t in _read_list(data_dir / TABLES_FILE, "published_tables") if t.get("id") not in replaced]
+    tables += [_plain(t.model_copy(update={"page": t.page or PAGES.get(t.path)})) for t in read]
+    if keep is not None:
+        tables = [t for t in tables if t.get("id") in keep or t.get("kind") == "prices"]
+    return sorted(tables, key=lambda t: str(t.get("path", "")))
 
 
-def write_data(result: ImportResult, data_dir: Path | str) -> list[Path]:
-    """Merge ``result`` into the data files under ``data_dir``; return the files whose text changed."""
+def write_data(result: ImportResult, data_dir: Path | str, keep: set[str] | None = None) -> list[Path]:
+    """Merge the layouts and prices of ``result`` into :data:`WRITTEN_FILES` under ``data_dir`` (``keep``:
+    only the tables that hold a row of the store, by id, and the price tables); return the files whose
+    text changed. The runs go to the benchmark history (:func:`.history.import_snapshot`)."""
+    return write_changed(Path(data_dir), data_texts(result, data_dir, keep))
+
+
+def data_texts(result: ImportResult, data_dir: Path | str, keep: set[str] | None = None) -> dict[str, str]:
+    """The texts :func:`write_data` writes, not written: an import that writes the history too writes
+    them with it in one write (all or none)."""
     data_dir = Path(data_dir)
-    replaced = {t.id for t in result.tables}
-    tables_old = _read_list(data_dir / TABLES_FILE, "published_tables")
-    tables = [t for t in tables_old if t.get("id") not in replaced] + [_plain(t) for t in result.tables]
-    tables.sort(key=lambda t: str(t.get("path", "")))
+    tables = _tables(data_dir, result.tables, keep)
     order = {str(t.get("id")): index for index, t in enumerate(tables)}
-    texts: dict[str, str] = {}
-    for model, records, name in ((s.PublishedInferenceRun, result.inference_runs, INFERENCE_FILE),
-                                 (s.PublishedTrainingRun, result.training_runs, TRAINING_FILE)):
-        new = [{n: _cell(getattr(r, n)) for n in model.model_fields} for r in records]
-        texts[name] = _csv_text(model, _merge(_read_csv_rows(data_dir / name), new, replaced, order))
-    texts[TABLES_FILE] = tables_text(tables)
-    prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices], replaced,
-                    order)
+    texts = {TABLES_FILE: tables_text(tables)}
+    prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices],
+                    {t.id for t in result.tables}, order)
     # prices.yaml is edited by hand too: its comments, order and style are kept (files.round_trip)
     old_prices = data_dir / PRICES_FILE
     texts[PRICES_FILE] = update_list(old_prices.read_text(encoding="utf-8") if old_prices.is_file() else None,
                                      "prices", prices, _PRICES_HEADER)
-    return write_changed(data_dir, texts)
+    return texts
 
 
 def tables_text(tables: Sequence[dict[str, Any]]) -> str:

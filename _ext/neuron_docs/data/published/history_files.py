@@ -24,7 +24,7 @@ from typing import Any
 
 from ..catalog import HISTORY_DIR
 from ..records import history as h
-from ..records.history import canonical_version, version_key
+from ..records.history import canonical_version, parse_runs, runs_text, version_key
 from ..records import published as s
 from ..records.labels import METRICS
 from .export import write_changed
@@ -161,12 +161,18 @@ def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: 
     return out
 
 
-def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int) -> dict[str, str]:
+def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int,
+                version_column: str = "") -> dict[str, str]:
     """How ``run`` was published (:data:`.h.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
-    software names), as a configuration's cells; a field the run has not is an empty cell."""
+    software names), as a configuration's cells; a field the run has not is an empty cell. A release
+    published in other words than its canonical form (``2.20`` for 2.20.0) keeps its text in
+    ``published_text`` under ``version_column``, so that the latest state's runs export as published."""
     out = {}
+    verbatim = dict(run.published_text)
+    if version_column and version_column not in verbatim and canonical_version(run.neuron_version) != run.neuron_version:
+        verbatim[version_column] = run.neuron_version
     for name in h.DESCRIPTION_FIELDS:
-        value = line if name == "row" else run.neuron_version if name == "published_version" else getattr(run, name, None)
+        value = line if name == "row" else verbatim if name == "published_text" else getattr(run, name, None)
         if name == "published_text":
             out[name] = json.dumps(value, ensure_ascii=False, sort_keys=True) if value else ""
         else:

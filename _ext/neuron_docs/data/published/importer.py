@@ -6,11 +6,13 @@ and generations), and returns an :class:`~.read.ImportResult`: inference runs, t
 runs, prices, the layout of every table, and every problem located by file, CSV line and column.
 A row with an error is not loaded and its problem says why; an unknown column is named, its cells
 are kept verbatim and the rest of the file loads. :func:`main` (``make import-benchmarks
-SRC=...``) writes the records into ``data/`` with :func:`.export.write_data`: the tables
-imported replace their earlier rows, the others stay, and importing the same files twice changes
-nothing. Run ids hash the table and the configuration, so an updated measurement is a changed
-figure on the same id in ``make matrix-diff``. A folder of published states (``<date>-<commit>/``)
-goes to :mod:`.history` instead (the benchmark history). No Sphinx here.
+SRC=...``) folds the runs into the benchmark history, the one store of published figures, as a
+partial state dated ``--as-of`` (:func:`.history.import_snapshot`: it withdraws only configurations
+last seen in the files it holds), and, when that state is the latest, writes the layouts of the
+tables it read and their prices (:func:`.export.write_data`); importing the same files twice
+changes nothing. A configuration keeps its id, so an updated measurement is a changed figure on
+the same id in ``make matrix-diff``. A folder of published states (``<date>-<commit>/``) is folded
+in state by state (:func:`.history.main`; ``--rebuild``: into an empty history). No Sphinx here.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from pydantic import ValidationError
 
 from . import columns as C
 from ..records import published as s
-from .export import write_data
 from ..files.atomic import DataLocked, data_lock
+from ..records.labels import METRICS
+from .export import data_texts, write_changed
 from .read import (
     GENERATIONS, PAGES, SOURCE_ID, ImportResult, Problem, PublishedRecord, check_prices_cover_runs, config_key,
     error_message, parse_cell, read_table, render_cell, slug, spellings_of, table_identity, tail_newlines,
@@ -214,6 +217,7 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
 
     loaded: list[tuple[int, PublishedRecord, dict[str, str]]] = []
     first_line: dict[str | tuple[str, str], int] = {}
+    first_figures: dict[str | tuple[str, str], dict[str, Any]] = {}
     for line, values, published, verbatim in parsed:
         values = dict(values)
         if kind == "prices":
@@ -228,11 +232,16 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
             digest = hashlib.sha256(f"{table_id}\0{key}".encode()).hexdigest()[:10]
             values["id"] = f"{generation}-{slug(values.get('model', ''))[:50].strip('-.')}-{digest}"
             if key in first_line:
+                earlier = first_figures[key]
+                differ = "; ".join(f"{column_of.get(m, m)} {values.get(m, 'none')} against {earlier.get(m, 'none')}"
+                                   for m in sorted(set(earlier) | {m for m in values if m in METRICS})
+                                   if values.get(m) != earlier.get(m)) or "the same figures"
                 problems.append(Problem(rel, line, "", f"same configuration as the row on line {first_line[key]} "
-                                                       f"(every column but the measurements is equal); expected "
-                                                       f"one row per configuration"))
+                                                       f"(every column but the measurements is equal): {differ}; "
+                                                       f"expected one row per configuration; set aside"))
                 continue
             first_line[key] = line
+            first_figures[key] = {m: v for m, v in values.items() if m in METRICS}
         try:
             record = model.model_validate(values)
         except ValidationError as exc:
@@ -295,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--as-of", help="date the prices held (default: the date of the source in sources.yaml)")
     parser.add_argument("--region", help="AWS region of the prices, when the source says it")
     parser.add_argument("--term", help="reserved-instance term of the prices, when the source says it")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="a folder of states: fold every state into an empty history (the history's states "
+                             "that the folder lacks are dropped) instead of adding those the history lacks")
     args = parser.parse_args(argv)
     if not args.src.exists():
         print(f"{args.src}: no such file or folder; expected a published CSV or a folder of them", file=sys.stderr)
@@ -315,7 +327,7 @@ def _import(args: argparse.Namespace) -> int:
         from .history import main as import_history  # the history imports this module's import_file
 
         return import_history(args.src, args.data, list(catalog.instances), list(catalog.frameworks),
-                              source=args.source)
+                              source=args.source, rebuild=args.rebuild)
     source = catalog.sources.get(args.source)
     as_of = args.as_of or (source.date.isoformat() if source and source.date else None)
     result = import_published(args.src, catalog.instances, catalog.frameworks, source=args.source, as_of=as_of,
@@ -329,13 +341,45 @@ def _import(args: argparse.Namespace) -> int:
                          if r.model not in named}):
         result.problems.append(Problem(model[0], None, "Model", f"model {model[1]!r} has no family; add it to "
                                        "benchmarks/published/models.yaml to link it to its family", "warning"))
-    written = write_data(result, args.data)
-    for problem in result.problems:
-        print(problem)
+    return _fold_snapshot(args.src, args.data, result, as_of)
+
+
+def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | None) -> int:
+    """Fold what :func:`import_published` read into the history as a partial state dated ``as_of``;
+    write the history, and the tables' layouts and prices when that state is the latest."""
+    from .history import folder_files, history_texts, import_snapshot, placed_tables, report, validate_texts
+    from .history_files import HISTORY_FILES
+
+    problems = list(result.problems)
+    written: list[Path] = []
+    summary = None
+    if as_of is None:
+        problems.append(Problem(str(src), None, "", "no date for the snapshot; expected --as-of YYYY-MM-DD or a "
+                                                    "source with a date in sources.yaml"))
+    elif result.inference_runs or result.training_runs or result.prices:
+        files = (folder_files(src) if src.is_dir()
+                 else {next(t.path for t in result.tables): hashlib.sha256(src.read_bytes()).hexdigest()[:12]}
+                 if result.tables else {})
+        history, summary, folded = import_snapshot(result, files, data, as_of=as_of)
+        problems += folded
+        texts = {k: v for k, v in history_texts(history).items() if k in HISTORY_FILES}
+        invalid = validate_texts(texts)
+        problems += invalid
+        if not invalid:
+            # The history and, when this state is the latest, the tables' layouts and prices: one write,
+            # all of the files or none of them (files.atomic)
+            if history.latest_tables is not None:
+                texts.update(data_texts(result, data, placed_tables(history)))
+            written = write_changed(data, texts)
+    for line in report(problems):
+        print(line)
+    errors = [p for p in problems if p.severity == "error"]
+    state = f"state {summary.state}: {summary.new} new figures, {summary.corrected} corrected, " \
+            f"{summary.superseded} superseded, {summary.withdrawn} withdrawn; " if summary else "no new state; "
     print(f"{len(result.inference_runs)} inference runs, {len(result.training_runs)} training runs, "
-          f"{len(result.prices)} prices from {len(result.tables)} tables; {len(result.errors)} errors, "
-          f"{len(result.warnings)} warnings; {len(written)} data files changed")
-    return 1 if result.errors else 0
+          f"{len(result.prices)} prices from {len(result.tables)} tables; {state}{len(errors)} errors, "
+          f"{len(problems) - len(errors)} warnings; {len(written)} data files changed")
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

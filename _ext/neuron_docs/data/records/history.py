@@ -14,10 +14,12 @@ files; no Sphinx here.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
 from .fields import Date, Id, Name, Text
 from .labels import METRICS
@@ -38,6 +40,75 @@ def version_key(text: str) -> tuple[int, ...]:
 
 #: A published state's folder name: ``<commit date>-<commit>``.
 StateId = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}-[0-9a-z]{1,40}$", max_length=60)]
+_STATE = r"\d{4}-\d{2}-\d{2}-[0-9a-z]{1,40}"
+#: The states that published a record: runs of states in the order of ``states.csv``, ``;``-separated;
+#: a run is one state (``2024-04-11-8907253c``), ``first..last``, or ``first..`` (open: through the
+#: latest state, so that a new state publishing the record again leaves its row as it is).
+StateRuns = Annotated[str, Field(pattern=rf"^{_STATE}(\.\.(?:{_STATE})?)?(;{_STATE}(\.\.(?:{_STATE})?)?)*$",
+                                 max_length=20000)]
+#: A state's CSV files as ``path:digest`` (the first 12 hex digits of the SHA-256 of its bytes), ``;``-separated:
+#: what the stale-file rule compares a state with when its neighbours' folders are not at hand.
+StateFiles = Annotated[str, Field(pattern=r"^[^:;\n]+:[0-9a-f]{12}(;[^:;\n]+:[0-9a-f]{12})*$", max_length=200000)]
+
+#: Pairs of a state's files that publish one configuration both, ``;``-separated, as the stale-file rule
+#: decided between them when the state was read: ``kept>other`` (the other a stale copy: where it
+#: disagrees, a warning) or ``kept|other`` (both fresh: where they disagree, an error).
+StateOverlaps = Annotated[str, Field(pattern=r"^[^|>;\n]+[|>][^|>;\n]+(;[^|>;\n]+[|>][^|>;\n]+)*$",
+                                     max_length=200000)]
+
+
+def runs_text(indices: Iterable[int], order: list[str]) -> str:
+    """``indices`` (positions in ``order``, the states in order) as :data:`StateRuns` text: runs of
+    consecutive states ``first..last``, a single state alone, and a run through the latest state open
+    (``first..``), so that a new state publishing the record again leaves the text as it is."""
+    found = sorted(set(indices))
+    out = []
+    start = 0
+    for i, index in enumerate(found):
+        if i + 1 < len(found) and found[i + 1] == index + 1:
+            continue
+        first = found[start]
+        if index == len(order) - 1:
+            out.append(f"{order[first]}..")
+        elif index == first:
+            out.append(order[first])
+        else:
+            out.append(f"{order[first]}..{order[index]}")
+        start = i + 1
+    return ";".join(out)
+
+
+def parse_runs(text: str, position: dict[str, int], latest: int) -> set[int]:
+    """The positions (in ``position``, state id -> index) of the states :data:`StateRuns` text names;
+    an open run ends at ``latest`` (the index of the latest state the text was written with).
+    Raises KeyError for a state the order does not hold."""
+    out: set[int] = set()
+    for run in filter(None, text.split(";")):
+        first, sep, last = run.partition("..")
+        start = position[first]
+        end = (position[last] if last else latest) if sep else start
+        out.update(range(start, end + 1))
+    return out
+
+
+def _identities(value: object) -> object:
+    """A configuration's earlier identities as the CSV holds them: a JSON object ``{runs: {column: value}}``."""
+    if value is None or value == "":
+        return {}
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            msg = f"a JSON object such as {{\"2024-01-17-1351ee12..2024-04-11-8907253c\": {{\"model\": \"...\"}}}} (got {value!r})"
+            raise ValueError(msg) from None
+    return value
+
+
+#: The identities a configuration had before its latest one (a column added, dropped or renamed since),
+#: each with the states it was published under it (:data:`StateRuns` text).
+EarlierIdentities = Annotated[dict[StateRuns, dict[str, str]], BeforeValidator(_identities)]
+#: The files a configuration was in before its latest, each with the states it was in it (``{runs: path}``).
+EarlierPaths = Annotated[dict[StateRuns, str], BeforeValidator(_identities)]
 #: What ended a figure's publication: a correction under the same release, a figure of a later
 #: release, its configuration leaving the tables; "published": still in the latest state.
 ObservationStatus = Literal["published", "corrected", "superseded", "withdrawn"]
@@ -82,18 +153,32 @@ class BenchmarkState(Record):
     rows: Annotated[int, Field(ge=0)]
     placed: Annotated[int, Field(ge=0)]
     set_aside: Annotated[int, Field(ge=0)]
+    #: Its CSV files and their digests (what the stale-file rule of a state folded in later compares with).
+    files: StateFiles | None = None
+    #: Its files that publish a configuration both, and what the stale-file rule decided between them
+    #: (see :data:`StateOverlaps`): a state folded in later that would decide otherwise has it read again.
+    overlaps: StateOverlaps | None = None
+    #: Its files with a row that could not be read (``;``-separated): the configurations last seen in
+    #: them are not withdrawn by this state.
+    unread: Annotated[str, Field(pattern=r"^[^;\n]+(;[^;\n]+)*$", max_length=200000)] | None = None
+    #: The configurations (ids, ``;``-separated) it kept published without a row of theirs: their file
+    #: unread, or not held by a partial state.
+    held: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]*(;[a-z0-9][a-z0-9.\-]*)*$", max_length=2000000)] | None = None
+    #: "whole" (or empty): the whole benchmark folder as it stood; "partial": some of its files only (a
+    #: published snapshot imported by file), which withdraws only configurations last seen in the files it holds.
+    scope: Literal["whole", "partial"] | None = None
 
 
 #: The fields of a configuration that describe how it was last published (its table, row, script,
 #: software names), not what was measured: the importer updates them with each state.
-DESCRIPTION_FIELDS = ("table", "row", "published_version", "script", "os", "source", "run_name", "model_source", "application_area",
+DESCRIPTION_FIELDS = ("table", "row", "script", "os", "source", "run_name", "model_source", "application_area",
                       "task", "framework_name", "framework_version", "framework_package_version",
                       "ops_on_inferentia", "topology", "published_text")
 
 #: The fields of a configuration that say where and when it was published, not what it is: a
 #: release that republishes it, moves it to another file or withdraws it changes only these.
 PUBLICATION_FIELDS = frozenset({
-    "file", "first_published", "first_state", "last_seen", "withdrawn",
+    "file", "first_published", "first_state", "last_seen", "withdrawn", "states", "identities", "paths",
     *DESCRIPTION_FIELDS,
 })
 
@@ -142,8 +227,6 @@ class BenchmarkConfiguration(Record):
     table: Name | None = None
     #: Its row's line in that table's file, so that rows keep their published order.
     row: Count | None = None
-    #: Its release as the row wrote it (``2.20``; the observations hold it canonical, ``2.20.0``).
-    published_version: Version | None = None
     script: Text | None = None
     os: Name | None = None
     source: Id | None = None
@@ -167,6 +250,14 @@ class BenchmarkConfiguration(Record):
     last_seen: Date | None = None
     #: The date of the first state that no longer published it.
     withdrawn: Date | None = None
+    #: The states that published it (empty in a history written before they were recorded: then
+    #: from ``first_state`` to ``last_seen``).
+    states: StateRuns | None = None
+    #: Its identities before the latest (a column added, dropped or renamed since), with their states;
+    #: its ``id`` is that of the identity it was first published with.
+    identities: EarlierIdentities = {}
+    #: The files it was in before the latest (``file``), with their states: ``{runs: path}``.
+    paths: EarlierPaths = {}
 
     @model_validator(mode="after")
     def _withdrawn_with_last_seen(self) -> BenchmarkConfiguration:
@@ -198,6 +289,8 @@ class BenchmarkObservation(Record):
     #: The date of the state that corrected, superseded or withdrew it.
     ended: Date | None = None
     status: ObservationStatus = "published"
+    #: The states that published it (see :attr:`BenchmarkConfiguration.states`).
+    states: StateRuns | None = None
 
     @model_validator(mode="after")
     def _dates(self) -> BenchmarkObservation:
@@ -223,6 +316,8 @@ class HistoricalPrice(Record):
     last_seen: Date | None = None
     ended: Date | None = None
     status: Literal["published", "changed", "withdrawn"] = "published"
+    #: The states that published it (see :attr:`BenchmarkConfiguration.states`).
+    states: StateRuns | None = None
 
     @model_validator(mode="after")
     def _dates(self) -> HistoricalPrice:
