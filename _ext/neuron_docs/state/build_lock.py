@@ -3,7 +3,9 @@
 Two builds writing the same ``build/`` at once leave a site half of one and half of the other (a
 truncated ``searchindex.js``, a truncated ``sitemap.xml``, an environment pickle one of them read
 while the other wrote it). On ``config-inited`` (before the environment is read) the build takes
-``fcntl.flock`` on ``.neuron-build.lock`` beside the doctrees (``build/`` for ``make html``); a
+``fcntl.flock`` on ``.neuron-build.lock`` in the doctrees (``build/doctrees/`` for ``make html``: a
+folder the build owns and writes anyway, so the lock never lands outside what the build writes, nor
+in the published site); a
 second build says it is waiting, and whose build it waits for, then waits. The lock is released on
 ``build-finished`` after every other handler (the downloads, the sitemap) has written, and by the
 system when the process ends however it ends. Within one process a build left unfinished (its
@@ -31,7 +33,7 @@ _held: dict[Path, IO[str]] = {}
 
 
 def lock_path(app: Sphinx) -> Path:
-    return Path(app.doctreedir).resolve().parent / LOCK_NAME
+    return Path(app.doctreedir).resolve() / LOCK_NAME
 
 
 def acquire(path: Path) -> None:

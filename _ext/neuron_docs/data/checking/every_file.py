@@ -75,8 +75,8 @@ def unread_files(catalog: Catalog) -> list[DataError]:
                    "import removes it, or delete it")
         else:
             near = difflib.get_close_matches(name, readable, n=1, cutoff=0.75)
-            hint = f"; did you mean {near[0]}?" if near else ""
-            why = (f"a file the site does not read ({_size(size)}){hint} expected only the data files the site "
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            why = (f"a file the site does not read ({_size(size)}){hint}; expected only the data files the site "
                    f"reads (catalog.FILES) and revisions in {MATRIX_DIR}: rename it to the file it was meant "
                    "to be, or move it out of the data folder")
         problems.append(DataError(name, None, "", why))
