@@ -36,6 +36,16 @@ def test_a_refused_devices_yaml_is_one_warning_with_the_count_it_set_aside(tmp_p
     assert [e.file for e in causes] == ["devices.yaml"]  # ... the build says the cause, once
     [cause] = causes
     assert f"because of it, {len(catalog.errors) - 1} records of " in affected[cause]
+    # no device page vanishes: each device the other files name keeps its page, which says it was
+    # set aside (its "Data problem" box: the device-specs directive of a device set aside)
+    from neuron_docs.site.device_pages import render
+
+    named = {load_catalog(DATA).instances[i].device for i in load_catalog(DATA).instances}
+    pages = render(catalog, tmp_path, "_devices")
+    assert {name.removesuffix(".rst") for name in pages} >= named
+    for device in named:
+        assert "The record of this device was set aside" in pages[f"{device}.rst"]
+        assert f".. neuron:device-specs:: {device}" in pages[f"{device}.rst"]
 
 
 def test_independent_problems_stay_apart_and_a_cascade_without_a_cause_is_kept():

@@ -117,6 +117,9 @@ class Broken:
     file: str
     line: int | None
     errors: list[DataError]
+    #: The records it names, as far as they could be read from it ((collection, id), in its order):
+    #: what tells the pages it would have appeared on (:mod:`.checking.touching`).
+    refs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass

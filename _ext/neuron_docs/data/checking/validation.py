@@ -28,6 +28,7 @@ from .identities import name_clashes
 from .latest_state import derive_latest_runs
 from .matrix_files import load_revisions
 from .references import consistency_problems, dangling_message, references_of
+from .touching import raw_refs
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
 from ..files.yaml_reader import read_yaml
 
@@ -216,14 +217,15 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[s.Re
         record_id = _shown_id(item)
         if index in problems:
             catalog.errors.extend(problems[index])
-            catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index])))
+            catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index]),
+                                         raw_refs(collection, item)))
             continue
         try:
             record = model.model_validate(item)
         except ValidationError as exc:
             errors = located_errors(exc, model, name, positions, path, field_of)
             catalog.errors.extend(errors)
-            catalog.broken.append(Broken(collection, record_id, name, line, errors))
+            catalog.broken.append(Broken(collection, record_id, name, line, errors, raw_refs(collection, item)))
             continue
         key = cast("_Identified", record).id  # every collection's model has an ``id``
         if key in table:
@@ -259,7 +261,8 @@ def _check_references(catalog: Catalog) -> None:
                                     _field_name((*path, *rel), csv), message)
                           for rel, message in problems]
                 catalog.errors.extend(errors)
-                catalog.broken.append(Broken(collection, record_id, name, line, errors))
+                refs = tuple((target, ref) for _, target, ref in references_of(collection, record))
+                catalog.broken.append(Broken(collection, record_id, name, line, errors, refs))
                 del catalog.records[collection][record_id]
                 changed = True
 
