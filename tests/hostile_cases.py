@@ -54,6 +54,8 @@ class Hostile:
     whole: bool = False
     #: Other files the mutation makes unreadable too.
     also: tuple[str, ...] = ()
+    #: The value the data refuses: no "Data problem" box prints it (issue 32).
+    value: str = ""
 
 
 # Mutations ----------------------------------------------------------------------------------------
@@ -167,6 +169,10 @@ QUOTE = r"^\s+quote: (?P<v>.+)$"                    # errata.yaml
 TR, ISS, ERR, INS, FW, FAM, SRC = ("training.yaml", "issues.yaml", "errata.yaml", "instances.yaml",
                                    "frameworks.yaml", "families.yaml", "sources.yaml")
 INF, ACC = "benchmarks/inference.csv", "benchmarks/accuracy.csv"
+DEV, PRI = "devices.yaml", "prices.yaml"
+SPEC_VALUE = r"specs:\n\s+\w+: \{value: (?P<v>[^,]+)"    # devices.yaml, a device's first specification
+PUBLISHED_PRICE = r"usd_per_hour: '(?P<v>[^']+)'"    # prices.yaml
+STATES, CONFIGURATIONS = "benchmarks/history/states.csv", "benchmarks/history/configurations.csv"
 #: Every data file under benchmarks/ (a linked benchmarks/ folder takes them all).
 BENCHMARK_FILES = tuple(name for name in FILE_NAMES if name.startswith("benchmarks/"))
 
@@ -214,6 +220,13 @@ def new_file(name: str, content: bytes = b"", size: int = 0) -> Mutation:
         path.write_bytes(content)
         if size:
             os.truncate(path, size)
+    return apply
+
+
+def _grow(file: str, size: int) -> Mutation:
+    """``file`` made ``size`` bytes long (sparse: nothing written; a bound refuses it from stat)."""
+    def apply(data: Path, _outside: Path) -> None:
+        os.truncate(data / file, size)
     return apply
 
 
@@ -370,6 +383,20 @@ CASES: list[Hostile] = [
             "an import was interrupted while writing the data"),
     Hostile("lookalike-cyrillic-key", "yaml", INS, sub(INS, r"(?P<v>device): ", "d\u0435vice"),
             "looks like 'device' but is written with look-alike characters ('е' U+0435 CYRILLIC SMALL LETTER IE)"),
+    # One cause, one box on every page it touches, no refused value printed (issue 32) -----------------
+    Hostile("devices-yaml-saved-as-utf16", "encoding", DEV, write(DEV, _utf16(True), 1), "UTF-16 text", whole=True),
+    Hostile("device-record-refused", "number", DEV, sub(DEV, SPEC_VALUE, "1.7e308"), "at most 1000000000000",
+            "value", value="1.7e308"),
+    Hostile("instance-price-1.7e308", "number", INS, sub(INS, NUMBER, "1.7e308"), "at most 100000", "usd_per_hour",
+            value="1.7e308"),
+    Hostile("published-price-1.7e308", "number", PRI, sub(PRI, PUBLISHED_PRICE, "1.7e308"), "plain decimal notation",
+            "usd_per_hour", value="1.7e308"),
+    # The history's files, each under its own bound (sparse: nothing written, refused from stat) ------
+    Hostile("history-configurations-over-its-bound", "size", CONFIGURATIONS,
+            _grow(CONFIGURATIONS, 50 * 1024 * 1024),
+            "file is 52428800 bytes; expected at most", whole=True),
+    Hostile("history-states-over-its-bound", "size", STATES, _grow(STATES, 5 * 1024 * 1024),
+            f"expected at most {MAX_FILE_BYTES} bytes", whole=True),
 ]
 
 
