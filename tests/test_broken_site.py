@@ -159,6 +159,28 @@ def test_a_refused_instance_is_in_the_box_of_its_device_page_and_no_other(broken
     assert not any(REFUSED_INSTANCE in box for box in _boxes(broken_site, f"devices/{other}.html"))
 
 
+def test_prose_naming_a_record_set_aside_shows_its_box_and_gives_no_second_warning(broken: tuple[Any, Path, int],
+                                                                                    site: Any) -> None:
+    """The A100's instance (set aside with the device) is named by values and links in prose: those
+    pages show its box, a dash for each value, and the build warns once, at the device."""
+    broken_site, _, _ = broken
+    instance = "p4d.24xlarge"
+    naming = sorted(str(p.relative_to(site.outdir)) for p in site.outdir.rglob("*.html")
+                    if f'data-neuron-figure="instance:{instance}:' in p.read_text(encoding="utf-8")
+                    or f'data-neuron-figure="comparison:' in p.read_text(encoding="utf-8"))
+    dashed = []
+    for page in naming:
+        soup = broken_site.soup(page)
+        figures = [a for a in soup.select("abbr.neuron-blank-unknown") if "is set aside" in a.get("title", "")]
+        if not figures:
+            continue  # no value on it is of a record set aside
+        dashed.append(page)
+        assert any(f"instances {instance}:" in box for box in _boxes(broken_site, page)), page
+    assert dashed, naming
+    assert "unknown data value" not in broken_site.warnings
+    assert f"reference target not found: {instance}" not in broken_site.warnings
+
+
 def test_a_refused_value_is_printed_nowhere(broken: tuple[Any, Path, int]) -> None:
     """Neither the value nor a rounding of it ("1.7e+30...", "1.7 × 10³⁰⁸") on any page, download or index; the
     box says the value is not shown, the writer's warning has it."""

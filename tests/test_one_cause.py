@@ -60,3 +60,24 @@ def test_independent_problems_stay_apart_and_a_cascade_without_a_cause_is_kept()
     causes, affected = one_warning_per_cause([a, b, cascade, orphan])
     assert causes == [a, b, orphan]
     assert affected == {a: "; because of it, 1 record of 1 other file set aside (training.yaml)"}
+
+
+def test_a_cascade_is_counted_with_the_cause_of_the_record_it_names_not_of_its_file():
+    """Two causes in one file: a comparison set aside because its instance was, itself set aside
+    because of a device, counts with the device's cause, not the other instance's price."""
+    from neuron_docs.data.catalog import Broken
+    from neuron_docs.data.files.loader import DataError
+
+    device = DataError("devices.yaml", 89, "specs.peak_fp32.value", "expected a number at most 1000000000000")
+    price = DataError("instances.yaml", 5, "price.usd_per_hour", "expected a number at most 100000")
+    instance = DataError("instances.yaml", 48, "device", "device 'a100' could not be loaded (see devices.yaml:78); "
+                                                         "expected a valid device")
+    comparison = DataError("training.yaml", 30, "baseline", "instance 'p4d.24xlarge' could not be loaded (see "
+                                                            "instances.yaml:46); expected a valid instance")
+    broken = [Broken("devices", "a100", "devices.yaml", 78, [device]),
+              Broken("instances", "inf1.xlarge", "instances.yaml", 4, [price]),
+              Broken("instances", "p4d.24xlarge", "instances.yaml", 46, [instance])]
+    causes, affected = one_warning_per_cause([device, price, instance, comparison], broken)
+    assert causes == [device, price]
+    assert affected == {device: "; because of it, 2 records of 2 other files set aside (instances.yaml, training.yaml)"}
+

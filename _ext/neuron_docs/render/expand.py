@@ -19,11 +19,15 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
-from ..state.build import is_html, state
+from ..state.build import dataset, is_html, state
+from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
+from .tables import broken_notice
 from .placeholder import Renderer, RenderContext, deferred, deferred_inline, give_warning, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..data import Catalog
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
@@ -76,6 +80,7 @@ class _Expand(SphinxPostTransform):
             filled += content
         if self.kind is not deferred:
             return
+        set_aside_box(self.document, dataset(self.env).catalog)
         _ahead(self.env).pop(docname, None)  # the last pass: the page is written
         state(self.env).pages_written.add(docname)
         if placeholders:
@@ -87,6 +92,25 @@ class _Expand(SphinxPostTransform):
 
     def after_filling(self, content: list[nodes.Node]) -> None:
         """What the page needs once its placeholders are filled with ``content``."""
+
+
+def set_aside_box(document: nodes.document, catalog: Catalog) -> None:
+    """The "Data problem" box of the records set aside that the page's prose names (a value, a link:
+    :data:`.touching.SET_ASIDE_ATTRIBUTE`), after the page's introduction; their problem was warned
+    once, where the data is loaded."""
+    if not catalog.broken:
+        return
+    named = {node[SET_ASIDE_ATTRIBUTE] for node in document.findall(nodes.Element)
+             if node.get(SET_ASIDE_ATTRIBUTE)}
+    if not named:
+        return
+    records = [b for b in catalog.broken if f"{b.collection}/{b.record_id}" in named]
+    box = broken_notice(records, "The data this page names below was set aside; what it would show is "
+                                 "marked with a dash until the problem is fixed:")
+    top = next((s for s in document.children if isinstance(s, nodes.section)), document)
+    first = next((i for i, child in enumerate(top.children) if isinstance(child, nodes.section)), len(top.children))
+    for node in reversed(box):
+        top.insert(first, node)
 
 
 class _CachedUris:

@@ -169,14 +169,15 @@ def withhold_values(message: str) -> str:
     return "".join(out)
 
 
-def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
+def broken_notice(broken: Sequence[Broken],
+                  intro: str = "These records failed validation and are missing from the table above:"
+                  ) -> list[nodes.Node]:
     """A visible warning box listing records that failed validation and so are not shown above
     (what each refused is never shown: :func:`withhold_values`)."""
     if not broken:
         return []
     box = nodes.admonition(classes=["warning", "neuron-data-problem"])
     box += nodes.title("Data problem", "Data problem")
-    intro = "These records failed validation and are missing from the table above:"
     box += nodes.paragraph(intro, intro)
     items = nodes.bullet_list()
     for record in broken:

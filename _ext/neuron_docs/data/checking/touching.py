@@ -127,3 +127,43 @@ def refused_devices(catalog: Catalog) -> list[str]:
                 if target == "devices" and ref not in catalog.devices:
                     out[ref] = None
     return [d for d in out if d not in catalog.devices]
+
+
+#: The record a data path (``kind:id:field``, :mod:`..figures.values`) is a value of: kind -> collection.
+VALUE_KINDS: Mapping[str, str] = {
+    "device": "devices", "instance": "instances", "run": "inference_runs", "accuracy": "accuracy_runs",
+    "model": "models", "issue": "known_issues", "claim": "claims", "comparison": "comparisons",
+    "price": "prices",
+}
+
+
+def set_aside(catalog: Catalog, collection: str, record_id: str) -> str | None:
+    """Why record ``record_id`` of ``collection`` is not in the data when it was set aside (its record,
+    or its file, refused: a problem already said where the data is loaded), else None (the data never
+    had it: a typo, to be warned about)."""
+    if collection not in catalog.records or record_id in catalog.records[collection]:
+        return None
+    return catalog.why_missing(collection, record_id)
+
+
+def value_record(catalog: Catalog, path: str) -> tuple[str, str] | None:
+    """The record (collection, id) a data path is a value of (``model:<id>.<variant>:...``: the model)."""
+    kind, _, rest = path.partition(":")
+    record_id = rest.partition(":")[0]
+    collection = VALUE_KINDS.get(kind)
+    if collection is None or not record_id:
+        return None
+    if collection == "models" and record_id not in catalog.models:
+        record_id = record_id.partition(".")[0]
+    return collection, record_id
+
+
+def set_aside_value(catalog: Catalog, path: str) -> str | None:
+    """:func:`set_aside` for the record a data path is a value of."""
+    record = value_record(catalog, path)
+    return set_aside(catalog, *record) if record else None
+
+
+#: The attribute of a node that stands for a record set aside ("<collection>/<id>"): the page it is
+#: on shows that record's "Data problem" box.
+SET_ASIDE_ATTRIBUTE = "neuron_set_aside"
