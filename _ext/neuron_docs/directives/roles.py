@@ -30,7 +30,7 @@ from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses
 from ..render.placeholder import RenderContext, add_renderers, deferred_inline, renderer
 from ..render.tables import blank
-from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside, value_record
+from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside_value, value_record
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -54,12 +54,13 @@ def set_aside_mark(catalog: Catalog, exc: ValueError) -> nodes.Node | None:
     """For a value whose record was set aside (its problem warned once, where the data is loaded): a
     dash that says so, and no second warning for the same cause; None for any other problem."""
     path = getattr(exc, "path", None)
-    record = value_record(catalog, path) if path else None
-    reason = set_aside(catalog, *record) if record else None
-    if not reason or record is None:
+    reason = set_aside_value(catalog, path) if path else None
+    if not reason or path is None:
         return None
     mark = blank("unknown", f"{path} is set aside: {reason}")
-    mark[SET_ASIDE_ATTRIBUTE] = "/".join(record)  # the page shows the record's box (render.expand)
+    record = value_record(catalog, path)
+    if record:
+        mark[SET_ASIDE_ATTRIBUTE] = "/".join(record)  # the page shows the record's box (render.expand)
     return mark
 
 

@@ -12,6 +12,7 @@ rendered again when the page is written later in the build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,7 +23,7 @@ from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTran
 from ..state.build import dataset, is_html, state
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
 from .tables import broken_notice
-from .placeholder import Renderer, RenderContext, deferred, deferred_inline, give_warning, render
+from .placeholder import SET_ASIDE_KEY, Renderer, RenderContext, deferred, deferred_inline, give_warning, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -80,7 +81,7 @@ class _Expand(SphinxPostTransform):
             filled += content
         if self.kind is not deferred:
             return
-        set_aside_box(self.document, dataset(self.env).catalog)
+        set_aside_box(self.document, dataset(self.env).catalog, ahead.page.get(SET_ASIDE_KEY, set()))
         _ahead(self.env).pop(docname, None)  # the last pass: the page is written
         state(self.env).pages_written.add(docname)
         if placeholders:
@@ -94,17 +95,23 @@ class _Expand(SphinxPostTransform):
         """What the page needs once its placeholders are filled with ``content``."""
 
 
-def set_aside_box(document: nodes.document, catalog: Catalog) -> None:
-    """The "Data problem" box of the records set aside that the page's prose names (a value, a link:
-    :data:`.touching.SET_ASIDE_ATTRIBUTE`), after the page's introduction; their problem was warned
-    once, where the data is loaded."""
+def set_aside_box(document: nodes.document, catalog: Catalog, looked_up: Iterable[str] = ()) -> None:
+    """The "Data problem" box of the records set aside that the page names (a value, a link:
+    :data:`.touching.SET_ASIDE_ATTRIBUTE`; a record its tables looked up, ``looked_up``), after the
+    page's introduction, but those a box of the page lists already; their problem was warned once,
+    where the data is loaded."""
     if not catalog.broken:
         return
     named = {node[SET_ASIDE_ATTRIBUTE] for node in document.findall(nodes.Element)
-             if node.get(SET_ASIDE_ATTRIBUTE)}
+             if node.get(SET_ASIDE_ATTRIBUTE)} | set(looked_up)
     if not named:
         return
-    records = [b for b in catalog.broken if f"{b.collection}/{b.record_id}" in named]
+    shown = " ".join(box.astext() for box in document.findall(nodes.admonition)
+                     if "neuron-data-problem" in box["classes"])
+    records = [b for b in catalog.broken if f"{b.collection}/{b.record_id}" in named
+               and f"{b.collection} {b.record_id}:" not in shown]
+    if not records:
+        return
     box = broken_notice(records, "The data this page names below was set aside; what it would show is "
                                  "marked with a dash until the problem is fixed:")
     top = next((s for s in document.children if isinstance(s, nodes.section)), document)

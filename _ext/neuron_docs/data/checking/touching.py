@@ -35,18 +35,22 @@ PLACING: Mapping[str, Mapping[str, str]] = {
     "benchmark_observations": {"configuration": "benchmark_configurations"},
     "comparisons": {"subject": "instances", "baseline": "instances"},
     "experiments": {"instances": "instances"},
+    # not records: the page a published table is on (its generation and kind), kept when it is set aside
+    "published_tables": {"generation": "generations", "kind": "table_kinds"},
 }
 #: The references followed to a device (the records that place a record; ``devices`` ends the way).
 FOLLOWED = frozenset({"instances", "environments", "benchmark_configurations"})
 
 
 def raw_refs(collection: str, item: Any) -> tuple[tuple[str, str], ...]:
-    """The records a record that did not validate names in its placing fields (:data:`PLACING`)."""
-    if not isinstance(item, dict):
+    """What a record names in its placing fields (:data:`PLACING`): a record that did not validate
+    (a mapping, as read), or one that did (its fields)."""
+    fields = PLACING.get(collection, {})
+    if not fields or item is None:
         return ()
     out: list[tuple[str, str]] = []
-    for name, target in PLACING.get(collection, {}).items():
-        value = item.get(name)
+    for name, target in fields.items():
+        value = item.get(name) if isinstance(item, dict) else getattr(item, name, None)
         values = [value] if isinstance(value, str) else list(value) if isinstance(value, list | dict) else []
         out.extend((target, v) for v in values if isinstance(v, str) and v)
     return tuple(out)
@@ -158,12 +162,32 @@ def value_record(catalog: Catalog, path: str) -> tuple[str, str] | None:
     return collection, record_id
 
 
+#: The values made of several records, or of a record named otherwise (kind -> collection): one is
+#: taken for set aside while a record of that collection is.
+LOOSE_KINDS: Mapping[str, str] = {"instance_family": "instances", "priceperf": "experiments"}
+
+
 def set_aside_value(catalog: Catalog, path: str) -> str | None:
     """:func:`set_aside` for the record a data path is a value of."""
     record = value_record(catalog, path)
-    return set_aside(catalog, *record) if record else None
+    if record:
+        return set_aside(catalog, *record)
+    loose = LOOSE_KINDS.get(path.partition(":")[0])
+    broken = catalog.broken_in(loose) if loose else []
+    return f"records of {catalog.file_of(loose)} were set aside" if broken and loose else None
 
 
 #: The attribute of a node that stands for a record set aside ("<collection>/<id>"): the page it is
 #: on shows that record's "Data problem" box.
 SET_ASIDE_ATTRIBUTE = "neuron_set_aside"
+
+
+def set_aside_pages(catalog: Catalog) -> list[tuple[str, str]]:
+    """The (generation, kind) of every published table set aside whose fields could be read."""
+    out: dict[tuple[str, str], None] = {}
+    for broken in catalog.broken_in("published_tables"):
+        generations = [r for t, r in broken.refs if t == "generations"]
+        kinds = [r for t, r in broken.refs if t == "table_kinds"]
+        if generations and kinds:
+            out[(generations[0], kinds[0])] = None
+    return list(out)

@@ -261,7 +261,8 @@ def _check_references(catalog: Catalog) -> None:
                                     _field_name((*path, *rel), csv), message)
                           for rel, message in problems]
                 catalog.errors.extend(errors)
-                refs = tuple((target, ref) for _, target, ref in references_of(collection, record))
+                refs = tuple(dict.fromkeys([*((target, ref) for _, target, ref in references_of(collection, record)),
+                                            *raw_refs(collection, record)]))
                 catalog.broken.append(Broken(collection, record_id, name, line, errors, refs))
                 del catalog.records[collection][record_id]
                 changed = True
