@@ -183,8 +183,14 @@ SET_ASIDE_ATTRIBUTE = "neuron_set_aside"
 
 
 def set_aside_pages(catalog: Catalog) -> list[tuple[str, str]]:
-    """The (generation, kind) of every published table set aside whose fields could be read."""
+    """The (generation, kind) of every published table set aside whose fields could be read, and of
+    every configuration still published whose run was set aside (its table's file refused whole)."""
     out: dict[tuple[str, str], None] = {}
+    for collection in DERIVED:
+        for broken in catalog.broken_in(collection):
+            config = catalog.benchmark_configurations.get(broken.record_id or "")
+            if config is not None and config.withdrawn is None:
+                out[(config.generation, config.kind)] = None
     for broken in catalog.broken_in("published_tables"):
         generations = [r for t, r in broken.refs if t == "generations"]
         kinds = [r for t, r in broken.refs if t == "table_kinds"]
