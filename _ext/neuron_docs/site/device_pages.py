@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
     from ..data import Catalog
+    from ..data.catalog import Broken
 
 logger = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ def device_pages(catalog: Catalog, srcdir: Path, prose_dir: str) -> list[DeviceP
     return pages
 
 
-def _touching(catalog: Catalog, device: str, *collections: str) -> list[object]:
+def _touching(catalog: Catalog, device: str, *collections: str) -> list[Broken]:
     """The records of ``collections`` set aside that touch ``device`` alone (not those of any device)."""
     return [b for b in broken_touching(catalog, [device], *collections) if b.record_id is not None]
 
