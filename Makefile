@@ -21,9 +21,10 @@ STRICTOPTS  ?= -W --keep-going -n
 SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
-# make test leaves out the end-to-end tests: the site in a real browser (pytest marker "browser") and
-# every data file refused in turn (marker "sweep"); make test-e2e runs them; CI runs both.
-TEST_MARKERS ?= not browser and not sweep
+# make test leaves out the end-to-end tests: the site in a real browser (pytest marker "browser"),
+# every data file refused in turn (marker "sweep") and the whole site built again by the other
+# builders or by make html (marker "builders"); make test-e2e runs them; CI runs both.
+TEST_MARKERS ?= not browser and not sweep and not builders
 
 .PHONY: help html pdf epub clean test test-e2e typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
@@ -32,7 +33,7 @@ FORMAT      ?= markdown
 help:
 	@echo "make html    build the site into $(BUILDDIR)/html (strict: warnings are errors)"
 	@echo "make test    run the test suite (all but the end-to-end tests; under 3 minutes)"
-	@echo "make test-e2e  the end-to-end tests (the site in a browser, every data file refused); CI runs both"
+	@echo "make test-e2e  the end-to-end tests (the site in a browser, every data file refused, the other builders); CI runs both"
 	@echo "make pdf     build the PDF into $(BUILDDIR)/latex (strict; 0 undefined references; needs latexmk and TeX Live)"
 	@echo "make epub    build the ePub into $(BUILDDIR)/epub (strict)"
 	@echo "make clean   remove $(BUILDDIR)"
@@ -95,9 +96,10 @@ test: $(TEST_STAMP)
 
 # make test-e2e  -- the end-to-end tests make test leaves out: the site in Chromium (every page at
 # 1440x900 and 390x844: errors, tables, links, axe-core; the advisor, tables and features as a
-# reader uses them) and every data file refused in turn (the rest of the site still builds)
+# reader uses them), every data file refused in turn (the rest of the site still builds), and every
+# other builder (dirhtml, singlehtml, ePub, LaTeX, linkcheck) and make html's bytes
 test-e2e: $(TEST_STAMP)
-	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep"
+	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep or builders"
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)

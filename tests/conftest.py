@@ -116,13 +116,16 @@ def copy_source(target: Path) -> Path:
 
 def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
                builder: str = "html", srcdir: Path | None = None, fresh: bool = True,
-               **overrides: object) -> SiteBuild:
+               pages: tuple[str, ...] = (), **overrides: object) -> SiteBuild:
     """Build the real site into ``outroot`` with Sphinx's API, strict and nitpicky like ``make html``.
 
     With ``data_dir`` (other data than ``data/``) the site is built from a copy of ``source/``
     (in ``outroot/source`` unless ``srcdir`` is given), where its device pages are generated.
     Without ``fresh``, the build updates what ``outroot`` holds of an earlier build (its doctrees
-    and output): only the pages whose source or data changed are read and written again.
+    and output): only the pages whose source or data changed are read and written again. With
+    ``pages`` (docnames), every page is read but only those are written (``sphinx-build`` given
+    their files), and the build's end (downloads, inventory) runs as usual: for a test that looks
+    at a few pages, about half a whole-site build.
     """
     from io import StringIO
 
@@ -140,7 +143,7 @@ def build_site(outroot: Path, data_dir: Path | None = None, parallel: int = 0,
         app = Sphinx(srcdir, REPO, outroot / builder, outroot / "doctrees", builder,
                      confoverrides=overrides, status=status, warning=warning, freshenv=fresh,
                      warningiserror=False, parallel=parallel, keep_going=True)
-        app.build()
+        app.build(filenames=[str(app.project.doc2path(page, absolute=True)) for page in pages] or None)
     return SiteBuild(outroot / builder, warning.getvalue(), app)
 
 
@@ -153,6 +156,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
 class _Dumper(yaml.SafeDumper):
     def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
         return True
+
+
+def representatives(cases: list[Any], kind: Any) -> list[Any]:
+    """``cases`` as pytest parameters (each by its ``id``): the first case of each ``kind(case)`` runs in
+    ``make test``; the others are marked ``sweep``, run by ``make test-e2e`` (and CI): a catalogue
+    is swept whole there, and every kind of case is still tried on each ``make test``."""
+    seen: set[Any] = set()
+    params = []
+    for case in cases:
+        first = kind(case) not in seen
+        seen.add(kind(case))
+        params.append(pytest.param(case, id=case.id, marks=() if first else pytest.mark.sweep))
+    return params
 
 
 def edit_yaml(path: Path, edit: Any) -> None:

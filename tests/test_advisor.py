@@ -207,8 +207,9 @@ def test_embedded_data_is_one_script_and_keys_every_name(advisor, catalog):
     for family in catalog.families.values():
         assert data["keys"][name_key(family.name)] == f"family:{family.id}"
         for name in family.representatives:  # a representative names its family, unless it is a model's name
-            assert data["keys"][name_key(name)] in (f"family:{family.id}",) or \
-                data["keys"][name_key(name)].startswith("model:")
+            key = data["keys"][name_key(name)]  # or a size's (its estimate, with its family)
+            assert key in (f"family:{family.id}",) or key.startswith("model:") or \
+                (key.startswith("size:") and data["fit"]["sizes"][key]["family"] == family.id)
     assert data["key_rule"] == KEY_RULE
     assert advisor.find("div", id="neuron-advisor-app") is not None
     assert any("neuron-advisor.js" in (s.get("src") or "") for s in advisor.find_all("script"))

@@ -35,6 +35,9 @@ from conftest import SiteBuild, build_site
 from frozen_data import FROZEN_DATA
 from neuron_docs.site.latex_tables import SPLIT_ABOVE
 
+#: Whole-site builds with other builders (or make html): make test-e2e runs them, make test leaves them out.
+pytestmark = pytest.mark.builders
+
 
 def built(tmp_path_factory: pytest.TempPathFactory, builder: str, **overrides: object) -> SiteBuild:
     result = build_site(tmp_path_factory.mktemp(builder), builder=builder, **overrides)

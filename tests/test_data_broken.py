@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import representatives
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import HISTORY_COLLECTIONS
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
@@ -675,7 +676,7 @@ def _every_figure(catalog: Catalog) -> None:
     assert len(items) == len(values)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+@pytest.mark.parametrize("case", representatives(CASES, lambda case: case.file))
 def test_broken_input(case: Case, data_copy: Path, real_ids: set[Pair]) -> None:
     case.edit(case.file)(data_copy)
 

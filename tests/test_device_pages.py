@@ -332,7 +332,40 @@ def test_generated_files_are_rewritten_only_when_their_text_changes(tmp_path: Pa
     assert device_pages.write(folder, {"a.rst": mark + "A", "b.rst": mark + "B2"}) == (["b.rst"], [])
     assert (folder / "a.rst").stat().st_mtime_ns == before
     assert device_pages.write(folder, {"a.rst": mark + "A"}) == ([], ["b.rst"])
-    assert sorted(p.name for p in folder.iterdir()) == ["a.rst", "mine.rst"]  # a hand-written file stays
+    assert sorted(p.name for p in folder.iterdir()) == [".gitignore", "a.rst", "mine.rst"]  # a hand-written file stays
+    ignored = (folder / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "/a.rst" in ignored and "/b.rst" not in ignored and "/mine.rst" not in ignored
+
+
+def test_a_build_leaves_git_status_clean_whatever_its_source_directory(tmp_path: Path) -> None:
+    """A project whose source directory is its repository's root (as when ``sphinx-build`` is given
+    ``.``): the generated device, performance and revision pages land there, and git sees nothing new."""
+    import subprocess
+
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=repo,
+                              check=True, capture_output=True, text=True).stdout
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "conf.py").write_text("\n".join([
+        "import sys", f"sys.path.insert(0, {str(REPO / '_ext')!r})", 'extensions = ["neuron_docs"]',
+        f"neuron_data_dir = {str(DATA)!r}", 'neuron_device_pages = "devices"',
+        'neuron_performance_pages = "performance"', 'neuron_revision_pages = "matrix"',
+        'exclude_patterns = ["_build"]', ""]), encoding="utf-8")
+    (repo / "index.rst").write_text("Root\n====\n\n.. toctree::\n   :glob:\n\n   */*\n", encoding="utf-8")
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-q", "-m", "a project at the root")
+    with docutils_namespace():
+        Sphinx(repo, repo, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None,
+               freshenv=True).build()
+    for folder in ("devices", "performance", "matrix"):
+        assert list((repo / folder).glob("*.rst")), folder  # the pages were generated there
+    assert git("status", "--porcelain", "--untracked-files=all") == ""
 
 
 def test_the_real_pages_are_the_templates_rendered_from_the_data(site, catalog) -> None:

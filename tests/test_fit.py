@@ -13,6 +13,8 @@ import pytest
 from neuron_docs.data.checking.validation import load_catalog
 from neuron_docs.data.figures import fit
 from neuron_docs.data.figures.formatting import shown_memory, shown_parameters
+from neuron_docs.data.figures.identity import identities
+from neuron_docs.data.records.names import name_key
 
 from conftest import edit_yaml
 
@@ -135,13 +137,87 @@ def test_every_published_run_with_a_size_fits_the_estimate(catalog):
     assert len(checks) + len(skipped) == len(catalog.published_inference_runs) + len(catalog.published_training_runs)
     misfits = [fit.misfit_message(c) for c in checks if not c.fits]
     assert not misfits, misfits
-    # Every run of a model whose size the data has is checked; the rest only lack a size.
+    # Every run of a model whose size the data has is checked; the rest only lack a size, and each of
+    # those models is a gap of the data (no source gives its size), not a size forgotten.
     assert all(why.startswith("no size of ") for _run, why in skipped)
+    runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
+    models, gaps = identities(catalog), fit.gaps(catalog)
+    unsized = {models.of_published(runs[run].model).id for run, _why in skipped}
+    assert unsized <= set(gaps), sorted(unsized - set(gaps))
     decoders = {c.model for c in checks if c.collection == "published_inference_runs" and "KV cache 0 B" not in c.detail}
     assert {"Llama-3-70B", "Llama-2-70b", "Mistral-7B-Instruct-v0.2", "CodeLlama-13b-hf"} <= decoders
     # No run uses fewer NeuronCores than the estimate allows (that would say the headroom is too large).
     assert all(c.smallest_degree is not None and c.smallest_degree <= c.cores
                for c in checks if c.collection == "published_inference_runs")
+
+
+def test_every_model_of_the_published_tables_and_every_representative_has_a_size_or_a_gap(catalog):
+    """Computed from the data: every model a published run names, and every family's representative,
+    has a size the estimate uses, or is a gap (no source gives its size, and the gap says why); a gap
+    is of such a model only, and a sized model has none."""
+    known, gaps, models = fit.sizes(catalog), fit.gaps(catalog), identities(catalog)
+    runs = [*catalog.published_inference_runs.values(), *catalog.published_training_runs.values()]
+    named = {models.of_published(run.model).id for run in runs}
+    assert named, "no published runs"
+    missing = sorted(ident for ident in named if ident not in known and ident not in gaps)
+    assert not missing, f"models of the published tables with neither a size nor a gap: {missing}"
+    representatives: dict[str, str] = {}  # the key a representative's gap has -> the name, in words
+    for family in catalog.families.values():
+        for name in family.representatives:
+            size, ident = fit.resolve_size(catalog, name)
+            if size is not None:
+                assert not size.from_name and ident is not None, (family.id, name)  # a size of the data
+                assert size.family in (None, family.id) or known[ident].family == family.id, (family.id, name)
+                continue
+            gap = f"representative:{family.id}:{name_key(name)}"
+            assert gap in gaps or (ident is not None and ident in gaps), \
+                f"representative {name!r} of {family.id!r} has neither a size nor a gap"
+            representatives[gap if gap in gaps else str(ident)] = f"{family.id}: {name}"
+    # Every gap is of a model the tables name or a representative: no stray gaps, and none of a sized model.
+    assert set(gaps) <= (named - set(known)) | set(representatives), \
+        sorted(set(gaps) - (named - set(known)) - set(representatives))
+    assert all(reason.strip() for reason in gaps.values())
+
+
+def test_a_seed_model_takes_its_size_and_a_representative_its_name(catalog):
+    """BEiT is a compiled model (models.yaml) without published runs: its size is the seed model's; GPT-2,
+    a representative of the decoders, is found by its name and its aliases with its decoder dimensions."""
+    size, ident = fit.resolve_size(catalog, "BEiT")
+    assert ident == "seed:beit" and size is not None and size.parameters == 87_000_000
+    assert fit.resolve_size(catalog, "microsoft/beit-base-patch16-224")[1] == "seed:beit"
+    gpt2, key = fit.resolve_size(catalog, "openai-community/gpt2")
+    assert key == "size:gpt-2" and gpt2 is not None and gpt2.family == "decoder"
+    assert gpt2.kv_values_per_token == 2 * 12 * 12 * 64
+    assert fit.answer_lines(catalog, gpt2)[1] == "GPT-2: 124M parameters at FP32, 4 bytes each."
+
+
+@pytest.mark.parametrize(("edit", "field", "expected"), [
+    (lambda doc: doc["model_size_gaps"].append({"id": "sized", "model": "llama-3-8b", "reason": "none"}),
+     "model_size_gaps[17].model", "has a size (model_sizes 'llama-3-8b')"),
+    (lambda doc: doc["model_size_gaps"].append({"id": "stray", "representative": "GPT-9", "family": "decoder",
+                                                "reason": "none"}),
+     "model_size_gaps[17].representative", "is not one of family 'decoder'"),
+    (lambda doc: doc["model_size_gaps"].append({"id": "named", "representative": "GPT-2", "family": "decoder",
+                                                "reason": "none"}),
+     "model_size_gaps[17].representative", "has a size (model_sizes 'gpt-2')"),
+    (lambda doc: doc["model_size_gaps"].append({"id": "twice", "model": "unet", "representative": "YOLO",
+                                                "family": "cnn", "reason": "none"}),
+     "model_size_gaps[17].model", "exactly one: got model and representative"),
+    (lambda doc: doc["model_size_gaps"].append({"id": "again", "model": "unet", "reason": "none"}),
+     "model_size_gaps[17].id", "the same model as gap 'unet'"),
+    (lambda doc: doc["model_sizes"].append({"id": "resized", "seed_model": "beit", "parameters": 86e6,
+                                            "data_types": ["FP32"], "source": "unilm-beit-readme"}),
+     "model_sizes[58].seed_model", "already has a size (model_sizes 'beit')"),
+    (lambda doc: doc["model_sizes"].append({"id": "vit", "seed_model": "vit-base", "parameters": 86e6,
+                                            "data_types": ["FP32"], "source": "unilm-beit-readme"}),
+     "model_sizes[58].seed_model", "expected model: google-vit-base-patch16-224"),
+])
+def test_a_bad_gap_or_seed_size_is_a_located_error(data_copy, edit, field, expected):
+    edit_yaml(data_copy / "model_sizes.yaml", edit)
+    errors = [e for e in load_catalog(data_copy).errors if e.file == "model_sizes.yaml"]
+    assert len(errors) == 1, errors
+    assert errors[0].field == field and expected in errors[0].message, errors[0]
+    assert errors[0].line is not None
 
 
 def test_a_run_the_estimate_says_cannot_fit_is_named_with_its_numbers(data_copy):
@@ -240,12 +316,13 @@ def test_the_script_writes_the_builds_sentences(catalog):
 def test_the_advisor_page_answers_models_nobody_benchmarked(site, catalog):
     """The advisor page's data finds Mixtral-8x7B and Qwen2-72B by name (they only said "not in the
     data" before), and its script answers them, and a name it can only read a size from, as the build does."""
-    from neuron_docs.data.records.names import name_key
     soup = site.soup("advisor.html")
     data = json.loads(soup.find("script", id="neuron-advisor-data").string)
     assert data["keys"][name_key("Mixtral-8x7B")] == "size:mixtral-8x7b"
     assert data["keys"][name_key("Qwen/Qwen2-72B")] == "size:qwen2-72b"
     assert name_key("Ling-1T") not in data["keys"]
+    # A family's representative with a size answers with its estimate (and its family), not the family alone.
+    assert data["keys"][name_key("GPT-2")] == "size:gpt-2" and data["fit"]["sizes"]["size:gpt-2"]["family"] == "decoder"
     assert "neuron-fit.js" in str(soup.find_all("script"))
     program = (
         "const fit = require(process.argv[1]); const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import representatives
 from hostile_cases import CASES, SECRET, Hostile
 
 from neuron_docs.data import Catalog, DataError, load_catalog
@@ -81,7 +82,7 @@ def test_the_catalogue_is_broad() -> None:
     assert {c.kind for c in CASES} >= {"file", "encoding", "size", "yaml", "number", "text", "type"}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+@pytest.mark.parametrize("case", representatives(CASES, lambda case: case.kind))
 def test_hostile_case(case: Hostile, tmp_path: Path, baseline: Catalog, watchdog: None) -> None:
     data, outside = tmp_path / "data", tmp_path / "outside"
     shutil.copytree(DATA, data)

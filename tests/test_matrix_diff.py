@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv as csv_module
+import io
 import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-import neuron_docs
 from neuron_docs.data.figures import compare as md
 from neuron_docs.data.revisions import RevisionError, load_revision
+from neuron_docs.preview import matrix_diff
 from neuron_docs.preview.report import render_markdown
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.values import build_values
@@ -27,7 +28,6 @@ REPO = Path(__file__).resolve().parent.parent
 #: The release below edits figures typed here (a price of 1.006 moves to 1.212): it is made on the
 #: frozen copy of the data, so that a legitimate change to data/ never breaks these tests.
 DATA = FROZEN_DATA
-EXT = Path(neuron_docs.__file__).resolve().parents[1]  # the directory that holds the neuron_docs package
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",
@@ -56,9 +56,16 @@ def git(repo: Path, *args: str) -> str:
 
 
 def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **GIT_ENV, "PYTHONPATH": str(EXT)}
-    return subprocess.run([sys.executable, "-m", "neuron_docs.preview.matrix_diff", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=120)
+    """The command ``make matrix-diff`` runs, run in this process on ``repo`` (``--repo``): its exit
+    status, standard output and standard error as a finished process gives them. Run as a module
+    through ``make`` it is checked by ``test_audit.test_matrix_diff_prints_no_runpy_warning``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = matrix_diff.main([*args, "--repo", str(repo)])
+        except SystemExit as exit_:  # argparse's refusals
+            status = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(["matrix-diff", *args], status, out.getvalue(), err.getvalue())
 
 
 def edit_yaml(path: Path, change) -> None:

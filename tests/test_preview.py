@@ -274,8 +274,10 @@ def test_readthedocs_pull_request_build_is_a_preview(preview) -> None:  # noqa: 
 
 
 def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:
+    # The pages a preview of this change marks (the tests above), written; every page read.
+    marked_pages = (*SHOWN, "inference/results-analysis.html", "instances.html")
     build = build_site(tmp_path, data_dir=repo / "data", neuron_preview_base="no-such-revision",
-                       neuron_preview_repo=str(repo))
+                       neuron_preview_repo=str(repo), pages=tuple(page[:-5] for page in marked_pages))
     warnings = preview_warnings(build.warnings)
     assert len(warnings) == 1, build.warnings
     location, _, message = warnings[0].partition(": WARNING: ")
@@ -283,7 +285,9 @@ def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:
     assert "no-such-revision" in message
     assert (build.outdir / "index.html").is_file()
     assert not (build.outdir / "preview-changes.html").exists()
-    for path, soup in html_pages(build.outdir).items():
+    written = html_pages(build.outdir)
+    assert set(marked_pages) <= set(written)
+    for path, soup in written.items():
         assert not marked(soup), path
 
 

@@ -29,6 +29,9 @@ import pytest
 
 from conftest import REPO
 
+#: Whole-site builds with other builders (or make html): make test-e2e runs them, make test leaves them out.
+pytestmark = pytest.mark.builders
+
 #: Files whose content may differ only in the order of their entries (see the module docstring).
 ORDER_FREE = {"sitemap.xml"}
 

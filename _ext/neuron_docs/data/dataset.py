@@ -50,6 +50,9 @@ class DataSet:
     derived: Derived
     #: Every figure by path (its costs read from :attr:`derived`): roles, drift checker, downloads.
     values: Values
+    #: The digest of the data files' bytes it was loaded from (:func:`content_key`): what is made
+    #: from the data alone (the downloads) is the same for the same key, wherever the data lies.
+    content_key: str
 
     def path(self, name: str) -> Path:
         return self.catalog.data_dir / name
@@ -90,15 +93,21 @@ def collector_paused() -> Iterator[None]:
 def load_dataset(directory: Path) -> DataSet:
     """Read and validate ``directory`` and derive its figures (no cache)."""
     with collector_paused():
+        key = content_key(directory)
         catalog = load_catalog(directory)
         catalog.release_validation_state()
         derived = Derived(catalog)
-        return DataSet(catalog, derived, Values(derived))
+        return DataSet(catalog, derived, Values(derived), key)
 
 
 def cache_key(directory: Path) -> str:
-    """The content key of ``directory``'s data: every file's bytes, the directory and the code."""
-    digest = hashlib.sha256(f"{_code_digest()}\0{directory}\0".encode())
+    """The key of ``directory``'s data set in the cache: its content, the directory and the code."""
+    return hashlib.sha256(f"{_code_digest()}\0{directory}\0{content_key(directory)}".encode()).hexdigest()
+
+
+def content_key(directory: Path) -> str:
+    """A digest of the bytes of every data file of ``directory`` (not of where it lies)."""
+    digest = hashlib.sha256()
     for spec in FILES:  # never reads a FIFO, a device or a file outside the data directory
         digest.update(f"{spec.name}\0{file_digest(directory / spec.name, directory, spec.max_bytes)}\0".encode())
     folder = directory / MATRIX_DIR
@@ -117,10 +126,14 @@ def _read_cache(path: Path) -> DataSet | None:
 
 
 def _write_cache(path: Path, data: DataSet) -> None:
-    """Write atomically (parallel builds may race), and drop the entries of older data."""
+    """Write atomically (parallel builds may race), and drop the entries of older data. The cache
+    folder holds a ``.gitignore`` of ``*``, as mypy's and pytest's do: git never sees it."""
     temporary: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = path.parent / ".gitignore"
+        if not ignore.is_file():
+            ignore.write_text("# The data set's cache (neuron_docs), made by every build.\n*\n", encoding="utf-8")
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, suffix=".tmp", delete=False) as handle:
             temporary = Path(handle.name)
             pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)

@@ -78,8 +78,11 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     data = advisor_slice(ctx.data.derived, lambda run: held_since(catalog, run))
     data["fit"] = fit = fit_slice(catalog)
     keys = cast("dict[str, str]", data["keys"])
-    for key, size in fit.pop("keys").items():  # a model without runs, by its names (after every model's)
-        keys.setdefault(key, size)
+    # A model without runs, by its names: after every model's, before a family's (a family's representative
+    # with a size answers with its estimate, and with its family: the size names it).
+    for key, size in fit.pop("keys").items():
+        if not keys.get(key, "").startswith("model:"):
+            keys[key] = size
     runs = data["runs"]
     fields = data["run_fields"]
     assert isinstance(runs, list) and isinstance(fields, list)

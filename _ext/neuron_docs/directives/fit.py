@@ -139,7 +139,8 @@ def render_fit_check(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
     if skipped:
         models = sorted({why.removeprefix("no size of ") for _run, why in skipped})
         out.append(nodes.paragraph(text=(
-            f"Not checked: {len(skipped)} runs of models without a size in the data ({', '.join(models)}).")))
+            f"Not checked: {len(skipped)} runs of models without a size in the data ({', '.join(models)}): no "
+            "source found gives their size, and the data says so, with why, rather than guess one.")))
     return out
 
 

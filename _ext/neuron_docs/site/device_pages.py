@@ -187,10 +187,12 @@ def render(catalog: Catalog, srcdir: Path, prose_dir: str) -> dict[str, str]:
 
 def write(folder: Path, files: dict[str, str], marker: str = MARKER) -> tuple[list[str], list[str]]:
     """Write ``files`` into ``folder`` where their text changed, delete generated files (their first
-    line ``marker``) not among them; return the names written and deleted."""
+    line ``marker``) not among them; return the names written and deleted. The folder's
+    ``.gitignore`` names the generated files (and itself), whatever folder the source directory is,
+    so that a build leaves ``git status`` clean while pages written by hand beside them stay tracked."""
     folder.mkdir(parents=True, exist_ok=True)
     written, removed = [], []
-    for name, text in files.items():
+    for name, text in {**files, GIT_IGNORE: _git_ignore(files)}.items():
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
@@ -199,7 +201,16 @@ def write(folder: Path, files: dict[str, str], marker: str = MARKER) -> tuple[li
         if path.name not in files and _is_generated(path, marker):
             path.unlink()
             removed.append(path.name)
-    return written, removed
+    return [name for name in written if name != GIT_IGNORE], removed
+
+
+#: The file that keeps generated pages out of git, in each folder of them.
+GIT_IGNORE = ".gitignore"
+
+
+def _git_ignore(files: dict[str, str]) -> str:
+    return "".join(["# Pages generated from data/ by every build (neuron_docs): not to be committed.\n",
+                    f"/{GIT_IGNORE}\n", *(f"/{name}\n" for name in sorted(files))])
 
 
 def _is_generated(path: Path, marker: str = MARKER) -> bool:

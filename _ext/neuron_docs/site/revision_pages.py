@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..state.build import dataset, state
+from .device_pages import write
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -46,27 +47,11 @@ def pages(catalog: Catalog) -> dict[str, str]:
     return out
 
 
-def write_pages(folder: Path, wanted: dict[str, str]) -> list[str]:
-    """Write ``wanted`` into ``folder`` (only files whose text changed); remove stale generated pages
-    and return their names."""
-    folder.mkdir(parents=True, exist_ok=True)
-    removed: list[str] = []
-    for name, text in wanted.items():
-        path = folder / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-    for path in folder.glob("*.rst"):
-        if path.name not in wanted and path.read_text(encoding="utf-8").startswith(MARKER):
-            path.unlink()
-            removed.append(path.name)
-    return removed
-
-
 def _on_builder_inited(app: Sphinx) -> None:
     if not app.config.neuron_revision_pages:
         return
     folder = app.config.neuron_revision_pages
-    removed = write_pages(Path(app.srcdir) / folder, pages(dataset(app.env).catalog))
+    _, removed = write(Path(app.srcdir) / folder, pages(dataset(app.env).catalog), MARKER)
     # Their old HTML is deleted at the end of the build (device_pages' build-finished handler).
     state(app.env).generated_pages_removed.extend(f"{folder}/{Path(name).stem}" for name in removed)
 

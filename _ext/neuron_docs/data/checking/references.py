@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..records import models as s
-from ..records.model_sizes import ModelSize
-from .model_sizes import size_problems, size_references
+from ..records.model_sizes import ModelSize, ModelSizeGap
+from .model_sizes import gap_problems, gap_references, size_problems, size_references
 from .identities import same_as_problems
 from .published_references import published_references
 from ..records.paths import DOTTED_PARTS
@@ -34,7 +34,7 @@ SINGULAR = {
     "published_inference_runs": "published inference run", "published_training_runs": "published training run",
     "benchmark_states": "benchmark state", "benchmark_configurations": "benchmark configuration",
     "benchmark_observations": "benchmark observation", "historical_prices": "historical price",
-    "model_sizes": "model size",
+    "model_sizes": "model size", "model_size_gaps": "model size gap",
 }
 
 #: A reference: (field path in the record, target collection, id).
@@ -97,6 +97,8 @@ def references_of(collection: str, record: s.Record) -> Iterator[Ref]:
         yield ("claimed", "source"), "sources", record.claimed.source
     elif isinstance(record, ModelSize):
         yield from size_references(record)
+    elif isinstance(record, ModelSizeGap):
+        yield from gap_references(record)
     else:
         yield from published_references(collection, record)
 
@@ -108,6 +110,8 @@ def consistency_problems(collection: str, record: s.Record,
     yield from _unpriced(record, catalog)
     if isinstance(record, ModelSize):
         yield from size_problems(record, catalog)
+    elif isinstance(record, ModelSizeGap):
+        yield from gap_problems(record, catalog)
     if isinstance(record, s.InferenceRun) and record.variant and record.model in catalog.models:
         variants = [v.id for v in catalog.models[record.model].variants]
         if record.variant not in variants:

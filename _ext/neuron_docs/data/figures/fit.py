@@ -12,7 +12,7 @@ and a tensor-parallel degree of *d* NeuronCores holds it when ``need <= d x memo
 weights and the KV cache leave for activations, the compiled program and the runtime. Sizes are the
 data's (:mod:`..records.model_sizes`), else read from a model's name ("Qwen2-72B", "Mixtral-8x7B":
 :func:`size_from_name`); bytes are integers from the device memory of ``devices.yaml`` (its unit
-converted by pint) and are shown by one rule (:func:`.formatting.shown_memory`).
+converted by :func:`.units.bytes_in`) and are shown by one rule (:func:`.formatting.shown_memory`).
 
 Every published run is checked against the estimate (:func:`check_runs`): its configuration must fit
 the NeuronCores it used; a training run by the memory of mixed-precision Adam (:data:`TRAINING_BYTES`
@@ -28,6 +28,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..records.model_sizes import DTYPE_BYTES, ModelSize
+from .units import bytes_in
 from ..records.names import name_key
 from .formatting import shown_memory, shown_parameters
 from .identity import identities
@@ -132,21 +133,13 @@ def estimate(size: Size, data_type: str | None = None, sequence: int = DEFAULT_S
 # Where a model can be held: Neuron instances, their NeuronCores and the memory of each ------------
 
 
-@cache
-def _bytes_per(unit: str) -> int:
-    """Bytes in one ``unit`` (GB, GiB, MiB, ...), converted by pint."""
-    import pint  # noqa: PLC0415 - the registry costs a quarter of a second: paid only when sizes are estimated
-
-    return round(pint.UnitRegistry(cache_folder=None).Quantity(1, unit).to("B").magnitude)
-
-
 def core_bytes(catalog: Catalog, device_id: str) -> int | None:
     """The device memory of one NeuronCore of ``device_id`` (its memory over its NeuronCores), in bytes."""
     device = catalog.devices.get(device_id)
     memory = device.specs.get("memory") if device else None
     if device is None or memory is None or not device.neuroncores:
         return None
-    return round(memory.value * _bytes_per(memory.unit)) // device.neuroncores
+    return round(memory.value * bytes_in(memory.unit)) // device.neuroncores
 
 
 @dataclass(frozen=True)
@@ -291,16 +284,37 @@ def _nearest(options: list[Place], size: Size, dtype: str, seq: int, batch: int,
 
 
 def sizes(catalog: Catalog) -> dict[str, Size]:
-    """Every size of the data, by the identity of its model (``published:<id>``) or its own id."""
+    """Every size of the data, by the identity of its model (``published:<id>``, ``seed:<id>``) or its
+    own id (``size:<id>``: a model without runs)."""
     out: dict[str, Size] = {}
     known = identities(catalog)
     for record in catalog.records["model_sizes"].values():
-        if record.model:
-            ident = f"published:{record.model}"
-            model = known.by_id.get(ident)
-            out[ident] = size_of(record, model.name if model else record.model)
+        model = (known.by_id.get(f"published:{record.model}") if record.model
+                 else known.of_seed(record.seed_model) if record.seed_model else None)
+        if model is not None:
+            out[model.id] = size_of(record, model.name)
+        elif record.model or record.seed_model:  # a dangling reference, reported as such
+            ident = f"published:{record.model}" if record.model else f"seed:{record.seed_model}"
+            out[ident] = size_of(record, record.model or record.seed_model or record.id)
         else:
             out[f"size:{record.id}"] = size_of(record, record.name or record.id)
+    return out
+
+
+def gaps(catalog: Catalog) -> dict[str, str]:
+    """The models no source gives a size of (``model_size_gaps``), and why: by the identity of a
+    published or seed model, and by ``representative:<family>:<name key>`` for a family's
+    representative."""
+    out: dict[str, str] = {}
+    known = identities(catalog)
+    for gap in catalog.records["model_size_gaps"].values():
+        if gap.model:
+            out[f"published:{gap.model}"] = gap.reason
+        elif gap.seed_model:
+            model = known.of_seed(gap.seed_model)
+            out[model.id if model else f"seed:{gap.seed_model}"] = gap.reason
+        else:
+            out[f"representative:{gap.family}:{name_key(gap.representative or '')}"] = gap.reason
     return out
 
 

@@ -3,11 +3,17 @@
 A model's size decides whether it fits a NeuronCore's memory (:mod:`..figures.fit`): its parameter
 count and the data types its weights are published in; for a decoder also what decides its KV cache
 (layers, attention heads, key-value heads, head size). Each record is the size of a model the data
-has runs of (``model``: a published model's id) or of a model it has none of (``name``, ``aliases``
-and ``family``, so that the advisor finds it by name), and cites its sources: ``source`` for the
-architecture and data types (a configuration page), ``parameters_source`` for the parameter count
-when another page gives it (a model card). Figures are as the source writes them: a model card's
-"8B" is 8e9. No Sphinx here.
+has runs of (``model``: a published model's id), of a model it has compiled (``seed_model``: a
+``models.yaml`` id), or of a model it has none of (``name``, ``aliases`` and ``family``, so that the
+advisor finds it by name: a family's representative, a model people ask for), and cites its
+sources: ``source`` for the architecture and data types (a configuration page), ``parameters_source``
+for the parameter count when another page gives it (a model card). Figures are as the source writes
+them: a model card's "8B" is 8e9. No Sphinx here.
+
+A model the published tables name, or a family's representative, whose size no source gives is a
+:class:`ModelSizeGap`: the model, and why there is no figure (what was looked for, what the sources
+give instead). A gap is said, never filled with a guess; a test holds that every such model has a
+size or a gap.
 """
 
 from __future__ import annotations
@@ -58,11 +64,24 @@ class Decoder(Record):
         return self.head_size or self.hidden_size // self.attention_heads
 
 
+#: The fields that say which model a size or a gap is of: exactly one of them.
+SUBJECT_FIELDS = ("model", "seed_model", "name")
+
+
+def _one_subject(record: ModelSize | ModelSizeGap, fields: tuple[str, ...], what: str) -> None:
+    given = [f for f in fields if getattr(record, f) is not None]
+    if len(given) != 1:
+        msg = (f"{' or '.join(fields)} (exactly one{': got ' + ' and '.join(given) if given else ''}: {what})")
+        raise ValueError(msg)
+
+
 class ModelSize(Record):
     id: Id
-    #: The published model (``benchmarks/published/models.yaml``) this is the size of; or, for a
-    #: model without runs, its ``name`` (with ``aliases``) and ``family``.
+    #: The published model (``benchmarks/published/models.yaml``) this is the size of; or the seed
+    #: model (``models.yaml``: compiled, not in the published tables); or, for a model without runs,
+    #: its ``name`` (with ``aliases``) and ``family``.
     model: Id | None = None
+    seed_model: Id | None = None
     name: Name | None = None
     aliases: list[Name] = []
     family: Id | None = None
@@ -77,17 +96,40 @@ class ModelSize(Record):
 
     @model_validator(mode="after")
     def _model_or_name(self) -> ModelSize:
-        if (self.model is None) == (self.name is None):
-            msg = "model or name (exactly one: a published model's id, or the name of a model without runs)"
-            raise ValueError(msg)
+        _one_subject(self, SUBJECT_FIELDS, "a published model's id, a seed model's id, or the name of a model "
+                                           "without runs")
         if self.name is not None and self.family is None:
             msg = "family (required with name: the advisor answers for the model's family too)"
             raise ValueError(msg)
-        if self.model is not None and (self.aliases or self.family):
-            msg = "aliases and family only with name (a published model has its own, in its record)"
+        if self.name is None and (self.aliases or self.family):
+            msg = "aliases and family only with name (a published or seed model has its own, in its record)"
             raise ValueError(msg)
         return self
 
     @property
     def bytes_per_parameter(self) -> int:
         return DTYPE_BYTES[self.data_types[0]]
+
+
+class ModelSizeGap(Record):
+    """A model the data must size (a model of the published tables, a family's representative) whose
+    size no source gives: which model, and why there is no figure."""
+
+    id: Id
+    #: A published model's id, a seed model's id (``models.yaml``), or a family's representative as
+    #: ``families.yaml`` names it (with its ``family``).
+    model: Id | None = None
+    seed_model: Id | None = None
+    representative: Name | None = None
+    family: Id | None = None
+    #: Why there is no size: what was looked for, and what the sources give instead.
+    reason: Text
+
+    @model_validator(mode="after")
+    def _one_model(self) -> ModelSizeGap:
+        _one_subject(self, ("model", "seed_model", "representative"),
+                     "a published model's id, a seed model's id, or a family's representative")
+        if (self.representative is None) != (self.family is None):
+            msg = "family (with representative, and only with it: the family whose representatives name it)"
+            raise ValueError(msg)
+        return self

@@ -24,7 +24,7 @@ from ...render.tables import build_table
 from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import json_schema
-from .json_stream import dumps, write_if_changed
+from .json_stream import dumps, write_if_changed, write_made_from
 from .links import writes_downloads
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def write_data_files(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or not writes_downloads(app):
         return
     data = dataset(app.env)
-    write_if_changed(Path(app.outdir, JSON_NAME), data_pieces(data.catalog, data.values))
+    write_made_from(Path(app.outdir, JSON_NAME), data.content_key, lambda: data_pieces(data.catalog, data.values))
     write_if_changed(Path(app.outdir, SCHEMA_NAME), [dumps(json_schema())])
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...data.published.history_view import LONG_HEADER, HistoryIndex, long_rows
 from ...state.build import dataset
 from .links import writes_downloads
-from .json_stream import write_if_changed
+from .json_stream import write_made_from
 from .table_csv import neutralised
 
 if TYPE_CHECKING:
@@ -49,6 +49,6 @@ def write_history_csv(app: Sphinx, exception: BaseException | None) -> None:
     """Write the history's CSV at the end of a successful HTML build (none when the data has no history)."""
     if exception is not None or not writes_downloads(app):
         return
-    catalog = dataset(app.env).catalog
-    if catalog.benchmark_observations:
-        write_if_changed(Path(app.outdir, HISTORY_CSV), history_csv_pieces(catalog))
+    data = dataset(app.env)
+    if data.catalog.benchmark_observations:
+        write_made_from(Path(app.outdir, HISTORY_CSV), data.content_key, lambda: history_csv_pieces(data.catalog))

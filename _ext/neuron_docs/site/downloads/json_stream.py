@@ -2,8 +2,9 @@
 
 A value may hold lazy parts: a :class:`Members` (an object produced one member at a time) or an
 iterator (an array); :func:`json_pieces` encodes it without building it whole, and
-:func:`write_if_changed` streams the pieces into a file, replacing it only when its bytes change.
-No Sphinx here.
+:func:`write_if_changed` streams the pieces into a file, replacing it only when its bytes change;
+:func:`write_made_from` does so for a file made from the data alone, copying it from an earlier
+build of this process when the data's bytes were the same. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+#: Files made from the data alone that this process wrote: by (file name, the data's content key),
+#: where it was written and its size and mtime then (a copy is taken only while it is unchanged).
+_WRITTEN: dict[tuple[str, str], tuple[Path, int, int]] = {}
 
 
 class Members(NamedTuple):
@@ -111,3 +116,27 @@ def write_if_changed(path: Path, pieces: Iterable[str]) -> None:
         temporary.replace(path)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def write_made_from(path: Path, content_key: str, pieces: Callable[[], Iterable[str]]) -> None:
+    """:func:`write_if_changed` for a file made from the data alone (its bytes a function of the data's
+    :attr:`~neuron_docs.data.dataset.DataSet.content_key`): when this process wrote the file of that
+    name for that key before, and that file is unchanged, its bytes are streamed over instead of
+    being made again (a preview server, the test suite: many builds of one data set)."""
+    earlier = _WRITTEN.get((path.name, content_key))
+    if earlier is not None and earlier[0] != path and _stamp(earlier[0]) == earlier[1:]:
+        with earlier[0].open(encoding="utf-8", newline="") as source:
+            write_if_changed(path, iter(lambda: source.read(1 << 20), ""))
+    else:
+        write_if_changed(path, pieces())
+    stamp = _stamp(path)
+    if stamp is not None:
+        _WRITTEN[(path.name, content_key)] = (path, *stamp)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_size, status.st_mtime_ns
