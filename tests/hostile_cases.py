@@ -402,7 +402,10 @@ CASES: list[Hostile] = [
 
 def describe() -> str:
     """The catalogue as a table: id, kind, file, expected outcome."""
-    rows = [f"{c.id:40} {c.kind:9} {c.file:26} {c.expect or 'tolerated (loads without errors)'}" for c in CASES]
+    rows = [f"{c.id:40} {c.kind:9} {c.file:26} {c.expect or 'tolerated (loads without errors)'}"
+            + (f"; no box prints {c.value}" if c.value else "") for c in CASES]
+    rows.append("Every case: the rest loads, every device page is kept (a device set aside keeps its page, with "
+                "its Data problem box), and no box prints a refused value.")
     return "\n".join(rows)
 
 
