@@ -70,7 +70,8 @@ $(MUTATION_STAMP): $(TEST_STAMP) requirements-mutation.txt
 	@touch $@
 
 html: $(VENV_STAMP)
-	$(SPHINXBUILD) -b html -c . -d $(BUILDDIR)/doctrees $(STRICTOPTS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html
+	@set -f; echo $(SPHINXBUILD) -b html -c . -d "$$ARG_BUILDDIR/doctrees" $$ARG_STRICTOPTS $$ARG_SPHINXOPTS "$$ARG_SOURCEDIR" "$$ARG_BUILDDIR/html"; \
+	$(SPHINXBUILD) -b html -c . -d "$$ARG_BUILDDIR/doctrees" $$ARG_STRICTOPTS $$ARG_SPHINXOPTS "$$ARG_SOURCEDIR" "$$ARG_BUILDDIR/html"
 
 # The PDF as Read the Docs builds it (.readthedocs.yaml): LaTeX from the pages, strictly, then latexmk;
 # a reference pdflatex cannot resolve (or a label defined twice) fails it, as a warning fails make html.
@@ -97,8 +98,8 @@ test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check --quiet _ext tests bench conf.py
 	@echo "$(VENV)/bin/python -m mypy  (beside pytest; its report follows pytest's)"
 	@report=$$(mktemp); $(VENV)/bin/python -m mypy >"$$report" 2>&1 & mypy=$$!; \
-	echo "$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m '$(TEST_MARKERS)'"; \
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "$(TEST_MARKERS)"; tests=$$?; \
+	set -f; echo "$(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m '$$ARG_TEST_MARKERS'"; \
+	$(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "$$ARG_TEST_MARKERS"; tests=$$?; \
 	wait $$mypy; typed=$$?; echo "mypy:"; cat "$$report"; rm -f "$$report"; \
 	if [ $$typed -ne 0 ]; then exit $$typed; fi; exit $$tests
 
@@ -107,7 +108,7 @@ test: $(TEST_STAMP)
 # reader uses them), every data file refused in turn (the rest of the site still builds), and every
 # other builder (dirhtml, singlehtml, ePub, LaTeX, linkcheck) and make html's bytes
 test-e2e: $(TEST_STAMP)
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS) -m "browser or sweep or builders"
+	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep or builders"
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)
@@ -119,26 +120,22 @@ clean:
 # make audit FILE="a.rst b.md" [AUDIT_ARGS="--strict --format json --bare --data DIR"]
 #   -- figures in hand-written pages checked against the data by the build's drift engine
 audit: $(VENV_STAMP)
-	@test -n "$(FILE)" || { echo "usage: make audit FILE=path"; exit 2; }
-	$(PY_EXT) -m neuron_docs.drift.audit $(AUDIT_ARGS) $(FILE)
+	@test -n "$$ARG_FILE" || { echo "usage: make audit FILE=path"; exit 2; }
+	@set -f; $(PY_EXT) -m neuron_docs.drift.audit $$ARG_AUDIT_ARGS $$ARG_FILE
 
 # make matrix-diff BASE=<git revision> [FORMAT=json]  -- what the data change does to the site
 # make matrix-diff FROM=<date> [TO=<date>] [FORMAT=json]  -- what changed between two matrix revisions
 # Its standard output is the report only (FORMAT=json: JSON only): the recipe is not echoed, and the
 # venv's set-up (when requirements.txt changed) prints to standard error. The revisions and dates reach
-# the shell as environment values ("$$BASE"), never pasted into its command line.
-matrix-diff: export BASE := $(BASE)
-matrix-diff: export FROM := $(FROM)
-matrix-diff: export TO := $(TO)
-matrix-diff: export FORMAT := $(FORMAT)
+# the shell as environment values ("$$ARG_BASE", below), never pasted into its command line.
 matrix-diff:
 	@$(MAKE) --no-print-directory -s venv >&2
-	@test -n "$$BASE$$FROM$$TO" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]" >&2; exit 2; }
-	@PYTHONPATH=_ext $(VENV)/bin/python -m neuron_docs.preview.matrix_diff $${BASE:+--base "$$BASE"} $${FROM:+--from "$$FROM"} $${TO:+--to "$$TO"} --format "$$FORMAT"
+	@test -n "$$ARG_BASE$$ARG_FROM$$ARG_TO" || { echo "usage: make matrix-diff BASE=<git revision> | FROM=<date> [TO=<date>] [FORMAT=json]" >&2; exit 2; }
+	@$(PY_EXT) -m neuron_docs.preview.matrix_diff $(if $(value BASE),--base "$$ARG_BASE") $(if $(value FROM),--from "$$ARG_FROM") $(if $(value TO),--to "$$ARG_TO") --format "$$ARG_FORMAT"
 
 # make bench  -- build-time benchmark at scale (see bench/README.md)
 bench: $(VENV_STAMP)
-	$(PY_EXT) bench/run.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/run.py $$ARG_BENCH_ARGS
 
 # make drift-score  -- the drift checker's precision and recall on its corpus (tests/drift_corpus)
 drift-score: $(VENV_STAMP)
@@ -147,12 +144,12 @@ drift-score: $(VENV_STAMP)
 #   or SRC=<folder of published states named <date>-<commit>/>: folded into data/benchmarks/history/ in date order
 #   -- the Neuron documentation's published benchmark tables into data/ (every problem with file, line, column)
 import-benchmarks: $(VENV_STAMP)
-	@test -n "$(SRC)" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
-	$(PY_EXT) -m neuron_docs.data.published.importer $(IMPORT_ARGS) "$(SRC)"
+	@test -n "$$ARG_SRC" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
+	@set -f; $(PY_EXT) -m neuron_docs.data.published.importer $$ARG_IMPORT_ARGS "$$ARG_SRC"
 # make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)
-	NEURON_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
+	NEURON_FUZZ_EXAMPLES="$$ARG_FUZZ_EXAMPLES" $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
 # make hostile-cases  -- the catalogue of hostile and careless data and the outcome each must have
 .PHONY: hostile-cases
 hostile-cases: $(VENV_STAMP)
@@ -160,17 +157,28 @@ hostile-cases: $(VENV_STAMP)
 # make bench-drift [BENCH_ARGS="--sizes 1000,5000 --runs 5"]  -- what the drift engine costs a build at scale
 .PHONY: bench-drift
 bench-drift: $(VENV_STAMP)
-	$(PY_EXT) bench/drift_engine.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/drift_engine.py $$ARG_BENCH_ARGS
 # make bench-history [BENCH_ARGS="--parts import,build,release --runs 3"]  -- the benchmark history's import,
 #   its share of the strict build, and one new release's rebuild, on the real data (see bench/README.md)
 .PHONY: bench-history
 bench-history: $(VENV_STAMP)
-	$(PY_EXT) bench/history.py $(BENCH_ARGS)
+	@set -f; $(PY_EXT) bench/history.py $$ARG_BENCH_ARGS
+
 # make mutation [MUTATE="matrix/history verdicts"] [MUTATE="--again matrix/history"]  -- mutation testing
 #   (cosmic-ray) of the core rules, one module at a time with its fastest tests (tests/mutation/run.py),
 #   at the lowest CPU priority, on a copy of the tree; scores in build/mutation/scores.txt, the score and
 #   every survivor in tests/MUTATION.md. Not part of make test (tens of minutes per module).
 .PHONY: mutation
-mutation: export MUTATE := $(MUTATE)
 mutation: $(MUTATION_STAMP)
-	nice -n 19 $(VENV)/bin/python tests/mutation/run.py $$MUTATE
+	@set -f; nice -n 19 $(VENV)/bin/python tests/mutation/run.py $$ARG_MUTATE
+
+# Values given on the command line (BASE='...', SRC=..., FILE=...) are data, not shell text, nor make
+# text: each becomes a simple variable holding its text verbatim ($(value ...): make expands nothing
+# in it, not even a $(shell ...)), and those the tools read are exported to the recipe's environment
+# as ARG_<name>: the recipe writes "$$ARG_<name>", which the shell expands as a plain value (a `$(...)`
+# or a backtick inside it is text, never run). Lists (FILE, *_ARGS, SPHINXOPTS) are split into words
+# by the shell with globbing off (set -f), and nothing else. tests/test_make_variables.py
+ARG_VARS := BASE FROM TO FORMAT SRC FILE AUDIT_ARGS IMPORT_ARGS BENCH_ARGS FUZZ_EXAMPLES SPHINXOPTS STRICTOPTS \
+            PYTEST_ARGS TEST_MARKERS BUILDDIR SOURCEDIR PDFNAME MUTATE
+$(foreach v,$(sort $(ARG_VARS) $(foreach w,$(.VARIABLES),$(if $(filter command line environment override,$(origin $(w))),$(if $(filter ARG_VARS MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL SHELL PATH HOME,$(w)),,$(if $(findstring $$,$(value $(w))),$(w)))))),$(eval override $(v) := $$(value $(v))))
+$(foreach v,$(ARG_VARS),$(eval export ARG_$(v) := $$(value $(v))))

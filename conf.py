@@ -93,6 +93,26 @@ notfound_context = {
     ),
 }
 
+#: Greek letters in the data's text (a model named "PixArt-α", a source "PixArt-Σ"): pdflatex has no
+#: glyph for them in the text fonts, so each is its math symbol (an upright capital that looks Latin
+#: is that Latin letter). Every letter, so that the next name with one builds too.
+_GREEK_LOWER = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi o pi rho varsigma "
+                "sigma tau upsilon phi chi psi omega").split()  # U+03B1 to U+03C9
+_GREEK_UPPER = "A B Gamma Delta E Z H Theta I K Lambda M N Xi O Pi P - Sigma T Upsilon Phi X Psi Omega".split()
+
+
+def _greek(first: int, names: list[str]) -> str:
+    """``\\DeclareUnicodeCharacter`` for each letter from code point ``first`` on ("-": none there)."""
+    out = []
+    for offset, name in enumerate(names):
+        if name != "-":
+            symbol = "\\" + name if len(name) > 1 else f"\\mathrm{{{name}}}" if name.isupper() else name
+            out.append(f"\\DeclareUnicodeCharacter{{{first + offset:04X}}}{{\\ensuremath{{{symbol}}}}}")
+    return "".join(out)
+
+
+_GREEK = _greek(0x3B1, _GREEK_LOWER) + _greek(0x391, _GREEK_UPPER)
+
 #: The PDF (``make pdf``): tables a size smaller than the text, so that wide ones fit on the page
 #: (neuron_docs.site.latex_tables splits the widest and sizes their columns by their content). The
 #: contents page is "Contents" (Sphinx names it after the first toctree caption; each caption is a
@@ -100,7 +120,7 @@ notfound_context = {
 latex_elements = {
     "preamble": r"\AtBeginEnvironment{tabulary}{\small}\AtBeginEnvironment{longtable}{\small}"
                 r"\AtBeginEnvironment{tabular}{\small}"
-                r"\makeatletter\AtBeginDocument{\spx@image@maxheight=.8\textheight}\makeatother",
+                r"\makeatletter\AtBeginDocument{\spx@image@maxheight=.8\textheight}\makeatother" + _GREEK,
     "tableofcontents": r"\renewcommand{\contentsname}{Contents}\sphinxtableofcontents",
     # A chart where it is, never a float queued behind a table breaking across pages (a float and a
     # longtable's page make an overfull page); an image and its caption within a page.

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuron_docs.data.catalog import FILE_NAMES
+from neuron_docs.data.files.atomic import JOURNAL, STAGED_SUFFIX
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.files.yaml_reader import MAX_DEPTH
 
@@ -53,6 +54,8 @@ class Hostile:
     whole: bool = False
     #: Other files the mutation makes unreadable too.
     also: tuple[str, ...] = ()
+    #: The value the data refuses: no "Data problem" box prints it (issue 32).
+    value: str = ""
 
 
 # Mutations ----------------------------------------------------------------------------------------
@@ -166,6 +169,10 @@ QUOTE = r"^\s+quote: (?P<v>.+)$"                    # errata.yaml
 TR, ISS, ERR, INS, FW, FAM, SRC = ("training.yaml", "issues.yaml", "errata.yaml", "instances.yaml",
                                    "frameworks.yaml", "families.yaml", "sources.yaml")
 INF, ACC = "benchmarks/inference.csv", "benchmarks/accuracy.csv"
+DEV, PRI = "devices.yaml", "prices.yaml"
+SPEC_VALUE = r"specs:\n\s+\w+: \{value: (?P<v>[^,]+)"    # devices.yaml, a device's first specification
+PUBLISHED_PRICE = r"usd_per_hour: '(?P<v>[^']+)'"    # prices.yaml
+STATES, CONFIGURATIONS = "benchmarks/history/states.csv", "benchmarks/history/configurations.csv"
 #: Every data file under benchmarks/ (a linked benchmarks/ folder takes them all).
 BENCHMARK_FILES = tuple(name for name in FILE_NAMES if name.startswith("benchmarks/"))
 
@@ -203,6 +210,28 @@ def _link_outside(data: Path, outside: Path) -> None:
     path = data / ERR
     path.unlink()
     link_outside(path, outside)
+
+
+def new_file(name: str, content: bytes = b"", size: int = 0) -> Mutation:
+    """A file the site does not read, put in data/ (``size``: made that large, sparse: nothing written)."""
+    def apply(data: Path, _outside: Path) -> None:
+        path = data / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        if size:
+            os.truncate(path, size)
+    return apply
+
+
+def _grow(file: str, size: int) -> Mutation:
+    """``file`` made ``size`` bytes long (sparse: nothing written; a bound refuses it from stat)."""
+    def apply(data: Path, _outside: Path) -> None:
+        os.truncate(data / file, size)
+    return apply
+
+
+def _stray_link_outside(data: Path, outside: Path) -> None:
+    link_outside(data / "notes.yaml", outside)
 
 
 def _utf16(bom: bool) -> Callable[[bytes], bytes]:
@@ -340,12 +369,43 @@ CASES: list[Hostile] = [
     Hostile("number-for-url", "type", ISS, sub(ISS, URL, "42"), "expected text (got 42)", "url"),
     Hostile("null-for-required", "type", INS, sub(INS, NUMBER, "~"), "valid number", "usd_per_hour"),
     Hostile("file-is-a-number", "type", ERR, write(ERR, b"42\n", 1), "file holds a single value", whole=True),
+    # Files the site does not read, and writes left half done (issue 32) --------------------------------
+    Hostile("misnamed-yaml", "file", "device.yaml", new_file("device.yaml", b"devices: []\n"),
+            "did you mean devices.yaml?"),
+    Hostile("yml-extension", "file", "prices.yml", new_file("prices.yml", b"prices: []\n"),
+            "did you mean prices.yaml?"),
+    Hostile("stray-50-mb-csv", "size", "benchmarks/inference-2023.csv",
+            new_file("benchmarks/inference-2023.csv", size=50 * 1024 * 1024), "a file the site does not read (50.0 MiB)"),
+    Hostile("stray-symlink-outside-data", "file", "notes.yaml", _stray_link_outside, "a file the site does not read"),
+    Hostile("staged-file-left-by-a-kill", "file", ".prices.yaml" + STAGED_SUFFIX,
+            new_file(".prices.yaml" + STAGED_SUFFIX, b"prices: [half"), "left by an interrupted write"),
+    Hostile("write-interrupted-after-its-commit", "file", JOURNAL, new_file(JOURNAL, b'["prices.yaml"]'),
+            "an import was interrupted while writing the data"),
+    Hostile("lookalike-cyrillic-key", "yaml", INS, sub(INS, r"(?P<v>device): ", "d\u0435vice"),
+            "looks like 'device' but is written with look-alike characters ('е' U+0435 CYRILLIC SMALL LETTER IE)"),
+    # One cause, one box on every page it touches, no refused value printed (issue 32) -----------------
+    Hostile("devices-yaml-saved-as-utf16", "encoding", DEV, write(DEV, _utf16(True), 1), "UTF-16 text", whole=True),
+    Hostile("device-record-refused", "number", DEV, sub(DEV, SPEC_VALUE, "1.7e308"), "at most 1000000000000",
+            "value", value="1.7e308"),
+    Hostile("instance-price-1.7e308", "number", INS, sub(INS, NUMBER, "1.7e308"), "at most 100000", "usd_per_hour",
+            value="1.7e308"),
+    Hostile("published-price-1.7e308", "number", PRI, sub(PRI, PUBLISHED_PRICE, "1.7e308"), "plain decimal notation",
+            "usd_per_hour", value="1.7e308"),
+    # The history's files, each under its own bound (sparse: nothing written, refused from stat) ------
+    Hostile("history-configurations-over-its-bound", "size", CONFIGURATIONS,
+            _grow(CONFIGURATIONS, 50 * 1024 * 1024),
+            "file is 52428800 bytes; expected at most", whole=True),
+    Hostile("history-states-over-its-bound", "size", STATES, _grow(STATES, 5 * 1024 * 1024),
+            f"expected at most {MAX_FILE_BYTES} bytes", whole=True),
 ]
 
 
 def describe() -> str:
     """The catalogue as a table: id, kind, file, expected outcome."""
-    rows = [f"{c.id:40} {c.kind:9} {c.file:26} {c.expect or 'tolerated (loads without errors)'}" for c in CASES]
+    rows = [f"{c.id:40} {c.kind:9} {c.file:26} {c.expect or 'tolerated (loads without errors)'}"
+            + (f"; no box prints {c.value}" if c.value else "") for c in CASES]
+    rows.append("Every case: the rest loads, every device page is kept (a device set aside keeps its page, with "
+                "its Data problem box), and no box prints a refused value.")
     return "\n".join(rows)
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import build_site
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
-from neuron_docs.data.figures.runs import cost_per_million
+from neuron_docs.data.figures.runs import cost_per_million, run_instance
 
 
 def _replace(path, old: str, new: str) -> None:
@@ -16,19 +18,51 @@ def _replace(path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+#: The claims of results-analysis.rst that compare a cost on Inferentia with one on the G5: the model,
+#: the Inferentia run, the G5 run. The prose says each costs less on Inferentia.
+COSTS_LESS_CLAIMS = (("ViT", "vit-inf1-b3", "vit-g5-b128"), ("BEiT", "beit-inf1-b4", "beit-g5-b128"))
+
+
+def _cost(catalog, run_id: str) -> float:
+    run = catalog.inference_runs[run_id]
+    price = run_instance(catalog, run).price
+    assert price is not None and run.throughput_per_s is not None
+    return cost_per_million(float(price.usd_per_hour), float(run.throughput_per_s))
+
+
+def contradicted_claims(catalog) -> list[str]:
+    """The "costs less on Inferentia" claims the data under test contradicts (computed, not assumed)."""
+    return [model for model, inf, g5 in COSTS_LESS_CLAIMS if not _cost(catalog, inf) < _cost(catalog, g5)]
+
+
 def test_price_and_throughput_changes_reach_every_page(tmp_path, data_copy):
+    check_price_and_throughput_changes(tmp_path, data_copy)
+
+
+@pytest.mark.sweep
+def test_the_checks_follow_the_data_when_the_g5_price_doubles(tmp_path, data_copy):
+    """What the prose must say is computed from the data the test runs on: with the G5 twice as dear,
+    BEiT costs less on Inferentia again, and no drift is expected (a second build of the site: make
+    test-e2e)."""
+    _replace(data_copy / "instances.yaml", "usd_per_hour: 1.006,", "usd_per_hour: 2.012,")
+    check_price_and_throughput_changes(tmp_path, data_copy)
+
+
+def check_price_and_throughput_changes(tmp_path, data_copy) -> None:
     _replace(data_copy / "instances.yaml", "usd_per_hour: 0.362,", "usd_per_hour: 0.55,")
     _replace(data_copy / "benchmarks" / "inference.csv", ",,536.718,", ",,612.5,")
     catalog = load_catalog(data_copy)
     assert catalog.errors == []
     site = build_site(tmp_path / "out", data_dir=data_copy)
     # Every figure follows, and so do the words of the seed analysis (issue 36: its comparisons are
-    # written by :neuron:compare:): at $0.55 an hour BEiT no longer costs less on Inferentia, and the
-    # page says so; nothing is left for the drift checker to report.
+    # written by :neuron:compare:). What they must say is computed from the data under test: BEiT
+    # costs more on Inferentia where the changed data makes it dearer there than on the G5 (at $0.55
+    # an hour, unless the G5 got dearer too), less where not; nothing is left for the drift checker.
     warnings = [re.sub(r"\x1b\[[0-9;]*m", "", w) for w in site.warnings.splitlines() if w.strip()]
     assert not [w for w in warnings if "WARNING" in w], warnings
     words = " ".join(site.soup("inference/results-analysis.html").get_text(" ").split())
-    assert "BEiT costs more on Inferentia" in words, words
+    expected = "more" if "BEiT" in contradicted_claims(catalog) else "less"
+    assert f"BEiT costs {expected} on Inferentia" in words, words
 
     price = format_number(0.55, "USD/h")
     cost = format_number(cost_per_million(0.55, 612.5), "USD", NumberFormat(2))

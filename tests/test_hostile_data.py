@@ -28,8 +28,11 @@ from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import DERIVED, FILES
 from neuron_docs.data.figures.formatting import format_number
 from neuron_docs.data.figures.values import build_values
+from neuron_docs.render.tables import broken_notice
+from neuron_docs.site import device_pages
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+SOURCE = DATA.parent / "source"
 #: Longest a single hostile load may take (a clean load takes a few hundredths of a second).
 #: A hang guard, not a timing: a load that blocks (on a FIFO, a device) never returns, while the
 #: slowest case loads in seconds even on a loaded machine. Speed is measured by ``make bench``.
@@ -59,7 +62,9 @@ def watchdog() -> Iterator[None]:
 
 def _collections(file: str) -> set[str]:
     """The collections ``file`` holds, and those derived from it (the published runs, from the store)."""
-    spec = next(s for s in FILES if s.name == file)
+    spec = next((s for s in FILES if s.name == file), None)
+    if spec is None:  # a file the site does not read: it holds nothing
+        return set()
     return {*spec.collections, *([spec.csv[0]] if spec.csv else []), *(c for c, f in DERIVED.items() if f == file)}
 
 
@@ -110,18 +115,27 @@ def test_hostile_case(case: Hostile, tmp_path: Path, baseline: Catalog, watchdog
     mutated = _collections(case.file).union(*(_collections(f) for f in case.also))
     if case.whole and line is None:  # refused before parsing: every collection it holds is set aside
         assert {(b.collection, b.record_id) for b in catalog.broken} >= {(c, None) for c in mutated}
-    broken = {(b.collection, b.record_id) for b in catalog.broken}
+    why: dict[tuple[str, str | None], list[DataError]] = {}
+    for b in catalog.broken:
+        why.setdefault((b.collection, b.record_id), []).extend(b.errors)
     loaded = _ids(catalog)
     for collection, record_id in _ids(baseline) - loaded:
         if collection in mutated:
             continue  # a record of the mutated file: edited, or the whole file refused
-        assert (collection, record_id) in broken, f"{collection} {record_id} silently dropped"
-        reasons = [e for b in catalog.broken if (b.collection, b.record_id) == (collection, record_id)
-                   for e in b.errors]
+        assert (collection, record_id) in why, f"{collection} {record_id} silently dropped"
+        reasons = why[(collection, record_id)]
         assert all(_is_cascade(e) for e in reasons), reasons
     if not case.whole:
         lost = {p for p in _ids(baseline) - loaded if p[0] in mutated}
         assert len(lost) <= 1, f"more than the mutated record set aside: {lost}"
+
+    # No device page vanishes (issue 32): a device set aside keeps its page, which shows its box; no
+    # box prints the value the data refused.
+    named = {i.device for i in baseline.instances.values()}
+    assert named <= {n.removesuffix(".rst") for n in device_pages.render(catalog, SOURCE, "_devices")}
+    if case.value:
+        shown = " ".join(box.astext() for box in broken_notice(catalog.broken))
+        assert "(value not shown)" in shown and case.value not in shown
 
     # What loaded still derives finite figures, and they format.
     for path, value in build_values(catalog).items():

@@ -42,6 +42,7 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     from .state import build as build_state
+    from .state import build_lock
     from .state import dependencies
     from .state import domain
     from .state import hosted
@@ -53,6 +54,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .render.html_rows import setup_html_rows
     from .site import setup_site
 
+    build_lock.setup_build_lock(app)
     build_state.setup_build_state(app)
     dependencies.setup_dependencies(app)
     domain.setup_domain(app)

@@ -44,16 +44,35 @@ class FileSpec:
     #: A file a data set may do without (its collections are then empty): the benchmark history.
     optional: bool = False
     #: The largest this file may be, in bytes (:data:`.files.loader.MAX_FILE_BYTES` unless it grows
-    #: by design with the data: :data:`HISTORY_MAX_BYTES`).
+    #: by design with the data: the benchmark history's, each its own, :data:`HISTORY_BOUNDS`).
     max_bytes: int = MAX_FILE_BYTES
 
 
 #: The folder of the benchmark history's files.
 HISTORY_DIR = "benchmarks/history"
-#: The bound of the benchmark history's CSVs: one row per configuration, per figure and release
-#: (20,000 configurations x 30 releases x 2 figures is about 200 MB of observations); still a
-#: bound, so a runaway file is refused before it is read.
-HISTORY_MAX_BYTES = 256 * 1024 * 1024
+_MiB = 1024 * 1024
+#: The bound of each file of the benchmark history, stated per file from what a build does with it,
+#: so that the build's memory and the site it writes stay in proportion to the data: a file beyond
+#: its bound is refused from ``stat``, before a byte is read (it costs nothing), and the pages that
+#: show the history say so in their "Data problem" box. What a build costs per byte of
+#: ``observations.csv`` (the file that grows fastest): about 45 bytes of memory and 4 of site (a
+#: 50 MB file: 1.7 GB and 198 MB, issue 32; 78 MB: 3.4 GB, bench/README.md "At scale").
+#:
+#: - ``states.csv``: a row per published state, about 1.2 KB: 4 MiB is some 3,000 states (sixty
+#:   years of weekly releases); the common bound.
+#: - ``configurations.csv``: a row per configuration, about 250 bytes: 16 MiB is some 60,000
+#:   configurations, three times the largest history benchmarked (20,000).
+#: - ``observations.csv``: a row per figure, about 100 bytes: 96 MiB holds 20,000 configurations x
+#:   30 releases x 2 figures (78 MB), the largest benchmarked; a build of at most some 4.5 GB of
+#:   memory and 400 MB of site on the 24 GB machines of this project.
+#: - ``prices.csv``: a row per instance and published price, about 100 bytes: 4 MiB is some 40,000
+#:   prices; the common bound.
+HISTORY_BOUNDS: dict[str, int] = {
+    f"{HISTORY_DIR}/states.csv": MAX_FILE_BYTES,
+    f"{HISTORY_DIR}/configurations.csv": 16 * _MiB,
+    f"{HISTORY_DIR}/observations.csv": 96 * _MiB,
+    f"{HISTORY_DIR}/prices.csv": MAX_FILE_BYTES,
+}
 
 
 FILES: tuple[FileSpec, ...] = (
@@ -74,13 +93,13 @@ FILES: tuple[FileSpec, ...] = (
     FileSpec("model_sizes.yaml", {"model_sizes": ms.ModelSize, "model_size_gaps": ms.ModelSizeGap},
              optional=True),
     FileSpec(f"{HISTORY_DIR}/states.csv", csv=("benchmark_states", hs.BenchmarkState),
-             optional=True, max_bytes=HISTORY_MAX_BYTES),
+             optional=True, max_bytes=HISTORY_BOUNDS[f"{HISTORY_DIR}/states.csv"]),
     FileSpec(f"{HISTORY_DIR}/configurations.csv", csv=("benchmark_configurations", hs.BenchmarkConfiguration),
-             optional=True, max_bytes=HISTORY_MAX_BYTES),
+             optional=True, max_bytes=HISTORY_BOUNDS[f"{HISTORY_DIR}/configurations.csv"]),
     FileSpec(f"{HISTORY_DIR}/observations.csv", csv=("benchmark_observations", hs.BenchmarkObservation),
-             optional=True, max_bytes=HISTORY_MAX_BYTES),
+             optional=True, max_bytes=HISTORY_BOUNDS[f"{HISTORY_DIR}/observations.csv"]),
     FileSpec(f"{HISTORY_DIR}/prices.csv", csv=("historical_prices", hs.HistoricalPrice),
-             optional=True, max_bytes=HISTORY_MAX_BYTES),
+             optional=True, max_bytes=HISTORY_BOUNDS[f"{HISTORY_DIR}/prices.csv"]),
 )
 
 
@@ -118,6 +137,9 @@ class Broken:
     file: str
     line: int | None
     errors: list[DataError]
+    #: The records it names, as far as they could be read from it ((collection, id), in its order):
+    #: what tells the pages it would have appeared on (:mod:`.checking.touching`).
+    refs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass

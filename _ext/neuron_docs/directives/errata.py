@@ -21,7 +21,7 @@ from ..state.build import dataset
 from ..data.record_keys import fields_key, file_key, shown_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
-from .roles import value_node
+from .roles import set_aside_mark, value_node
 from ..render.tables import broken_notice, build_table
 
 if TYPE_CHECKING:
@@ -73,6 +73,9 @@ def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
     try:
         node, _ = value_node(ctx.data, erratum.expression, erratum.format or "", require_format=False)
     except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
+        mark = set_aside_mark(ctx.catalog, exc)
+        if mark is not None:  # a value of a record set aside: warned once, where the data is loaded
+            return mark
         # The error is in the data, so it is reported at the erratum's line in errata.yaml.
         file, line = ctx.catalog.origin("errata", erratum.id)
         ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}",

@@ -34,6 +34,7 @@ from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.identity import identities
 from ..data.published.history_view import since_previous
 from .base import Collections, DataDirective, render_broken_notice
+from ..data.checking.touching import set_aside_pages
 from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
                                published_chart_block)
 from .published_by_family import MeasuredModels, render_measured_models
@@ -112,7 +113,7 @@ class _Performance(DataDirective):
                                fields_key("published_models", "name", "aliases", "same_as")])
         generation = self.arguments[0]
         tables = [t for t in catalog.published_tables.values() if t.generation == generation and t.kind == self.kind]
-        if not tables:
+        if not tables and (generation, self.kind) not in set_aside_pages(catalog):  # set aside: warned once
             self.warn(f"no published {self.kind} table of generation {generation!r}; expected one of: "
                       f"{', '.join(sorted({t.generation for t in catalog.published_tables.values()}))}")
         wanted = comma_list(self.options.get("categories"))

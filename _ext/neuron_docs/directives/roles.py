@@ -32,9 +32,13 @@ from ..data.record_keys import shown_key
 from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses
 from ..render.placeholder import RenderContext, add_renderers, deferred_inline, renderer
+from ..render.tables import blank
+from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside_value, value_record
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..data import Catalog
     from sphinx.writers.html5 import HTML5Translator
 
 logger = logging.getLogger(__name__)
@@ -47,6 +51,20 @@ def shown_node(found: Shown) -> nodes.abbreviation:
         node["neuron_expression"] = found.expression
         node["neuron_format"] = found.format
     return node
+
+
+def set_aside_mark(catalog: Catalog, exc: ValueError) -> nodes.Node | None:
+    """For a value whose record was set aside (its problem warned once, where the data is loaded): a
+    dash that says so, and no second warning for the same cause; None for any other problem."""
+    path = getattr(exc, "path", None)
+    reason = set_aside_value(catalog, path) if path else None
+    if not reason or path is None:
+        return None
+    mark = blank("unknown", f"{path} is set aside: {reason}")
+    record = value_record(catalog, path)
+    if record:
+        mark[SET_ASIDE_ATTRIBUTE] = "/".join(record)  # the page shows the record's box (render.expand)
+    return mark
 
 
 def value_node(data: DataSet, expression: str, spec: str, *, require_format: bool = True
@@ -79,6 +97,9 @@ class _DataRole(SphinxRole):
             found = shown(self.kind, data.catalog, data.values, self.text)
         except ValueError as exc:
             uses(self, *SHOWN_KINDS[self.kind])
+            mark = set_aside_mark(data.catalog, exc)
+            if mark is not None:
+                return [mark], []
             logger.warning("neuron:%s: %s", self.kind, exc, location=self.get_location(), type="neuron",
                            subtype="value")
             return [nodes.problematic(self.rawtext, self.rawtext)], []
@@ -101,6 +122,9 @@ def render_data_role(ctx: RenderContext, params: RoleParams) -> list[nodes.Node]
     try:
         found = shown(params.kind, ctx.catalog, ctx.data.values, params.text)
     except ValueError as exc:
+        mark = set_aside_mark(ctx.catalog, exc)
+        if mark is not None:
+            return [mark]
         ctx.warn(str(exc), subtype="value")
         return [nodes.problematic(params.rawtext, params.rawtext)]
     return [shown_node(found)]

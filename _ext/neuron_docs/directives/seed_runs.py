@@ -33,6 +33,7 @@ from ..state.domain import xref
 from .base import DataDirective, let_through
 from .specs import Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table, comma_list
+from ..data.checking.touching import broken_touching
 
 if TYPE_CHECKING:
 
@@ -151,7 +152,7 @@ def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes
                         caption=params.caption, name=name)
     table["neuron_csv"] = name
     table["neuron_csv_rows"] = csv_rows(ctx, [r for runs in configurations.values() for r in runs])
-    return [table, *broken_notice([*catalog.broken_in("inference_runs", "environments", "models"),
+    return [table, *broken_notice([*broken_touching(catalog, params.device, "inference_runs", "environments", "models"),
                                    *_unplaced(ctx, params, catalog.inference_runs)])]
 
 
@@ -253,7 +254,8 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
                          "Accuracy-run time", "Top-1 in the original paper"], rows,
                         classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption)
     table["neuron_csv"] = name
-    return [table, *broken_notice([*catalog.broken_in("accuracy_runs"), *_unplaced(ctx, params, catalog.accuracy_runs)])]
+    return [table, *broken_notice([*broken_touching(catalog, params.device, "accuracy_runs"),
+                                   *_unplaced(ctx, params, catalog.accuracy_runs)])]
 
 
 class AccuracyTable(_RunDirective):

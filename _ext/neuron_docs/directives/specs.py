@@ -32,6 +32,7 @@ from ..data.records.labels import framework_header, with_version
 from ..state.domain import xref
 from .base import DataDirective, let_through
 from ..render.tables import blank, broken_notice, build_table, comma_list
+from ..data.checking.touching import broken_touching
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -78,7 +79,7 @@ class DeviceSpecs(DataDirective):
         device = catalog.devices.get(self.arguments[0])
         anchor = self.register("device", device.id, device.name) if device is not None else None
         shown = [record_key("devices", self.arguments[0]), records_key("sources"), file_key("devices.yaml")
-                 if device is None else names_key("devices")]
+                 if device is None else names_key("devices"), *([file_key("instances.yaml")] if device is None else [])]
         return [*self.index_nodes(), defer(self, render_device_specs, DeviceParams(self.arguments[0], anchor), shown)]
 
 
@@ -93,6 +94,10 @@ class DeviceParams:
 @renderer("device-specs")
 def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.Node]:
     catalog = ctx.catalog
+    if params.device not in catalog.devices and catalog.why_missing("devices", params.device):
+        # set aside, and said once where the data is loaded: its problem and the instances it took
+        # with it, in the box (no second warning for one cause)
+        return broken_notice(broken_touching(catalog, [params.device], "devices", "instances"))
     device = ctx.known("device", params.device, catalog.devices)
     if device is None:
         return broken_notice(catalog.broken_in("devices"))
@@ -136,7 +141,8 @@ class InstanceTable(DataDirective):
         ids = [self.register("instance", instance.id, instance.id) for instance in instances]
         # An id, never the option's raw text: the name becomes a file name (the table's CSV download).
         name = nodes.make_id("-".join(["instances", *devices, *families]))
-        params = InstancesParams([i.id for i in instances], ids, name, "specs" in self.options)
+        params = InstancesParams([i.id for i in instances], ids, name, "specs" in self.options, tuple(devices),
+                                 tuple(families))
         shown = [file_key("devices.yaml"), file_key("sources.yaml"), file_key("prices.yaml"),
                  names_key("instances"),
                  *record_keys("instances", params.instances)]
@@ -151,6 +157,9 @@ class InstancesParams:
     ids: list[str]
     name: str
     specs: bool
+    #: The devices and families the table was chosen by (none: every instance).
+    devices: tuple[str, ...] = ()
+    families: tuple[str, ...] = ()
 
 #: Why an instance's on-demand price cell is blank: no source of the data prices it.
 NO_ON_DEMAND_PRICE = "no on-demand price in the sources"
@@ -216,7 +225,10 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
                 result.append(build_table(["Property", "Value", "Source"], spec_rows,
                                           caption=f"{instance.id} specifications",
                                           classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
-    return result + broken_notice([*catalog.broken_in("instances"), *unshown])
+    # the instances set aside that would be in this table: of its devices, or of no device that
+    # could be told (a table of some families alone shows every one); then those it leaves unshown
+    broken = broken_touching(catalog, params.devices if not params.families else [], "instances")
+    return result + broken_notice([*broken, *unshown])
 
 
 class FrameworkTable(DataDirective):

@@ -12,6 +12,7 @@ rendered again when the page is written later in the build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -19,11 +20,15 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
-from ..state.build import is_html, state
-from .placeholder import Renderer, RenderContext, deferred, deferred_inline, give_warning, render
+from ..state.build import dataset, is_html, state
+from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
+from .tables import broken_notice
+from .placeholder import SET_ASIDE_KEY, Renderer, RenderContext, deferred, deferred_inline, give_warning, render
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+    from ..data import Catalog
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
@@ -76,6 +81,7 @@ class _Expand(SphinxPostTransform):
             filled += content
         if self.kind is not deferred:
             return
+        set_aside_box(self.document, dataset(self.env).catalog, ahead.page.get(SET_ASIDE_KEY, set()))
         _ahead(self.env).pop(docname, None)  # the last pass: the page is written
         state(self.env).pages_written.add(docname)
         if placeholders:
@@ -87,6 +93,31 @@ class _Expand(SphinxPostTransform):
 
     def after_filling(self, content: list[nodes.Node]) -> None:
         """What the page needs once its placeholders are filled with ``content``."""
+
+
+def set_aside_box(document: nodes.document, catalog: Catalog, looked_up: Iterable[str] = ()) -> None:
+    """The "Data problem" box of the records set aside that the page names (a value, a link:
+    :data:`.touching.SET_ASIDE_ATTRIBUTE`; a record its tables looked up, ``looked_up``), after the
+    page's introduction, but those a box of the page lists already; their problem was warned once,
+    where the data is loaded."""
+    if not catalog.broken:
+        return
+    named = {node[SET_ASIDE_ATTRIBUTE] for node in document.findall(nodes.Element)
+             if node.get(SET_ASIDE_ATTRIBUTE)} | set(looked_up)
+    if not named:
+        return
+    shown = " ".join(box.astext() for box in document.findall(nodes.admonition)
+                     if "neuron-data-problem" in box["classes"])
+    records = [b for b in catalog.broken if f"{b.collection}/{b.record_id}" in named
+               and f"{b.collection} {b.record_id}:" not in shown]
+    if not records:
+        return
+    box = broken_notice(records, "The data this page names below was set aside; what it would show is "
+                                 "marked with a dash until the problem is fixed:")
+    top = next((s for s in document.children if isinstance(s, nodes.section)), document)
+    first = next((i for i, child in enumerate(top.children) if isinstance(child, nodes.section)), len(top.children))
+    for node in reversed(box):
+        top.insert(first, node)
 
 
 class _CachedUris:

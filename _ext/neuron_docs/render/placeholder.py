@@ -102,8 +102,11 @@ class RenderContext:
         catalog = self.catalog
         collection = catalog.collection_named(table)
         reason = catalog.why_missing(collection, key) if collection else None
-        self.warn(f"{what} {key!r} is not in the data: {reason}" if reason else
-                  f"unknown {what} {key!r}; expected one of: {', '.join(table)}")
+        if reason and collection:
+            # set aside: warned once, where the data is loaded; the page shows its box (render.expand)
+            self.page.setdefault(SET_ASIDE_KEY, set()).add(f"{collection}/{key}")
+            return
+        self.warn(f"unknown {what} {key!r}; expected one of: {', '.join(table)}")
 
     @staticmethod
     def registered[T](table: Mapping[str, T], anchors: Mapping[str, str]) -> Iterator[tuple[T, str]]:
@@ -127,6 +130,11 @@ class RenderContext:
             self.held.append((message, location, subtype))
         else:
             give_warning(message, location, subtype)
+
+
+#: The key of a page's shared dict (:attr:`RenderContext.page`) naming the records set aside that its
+#: renderers looked up ("<collection>/<id>"): the page shows their "Data problem" box.
+SET_ASIDE_KEY = "records set aside"
 
 
 def give_warning(message: str, location: Any, subtype: str) -> None:

@@ -126,18 +126,63 @@ def unique_id(wanted: str, taken: set[str]) -> str:
     return anchor
 
 
-def broken_notice(broken: Sequence[Broken]) -> list[nodes.Node]:
-    """A visible warning box listing records that failed validation and so are not shown above."""
+def _value_end(text: str, start: int) -> int | None:
+    """Where the value that begins at ``start`` ends: after its closing quote when quoted (a
+    backslash escapes), else at the first ``)`` or ``;`` not inside brackets; None: no end."""
+    if start < len(text) and text[start] in "'\"":
+        quote, i = text[start], start + 1
+        while i < len(text):
+            if text[i] == "\\":
+                i += 2
+                continue
+            if text[i] == quote:
+                return i + 1
+            i += 1
+        return None
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}" and depth:
+            depth -= 1
+        elif text[i] in ");" and not depth:
+            return i
+    return None
+
+
+def withhold_values(message: str) -> str:
+    """``message`` without the value it refused: ``(got 1.7e308)`` and ``(got '1e30'; YAML reads
+    ...)`` become ``(value not shown)`` and ``(value not shown; YAML reads ...)``. A value refused is
+    never printed on a page (issue 32): the box names its file, line and field, and what was
+    expected; the writer's warning says the rest. A message with no such part is returned as is."""
+    out, at = [], 0
+    marker = "(got "
+    while (found := message.find(marker, at)) != -1:
+        start = found + len(marker)
+        end = _value_end(message, start)
+        if end is None:
+            out.append(message[at:found] + "(value not shown)")
+            return "".join(out)
+        out.append(message[at:found] + "(value not shown")
+        at = end
+    out.append(message[at:])
+    return "".join(out)
+
+
+def broken_notice(broken: Sequence[Broken],
+                  intro: str = "These records failed validation and are missing from the table above:"
+                  ) -> list[nodes.Node]:
+    """A visible warning box listing records that failed validation and so are not shown above
+    (what each refused is never shown: :func:`withhold_values`)."""
     if not broken:
         return []
     box = nodes.admonition(classes=["warning", "neuron-data-problem"])
     box += nodes.title("Data problem", "Data problem")
-    intro = "These records failed validation and are missing from the table above:"
     box += nodes.paragraph(intro, intro)
     items = nodes.bullet_list()
     for record in broken:
         for error in record.errors:
-            item_text = f"{record.collection} {record.record_id or '(unnamed)'}: {error}"
+            item_text = f"{record.collection} {record.record_id or '(unnamed)'}: {withhold_values(str(error))}"
             items += nodes.list_item("", nodes.paragraph(item_text, item_text))
     box += items
     return [box]

@@ -36,6 +36,7 @@ from . import navigation
 from . import performance_pages
 from . import revision_pages
 from . import single_page
+from . import search_index
 from . import sitemap
 from . import tooltips
 
@@ -57,6 +58,7 @@ def setup_site(app: Sphinx) -> None:
     single_page.setup_single_page(app)
     assets.setup_assets(app)
     sitemap.setup_sitemap(app)
+    search_index.setup_search_index(app)
     data_dates.setup_data_dates(app)
     device_pages.setup_device_pages(app)
     device_overview.setup_device_overview(app)

@@ -33,6 +33,7 @@ from docutils.utils import column_width
 from sphinx.util import logging
 
 from ..state.build import dataset, is_html, state
+from ..data.checking.touching import broken_touching, refused_devices
 from ..data.figures.runs import filter_runs
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
     from ..data import Catalog
+    from ..data.catalog import Broken
 
 logger = logging.getLogger(__name__)
 
@@ -121,6 +123,11 @@ class DevicePage:
     neuron: bool
     inference_runs: bool
     accuracy_runs: bool
+    #: Its record was set aside (or the whole of devices.yaml): the page says so, with its "Data
+    #: problem" box, instead of vanishing.
+    refused: bool = False
+    #: Runs of it set aside and none loaded: the benchmark table is there for their box.
+    refused_runs: bool = False
 
 
 def prose_files(srcdir: Path, prose_dir: str, stem: str, slots: tuple[str, ...]) -> dict[str, Trusted | None]:
@@ -133,20 +140,36 @@ def prose_files(srcdir: Path, prose_dir: str, stem: str, slots: tuple[str, ...])
 
 
 def device_pages(catalog: Catalog, srcdir: Path, prose_dir: str) -> list[DevicePage]:
-    """One page per valid device, in the order of ``devices.yaml``."""
+    """One page per valid device, in the order of ``devices.yaml``, then one per device set aside
+    (:func:`.touching.refused_devices`; its id as its name). A table a record set aside touches is
+    on the page, for its "Data problem" box, even when none of its records loaded."""
     matrices = set(catalog.matrix_devices())
     pages = []
     for device in catalog.devices.values():
         instances = [i for i in catalog.instances.values() if i.device == device.id]
         runs = filter_runs(catalog, catalog.inference_runs.values(), (), (), (device.id,))
+        accuracy = filter_runs(catalog, catalog.accuracy_runs.values(), (), (), (device.id,))
+        refused_runs = not runs and bool(_touching(catalog, device.id, "inference_runs", "environments"))
         pages.append(DevicePage(
             id=device.id, name=device.name, prose=prose_files(srcdir, prose_dir, device.id, SLOTS),
-            instances=bool(instances), instance_specs=any(i.specs for i in instances),
+            instances=bool(instances) or bool(_touching(catalog, device.id, "instances")),
+            instance_specs=any(i.specs for i in instances),
             matrix=device.id in matrices, frameworks=[f.id for f in catalog.frameworks_for(device.id)],
             neuron=device.kind == "neuron", inference_runs=bool(runs),
-            accuracy_runs=bool(filter_runs(catalog, catalog.accuracy_runs.values(), (), (), (device.id,))),
+            accuracy_runs=bool(accuracy) or bool(_touching(catalog, device.id, "accuracy_runs")),
+            refused_runs=refused_runs,
         ))
+    for device_id in refused_devices(catalog):
+        if _ID.match(device_id) and len(device_id) <= 100 and device_id != OVERVIEW:
+            pages.append(DevicePage(id=device_id, name=device_id, prose=prose_files(srcdir, prose_dir, device_id, SLOTS),
+                                    instances=False, instance_specs=False, matrix=False, frameworks=[],
+                                    neuron=False, inference_runs=False, accuracy_runs=False, refused=True))
     return pages
+
+
+def _touching(catalog: Catalog, device: str, *collections: str) -> list[Broken]:
+    """The records of ``collections`` set aside that touch ``device`` alone (not those of any device)."""
+    return [b for b in broken_touching(catalog, [device], *collections) if b.record_id is not None]
 
 
 def render(catalog: Catalog, srcdir: Path, prose_dir: str) -> dict[str, str]:
@@ -205,8 +228,9 @@ def _check_prose(catalog: Catalog, srcdir: Path, prose_dir: str) -> None:
                        subtype="device-page")
     if not root.is_dir():
         return
+    refused = set(refused_devices(catalog))  # their problem is warned where the data is loaded
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        if folder.name not in catalog.devices:
+        if folder.name not in catalog.devices and folder.name not in refused:
             logger.warning("prose for device %r, which is not in devices.yaml: no page includes it",
                            folder.name, location=f"{folder}:", type="neuron", subtype="device-page")
         for unknown in sorted(p for p in folder.glob("*.rst") if p.stem not in SLOTS):

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from sphinx.util import logging
 
 from ..directives.published_tables import shown_tables
 from ..state.build import dataset, state
 from .device_pages import Trusted, exclude_prose, prose_files, templates, write
+from ..data.records.published import PublishedTable
+from ..data.checking.touching import set_aside_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,6 +61,10 @@ class PerformancePage:
     prose: dict[str, Trusted | None]
 
 
+def collection_name(kind: str) -> str:
+    return "published_training_runs" if kind == "training" else "published_inference_runs"
+
+
 def page_name(generation: str, kind: str) -> str:
     """The page of a generation's tables: ``inf2`` (inference), ``trn1-training``."""
     return generation if kind == "inference" else f"{generation}-{kind}"
@@ -66,7 +72,11 @@ def page_name(generation: str, kind: str) -> str:
 
 def performance_pages(catalog: Catalog, srcdir: Path, prose_dir: str) -> list[PerformancePage]:
     """One page per generation and kind with a table to show, in the order of the data."""
-    pairs = dict.fromkeys((t.generation, t.kind) for t in catalog.published_tables.values() if t.kind in KINDS)
+    pairs: dict[tuple[str, str], None] = dict.fromkeys(
+        (t.generation, t.kind) for t in catalog.published_tables.values() if t.kind in KINDS)
+    # a page whose tables are set aside stays, with their Data problem box
+    generations = set(get_args(PublishedTable.model_fields["generation"].annotation))
+    pairs.update(dict.fromkeys(p for p in set_aside_pages(catalog) if p[1] in KINDS and p[0] in generations))
     pages = []
     for generation, kind in pairs:
         tables = {t.id for t in shown_tables(catalog, generation, kind)}
@@ -75,8 +85,8 @@ def performance_pages(catalog: Catalog, srcdir: Path, prose_dir: str) -> list[Pe
         for run in collection.values():
             if run.table in tables:
                 used.update(getattr(run, "instances", None) or [getattr(run, "instance", "")])
-        if not used:
-            continue
+        if not used and not catalog.broken_in(collection_name(kind)) and (generation, kind) not in set_aside_pages(catalog):
+            continue  # no run to show; a page whose runs are set aside stays, with their Data problem box
         instances = [i for i in catalog.instances.values() if i.id in used]
         families = list(dict.fromkeys(i.family for i in instances)) or [generation]
         devices = [catalog.devices[d].name for d in dict.fromkeys(i.device for i in instances) if d in catalog.devices]

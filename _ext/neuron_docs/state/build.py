@@ -15,13 +15,17 @@ becomes a located warning (``neuron.data``). What each page depends on in it is
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from sphinx.util import logging
 
+from ..data.catalog import Broken
 from ..data.dataset import DataSet, load_cached, load_dataset
+from ..data.files.loader import DataError
 from ..data.record_keys import RecordDigests
 from ..drift.engine import DriftEngine
 
@@ -123,18 +127,84 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
     config.neuron_data_dir = str((Path(app.confdir) / config.neuron_data_dir).resolve())
 
 
+_CASCADE = re.compile(r"could not be loaded \(see (?P<see>[^:)]+)(?::(?P<line>\d*))?\)"
+                      r"|\((?P<read>[^()]+) could not be read\)")
+
+
+def one_warning_per_cause(errors: list[DataError], broken: Iterable[Broken] = ()
+                          ) -> tuple[list[DataError], dict[DataError, str]]:
+    """One cause, one warning: the errors that are causes, and for each cause, what it set aside
+    elsewhere ("; because of it, N records of M files are set aside: ..."). A cascade (a record
+    naming one that could not be loaded or read) is not a warning of its own: it is counted with its
+    root cause, followed record by record through the records it names (``broken``: the records set
+    aside, by file and line), else through the files it names (the first cause of the file); one
+    without a cause is kept."""
+    causes = [e for e in errors if not _CASCADE.search(e.message)]
+    first_of_file: dict[str, DataError] = {}
+    for cause in causes:
+        first_of_file.setdefault(cause.file, cause)
+    records = {(b.file, b.line): b for b in broken if b.line}
+    named: dict[str, set[str]] = {}  # file -> the files its cascades name
+    for error in errors:
+        match = _CASCADE.search(error.message)
+        if match:
+            named.setdefault(error.file, set()).add(match.group("see") or match.group("read"))
+
+    def file_roots(file: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        if file in first_of_file:
+            return {file}
+        out: set[str] = set()
+        for other in named.get(file, ()):
+            if other not in seen:
+                out |= file_roots(other, seen | {file})
+        return out
+
+    def root(error: DataError, seen: frozenset[tuple[str, int]] = frozenset()) -> DataError | None:
+        match = _CASCADE.search(error.message)
+        if match is None:
+            return error
+        target = match.group("see") or match.group("read")
+        line = int(match.group("line")) if match.group("line") else None
+        record = records.get((target, line)) if line is not None else None
+        if record is not None and line is not None and (target, line) not in seen:
+            for reason in record.errors:
+                found = root(reason, seen | {(target, line)})
+                if found is not None:
+                    return found
+        files = sorted(file_roots(target))
+        return first_of_file[files[0]] if files else None
+
+    counted: dict[DataError, list[DataError]] = {}
+    for error in errors:
+        if not _CASCADE.search(error.message):
+            continue
+        found = root(error)
+        if found is None:
+            causes.append(error)
+            continue
+        counted.setdefault(found, []).append(error)
+    affected = {}
+    for cause, cascaded in counted.items():
+        files = sorted({e.file for e in cascaded})
+        shown = ", ".join(files[:4]) + (f" and {len(files) - 4} more" if len(files) > 4 else "")
+        affected[cause] = (f"; because of it, {len(cascaded)} record{'s' if len(cascaded) != 1 else ''} of "
+                           f"{len(files)} other file{'s' if len(files) != 1 else ''} set aside ({shown})")
+    return causes, affected
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     build = state(app.env)
     build.builder = app.builder
     setting = app.config.neuron_cache_dir
     cache_dir = (Path(app.confdir) / setting).resolve() if setting else None
     data = build.loaded = load_cached(build.data_dir, cache_dir)
-    for error in data.catalog.errors:
+    causes, affected = one_warning_per_cause(data.catalog.errors, data.catalog.broken)
+    for error in causes:
         # Always "path:line" (or "path:" for a whole-file problem): a location without a colon would be
         # taken for a document name.
         location = f"{build.data_dir / error.file}:{error.line or ''}"
         message = f"{error.field}: {error.message}" if error.field else error.message
-        logger.warning("%s", message, location=location, type="neuron", subtype="data")
+        logger.warning("%s%s", message, affected.get(error, ""), location=location, type="neuron", subtype="data")
     for warning in data.catalog.warnings:
         location = f"{build.data_dir / warning.file}:{warning.line or ''}"
         logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")

@@ -20,7 +20,8 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from .build import BuildState
+from .build import BuildState, dataset
+from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside
 from ..data.records.labels import FAMILY_SYNONYMS
 
 if TYPE_CHECKING:
@@ -396,8 +397,17 @@ def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
 
 def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
                                   contnode: nodes.Element) -> nodes.Node | None:
-    """Keep a generated link's text when its target is not described anywhere in this project."""
-    if node.get("refdomain") == "neuron" and node.get("neuron_generated"):
+    """Keep a generated link's text when its target is not described anywhere in this project, and
+    a link's to a record set aside (its problem warned once, where the data is loaded: one cause, one
+    warning)."""
+    if node.get("refdomain") != "neuron":
+        return None
+    if node.get("neuron_generated"):
+        return contnode
+    objtype = OBJECT_TYPES.get(str(node.get("reftype")))
+    target = str(node.get("reftarget"))
+    if objtype and set_aside(dataset(env).catalog, objtype[1], target):
+        contnode[SET_ASIDE_ATTRIBUTE] = f"{objtype[1]}/{target}"  # the page shows its box (render.expand)
         return contnode
     return None
 

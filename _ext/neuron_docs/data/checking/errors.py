@@ -11,6 +11,7 @@ import datetime as dt
 import difflib
 import re
 import types
+import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -31,6 +32,7 @@ def located_errors(exc: ValidationError, model: type[BaseModel], name: str, posi
                    prefix: tuple[Any, ...], field_of: Any) -> list[DataError]:
     """Turn pydantic's errors into :class:`DataError` with the line and field path of each."""
     errors = []
+    causes: list[tuple[str, tuple[Any, ...]]] = []
     for err in exc.errors(include_url=False):
         raw_loc = err["loc"]
         is_key = "[key]" in raw_loc
@@ -92,7 +94,49 @@ def located_errors(exc: ValidationError, model: type[BaseModel], name: str, posi
         if is_key:
             message = f"invalid key: {message}"
         errors.append(DataError(name, line, field_of(path), message))
-    return errors
+        causes.append((kind, path))
+    return _one_cause_one_error(errors, causes, field_of)
+
+
+def _one_cause_one_error(errors: list[DataError], causes: list[tuple[str, tuple[Any, ...]]],
+                         field_of: Any) -> list[DataError]:
+    """A required field "missing" because its key is written with look-alike letters is one problem,
+    said at the key (an unknown key that looks like the field), not two."""
+    unknown = {path: i for i, (kind, path) in enumerate(causes) if kind == "extra_forbidden" and path}
+    dropped = set()
+    for i, (kind, path) in enumerate(causes):
+        if kind != "missing" or not path:
+            continue
+        for key_path, j in unknown.items():
+            if key_path[:-1] == path[:-1] and lookalike_of(str(key_path[-1]), [str(path[-1])]):
+                dropped.add(i)
+    return [e for i, e in enumerate(errors) if i not in dropped]
+
+
+def lookalike_of(key: str, expected: list[str]) -> str | None:
+    """The expected key that ``key`` is, written with look-alike characters (a Cyrillic ``і`` for a
+    Latin ``i``, a full-width letter): compared by Unicode's confusable skeletons (the
+    confusable_homoglyphs library, then NFKC and case folding); None when there is none."""
+    if key.isascii():
+        return None
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+    chars = []
+    for char in key:
+        if char.isascii():
+            chars.append(char)
+            continue
+        found = confusables.is_confusable(char, preferred_aliases=["latin"], greedy=True) or []
+        latin = [h["c"] for f in found for h in f.get("homoglyphs", []) if h["c"].isascii()]
+        chars.append(latin[0] if latin else unicodedata.normalize("NFKC", char))
+    skeleton = "".join(chars).casefold()
+    return next((name for name in expected if name.casefold() == skeleton), None)
+
+
+def _lookalike_message(key: str, name: str) -> str:
+    odd = ", ".join(f"{c!r} U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in dict.fromkeys(key) if not c.isascii())
+    return (f"unknown key {key!r} looks like {name!r} but is written with look-alike characters ({odd}); "
+            f"expected {name!r} typed in plain letters")
 
 
 def _plain(number: Any) -> str:
@@ -139,6 +183,9 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
 
 def unknown_key_message(key: Any, expected: list[str]) -> str:
     """Why ``key`` is refused, with the closest expected key and the list of expected keys."""
+    lookalike = lookalike_of(str(key), expected)
+    if lookalike is not None:
+        return _lookalike_message(str(key), lookalike)
     message = f"unknown key {key!r}"
     close = difflib.get_close_matches(str(key), expected, n=1)
     if close:

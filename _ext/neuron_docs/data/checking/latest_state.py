@@ -31,6 +31,7 @@ from ..records import published as ps
 from ..records.history import DESCRIPTION_FIELDS
 from .errors import located_errors
 from .history_conflicts import figure_conflicts
+from .references import dangling_message
 
 #: The run model of each kind of configuration, and the collection its runs go to.
 RUN_OF_KIND: dict[str, tuple[type[ps.PublishedInferenceRun] | type[ps.PublishedTrainingRun], str]] = {
@@ -71,13 +72,12 @@ def _dangling(catalog: Catalog, run: ps.PublishedInferenceRun | ps.PublishedTrai
     """(field, message) for each record ``run`` names that the data lacks (the configuration's own
     instance and framework were checked with it; a run adds its table and a training run's instances)."""
     out = []
+    # set aside, or its file refused: said so as a cascade of that cause (one cause, one warning)
     if run.table not in catalog.published_tables:
-        out.append(("table", f"unknown published table {run.table!r}; expected a table of "
-                             f"{catalog.file_of('published_tables')}"))
+        out.append(("table", dangling_message(catalog, "published_tables", run.table)))
     for instance in getattr(run, "instances", []):
         if instance not in catalog.instances:
-            out.append(("instances", f"unknown instance {instance!r}; expected an instance of "
-                                     f"{catalog.file_of('instances')}"))
+            out.append(("instances", dangling_message(catalog, "instances", instance)))
     return out
 
 

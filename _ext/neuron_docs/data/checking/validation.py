@@ -20,12 +20,15 @@ from pydantic import ValidationError
 
 from ..records import models as s
 from ..catalog import COLLECTIONS, FILES, Broken, Catalog, FileSpec, collections_of
+from ..files.atomic import JOURNAL, pending_write
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path, read_text
+from .every_file import unread_files
 from .identities import name_clashes
 from .latest_state import derive_latest_runs
 from .matrix_files import load_revisions
 from .references import consistency_problems, dangling_message, references_of
+from .touching import raw_refs
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
 from ..files.yaml_reader import read_yaml
 
@@ -41,6 +44,10 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     every record that could not be loaded is a :class:`Broken` in :attr:`Catalog.broken`.
     """
     catalog = Catalog(Path(data_dir))
+    if pending_write(catalog.data_dir):
+        catalog.errors.append(DataError(JOURNAL, None, "", "an import was interrupted while writing the data: some "
+                                        "of its files are new, the others old; expected a finished write: run "
+                                        "the same import again (it finishes the write first), then build"))
     for spec in FILES:
         _load_file(catalog, spec)
     _check_references(catalog)
@@ -48,6 +55,7 @@ def load_catalog(data_dir: Path | str) -> Catalog:
     catalog.errors.extend(name_clashes(catalog))
     load_revisions(catalog)
     _check_header(catalog)
+    catalog.errors.extend(unread_files(catalog))
     catalog.errors.sort(key=lambda e: (e.file, e.line or 0, e.field, e.message))
     return catalog
 
@@ -209,14 +217,15 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[s.Re
         record_id = _shown_id(item)
         if index in problems:
             catalog.errors.extend(problems[index])
-            catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index])))
+            catalog.broken.append(Broken(collection, record_id, name, line, list(problems[index]),
+                                         raw_refs(collection, item)))
             continue
         try:
             record = model.model_validate(item)
         except ValidationError as exc:
             errors = located_errors(exc, model, name, positions, path, field_of)
             catalog.errors.extend(errors)
-            catalog.broken.append(Broken(collection, record_id, name, line, errors))
+            catalog.broken.append(Broken(collection, record_id, name, line, errors, raw_refs(collection, item)))
             continue
         key = cast("_Identified", record).id  # every collection's model has an ``id``
         if key in table:
@@ -252,7 +261,9 @@ def _check_references(catalog: Catalog) -> None:
                                     _field_name((*path, *rel), csv), message)
                           for rel, message in problems]
                 catalog.errors.extend(errors)
-                catalog.broken.append(Broken(collection, record_id, name, line, errors))
+                refs = tuple(dict.fromkeys([*((target, ref) for _, target, ref in references_of(collection, record)),
+                                            *raw_refs(collection, record)]))
+                catalog.broken.append(Broken(collection, record_id, name, line, errors, refs))
                 del catalog.records[collection][record_id]
                 changed = True
 

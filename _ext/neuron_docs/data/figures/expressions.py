@@ -22,7 +22,12 @@ PATH_RE = re.compile(r"(?<![\w.:])(?<![\w.:]-)([a-z_]+):([a-z0-9][a-z0-9.\-]*):(
 
 
 class ExpressionError(ValueError):
-    """An expression that cannot be evaluated; the message says why, for the page's writer."""
+    """An expression that cannot be evaluated; the message says why, for the page's writer.
+    ``path``: the data path it names that the data has no value for, when that is why."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ def evaluate(expression: str, values: Mapping[str, Value]) -> Result:
     source = PATH_RE.sub(substitute, expression.strip())
     for path in paths:
         if path not in values:
-            raise ExpressionError(f"unknown data value {path!r}")
+            raise ExpressionError(f"unknown data value {path!r}", path)
     if not source:
         raise ExpressionError("the expression is empty; expected a data path such as run:<id>:throughput")
     try:

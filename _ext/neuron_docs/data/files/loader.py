@@ -86,7 +86,7 @@ def _kind(mode: int) -> str | None:
 
 
 def _too_large(name: str, size: str, max_bytes: int) -> DataFileError:
-    bound = "MAX_FILE_BYTES" if max_bytes == MAX_FILE_BYTES else "the bound its file spec declares"
+    bound = "MAX_FILE_BYTES" if max_bytes == MAX_FILE_BYTES else "the bound stated for this file: catalog.HISTORY_BOUNDS"
     return _refuse(name, f"file is {size} bytes; expected at most {max_bytes} bytes ({bound})")
 
 

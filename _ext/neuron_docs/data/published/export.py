@@ -22,6 +22,8 @@ from typing import Any
 import yaml
 
 from . import columns as C
+from ..files.atomic import write_files
+from ..files.round_trip import update_list
 from ..records import published as s
 from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
@@ -87,18 +89,23 @@ def write_data(result: ImportResult, data_dir: Path | str, keep: set[str] | None
     """Merge the layouts and prices of ``result`` into :data:`WRITTEN_FILES` under ``data_dir`` (``keep``:
     only the tables that hold a row of the store, by id, and the price tables); return the files whose
     text changed. The runs go to the benchmark history (:func:`.history.import_snapshot`)."""
+    return write_changed(Path(data_dir), data_texts(result, data_dir, keep))
+
+
+def data_texts(result: ImportResult, data_dir: Path | str, keep: set[str] | None = None) -> dict[str, str]:
+    """The texts :func:`write_data` writes, not written: an import that writes the history too writes
+    them with it in one write (all or none)."""
     data_dir = Path(data_dir)
     tables = _tables(data_dir, result.tables, keep)
     order = {str(t.get("id")): index for index, t in enumerate(tables)}
     texts = {TABLES_FILE: tables_text(tables)}
     prices = _merge(_read_list(data_dir / PRICES_FILE, "prices"), [_plain(p) for p in result.prices],
                     {t.id for t in result.tables}, order)
-    lines = [_PRICES_HEADER + "prices:"]
-    for price in prices:
-        flow = yaml.dump(price, Dumper=_NoAliases, default_flow_style=True, sort_keys=False, width=10**6).strip()
-        lines.append(f"  - {flow}")
-    texts[PRICES_FILE] = "\n".join(lines) + "\n"
-    return write_changed(data_dir, texts)
+    # prices.yaml is edited by hand too: its comments, order and style are kept (files.round_trip)
+    old_prices = data_dir / PRICES_FILE
+    texts[PRICES_FILE] = update_list(old_prices.read_text(encoding="utf-8") if old_prices.is_file() else None,
+                                     "prices", prices, _PRICES_HEADER)
+    return texts
 
 
 def tables_text(tables: Sequence[dict[str, Any]]) -> str:
@@ -119,16 +126,9 @@ def latest_tables_text(tables: Iterable[s.PublishedTable], state_prefix: str, pl
 
 
 def write_changed(data_dir: Path, texts: dict[str, str]) -> list[Path]:
-    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them."""
-    changed = []
-    for name, text in texts.items():
-        target = data_dir / name
-        if target.is_file() and target.read_text(encoding="utf-8") == text:
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8", newline="")
-        changed.append(target)
-    return changed
+    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them.
+    All of them or none, under the data directory's write lock (:func:`.files.atomic.write_files`)."""
+    return write_files(data_dir, texts)
 
 
 def render_table(table: s.PublishedTable, records: Iterable[PublishedRecord]) -> str:

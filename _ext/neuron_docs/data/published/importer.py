@@ -31,8 +31,9 @@ from pydantic import ValidationError
 
 from . import columns as C
 from ..records import published as s
+from ..files.atomic import DataLocked, data_lock
 from ..records.labels import METRICS
-from .export import write_changed, write_data
+from .export import data_texts, write_changed
 from .read import (
     GENERATIONS, PAGES, SOURCE_ID, ImportResult, Problem, PublishedRecord, check_prices_cover_runs, config_key,
     error_message, parse_cell, read_table, render_cell, slug, spellings_of, table_identity, tail_newlines,
@@ -310,6 +311,17 @@ def main(argv: list[str] | None = None) -> int:
     if not args.src.exists():
         print(f"{args.src}: no such file or folder; expected a published CSV or a folder of them", file=sys.stderr)
         return 2
+    # One writer at a time, from reading the data to writing it (a second import is refused), and an
+    # interrupted earlier write finished or undone before anything is read (files.atomic).
+    try:
+        with data_lock(args.data):
+            return _import(args)
+    except DataLocked as exc:
+        print(exc, file=sys.stderr)
+        return 75
+
+
+def _import(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.data)
     if args.src.is_dir() and any(p.is_dir() and STATE_NAME.match(p.name) for p in args.src.iterdir()):
         from .history import main as import_history  # the history imports this module's import_file
@@ -354,9 +366,11 @@ def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | Non
         invalid = validate_texts(texts)
         problems += invalid
         if not invalid:
-            written = write_changed(data, texts)
+            # The history and, when this state is the latest, the tables' layouts and prices: one write,
+            # all of the files or none of them (files.atomic)
             if history.latest_tables is not None:
-                written += write_data(result, data, placed_tables(history))
+                texts.update(data_texts(result, data, placed_tables(history)))
+            written = write_changed(data, texts)
     for line in report(problems):
         print(line)
     errors = [p for p in problems if p.severity == "error"]

@@ -29,7 +29,8 @@ from ...data.record_keys import file_key
 from ...render.placeholder import RenderContext, add_renderers, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
-from ...render.tables import build_table, comma_list
+from ...render.tables import broken_notice, build_table, comma_list
+from ...data.checking.touching import broken_touching
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from sphinx.writers.html5 import HTML5Translator
 
 METRICS = ("latency", "throughput", "cost", "fastmath", "price-performance")
+#: The collections a chart draws from: their records set aside leave it empty.
+CHARTED = ("inference_runs", "accuracy_runs", "environments", "models", "instances", "experiments")
 TRAINING_FILES = ("training.yaml", "instances.yaml")
 
 
@@ -137,6 +140,9 @@ def render_chart(ctx: RenderContext, params: ChartParams) -> list[nodes.Node]:
         else:
             chart = fastmath_chart(runs, name, list(catalog.accuracy_runs.values()))
     if chart.empty:
+        set_aside = broken_touching(catalog, params.device, *CHARTED)
+        if set_aside:  # warned once, where the data is loaded
+            return broken_notice(set_aside, "These records failed validation, so the chart has nothing to draw:")
         ctx.warn(f"no data to chart for {metric!r} with these options")
         return []
     return [chart_block(chart, params.id, page_colours(ctx.page, chart), params.caption)]
