@@ -45,6 +45,7 @@ from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, s
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..data.record_keys import history_configurations_key, history_figures_key
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.tables import broken_notice
 from ..render.assets import add_script
 from ..state.build import dataset, is_html
 from ..state.dependencies import uses
@@ -188,6 +189,7 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     index = HistoryIndex.of(catalog)
     builder = context.env.app.builder
     configs = catalog.benchmark_configurations
+    set_aside = _set_aside(catalog, params.generation)
     if _paged(builder.name):
         here = builder.get_target_uri(context.docname)
         host = history_host(context.env, params.generation) or context.docname
@@ -198,12 +200,27 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
             filters=[("model", "Model", sorted({r["model"] for r in rows}, key=str.lower)),
                      ("instance", "Instance", sorted({r["instance"] for r in rows})),
                      ("kind", "Kind", sorted({r["kind"] for r in rows}))])
-        return [neuron_history_html(html=html)]
+        return [neuron_history_html(html=html), *set_aside]
     charts = builder.name != "epub"
     blocks = [_block(catalog, index, configs[place.name], place, charts) for place in found]
     # ``blocks``: the same content as data, for the builders that do not write this HTML (site.html_only)
     return [neuron_history_html(html=template("benchmark-history.html.jinja").render(configurations=blocks),
-                                blocks=blocks)]
+                                blocks=blocks), *set_aside]
+
+
+def _set_aside(catalog: Catalog, generation: str) -> list[nodes.Node]:
+    """The Data problem box of the generation's configurations set aside (a record of theirs failed
+    validation, or one they name did), with the count of their figures missing with them: their
+    model's page is not made, this page says why."""
+    prefix = f"{generation}-"
+    configurations = [b for b in catalog.broken if b.collection == "benchmark_configurations"
+                      and (b.record_id or "").startswith(prefix)]
+    figures = [b for b in catalog.broken if b.collection == "benchmark_observations"
+               and (b.record_id or "").startswith(prefix)]
+    if not configurations:
+        return broken_notice(figures, intro="These published figures failed validation and are missing above:")
+    return broken_notice(configurations, intro=f"These configurations failed validation or name a record that "
+                         f"did; they are missing above, with their {len(figures)} figures:")
 
 
 def _summary(judged: SeriesJudgement) -> str:
