@@ -28,12 +28,7 @@ Ref = tuple[tuple[Any, ...], str, str]
 
 def size_references(record: ModelSize) -> Iterator[Ref]:
     """The records a size names (its ``source`` is yielded with every record's)."""
-    if record.model:
-        yield ("model",), "published_models", record.model
-    if record.seed_model:
-        yield ("seed_model",), "models", record.seed_model
-    if record.family:
-        yield ("family",), "families", record.family
+    yield from gap_references(record)
     for attr in ("parameters_source", "data_types_source"):
         if (ref := getattr(record, attr)) is not None:
             yield (attr,), "sources", ref
@@ -86,8 +81,8 @@ def _model_keys(catalog: Catalog) -> dict[str, str]:
     return out
 
 
-def gap_references(record: ModelSizeGap) -> Iterator[Ref]:
-    """The records a gap names."""
+def gap_references(record: ModelSize | ModelSizeGap) -> Iterator[Ref]:
+    """The model, seed model or family a size or a gap is of."""
     if record.model:
         yield ("model",), "published_models", record.model
     if record.seed_model:
