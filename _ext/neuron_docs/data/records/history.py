@@ -14,7 +14,6 @@ files; no Sphinx here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from functools import cache
 from typing import Annotated, Literal
@@ -24,7 +23,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 from .fields import Date, Id, Name, Text
 from .labels import METRICS
 from .models import Record
-from .published import Count, Figure, Generation, PriceBasis, Verbatim, Version
+from .published import Count, Figure, Generation, PriceBasis, Verbatim, Version, json_object_cell
 
 @cache
 def canonical_version(text: str) -> str:
@@ -91,17 +90,8 @@ def parse_runs(text: str, position: dict[str, int], latest: int) -> set[int]:
     return out
 
 
-def _identities(value: object) -> object:
-    """A configuration's earlier identities as the CSV holds them: a JSON object ``{runs: {column: value}}``."""
-    if value is None or value == "":
-        return {}
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except ValueError:
-            msg = f"a JSON object such as {{\"2024-01-17-1351ee12..2024-04-11-8907253c\": {{\"model\": \"...\"}}}} (got {value!r})"
-            raise ValueError(msg) from None
-    return value
+#: A configuration's earlier identities (or paths) as the CSV holds them: a JSON object ``{runs: ...}``.
+_identities = json_object_cell('{"2024-01-17-1351ee12..2024-04-11-8907253c": {"model": "..."}}', blank_is_empty=True)
 
 
 #: The identities a configuration had before its latest one (a column added, dropped or renamed since),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Literal
 
@@ -80,17 +81,21 @@ View = Literal["throughput", "latency"]
 
 
 
-def _json_object(value: object) -> object:
-    """``published_text`` as the data CSV holds it: a JSON object in one cell (an empty cell: none)."""
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except ValueError:
-            msg = f"a JSON object such as {{\"Column\": \"text\"}} (got {value!r})"
-            raise ValueError(msg) from None
-    return value
+def json_object_cell(example: str, *, blank_is_empty: bool = False) -> Callable[[object], object]:
+    """A validator of a JSON object held in one CSV cell: ``None`` (an empty cell; with
+    ``blank_is_empty`` also ``""``) is ``{}``; text is parsed, else refused with ``example`` as what
+    was expected; anything else is left to the field's type."""
+    def parse(value: object) -> object:
+        if value is None or (blank_is_empty and value == ""):
+            return {}
+        if isinstance(value, str):
+            try:
+                return json.loads(value)
+            except ValueError:
+                raise ValueError(f"a JSON object such as {example} (got {value!r})") from None
+        return value
+
+    return parse
 
 
 def _id_list(value: object) -> object:
@@ -98,7 +103,7 @@ def _id_list(value: object) -> object:
     return [part.strip() for part in value.split(";")] if isinstance(value, str) else value
 
 
-Verbatim = Annotated[dict[str, str], BeforeValidator(_json_object)]
+Verbatim = Annotated[dict[str, str], BeforeValidator(json_object_cell('{"Column": "text"}'))]
 
 
 class PublishedRun(Record):
