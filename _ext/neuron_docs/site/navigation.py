@@ -7,11 +7,18 @@ read again and the pages whose toctree lists it, not the others: after a device 
 rewrote it (plain Sphinx does the same for a title edited by hand). So the titles of the pages about
 to be read are noted (``env-before-read-docs``), and when one of them changed, or a page was added
 or removed (``env-get-outdated``), ``env-updated`` returns every page to be written again.
+
+The navigation is the build's costliest part of a page (Sphinx resolves the whole table of contents
+for each page: about a tenth of a second for this site). A page that is no document (a model's
+benchmark history, the index, the search page) is current in none of its entries, so its navigation
+differs from another such page's only in its links, which are relative to its folder: it is
+resolved once per folder and argument list (``html-page-context``, before the theme asks for it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import posixpath
+from typing import TYPE_CHECKING, Any
 
 from ..state.build import state
 
@@ -43,7 +50,26 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(env.found_docs) if changed else []
 
 
+def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                          doctree: object) -> None:
+    """A page that is no document gets the navigation resolved for its folder (once a build)."""
+    if pagename in app.env.all_docs or "toctree" not in context:
+        return
+    resolve = context["toctree"]
+    folder = posixpath.dirname(app.builder.get_target_uri(pagename))
+    resolved = state(app.env).navigation_html
+
+    def toctree(**kwargs: Any) -> str:
+        key = (folder, tuple(sorted(kwargs.items())))
+        if key not in resolved:
+            resolved[key] = resolve(**kwargs)
+        return resolved[key]
+
+    context["toctree"] = toctree
+
+
 def setup_navigation(app: Sphinx) -> None:
     app.connect("env-get-outdated", _on_env_get_outdated)
     app.connect("env-before-read-docs", _on_env_before_read_docs)
     app.connect("env-updated", _on_env_updated)
+    app.connect("html-page-context", _on_html_page_context, priority=400)  # before the theme's (500)

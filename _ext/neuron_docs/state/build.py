@@ -63,6 +63,8 @@ class BuildState:
     titles_before: dict[str, str | None] = field(default_factory=dict)
     #: Whether this build adds or removes a page (:mod:`.site.navigation`).
     navigation_changed: bool = False
+    #: The navigation HTML of pages that are no document, by folder and arguments (:mod:`.site.navigation`).
+    navigation_html: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = field(default_factory=dict)
     #: The builder of this build (what generated links are resolved for, :mod:`.render.expand`).
     builder: Builder | None = None
     #: The renderers of generated content this build knows, by name (:func:`..render.placeholder.add_renderers`).
