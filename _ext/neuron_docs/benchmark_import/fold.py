@@ -74,7 +74,7 @@ class RowFact:
     #: The row's release, canonical; "" when the file has no release column (the state's release).
     version: str
     figures: dict[str, Figure]
-    #: How it was published (:data:`.h.DESCRIPTION_FIELDS`); None for a row read back from the history
+    #: How it was published (:data:`.records.history.DESCRIPTION_FIELDS`); None for a row read back from the history
     #: that is not the configuration's latest (only the latest publication's description is kept).
     description: dict[str, str] | None = None
     #: The file it is in (inside the state).
@@ -113,7 +113,7 @@ class StateFacts:
     set_aside: int = 0
     #: For a state read back from the history: the rows it placed then (folding recounts a read state).
     placed: int | None = None
-    #: Its CSV files: path inside the state -> digest (:data:`.h.StateFiles`).
+    #: Its CSV files: path inside the state -> digest (:data:`.records.history.StateFiles`).
     files: dict[str, str] = field(default_factory=dict)
     #: What the stale-file rule decided when it was read, for each two of its files that publish a
     #: configuration both: (the file kept, the other, whether the other is stale).

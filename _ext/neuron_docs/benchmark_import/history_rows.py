@@ -28,7 +28,8 @@ from ..data.records.labels import METRICS
 from .read import slug
 
 METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
-#: The configuration columns: what identifies a configuration, by kind (see :class:`.h.BenchmarkConfiguration`).
+#: The configuration columns: what identifies a configuration, by kind
+#: (see :class:`.records.history.BenchmarkConfiguration`).
 IDENTITY: dict[str, tuple[str, ...]] = {
     "inference": ("model", "model_details", "framework", "instance", "application_type", "run_mode", "batch_size",
                   "neuroncores", "threads", "n_models", "workers_per_model", "tp_degree", "dp_degree",
@@ -52,7 +53,7 @@ def _read_rows(path: Path) -> list[Row]:
 
 @dataclass
 class History:
-    """The history as rows of its CSV files (text cells; empty = unset), mutated by :func:`apply_state`."""
+    """The history as rows of its CSV files (text cells; empty = unset), made by :func:`.fold.fold`."""
 
     states: list[Row] = field(default_factory=list)
     configurations: dict[str, Row] = field(default_factory=dict)
@@ -144,7 +145,7 @@ def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: 
 
 def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int,
                 version_column: str = "") -> dict[str, str]:
-    """How ``run`` was published (:data:`.h.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
+    """How ``run`` was published (:data:`.records.history.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
     software names), as a configuration's cells; a field the run has not is an empty cell. A release
     published in other words than its canonical form (``2.20`` for 2.20.0) keeps its text in
     ``published_text`` under ``version_column``, so that the latest state's runs export as published."""

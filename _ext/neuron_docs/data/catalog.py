@@ -173,7 +173,7 @@ class Catalog:
     positions: dict[str, Positions] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
     failed_files: set[str] = field(default_factory=set, repr=False)
-    #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.schema.share_equal_parts`).
+    #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.records.models.share_equal_parts`).
     shared_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # Collections, typed as their records ---------------------------------------------------------
