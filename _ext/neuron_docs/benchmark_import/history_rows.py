@@ -6,7 +6,7 @@ a file is rewritten only when its text changes); :func:`identity` and :func:`con
 published run's configuration by its configuration columns (:data:`IDENTITY`): the one rule by which
 the import files a row, so that a run is its configuration in the latest state, id for id (what the
 current performance tables look a row's history up by). The import (:mod:`.states`, :mod:`.fold`)
-reads this module; it does not import the importer. No Sphinx here.
+reads this module; it imports neither of them. No Sphinx here.
 """
 
 from __future__ import annotations
