@@ -145,7 +145,7 @@ drift-score: $(VENV_STAMP)
 #   -- the Neuron documentation's published benchmark tables into data/ (every problem with file, line, column)
 import-benchmarks: $(VENV_STAMP)
 	@test -n "$$ARG_SRC" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
-	@set -f; $(PY_EXT) -m neuron_docs.data.published.importer $$ARG_IMPORT_ARGS "$$ARG_SRC"
+	@set -f; $(PY_EXT) -m neuron_docs.benchmark_import $$ARG_IMPORT_ARGS "$$ARG_SRC"
 # make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)

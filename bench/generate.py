@@ -340,7 +340,7 @@ def write_history(target: Path, configurations: int, releases: int) -> Path:
     """The benchmark history of ``configurations`` configurations, each measured under every one of
     ``releases`` releases (one published state each), in ``target/benchmarks/history/`` in the format
     of ``data/``: one throughput per configuration and release, each superseded by the next."""
-    from neuron_docs.data.published.history_files import History
+    from neuron_docs.benchmark_import.history_rows import History
 
     states = [history_state(i) for i in range(releases)]
     history = History(states=[{"id": sid, "date": date, "commit": f"{i + 0x1000:x}", "subject": f"Release {rel}",

@@ -45,7 +45,8 @@ from run import Build, median, run_child, sphinx_build  # noqa: E402
 from neuron_docs.data import load_catalog  # noqa: E402
 from neuron_docs.data.dataset import collector_paused  # noqa: E402
 
-from neuron_docs.data.published.history_files import HISTORY_DIR, History  # noqa: E402
+from neuron_docs.benchmark_import.history_rows import History  # noqa: E402
+from neuron_docs.data.catalog import HISTORY_DIR  # noqa: E402
 
 #: ``../shared`` beside the checkout (or beside the folder of git worktrees it is in).
 _SHARED = next((base / "shared" for base in (REPO.parent, REPO.parent.parent) if (base / "shared").is_dir()),
@@ -100,7 +101,7 @@ def build(root: Path, out: str = "html", clean: bool = True) -> Build:
 def import_states(data: Path, states: Path, log: Path) -> Build:
     """``make import-benchmarks SRC=states`` into ``data``, in a child process (located problems are
     printed by the importer: an exit status of 1 says some rows were set aside)."""
-    command = [str(PYTHON), "-m", "neuron_docs.data.published.importer", "--data", str(data), str(states)]
+    command = [str(PYTHON), "-m", "neuron_docs.benchmark_import", "--data", str(data), str(states)]
     return run_child(command, log, "import-benchmarks", ok=(0, 1))
 
 

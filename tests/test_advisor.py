@@ -237,7 +237,8 @@ def test_a_published_runs_sentences_say_since_when_it_holds(advisor, catalog):
     (the start of its current level) and the date that release's figures were first published, from the history's
     observations of the run's configuration; a seed run's, or one whose release the history lacks
     (the current tables are newer than the history's last state), says nothing of it."""
-    from neuron_docs.data.published.history_files import canonical_version, configuration_id, identity  # noqa: PLC0415
+    from neuron_docs.benchmark_import.history_rows import configuration_id, identity  # noqa: PLC0415
+    from neuron_docs.data.records.history import canonical_version  # noqa: PLC0415
 
     data = _data(advisor)
     fields = data["run_fields"]

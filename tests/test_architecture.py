@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "_ext" / "neuron_docs"
+#: The offline tools' wing (importing published states, reading the published layout, exporting it).
+TOOLS = "benchmark_import"
 #: Wings that run without a build (the data layer, the drift engine and the command-line tools).
-SPHINX_FREE = ("data", "drift", "cli", "preview.report", "preview.matrix_diff", "directives.charts.svg")
+SPHINX_FREE = ("data", "drift", "cli", "benchmark_import", "preview.report", "preview.matrix_diff",
+               "directives.charts.svg")
 
 
 def _module_name(path: Path) -> str:
@@ -28,10 +31,10 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(path: Path, *, typing_only: bool) -> set[str]:
-    """Modules ``path`` imports when it is imported (imports inside functions are left out):
-    package-internal ones by their dotted name (relative to the package), others by their
-    top-level name prefixed with ``ext:``."""
+def _imports(path: Path, *, typing_only: bool, in_functions: bool = False) -> set[str]:
+    """Modules ``path`` imports when it is imported (imports inside functions are left out unless
+    ``in_functions``): package-internal ones by their dotted name (relative to the package), others
+    by their top-level name prefixed with ``ext:``."""
     module = _module_name(path)
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     out: set[str] = set()
@@ -54,7 +57,7 @@ def _imports(path: Path, *, typing_only: bool) -> set[str]:
                     out.update(f"{target}.{alias.name}".strip(".") for alias in node.names)
                 else:
                     out.add(target)
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not in_functions:
                 continue  # runs when called, not when the module is imported
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
@@ -76,10 +79,11 @@ def _internal(name: str) -> str | None:
     return None
 
 
-def _graph(*, typing_only: bool) -> dict[str, set[str]]:
+def _graph(*, typing_only: bool, in_functions: bool = False) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in MODULES.items():
-        targets = {_internal(i) for i in _imports(path, typing_only=typing_only) if not i.startswith("ext:")}
+        targets = {_internal(i) for i in _imports(path, typing_only=typing_only, in_functions=in_functions)
+                   if not i.startswith("ext:")}
         graph[name] = {t for t in targets if t and t != name}
     return graph
 
@@ -116,6 +120,15 @@ def test_no_import_circles() -> None:
     assert circles == []
 
 
+def test_no_import_circle_among_the_offline_tools_even_through_imports_in_functions() -> None:
+    """The importer's modules (``make import-benchmarks``) import one another one way only: an import
+    made inside a function (to break a circle at import time) counts too."""
+    graph = _graph(typing_only=True, in_functions=True)
+    tools = [m for m in graph if m == TOOLS or m.startswith(f"{TOOLS}.")]
+    assert tools
+    assert sorted(m for m in tools if m in _reachable(graph, m)) == []
+
+
 def test_the_package_imports_nothing_at_import_time() -> None:
     """``python -m neuron_docs.drift.audit`` must not load the Sphinx-facing wings."""
     assert _graph(typing_only=False)[""] == set()
@@ -135,7 +148,7 @@ def _lint_imports(ext_dir: Path) -> subprocess.CompletedProcess[str]:
 def test_each_wing_and_each_room_of_data_imports_only_those_below_it() -> None:
     result = _lint_imports(PACKAGE.parent)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 kept, 0 broken" in result.stdout
+    assert "3 kept, 0 broken" in result.stdout
 
 
 @pytest.mark.parametrize(("module", "upward"), [
@@ -156,3 +169,57 @@ def test_a_planted_upward_import_breaks_the_layers(tmp_path: Path, module: str, 
     result = _lint_imports(copy.parent)
     assert result.returncode != 0
     assert "BROKEN" in result.stdout or "broken" in result.stdout
+
+
+def _planted(tmp_path: Path, module: str, line: str) -> Path:
+    """A copy of the package with ``line`` added to ``module`` (inside a function when indented)."""
+    copy = tmp_path / "ext" / "neuron_docs"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / module
+    text = target.read_text(encoding="utf-8")
+    text += f"\n\ndef _planted() -> None:\n{line}\n" if line.startswith(" ") else f"\n{line}\n"
+    target.write_text(text, encoding="utf-8")
+    return copy.parent
+
+
+@pytest.mark.parametrize(("module", "planted"), [
+    ("site/data_dates.py", "    from ..benchmark_import.history_rows import History"),  # the build -> the tools
+    ("drift/units.py", "    import pandas"),  # the build -> pandas, inside a function
+    ("data/published/judgement.py", "import pandas as pd"),  # a room the tools share -> pandas
+])
+def test_the_build_importing_the_tools_or_pandas_breaks_the_contract(tmp_path: Path, module: str,
+                                                                     planted: str) -> None:
+    result = _lint_imports(_planted(tmp_path, module, planted))
+    assert result.returncode != 0
+    assert "A build imports neither the offline tools nor pandas BROKEN" in result.stdout, result.stdout
+
+
+#: A build of a few pages that read the benchmark history (the wing the tools write), the performance
+#: tables and What's new, in a child Python: then the modules it loaded.
+_BUILD = """
+import json, sys
+from sphinx.cmd.build import build_main
+status = build_main(["-b", "html", "-q", "-E", "-D", "neuron_data_dir=" + sys.argv[3], sys.argv[1], sys.argv[2]])
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_a_build_loads_no_pandas_and_none_of_the_offline_tools(tmp_path: Path) -> None:
+    """What the contract says of the code, seen in a process: a build (the benchmark history's pages,
+    What's new's benchmark changes) loads neither pandas nor the tools' wing; the tools do."""
+    source = tmp_path / "source"
+    shutil.copytree(PACKAGE.parent.parent / "tests" / "roots" / "test-history", source)
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    run = subprocess.run([sys.executable, "-c", _BUILD, str(source), str(tmp_path / "html"),
+                          str(PACKAGE.parent.parent / "data")],
+                         env=env, capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    import json  # noqa: PLC0415
+
+    loaded = json.loads(run.stdout.strip().splitlines()[-1])
+    assert loaded["status"] == 0, run.stderr
+    assert "neuron_docs.data.published.history_view" in loaded["modules"]  # the build did read the history
+    assert not [m for m in loaded["modules"] if m == "pandas" or m.startswith(("pandas.", f"neuron_docs.{TOOLS}"))]
+    tools = subprocess.run([sys.executable, "-c", "import sys, neuron_docs.benchmark_import.command;"
+                            " print('pandas' in sys.modules)"], env=env, capture_output=True, text=True, check=True)
+    assert tools.stdout.strip() == "True"  # the check can see pandas where it is loaded

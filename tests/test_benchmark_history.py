@@ -15,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from neuron_docs.benchmark_import import states as H
+from neuron_docs.benchmark_import.command import main
+from neuron_docs.benchmark_import.fold import StateSummary
+from neuron_docs.benchmark_import.history_rows import IDENTITY, History, configuration_id
+from neuron_docs.benchmark_import.read import Problem
 from neuron_docs.data import load_catalog
+from neuron_docs.data.catalog import CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, OBSERVATIONS_FILE
 from neuron_docs.data.checking import validation
-from neuron_docs.data.published import history as H
-from neuron_docs.data.published.importer import main
+from neuron_docs.data.published.history_view import price_in_force
 from neuron_docs.data.records import history as hs
-from neuron_docs.data.published.read import Problem
 
 from conftest import DATA
 
@@ -53,14 +57,14 @@ def encoder(*rows: str, header: str = ENCODER) -> str:
     return "\n".join((header, *rows)) + "\n"
 
 
-def run(src: Path, data: Path) -> tuple[H.History, list[H.StateSummary], list]:
+def run(src: Path, data: Path) -> tuple[History, list[StateSummary], list]:
     history, summaries, problems = H.import_states(src, data, INSTANCES, FRAMEWORKS, source="neuron-sdk-benchmarks")
     assert H.validate_texts(history.texts()) == []
     history.write(data)
     return history, summaries, problems
 
 
-def observations(history: H.History, metric: str = "throughput_inferences_per_s") -> list[dict[str, str]]:
+def observations(history: History, metric: str = "throughput_inferences_per_s") -> list[dict[str, str]]:
     return [o for (_, m), rows in history.observations.items() if m == metric for o in rows]
 
 
@@ -81,20 +85,20 @@ def test_republished_kept_once_and_reimport_changes_nothing(dirs):
     assert errors(problems) == []
     [obs] = observations(history)
     assert (obs["first_published"], obs["status"], obs["last_seen"]) == ("2024-01-01", "published", "")
-    before = {p: p.read_text() for p in (data / H.HISTORY_DIR).iterdir()}
+    before = {p: p.read_text() for p in (data / HISTORY_DIR).iterdir()}
     _, summaries, _ = run(src, data)
-    assert summaries == [] and {p: p.read_text() for p in (data / H.HISTORY_DIR).iterdir()} == before
+    assert summaries == [] and {p: p.read_text() for p in (data / HISTORY_DIR).iterdir()} == before
 
 
 def test_a_new_state_adds_only_what_it_changed(dirs):
     src, data = dirs
     state(src, "2024-01-01-aaaa", {"inf2/throughput_data_encoder.csv": encoder(row(), row("roberta"))})
     run(src, data)
-    before = (data / H.OBSERVATIONS_FILE).read_text().splitlines()
+    before = (data / OBSERVATIONS_FILE).read_text().splitlines()
     state(src, "2024-03-01-cccc", {"inf2/throughput_data_encoder.csv": encoder(row(throughput="120", version="2.19.0"),
                                                                              row("roberta"))})
     _, [summary], _ = run(src, data)
-    after = (data / H.OBSERVATIONS_FILE).read_text().splitlines()
+    after = (data / OBSERVATIONS_FILE).read_text().splitlines()
     changed = set(after) - set(before)
     # bert's three 2.18 figures end (superseded), its three 2.19 figures are new; roberta's rows are untouched
     assert summary.superseded == 3 and summary.new == 3
@@ -244,11 +248,11 @@ def test_prices_keep_their_basis_and_dates_and_the_price_in_force(dirs):
     assert {c["generation"] for c in history.configurations.values()} == {"inf1"}  # top-level files: inf1
     prices = [hs.HistoricalPrice.model_validate({k: v for k, v in p.items() if v}) for p in history.prices["inf1.xlarge"]]
     assert [(p.basis, p.status) for p in prices] == [("on-demand", "changed"), ("reserved-effective", "published")]
-    then = H.price_in_force(prices, "inf1.xlarge", dt.date(2022, 1, 1))
-    now = H.price_in_force(prices, "inf1.xlarge", dt.date(2025, 1, 1))
+    then = price_in_force(prices, "inf1.xlarge", dt.date(2022, 1, 1))
+    now = price_in_force(prices, "inf1.xlarge", dt.date(2025, 1, 1))
     assert then is not None and (then.basis, then.usd_per_hour) == ("on-demand", Decimal("0.228"))
     assert now is not None and now.basis == "reserved-effective"
-    assert H.price_in_force(prices, "inf1.xlarge", dt.date(2020, 1, 1)) is None
+    assert price_in_force(prices, "inf1.xlarge", dt.date(2020, 1, 1)) is None
 
 
 def test_the_command_imports_a_folder_of_states_into_the_data(tmp_path, capsys):
@@ -285,10 +289,10 @@ def test_each_history_file_states_its_own_bound_and_every_other_file_keeps_the_c
     from neuron_docs.data.files.loader import MAX_FILE_BYTES
 
     bounds = {spec.name: spec.max_bytes for spec in FILES}
-    assert set(HISTORY_BOUNDS) == set(H.HISTORY_FILES)
-    assert {n: bounds[n] for n in H.HISTORY_FILES} == HISTORY_BOUNDS
-    assert {n for n, b in bounds.items() if b != MAX_FILE_BYTES} == {H.CONFIGURATIONS_FILE, H.OBSERVATIONS_FILE}
-    assert MAX_FILE_BYTES < bounds[H.CONFIGURATIONS_FILE] < bounds[H.OBSERVATIONS_FILE] <= 100 * 1024 * 1024
+    assert set(HISTORY_BOUNDS) == set(HISTORY_FILES)
+    assert {n: bounds[n] for n in HISTORY_FILES} == HISTORY_BOUNDS
+    assert {n for n, b in bounds.items() if b != MAX_FILE_BYTES} == {CONFIGURATIONS_FILE, OBSERVATIONS_FILE}
+    assert MAX_FILE_BYTES < bounds[CONFIGURATIONS_FILE] < bounds[OBSERVATIONS_FILE] <= 100 * 1024 * 1024
 
 
 @pytest.mark.parametrize("name", ["configurations.csv", "states.csv"])
@@ -316,7 +320,7 @@ def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refu
 
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
-    path = data / H.OBSERVATIONS_FILE
+    path = data / OBSERVATIONS_FILE
     header, *rows = path.read_text(encoding="utf-8").splitlines()
     extra, copies = [], 0
     while len("\n".join([header, *rows, *extra])) <= MAX_FILE_BYTES:  # the same rows under new ids
@@ -329,12 +333,12 @@ def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refu
     assert len(loaded.benchmark_observations) + len([b for b in loaded.broken
                                                      if b.collection == "benchmark_observations"]) \
         == len(rows) + len(extra)
-    small = [dataclasses.replace(spec, max_bytes=MAX_FILE_BYTES) if spec.name == H.OBSERVATIONS_FILE else spec
+    small = [dataclasses.replace(spec, max_bytes=MAX_FILE_BYTES) if spec.name == OBSERVATIONS_FILE else spec
              for spec in catalog_module.FILES]
     monkeypatch.setattr(validation, "FILES", tuple(small))
     refused = load_catalog(data)
-    assert [str(e) for e in refused.errors if e.file == H.OBSERVATIONS_FILE] == [
-        f"{H.OBSERVATIONS_FILE}: file is {path.stat().st_size} bytes; expected at most {MAX_FILE_BYTES} bytes "
+    assert [str(e) for e in refused.errors if e.file == OBSERVATIONS_FILE] == [
+        f"{OBSERVATIONS_FILE}: file is {path.stat().st_size} bytes; expected at most {MAX_FILE_BYTES} bytes "
         "(MAX_FILE_BYTES)"]
 
 
@@ -342,7 +346,7 @@ def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refu
 
 
 def texts_of(data: Path) -> dict[str, str]:
-    return {name: (data / name).read_text(encoding="utf-8") for name in H.HISTORY_FILES}
+    return {name: (data / name).read_text(encoding="utf-8") for name in HISTORY_FILES}
 
 
 def batches(tmp_path: Path, states: dict[str, dict[str, str]], order: list[list[str]], tsv: str = "") -> Path:
@@ -430,7 +434,7 @@ def test_two_states_with_one_date_folded_in_apart_keep_the_order_of_the_states_l
               "2024-01-01-aaaa": {"inf2/throughput_data_encoder.csv": encoder(row(throughput="7"))}}
     apart = batches(tmp_path, states, [["2024-01-01-aaaa"], ["2024-01-01-bbbb"]], tsv)
     assert texts_of(apart) == texts_of(batches(tmp_path, states, [list(states)], tsv))
-    assert [r["id"] for r in H.History.load(apart).states] == ["2024-01-01-bbbb", "2024-01-01-aaaa"]
+    assert [r["id"] for r in History.load(apart).states] == ["2024-01-01-bbbb", "2024-01-01-aaaa"]
 
 
 def test_an_older_state_folded_in_alone_is_compared_with_the_states_around_it_in_the_history(dirs):
@@ -499,11 +503,11 @@ def test_real_states_in_other_orders_give_the_same_files(tmp_path):
 WEIGHTS = ENCODER + ",Weight Storage Data Type"
 
 
-def configurations(history: H.History) -> list[dict[str, str]]:
+def configurations(history: History) -> list[dict[str, str]]:
     return sorted(history.configurations.values(), key=lambda c: (c["model"], c["first_published"]))
 
 
-def same_state_pairs(history: H.History) -> list[tuple[str, str]]:
+def same_state_pairs(history: History) -> list[tuple[str, str]]:
     """Configurations withdrawn by a state that publishes a new configuration equal to it on the columns
     both set (What's new would list one configuration as withdrawn and new)."""
     order = [s["id"] for s in history.states]
@@ -517,7 +521,7 @@ def same_state_pairs(history: H.History) -> list[tuple[str, str]]:
     pairs = []
     for new in history.configurations.values():
         for old in withdrawn_by.get(new["first_state"], []):
-            columns = ("generation", "kind", "view", *H.IDENTITY[new["kind"]])
+            columns = ("generation", "kind", "view", *IDENTITY[new["kind"]])
             if old["id"] != new["id"] and all(old[k] == new[k] for k in columns[:3]) and all(
                     old[k] == new[k] for k in columns[3:] if old[k] and new[k]):
                 pairs.append((old["id"], new["id"]))
@@ -537,12 +541,12 @@ def test_a_column_that_appears_continues_its_configurations(tmp_path):
         row(throughput="101") + ",BF16", row("roberta") + ",BF16", header=WEIGHTS)})
     history, _, problems = run(src, data)
     assert errors(problems) == []
-    first = {c["model"]: c for c in H.History.load(data).configurations.values()}
+    first = {c["model"]: c for c in History.load(data).configurations.values()}
     bert = first["bert-base"]
     assert len(history.configurations) == 2 and bert["weight_storage_data_type"] == "BF16"
-    earlier = {k: v for k, v in bert.items() if k in ("generation", "kind", "view", *H.IDENTITY["inference"]) and v
+    earlier = {k: v for k, v in bert.items() if k in ("generation", "kind", "view", *IDENTITY["inference"]) and v
                and k != "weight_storage_data_type"}
-    assert bert["id"] == H.configuration_id(earlier)
+    assert bert["id"] == configuration_id(earlier)
     assert json.loads(bert["identities"]) == {"2024-01-01-aaaa": earlier}
     assert [o["status"] for o in observations(history) if o["configuration"] == bert["id"]] == ["corrected",
                                                                                                 "published"]
@@ -597,7 +601,7 @@ def test_the_committed_history_has_no_configuration_withdrawn_and_new_in_one_sta
     """Across the real states (a column added on 2024-04-30, n_models added, DP Degree dropped, the 2023
     trn1 tables reshaped): no state withdraws a configuration and publishes a new one equal to it on
     their shared columns."""
-    history = H.History.load(DATA)
+    history = History.load(DATA)
     assert len(history.states) == 34
     assert same_state_pairs(history) == []
     assert sum(1 for c in history.configurations.values() if c["identities"]) > 80
@@ -623,7 +627,7 @@ def test_two_figures_published_at_once_in_the_data_are_a_located_error(tmp_path)
     metric. Loading names both lines and both values, and sets the configuration's run aside."""
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
-    path = data / H.OBSERVATIONS_FILE
+    path = data / OBSERVATIONS_FILE
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     index, original = next((i, line) for i, line in enumerate(lines) if ",published," in line
                            and ",throughput_inferences_per_s," in line)
@@ -635,7 +639,7 @@ def test_two_figures_published_at_once_in_the_data_are_a_located_error(tmp_path)
     lines.insert(index + 1, buffer.getvalue())
     path.write_text("".join(lines), encoding="utf-8")
     catalog = load_catalog(data)
-    found = [e for e in catalog.errors if e.file == H.OBSERVATIONS_FILE]
+    found = [e for e in catalog.errors if e.file == OBSERVATIONS_FILE]
     assert [(e.line, e.field) for e in found] == [(index + 2, "value")]
     message = found[0].message
     assert f"line {index + 1})" in message and f"line {index + 2})" in message

@@ -14,7 +14,7 @@ from decimal import Decimal
 from neuron_docs.data.figures.formatting import (
     shown_change, shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price,
 )
-from neuron_docs.data.published.history_files import version_key
+from neuron_docs.data.records.history import version_key
 from neuron_docs.data.published.history_view import (
     LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, historical_cost, lower_is_better, releases,
     state_changes,

@@ -185,7 +185,7 @@ def test_an_alias_label_goes_to_the_first_page_by_name_in_a_parallel_build(app, 
 @pytest.fixture(scope="module")
 def releases() -> list[str]:
     """The Neuron releases of the repository's benchmark history, oldest first."""
-    from neuron_docs.data.published.history_files import version_key  # noqa: PLC0415
+    from neuron_docs.data.records.history import version_key  # noqa: PLC0415
 
     found = sorted({o.neuron_version for o in load_catalog(DATA).benchmark_observations.values()}, key=version_key)
     assert found, "the data has no published benchmark figure"

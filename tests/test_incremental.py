@@ -36,7 +36,7 @@ from neuron_docs.data.figures.formatting import format_number, shown_figure
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
-from neuron_docs.data.published.history_files import version_key
+from neuron_docs.data.records.history import version_key
 from neuron_docs.directives.benchmark_history import model_page
 
 from frozen_data import frozen_copy

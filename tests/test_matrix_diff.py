@@ -419,7 +419,7 @@ RELEASE_FIRST_PUBLISHED = {"2.20.0": "2024-03-01", "2.19.0": "2024-02-01"}
 def import_history_states(data: Path, src: Path, names: list[str]) -> None:
     """Import the states ``names`` of :data:`HISTORY_STATES` into ``data``'s benchmark history (the
     store of published figures: the states' runs are then the only published runs)."""
-    from neuron_docs.data.published import history as H  # noqa: PLC0415
+    from neuron_docs.benchmark_import import states as H  # noqa: PLC0415
     from test_benchmark_history import encoder, row, state  # noqa: PLC0415
 
     if not (src / "STATES.tsv").exists():  # the first import: the store holds these states only

@@ -13,7 +13,7 @@ import pytest
 
 from neuron_docs.data import load_catalog
 from neuron_docs.data.files import atomic
-from neuron_docs.data.published.importer import main
+from neuron_docs.benchmark_import.command import main
 
 from conftest import DATA
 from test_benchmark_history import encoder, row, state
@@ -290,8 +290,8 @@ def test_an_import_keeps_prices_yaml_as_people_wrote_it(tmp_path):
     that changes one price changes that line alone (files.round_trip, called by export.write_data)."""
     import yaml
 
-    from neuron_docs.data.published.export import PRICES_FILE, write_data
-    from neuron_docs.data.published.read import ImportResult
+    from neuron_docs.benchmark_import.export import PRICES_FILE, write_data
+    from neuron_docs.benchmark_import.read import ImportResult
     from neuron_docs.data.records import published as ps
 
     data = fresh(tmp_path, "data")

@@ -21,7 +21,8 @@ from conftest import REPO
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.derived import PUBLISHED_COSTS
 from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
-from neuron_docs.data.published.importer import import_published, main
+from neuron_docs.benchmark_import.command import main
+from neuron_docs.benchmark_import.tables import import_published
 from neuron_docs.site import performance_pages
 
 #: A Trn1 inference table as the Neuron documentation would publish it (the columns of its Inf2

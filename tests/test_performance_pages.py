@@ -264,7 +264,8 @@ def _latest_figure(observations) -> Decimal:  # noqa: ANN001
 def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  # noqa: ANN001
     """(change, previous release, configuration) of the run's ``metric`` against the latest earlier
     Neuron release of its history configuration, worked out here from the observations."""
-    from neuron_docs.data.published.history_files import configuration_id, identity, version_key  # noqa: PLC0415
+    from neuron_docs.benchmark_import.history_rows import configuration_id, identity  # noqa: PLC0415
+    from neuron_docs.data.records.history import version_key  # noqa: PLC0415
 
     table = catalog.published_tables[run.table]
     # the current runs are the history's latest state, id for id (a configuration continued under a

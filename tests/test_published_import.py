@@ -23,10 +23,12 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.published import columns as C
 from neuron_docs.data.records import published as s
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
-from neuron_docs.data.published.export import WRITTEN_FILES, export_published, write_data
-from neuron_docs.data.published.importer import import_published, main
-from neuron_docs.data.published.history_files import IDENTITY, identity, version_key
-from neuron_docs.data.published.read import PAGES
+from neuron_docs.benchmark_import.command import main
+from neuron_docs.benchmark_import.export import WRITTEN_FILES, export_published, write_data
+from neuron_docs.benchmark_import.history_rows import IDENTITY, identity
+from neuron_docs.benchmark_import.read import PAGES
+from neuron_docs.benchmark_import.tables import import_published
+from neuron_docs.data.records.history import version_key
 from neuron_docs.data.figures.derived import Derived
 
 from conftest import DATA

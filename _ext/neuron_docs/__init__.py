@@ -14,6 +14,9 @@ The package's folders are its wings, each with one face to the rest:
   make from the data when written (``hosted``) and a preview's change model (``preview``).
 - ``checks/``: the build's hook into the drift engine and the price-age warning; ``cli.py``: what
   the command-line tools share.
+- ``benchmark_import/``: the offline tools of the published benchmark tables (``make
+  import-benchmarks``: reading the published CSVs with pandas, folding their states into the benchmark
+  history, writing them back); no build imports it, nor pandas (an import-linter contract).
 
 :func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
 (``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without

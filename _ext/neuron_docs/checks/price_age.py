@@ -1,7 +1,7 @@
 """The price-age check: a price older than ``neuron_price_max_age_days`` is a located warning.
 
 Age is measured against the newest as-of date of the data set's own prices
-(:func:`~neuron_docs.data.prices.stale_prices`), never against the clock, so a build of the same
+(:func:`~neuron_docs.data.figures.prices.stale_prices`), never against the clock, so a build of the same
 data gives the same warnings on any day. ``0`` turns the check off.
 """
 

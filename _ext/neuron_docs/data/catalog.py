@@ -50,6 +50,15 @@ class FileSpec:
 
 #: The folder of the benchmark history's files.
 HISTORY_DIR = "benchmarks/history"
+STATES_FILE = f"{HISTORY_DIR}/states.csv"
+CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
+OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
+PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
+#: The history's files (relative to the data directory) and the record each row is.
+HISTORY_FILES: dict[str, type[s.Record]] = {
+    STATES_FILE: hs.BenchmarkState, CONFIGURATIONS_FILE: hs.BenchmarkConfiguration,
+    OBSERVATIONS_FILE: hs.BenchmarkObservation, PRICES_FILE: hs.HistoricalPrice,
+}
 _MiB = 1024 * 1024
 #: The bound of each file of the benchmark history, stated per file from what a build does with it,
 #: so that the build's memory and the site it writes stay in proportion to the data: a file beyond
@@ -164,7 +173,7 @@ class Catalog:
     positions: dict[str, Positions] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
     failed_files: set[str] = field(default_factory=set, repr=False)
-    #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.schema.share_equal_parts`).
+    #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.records.models.share_equal_parts`).
     shared_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # Collections, typed as their records ---------------------------------------------------------

@@ -2,7 +2,7 @@
 
 A page records the keys of what it reads and what it shows when it is read; a later build compares
 their digests with the data it loaded, and re-reads or only rewrites the page (see
-:mod:`neuron_docs.dependencies`). Three kinds of key, from coarse to fine:
+:mod:`neuron_docs.state.dependencies`). Three kinds of key, from coarse to fine:
 
 ``file:<name>``
     a data file (``matrix/`` is the folder of revisions: every file in it); its content hash.

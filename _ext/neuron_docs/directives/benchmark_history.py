@@ -38,7 +38,7 @@ from docutils.parsers.rst import directives
 from markupsafe import Markup
 from sphinx.util.osutil import relative_uri
 
-from ..data.published.history_files import HISTORY_FILES
+from ..data.catalog import HISTORY_FILES
 from ..data.published.history_view import COST, HistoryIndex, Release, describe_configuration
 from ..data.published.judgement import SeriesJudgement
 from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, shown_price

@@ -11,7 +11,7 @@
 Each output carries a tooltip naming the data it came from.
 
 The role leaves a placeholder (:class:`~neuron_docs.render.placeholder.deferred_inline`); what it
-prints (:mod:`neuron_docs.data.shown`) is rendered when the page is written, before the drift
+prints (:mod:`neuron_docs.data.figures.shown`) is rendered when the page is written, before the drift
 check reads the prose around it. The page *shows* that output (key ``value:<text>``...): a change
 of the figure rewrites the page without reading it again. An unknown path is a warning at the
 role's line when the page is written. In a title (read into the table of contents) the output is
@@ -69,8 +69,8 @@ def set_aside_mark(catalog: Catalog, exc: ValueError) -> nodes.Node | None:
 
 def value_node(data: DataSet, expression: str, spec: str, *, require_format: bool = True
                ) -> tuple[nodes.abbreviation, list[str]]:
-    """The rendered figure of ``expression`` and the data files it read (:func:`.data.shown.figure`).
-    Raises ``ValueError`` (including :class:`ExpressionError`) with a message for the page's writer."""
+    """The rendered figure of ``expression`` and the data files it read (:func:`.figures.shown.figure`).
+    Raises ``ValueError`` (including :class:`.expressions.ExpressionError`) with a message for the page's writer."""
     found = shown("value" if require_format else "figure", data.catalog, data.values, f"{expression}|{spec}")
     return shown_node(found), list(found.files)
 

@@ -6,7 +6,7 @@
   specifications give, so readers see where a claim is rounded or optimistic.
 - ``.. neuron:training-experiment:: vit-toy-training`` — setup, instances with prices, and the
   price-performance result with what it implies (the ``priceperf:*`` figures of
-  :mod:`~neuron_docs.data.values`).
+  :mod:`~neuron_docs.data.figures.values`).
 
 The comparison table and the training experiment are rendered when the page is written
 (:mod:`neuron_docs.render`): a change of their figures rewrites the page without reading it again.

@@ -37,7 +37,7 @@ from sphinx.errors import NoUri
 from sphinx.util.osutil import relative_uri
 
 from ..data.checking.matrix_files import MATRIX_DIR
-from ..data.published.history_files import HISTORY_FILES
+from ..data.catalog import HISTORY_FILES
 from ..data.published.history_view import (
     CHANGE_TEXT, HistoryIndex, PublishedRelease, change_text, describe_configuration,
 )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..data.figures.formatting import format_number
-from ..data.published.history_files import canonical_version, version_key
+from ..data.records.history import canonical_version, version_key
 from ..data.records.labels import FIELD_WORDS
 from .aspects import Aspects, same_percentile
 from .keywords import tokens

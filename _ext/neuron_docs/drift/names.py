@@ -4,9 +4,9 @@ A name is matched on its words, lower-cased and with a plural ``s`` dropped, so 
 decoders" names the family "Transformers Decoders" and "R-CNNs" names "R-CNN". Each family is known
 by its name, short name, the parts of its title, its representatives, those names without a
 trailing "models" or a parenthesis, the parenthesis itself ("CNN"), and the synonyms of
-:data:`~neuron_docs.data.labels.FAMILY_SYNONYMS`; devices by their id, name, instance families
-("Inf1") and :data:`~neuron_docs.data.labels.DEVICE_SYNONYMS`; frameworks by id, package and
-:data:`~neuron_docs.data.labels.FRAMEWORK_SYNONYMS` (a name shared by several frameworks, such as
+:data:`~neuron_docs.data.records.labels.FAMILY_SYNONYMS`; devices by their id, name, instance families
+("Inf1") and :data:`~neuron_docs.data.records.labels.DEVICE_SYNONYMS`; frameworks by id, package and
+:data:`~neuron_docs.data.records.labels.FRAMEWORK_SYNONYMS` (a name shared by several frameworks, such as
 "PyTorch", names all of them: the device decides which one is meant).
 """
 

@@ -1,7 +1,7 @@
 """Pull-request previews: mark what a change to ``data/`` changes on the pages, and list it.
 
 A *preview build* compares the build's data with ``data/`` as committed at a base revision
-(read by :mod:`~neuron_docs.data.revisions`, compared by :mod:`~neuron_docs.data.compare`) and
+(read by :mod:`~neuron_docs.data.revisions`, compared by :mod:`~neuron_docs.data.figures.compare`) and
 
 * marks every place that shows a changed figure: matrix cells (badges with a ``neuron_key``, in a
   cell's paragraph or the paragraph itself),

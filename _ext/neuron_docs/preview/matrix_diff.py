@@ -1,7 +1,7 @@
 """``make matrix-diff``: what a change to ``data/`` does to the site, as Markdown or JSON (no Sphinx).
 
 Compares the working tree's ``data/`` (or ``--head REV`` or ``--data-dir DIR``) with ``--base REV``
-(:mod:`neuron_docs.data.revisions` reads data at a git revision, :mod:`neuron_docs.data.compare`
+(:mod:`neuron_docs.data.revisions` reads data at a git revision, :mod:`neuron_docs.data.figures.compare`
 compares, :mod:`.report` renders)::
 
     python -m neuron_docs.preview.matrix_diff --base REV [--head REV | --data-dir DIR] [--format markdown|json]

@@ -1,6 +1,6 @@
 """What changed, as sections: one model of a diff, rendered as the preview page and as the report.
 
-:func:`sections` turns a :class:`~neuron_docs.data.compare.MatrixDiff` into :class:`Section` s
+:func:`sections` turns a :class:`~neuron_docs.data.figures.compare.MatrixDiff` into :class:`Section` s
 (support status, fits, header, the published benchmark changes of the states a pull request adds
 to the history, records, moved figures, added and removed figures), each a table of rows whose
 cells are plain text or code pieces. The benchmark changes

@@ -8,6 +8,6 @@ pickle holds them. When the page is written, :mod:`.expand` calls the renderer w
 that build: the nodes it returns go through the same writer as the rest of the page, for every
 builder (HTML, text, LaTeX, linkcheck...).
 
-What each placeholder shows is recorded as the page is read (:func:`neuron_docs.dependencies.shows`),
+What each placeholder shows is recorded as the page is read (:func:`neuron_docs.state.dependencies.shows`),
 so a change to those records rewrites the page without reading it again.
 """

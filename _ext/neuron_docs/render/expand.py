@@ -144,7 +144,7 @@ class _CachedUris:
 def resolve_generated_references(content: list[nodes.Node], docname: str, env: BuildEnvironment) -> bool:
     """Resolve the links ``content`` makes to Neuron objects, as Sphinx's resolver would but
     without its copies and events: the link's content moves into the reference; a link to an
-    object the project does not describe keeps its text (see :mod:`neuron_docs.domain`). Whether
+    object the project does not describe keeps its text (see :mod:`neuron_docs.state.domain`). Whether
     other pending references are left (for Sphinx's resolver)."""
     domain = env.get_domain("neuron")
     builder = state(env).builder

@@ -8,7 +8,7 @@ copies the table's ids onto it, has them taken off the wrapper (:class:`TableWra
 Ids made from data can still meet: a family ``encoder-inferentia`` and the section of family
 ``encoder`` on device ``inferentia`` (both ``family-encoder-inferentia``), two instances
 ``inf2.xlarge`` and ``inf2-xlarge``, a run row and a table, two copies of one matrix. The
-domain gives objects distinct anchors (:meth:`~neuron_docs.domain.NeuronDomain.note_object`);
+domain gives objects distinct anchors (:meth:`~neuron_docs.state.domain.NeuronDomain.note_object`);
 then :func:`_unique_ids` keeps each remaining duplicate on one element (an object's canonical place,
 marked ``neuron_object_anchor``; else the element docutils registered, a hand-written section; else
 the first) and numbers the others (``-2``, ``-3``), pointing a same-page link (``refid``) at the

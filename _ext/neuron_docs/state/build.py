@@ -5,7 +5,7 @@ set, the drift engine over it, the preview of a pull-request build, the CSV file
 renderers of generated content (:mod:`..render.placeholder`: given by the extension's setup) and the
 object types pages make from the data when written (:mod:`.hosted`). It
 belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
-<neuron_docs.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
+<neuron_docs.state.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
 pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
 
 The data set is loaded on ``builder-inited`` (before any page is read), and every data problem

@@ -4,7 +4,7 @@
 beyond plain references (a run names a variant of its model, a comparison's metric exists for
 both instances; the support matrices' own rules are :mod:`.matrix_files`'s), and
 :func:`dangling_message` says why a reference does not resolve and what was expected.
-:func:`.catalog.load_catalog` applies them.
+:func:`.validation.load_catalog` applies them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 and returns a :class:`MatrixDiff`: changed support cells and fits (the latest revision of the
 support matrices on each side), added, removed and changed records of every collection, changed
 header fields of ``families.yaml``, and every
-figure of :func:`~neuron_docs.data.values.build_values` that was added, removed or moved, derived
+figure of :func:`~neuron_docs.data.figures.values.build_values` that was added, removed or moved, derived
 ones (cost per 1M inferences, measured ratios) included. Every change carries a stable key:
 
 * ``("support", matrix, family, framework, workload)`` and ``("fit", matrix, family)``: matrix cells;

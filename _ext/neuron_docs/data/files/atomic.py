@@ -1,7 +1,8 @@
 """Writing ``data/``: all the files of one write or none of them, and one writer at a time.
 
 Every command that writes the data directory goes through :func:`write_files` (the import's
-:func:`.published.export.write_changed`, hence :meth:`.History.write` too). A write happens in
+:mod:`neuron_docs.benchmark_import.command`, :func:`~neuron_docs.benchmark_import.export.write_data`
+and :meth:`~neuron_docs.benchmark_import.history_rows.History.write`). A write happens in
 three steps, as databases and git do:
 
 1. *Stage*: each changed file is written beside its target under a temporary name

@@ -14,7 +14,7 @@ export writes it back as published.
 - ``instance`` / ``instances``: an EC2 instance id, lower-cased (``Inf2.xlarge`` -> ``inf2.xlarge``);
   ``instances`` is a ``/``-separated list (``trn1.32xlarge/trn1n.32xlarge``);
 - ``framework``: ``"<name> <version>"`` resolved to a frameworks.yaml id (see
-  :func:`.read.resolve_framework`);
+  :func:`~neuron_docs.benchmark_import.read.resolve_framework`);
 - ``enum``: one of the published spellings in :data:`ENUMS`, stored as a slug;
 - ``topology``: kept as text; TP/DP/PP degrees and ZeRO stage are parsed from it;
 - ``price``: an hourly price; ``basis`` says which kind of price the column holds;
@@ -24,7 +24,7 @@ export writes it back as published.
   verbatim, as an unknown column's are, without an error.
 
 Spellings marked ``EARLIER`` appear only in states published before the snapshot (the benchmark
-history, :mod:`.history`).
+history, :mod:`neuron_docs.benchmark_import.states`).
 
 No Sphinx here.
 """

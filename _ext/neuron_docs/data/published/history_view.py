@@ -4,7 +4,7 @@ each published state changed, filed under the Neuron release of the figures it c
 :func:`releases` gives one :class:`Release` per Neuron release that measured a configuration: its
 figures as last published (a correction replaces the figure it corrects, and says so), the dates
 and the cost per 1M at the price in force when the figures were first published
-(:func:`.history.price_in_force`, never today's price). :func:`state_changes` lists, per published
+(:func:`price_in_force`, never today's price). :func:`state_changes` lists, per published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
 figure (throughput, latencies) as its series across releases is judged (:meth:`HistoryIndex.judgement`,
 :mod:`.judgement`, the one rule :data:`.judgement.RULE`): improved or regressed (a sustained step beyond
@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING
 from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
 from ..figures.runs import cost_per_million
 from ..records import history as hs
+from ..records.history import canonical_version, version_key
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
-from .history_files import canonical_version, price_in_force, version_key
 from .judgement import RULE, SeriesJudgement, judge
 
 if TYPE_CHECKING:
@@ -232,6 +232,14 @@ class HistoryIndex:
 
 #: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
 _LAST_INDEX: list[HistoryIndex] = []
+
+
+def price_in_force(prices: Iterable[hs.HistoricalPrice], instance: str, date: dt.date) -> hs.HistoricalPrice | None:
+    """The price of ``instance`` published on ``date``: first published on or before it and not yet
+    changed or withdrawn then (None when the states of the time published none)."""
+    found = [p for p in prices if p.instance == instance and p.first_published <= date
+             and (p.ended is None or date < p.ended)]
+    return max(found, key=lambda p: p.first_published, default=None)
 
 
 def benchmark_data_date(catalog: Catalog) -> dt.date | None:

@@ -8,8 +8,8 @@ columns so that it survives file renames and column spellings. A :class:`Benchma
 one figure of one configuration measured with one Neuron release, first published on one date and
 last seen on another; :class:`HistoricalPrice` is an instance price with its basis and the dates it
 was published. ``last_seen`` is empty while the record is still published in the latest state
-(so that a new state rewrites only the rows it changed). :mod:`..published.history` writes these
-files; no Sphinx here.
+(so that a new state rewrites only the rows it changed). :mod:`neuron_docs.benchmark_import.states`
+writes these files; no Sphinx here.
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def _measured(label: str, unit: str, meaning: str) -> FieldWords:
 #: The one table of the words of every field a figure has: a published run's measurements (in the
 #: order their columns show), a seed run's figures, the derived costs, and the fields of other
 #: records the drift checker reads by quantity. Units of the published measurements are those of
-#: :data:`.published.Unit`; the throughput's unit decides the run's cost basis (:data:`COST_BASIS`).
+#: :data:`.fields.Unit`; the throughput's unit decides the run's cost basis (:data:`COST_BASIS`).
 FIELD_WORDS: dict[str, FieldWords] = {
     "throughput_inferences_per_s": _measured(
         "Throughput", "inferences/s", "Inferences completed per second on the whole instance (one inference = "

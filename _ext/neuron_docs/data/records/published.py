@@ -1,10 +1,10 @@
 """Pydantic models of the benchmark tables the AWS Neuron documentation publishes, and of prices.
 
 The published tables (``about-neuron/benchmarks/`` of aws-neuron/aws-neuron-sdk) hold inference runs
-(inf1, inf2), training runs (trn1) and reserved-instance prices; :mod:`..published.importer` reads
-them into these records (``data/benchmarks/published/``, ``data/prices.yaml``). Figures keep the
-text they were published with: a :data:`Figure` is a :class:`~decimal.Decimal` parsed from plain
-decimal notation and ``str(figure)`` gives back the published text ("8.0", "524.10"), so an export
+(inf1, inf2), training runs (trn1) and reserved-instance prices;
+:mod:`neuron_docs.benchmark_import.tables` reads them into these records (``data/benchmarks/published/``,
+``data/prices.yaml``). Figures keep the text they were published with: a :data:`Figure` is a
+:class:`~decimal.Decimal` parsed from plain decimal notation and ``str(figure)`` gives back the published text ("8.0", "524.10"), so an export
 reproduces every published cell. The unit of a run's throughput decides its cost basis (per 1M
 inferences, images, tokens, output tokens or training sequences: :data:`.labels.COST_BASIS`).
 No Sphinx here.

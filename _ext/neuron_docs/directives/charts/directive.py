@@ -9,7 +9,8 @@ comparison, one bar per configuration), written inline in the page with :mod:`xm
 its text follows the theme's colours. Every bar is labelled with its configuration and its value,
 so colour is never the only signal; the SVG carries a ``<title>`` and a ``<desc>`` generated from
 the data, and a collapsible ``<details>`` below holds the same figures as a (downloadable) table.
-Charts read the data through :func:`~neuron_docs.state.build.uses`, so a page is rebuilt only when its data changes.
+Charts read the data through :func:`~neuron_docs.state.dependencies.uses`, so a page is rebuilt only when its data
+changes.
 
 This module holds the directive and its nodes; the chart model and its SVG are
 :mod:`~neuron_docs.directives.charts.svg`, the charts built from the data :mod:`~neuron_docs.directives.charts.model`

@@ -3,9 +3,9 @@
 :func:`document` lays it out lazily (records and figures produced as they are written, see
 :mod:`.json_stream`); :func:`data_pieces` is its text in pieces, byte for byte
 ``dumps(data_document(...))``. The build's figures are computed once each, a record at a time, in
-path order (:meth:`Values.in_path_order <neuron_docs.data.values.Values.in_path_order>`). :data:`SCHEMA_VERSION` is bumped in its major part when a change
-could break readers (a field removed, renamed or retyped) and in its minor part when fields or
-collections are added.
+path order (:meth:`Values.in_path_order <neuron_docs.data.figures.values.Values.in_path_order>`).
+:data:`SCHEMA_VERSION` is bumped in its major part when a change could break readers (a field
+removed, renamed or retyped) and in its minor part when fields or collections are added.
 """
 
 from __future__ import annotations

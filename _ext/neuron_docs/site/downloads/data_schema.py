@@ -1,6 +1,6 @@
 """The JSON schema of the data set's download, generated from the record models.
 
-Every collection's records are typed by their model of :mod:`neuron_docs.data.schema` (pydantic's
+Every collection's records are typed by their model of :mod:`neuron_docs.data.records` (pydantic's
 serialization schema, shared definitions under ``$defs``), the support matrices by
 :class:`.data_json.MatrixDocument`, and every figure by path as ``number``, ``unit``, ``label``,
 ``derived`` and an optional ``source``.

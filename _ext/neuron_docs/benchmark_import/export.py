@@ -1,6 +1,6 @@
 """Writing published benchmark records: into ``data/`` (merged, deterministic) and back to the published layout.
 
-The published runs live in the benchmark history (:mod:`.history`); what an import writes besides
+The published runs live in the benchmark history (:mod:`.states`); what an import writes besides
 is the layout of the tables (``benchmarks/published/tables.yaml``: :func:`latest_tables_text` for a folder of states,
 :func:`write_data` for a snapshot of some files) and the published prices (``prices.yaml``:
 :func:`write_data`): the tables imported replace their own earlier entries and
@@ -21,10 +21,10 @@ from typing import Any
 
 import yaml
 
-from . import columns as C
-from ..files.atomic import write_files
-from ..files.round_trip import update_list
-from ..records import published as s
+from ..data.files.atomic import write_files
+from ..data.files.round_trip import update_list
+from ..data.published import columns as C
+from ..data.records import published as s
 from .read import PAGES, ImportResult, PublishedRecord, render_cell
 
 TABLES_FILE = "benchmarks/published/tables.yaml"
@@ -88,8 +88,8 @@ def _tables(data_dir: Path, read: Iterable[s.PublishedTable], keep: set[str] | N
 def write_data(result: ImportResult, data_dir: Path | str, keep: set[str] | None = None) -> list[Path]:
     """Merge the layouts and prices of ``result`` into :data:`WRITTEN_FILES` under ``data_dir`` (``keep``:
     only the tables that hold a row of the store, by id, and the price tables); return the files whose
-    text changed. The runs go to the benchmark history (:func:`.history.import_snapshot`)."""
-    return write_changed(Path(data_dir), data_texts(result, data_dir, keep))
+    text changed. The runs go to the benchmark history (:func:`.states.import_snapshot`)."""
+    return write_files(Path(data_dir), data_texts(result, data_dir, keep))
 
 
 def data_texts(result: ImportResult, data_dir: Path | str, keep: set[str] | None = None) -> dict[str, str]:
@@ -123,12 +123,6 @@ def latest_tables_text(tables: Iterable[s.PublishedTable], state_prefix: str, pl
             path = table.path.removeprefix(state_prefix)
             kept.append(_plain(table.model_copy(update={"path": path, "page": table.page or PAGES.get(path)})))
     return tables_text(sorted(kept, key=lambda t: str(t.get("path", ""))))
-
-
-def write_changed(data_dir: Path, texts: dict[str, str]) -> list[Path]:
-    """Write each file of ``texts`` (path under ``data_dir`` -> text) whose text changed; return them.
-    All of them or none, under the data directory's write lock (:func:`.files.atomic.write_files`)."""
-    return write_files(data_dir, texts)
 
 
 def render_table(table: s.PublishedTable, records: Iterable[PublishedRecord]) -> str:

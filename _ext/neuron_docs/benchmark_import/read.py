@@ -2,7 +2,7 @@
 
 The published files are read with pandas (every cell as text, nothing turned into NaN); a small
 quote-aware scanner finds each record's line and field count, so that every :class:`Problem` names
-the file, the CSV's own line (header = 1) and the column. :mod:`.importer` builds records
+the file, the CSV's own line (header = 1) and the column. :mod:`.tables` builds records
 from what this module reads; :mod:`.export` writes them back. No Sphinx here.
 """
 
@@ -19,9 +19,9 @@ from typing import Any
 
 import pandas as pd
 
-from . import columns as C
-from ..records import published as s
-from ..records.labels import METRICS
+from ..data.published import columns as C
+from ..data.records import published as s
+from ..data.records.labels import METRICS
 
 #: A record of a published table.
 PublishedRecord = s.PublishedInferenceRun | s.PublishedTrainingRun | s.InstancePrice

@@ -1,46 +1,35 @@
-"""The benchmark history's files (``data/benchmarks/history/``) as rows, and what reading them needs.
+"""The benchmark history's files (``data/benchmarks/history/``) as rows, and the identity of a configuration.
 
-:class:`History` holds the four files as rows of text cells (empty = unset), reads and writes them
-in a stable order (equal histories are equal files; a file is rewritten only when its text
-changes); :func:`price_in_force` is the price a cost of a given date uses; :func:`canonical_version`
-and :func:`version_key` compare releases written ``2.20`` and ``2.20.0``; :func:`identity` and
-:func:`configuration_id` name a published run's configuration by its configuration columns
-(:data:`IDENTITY`): the one rule by which the import files a row and the current performance tables
-find a row's history. The import (:mod:`.history`) and the pages read this module; it does not
-import the importer. No Sphinx here.
+:class:`History` holds the four files (:data:`~neuron_docs.data.catalog.HISTORY_FILES`) as rows of
+text cells (empty = unset), reads and writes them in a stable order (equal histories are equal files;
+a file is rewritten only when its text changes); :func:`identity` and :func:`configuration_id` name a
+published run's configuration by its configuration columns (:data:`IDENTITY`): the one rule by which
+the import files a row, so that a run is its configuration in the latest state, id for id (what the
+current performance tables look a row's history up by). The import (:mod:`.states`, :mod:`.fold`)
+reads this module; it imports neither of them. No Sphinx here.
 """
 
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import hashlib
 import io
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..catalog import HISTORY_DIR
-from ..records import history as h
-from ..records.history import canonical_version, version_key
-from ..records import published as s
-from ..records.labels import METRICS
-from .export import write_changed
+from ..data.catalog import CONFIGURATIONS_FILE, HISTORY_FILES, OBSERVATIONS_FILE, PRICES_FILE, STATES_FILE
+from ..data.files.atomic import write_files
+from ..data.records import history as h
+from ..data.records import published as s
+from ..data.records.history import canonical_version, version_key
+from ..data.records.labels import METRICS
 from .read import slug
 
-STATES_FILE = f"{HISTORY_DIR}/states.csv"
-CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
-OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
-PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
-#: The history's files (relative to the data directory) and the record each row is.
-HISTORY_FILES: dict[str, type[s.Record]] = {
-    STATES_FILE: h.BenchmarkState, CONFIGURATIONS_FILE: h.BenchmarkConfiguration,
-    OBSERVATIONS_FILE: h.BenchmarkObservation, PRICES_FILE: h.HistoricalPrice,
-}
 METRIC_ORDER = {m: i for i, m in enumerate(METRICS)}
-#: The configuration columns: what identifies a configuration, by kind (see :class:`.h.BenchmarkConfiguration`).
+#: The configuration columns: what identifies a configuration, by kind
+#: (see :class:`.records.history.BenchmarkConfiguration`).
 IDENTITY: dict[str, tuple[str, ...]] = {
     "inference": ("model", "model_details", "framework", "instance", "application_type", "run_mode", "batch_size",
                   "neuroncores", "threads", "n_models", "workers_per_model", "tp_degree", "dp_degree",
@@ -64,7 +53,7 @@ def _read_rows(path: Path) -> list[Row]:
 
 @dataclass
 class History:
-    """The history as rows of its CSV files (text cells; empty = unset), mutated by :func:`apply_state`."""
+    """The history as rows of its CSV files (text cells; empty = unset), made by :func:`.fold.fold`."""
 
     states: list[Row] = field(default_factory=list)
     configurations: dict[str, Row] = field(default_factory=dict)
@@ -116,16 +105,9 @@ class History:
         return out
 
     def write(self, data_dir: Path) -> list[Path]:
-        """Write the files whose text changed; return them."""
-        return write_changed(data_dir, self.texts())
-
-
-def price_in_force(prices: Iterable[h.HistoricalPrice], instance: str, date: dt.date) -> h.HistoricalPrice | None:
-    """The price of ``instance`` published on ``date``: first published on or before it and not yet
-    changed or withdrawn then (None when the states of the time published none)."""
-    found = [p for p in prices if p.instance == instance and p.first_published <= date
-             and (p.ended is None or date < p.ended)]
-    return max(found, key=lambda p: p.first_published, default=None)
+        """Write the files whose text changed (all of them or none:
+        :func:`~neuron_docs.data.files.atomic.write_files`); return them."""
+        return write_files(data_dir, self.texts())
 
 
 # A configuration's identity --------------------------------------------------------------------
@@ -163,7 +145,7 @@ def identity(run: s.PublishedInferenceRun | s.PublishedTrainingRun, generation: 
 
 def description(run: s.PublishedInferenceRun | s.PublishedTrainingRun, line: int,
                 version_column: str = "") -> dict[str, str]:
-    """How ``run`` was published (:data:`.h.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
+    """How ``run`` was published (:data:`.records.history.DESCRIPTION_FIELDS`: its table, its row's ``line``, script,
     software names), as a configuration's cells; a field the run has not is an empty cell. A release
     published in other words than its canonical form (``2.20`` for 2.20.0) keeps its text in
     ``published_text`` under ``version_column``, so that the latest state's runs export as published."""

@@ -3,7 +3,7 @@
 Every state is reduced to its *facts* (:class:`StateFacts`): the rows it publishes (each a
 configuration's identity, its release and figures, how it was published), its prices, the files
 it could not read. :func:`fold` turns the facts of every state, in the states' order, into the
-history's files (:class:`.history_files.History`); nothing else goes in, so the same states give
+history's files (:class:`.history_rows.History`); nothing else goes in, so the same states give
 the same files whatever order they were imported in, and a state older than the latest one folds in
 where it belongs. The facts of the states already in the history are read back from its files
 (:func:`stored_facts`: every record says the states that published it), so folding a state in
@@ -11,7 +11,7 @@ needs only its own folder.
 
 The rules, in the order :func:`fold` applies them to each state:
 
-- a row is filed under the configuration that has its identity (:func:`.history_files.identity`:
+- a row is filed under the configuration that has its identity (:func:`.history_rows.identity`:
   the configuration columns, never the file or a column's spelling), its current one first;
 - **a row continues a configuration** (:func:`continues`) when no configuration has its identity and
   it pairs, one to one, with a configuration of the state before that this state no longer
@@ -45,10 +45,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ..records import history as h
-from ..records.history import parse_runs, runs_text
-from ..records.labels import METRICS
-from .history_files import IDENTITY, History, Row, canonical_version, configuration_id, digest, version_key
+from ..data.records import history as h
+from ..data.records.history import canonical_version, parse_runs, runs_text, version_key
+from ..data.records.labels import METRICS
+from .history_rows import IDENTITY, History, Row, configuration_id, digest
 from .read import Problem, slug
 
 #: A release named in a commit subject ("Neuron SDK Release 2.3.0", "2.20 Performance page updates").
@@ -74,7 +74,7 @@ class RowFact:
     #: The row's release, canonical; "" when the file has no release column (the state's release).
     version: str
     figures: dict[str, Figure]
-    #: How it was published (:data:`.h.DESCRIPTION_FIELDS`); None for a row read back from the history
+    #: How it was published (:data:`.records.history.DESCRIPTION_FIELDS`); None for a row read back from the history
     #: that is not the configuration's latest (only the latest publication's description is kept).
     description: dict[str, str] | None = None
     #: The file it is in (inside the state).
@@ -113,7 +113,7 @@ class StateFacts:
     set_aside: int = 0
     #: For a state read back from the history: the rows it placed then (folding recounts a read state).
     placed: int | None = None
-    #: Its CSV files: path inside the state -> digest (:data:`.h.StateFiles`).
+    #: Its CSV files: path inside the state -> digest (:data:`.records.history.StateFiles`).
     files: dict[str, str] = field(default_factory=dict)
     #: What the stale-file rule decided when it was read, for each two of its files that publish a
     #: configuration both: (the file kept, the other, whether the other is stale).

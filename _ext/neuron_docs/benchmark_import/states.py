@@ -2,14 +2,14 @@
 
 A folder of states named ``<commit date>-<commit>/`` (each the whole published folder as it stood,
 optionally with a ``STATES.tsv`` of commit subjects) is imported by :func:`import_states`, in any
-order: the history is a pure function of the set of states folded into it (:mod:`.history_fold`,
+order: the history is a pure function of the set of states folded into it (:mod:`.fold`,
 which states the rules: identity, continued configurations, corrections, supersessions,
 withdrawals, releases going backwards), so a state older than the latest folds in where it
 belongs and the same states give the same files whatever order they came in. A state already in
 the history is not read again: its facts are read back from the history's files; ``rebuild`` reads
 every state of the folder into an empty history instead.
 
-Each state is read with :func:`.importer.import_file` (column spellings of :mod:`.columns`, every
+Each state is read with :func:`.tables.import_file` (column spellings of :mod:`.columns`, every
 problem located by file, line and column) and reduced to its facts by :func:`state_facts`:
 
 - a folder keeps files no page reads any more after a split or rename. A file is *stale* when its
@@ -29,8 +29,9 @@ problem located by file, line and column) and reduced to its facts by :func:`sta
 
 :func:`import_snapshot` folds a published snapshot that is not a folder of states (one CSV, or a
 folder of them) in as a *partial* state dated ``as_of``: it withdraws only configurations last
-seen in the files it holds. Prices keep their own history (basis, dates); :func:`price_in_force`
-is the price a cost of a given date uses. No Sphinx here.
+seen in the files it holds. Prices keep their own history (basis, dates);
+:func:`~neuron_docs.data.published.history_view.price_in_force` is the price a cost of a given date
+uses. ``make import-benchmarks`` runs it (:mod:`.command`). No Sphinx here.
 """
 
 from __future__ import annotations
@@ -46,25 +47,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ..records import published as s
-from ..records.labels import METRICS
-from . import columns as C
-from .export import TABLES_FILE, latest_tables_text, write_changed
-from .history_files import (
-    CONFIGURATIONS_FILE, HISTORY_DIR, HISTORY_FILES, IDENTITY, METRIC_ORDER, OBSERVATIONS_FILE, PRICES_FILE,
-    STATES_FILE, History, Row, canonical_version, configuration_id, description, identity, price_in_force,
-    version_key,
-)
-from .history_fold import (
-    RELEASE_IN_SUBJECT, Figure, PriceFact, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts,
-)
-from .importer import import_file
+from ..data.catalog import HISTORY_FILES
+from ..data.published import columns as C
+from ..data.records import published as s
+from ..data.records.history import canonical_version
+from ..data.records.labels import METRICS
+from .export import TABLES_FILE, latest_tables_text
+from .fold import Figure, PriceFact, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts
+from .history_rows import History, configuration_id, description, identity
 from .read import ImportResult, Problem
-
-__all__ = ["CONFIGURATIONS_FILE", "HISTORY_DIR", "HISTORY_FILES", "IDENTITY", "METRIC_ORDER", "OBSERVATIONS_FILE",
-           "PRICES_FILE", "RELEASE_IN_SUBJECT", "STATES_FILE", "History", "Row", "StateSummary",
-           "canonical_version", "configuration_id", "identity", "import_snapshot", "import_states",
-           "price_in_force", "version_key"]
+from .tables import import_file
 
 #: A state folder's name.
 STATE_NAME = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})-(?P<commit>[0-9a-z]+)$")
@@ -468,25 +460,3 @@ def placed_tables(history: History) -> set[str]:
     """The tables (ids) that hold a configuration still published."""
     return {c["table"] for c in history.configurations.values() if not c["withdrawn"] and c["table"]}
 
-
-def main(src: Path, data_dir: Path, instances: Sequence[str], frameworks: Sequence[str], *, source: str,
-         rebuild: bool = False) -> int:
-    """``make import-benchmarks SRC=<folder of states>``: fold them into the history; print every problem."""
-    history, summaries, problems = import_states(src, data_dir, instances, frameworks, source=source,
-                                                 rebuild=rebuild)
-    texts = history_texts(history)
-    invalid = validate_texts({k: v for k, v in texts.items() if k in HISTORY_FILES})
-    for line in report(problems + invalid):
-        print(line)
-    if invalid:
-        print(f"{len(invalid)} history rows do not validate; nothing written")
-        return 1
-    written = write_changed(data_dir, texts)
-    for summary in summaries:
-        print(f"{summary.state}: {summary.rows} rows, {summary.placed} placed, {summary.new} new figures, "
-              f"{summary.corrected} corrected, {summary.superseded} superseded, {summary.withdrawn} withdrawn")
-    errors = sum(1 for p in problems if p.severity == "error")
-    print(f"{len(summaries)} states imported ({len(history.states)} in the history), "
-          f"{len(history.configurations)} configurations, {sum(map(len, history.observations.values()))} figures; "
-          f"{errors} errors; {len(written)} data files changed")
-    return 1 if errors else 0
