@@ -30,6 +30,7 @@ from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note, unstated_note
+from ..data.figures.runs import cost_formula
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.identity import identities
 from ..data.published.history_view import since_previous
@@ -238,8 +239,7 @@ def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind
                   if (cost := derived.published_cost(run, basis)) is not None}
         used += sorted(quotes.items())
     note = nodes.paragraph(classes=["neuron-price-basis"])
-    per = "x nodes " if kind == "training" else ""
-    text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
+    text = (f"{cost_formula(nodes=kind == 'training')}, at "
             + ("; ".join(f"{i}: {price_note(q, caveat=False)}" for i, q in used) or "no price")
             + ". Published as ")
     note += nodes.Text(text)

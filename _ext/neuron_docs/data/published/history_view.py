@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
-from ..figures.runs import cost_per_million
+from ..figures.runs import cost_per_million, first_priced
 from ..records import history as hs
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
 from .history_files import canonical_version, price_in_force, version_key
@@ -254,11 +254,11 @@ def historical_cost(catalog: Catalog, config: hs.BenchmarkConfiguration, figures
     per = COST_BASIS[THROUGHPUT_FIELDS[found[0]]]
     instances = config.instances.split(";") if config.instances else [config.instance or ""]
     prices = catalog.historical_prices.values()
-    price = next((p for i in instances if (p := price_in_force(prices, i, date)) is not None), None)
+    price = first_priced(instances, lambda instance: price_in_force(prices, instance, date))
     if price is None:
         return None
     nodes = config.nodes or 1
-    return HistoricalCost(cost_per_million(float(price.usd_per_hour) * nodes, float(found[1])), per, price, nodes)
+    return HistoricalCost(cost_per_million(float(price.usd_per_hour), float(found[1]), nodes), per, price, nodes)
 
 
 def releases(index: HistoryIndex, configuration: str) -> list[Release]:
