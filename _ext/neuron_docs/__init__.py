@@ -41,7 +41,7 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from .state import build as build_state
+    from .state import loading
     from .state import build_lock
     from .state import dependencies
     from .state import domain
@@ -55,7 +55,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .site import setup_site
 
     build_lock.setup_build_lock(app)
-    build_state.setup_build_state(app)
+    loading.setup_loading(app)
     dependencies.setup_dependencies(app)
     domain.setup_domain(app)
     hosted.setup_hosted(app)

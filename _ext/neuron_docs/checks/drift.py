@@ -28,7 +28,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from ..state.build import state
+from ..state.domain import state
 from ..data.record_keys import fields_key, file_key
 from ..state.dependencies import shows
 from ..data.catalog import FILE_NAMES

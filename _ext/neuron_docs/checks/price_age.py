@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from ..data.figures.prices import stale_prices
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from ..data.catalog import FILE_NAMES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
-from ..state.domain import xref
+from ..state.domain import neuron_domain, xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
@@ -168,7 +168,7 @@ def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
         if not is_html(app):
             node.parent.remove(node)
             continue
-        domain = cast("NeuronDomain", app.env.get_domain("neuron"))
+        domain = neuron_domain(app.env)
         data = {**node["slice"], "links": _links(app, domain, fromdocname)}
         # The page an unknown name is sent to (a document of the site, when it has one).
         if data.get("guidelines") in app.env.found_docs:

@@ -47,7 +47,8 @@ from ..data.record_keys import history_configurations_key, history_figures_key
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..render.tables import broken_notice
 from ..render.assets import add_script
-from ..state.build import dataset, is_html
+from ..state.build import is_html
+from ..state.domain import dataset
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
 from ..state.hosted import HostedType, Place, add_hosted_type, hosts, note_host, places

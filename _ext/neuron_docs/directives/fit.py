@@ -30,7 +30,7 @@ from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..render.tables import build_table
-from ..state.build import state
+from ..state.domain import state
 from .base import DataDirective
 
 if TYPE_CHECKING:

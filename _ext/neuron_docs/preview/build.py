@@ -54,7 +54,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, state
 from ..data.figures.compare import compare
 from ..data.published.history_view import changes_since
 from ..data.revisions import RevisionError, load_revision, resolve

@@ -20,7 +20,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, neuron_domain, state
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
 from .tables import broken_notice
 from .placeholder import SET_ASIDE_KEY, Renderer, RenderContext, deferred, deferred_inline, give_warning, render
@@ -146,7 +147,7 @@ def resolve_generated_references(content: list[nodes.Node], docname: str, env: B
     without its copies and events: the link's content moves into the reference; a link to an
     object the project does not describe keeps its text (see :mod:`neuron_docs.domain`). Whether
     other pending references are left (for Sphinx's resolver)."""
-    domain = env.get_domain("neuron")
+    domain = neuron_domain(env)
     builder = state(env).builder
     others = False
     if builder is None:  # no builder-inited (not a build): Sphinx's resolver does it all

@@ -32,7 +32,8 @@ import jinja2
 from docutils.utils import column_width
 from sphinx.util import logging
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, state
 from ..data.checking.touching import broken_touching, refused_devices
 from ..data.figures.runs import filter_runs
 

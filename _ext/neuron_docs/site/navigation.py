@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state.build import state
+from ..state.domain import state
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

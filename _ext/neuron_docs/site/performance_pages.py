@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, get_args
 from sphinx.util import logging
 
 from ..directives.published_tables import shown_tables
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from .device_pages import Trusted, exclude_prose, prose_files, templates, write
 from ..data.records.published import PublishedTable
 from ..data.checking.touching import set_aside_pages

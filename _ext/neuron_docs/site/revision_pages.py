@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from .device_pages import write
 
 if TYPE_CHECKING:

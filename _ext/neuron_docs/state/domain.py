@@ -20,7 +20,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from .build import BuildState, dataset
+from .build import BuildState
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside
 from ..data.records.labels import FAMILY_SYNONYMS
 
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
+
+    from ..data.dataset import DataSet
 
 logger = logging.getLogger(__name__)
 
@@ -381,6 +383,23 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
     return ref
 
 
+def neuron_domain(env: BuildEnvironment) -> NeuronDomain:
+    """The build's ``neuron`` domain: the one typed way to it. It keeps the objects, the
+    dependencies and the hosts (``self.data``, pickled with the environment) and owns the build's
+    state (:attr:`NeuronDomain.build`, made afresh per build)."""
+    return cast("NeuronDomain", env.get_domain("neuron"))
+
+
+def state(env: BuildEnvironment) -> BuildState:
+    """The state of the build ``env`` belongs to (:class:`~.build.BuildState`)."""
+    return neuron_domain(env).build
+
+
+def dataset(env: BuildEnvironment) -> DataSet:
+    """The data set of the build ``env`` belongs to."""
+    return state(env).dataset
+
+
 def warn_duplicate(objtype: str, name: str, first: str, location: Any, more: int = 0) -> None:
     """An object described in two places (``more``: and so many other objects of the same two pages)."""
     others = f" and {more} more" if more else ""
@@ -413,7 +432,7 @@ def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addn
 
 
 def _settle_alias_labels(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    cast("NeuronDomain", env.domains["neuron"]).settle_alias_labels()
+    neuron_domain(env).settle_alias_labels()
     return []
 
 
@@ -423,7 +442,7 @@ def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: 
     again with it. A page given ``:no-index:`` (or losing its directive) lets the object go; the other
     page, read again, keeps it, as a clean build would (else its links would point nowhere until
     that page changed)."""
-    domain = cast("NeuronDomain", env.domains["neuron"])
+    domain = neuron_domain(env)
     described = domain.described
     touched = changed | removed
     keys = set().union(*(described.get(docname, set()) for docname in touched))
@@ -437,7 +456,7 @@ def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: 
 def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page written again when an object described twice moved (a ``:no-index:`` settled it):
     which pages link to it is not known before they are resolved; it is a rare change."""
-    domain = cast("NeuronDomain", env.domains["neuron"])
+    domain = neuron_domain(env)
     moved = [key for key, docname in domain.settling.items()
              if (entry := domain.objects.get(key)) is None or entry.docname != docname]
     domain.settling = {}

@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from docutils import nodes
 from sphinx import addnodes
 
-from .build import dataset, state
-from .domain import NeuronDomain, index_entry, warn_duplicate
+from .domain import dataset, index_entry, neuron_domain, state, warn_duplicate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,11 +60,6 @@ class HostedType:
     sections: bool
 
 
-def _registry(env: BuildEnvironment) -> NeuronDomain:
-    """The ``neuron`` domain, which keeps the objects and the hosts."""
-    return cast("NeuronDomain", env.get_domain("neuron"))
-
-
 def add_hosted_type(app: Sphinx, hosted: HostedType) -> None:
     """Give ``hosted`` to the builds of ``app`` (as renderers are: when the builder is made)."""
     def give(app: Sphinx) -> None:
@@ -91,13 +85,13 @@ def note_host(env: BuildEnvironment, placeholder: nodes.Element, objtype: str, s
 def placed_here(env: BuildEnvironment, objtype: str, docname: str) -> set[str]:
     """The names of the objects of ``objtype`` whose canonical place is page ``docname``: a host not
     marked ``:no-index:`` and not another host's duplicate (:func:`settle_hosted_objects`)."""
-    objects = _registry(env).data.get("objects", {})
+    objects = neuron_domain(env).data.get("objects", {})
     return {name for (kind, name), entry in objects.items() if kind == objtype and entry.docname == docname}
 
 
 def hosts(env: BuildEnvironment) -> dict[str, list[list[Any]]]:
     """Docname -> [objtype, scope, toc anchor of the section holding the placeholder, indexed], per host."""
-    return _registry(env).data.setdefault("hosts", {})
+    return neuron_domain(env).data.setdefault("hosts", {})
 
 
 def _toc_anchor(doctree: nodes.document, node: nodes.Element) -> str | None:
@@ -121,7 +115,7 @@ def _note_hosts(app: Sphinx, doctree: nodes.document) -> None:
 def settle_hosted_objects(env: BuildEnvironment) -> None:
     """Make, from this build's data, every host's objects, labels, index entries and table-of-contents
     entries, replacing those the last build made (pages not read again keep what they had)."""
-    registry = _registry(env)
+    registry = neuron_domain(env)
     known = state(env).hosted
     made = registry.data.setdefault("hosted_made", {"labels": {}, "index": {}, "toc": []})
     std = env.domains.standard_domain

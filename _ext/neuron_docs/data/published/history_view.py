@@ -151,12 +151,9 @@ class HistoryIndex:
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
-        """The index of ``catalog``: made once, kept while the same catalog is asked for (a build's
+        """The index of ``catalog``: made once and kept with it (:meth:`.Catalog.made_once`: a build's
         pages, its downloads and its checks share one)."""
-        if _LAST_INDEX and _LAST_INDEX[0].catalog is catalog:
-            return _LAST_INDEX[0]
-        _LAST_INDEX[:] = [cls._made(catalog)]
-        return _LAST_INDEX[0]
+        return catalog.made_once("benchmark history index", cls._made)
 
     @classmethod
     def _made(cls, catalog: Catalog) -> HistoryIndex:
@@ -228,10 +225,6 @@ class HistoryIndex:
     def throughput_metric(self, configuration: str) -> str | None:
         metrics = {o.metric for o in self.by_configuration.get(configuration, [])}
         return next((m for m in THROUGHPUT_FIELDS if m in metrics), None)
-
-
-#: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
-_LAST_INDEX: list[HistoryIndex] = []
 
 
 def benchmark_data_date(catalog: Catalog) -> dt.date | None:
