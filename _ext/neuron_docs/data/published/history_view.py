@@ -552,10 +552,6 @@ def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
     return f"{config.model} on {', '.join(parts)} ({config.view})"
 
 
-def changed_metrics(changes: Iterable[Change]) -> list[str]:
-    return sorted({c.metric for c in changes if c.metric})
-
-
 #: The configuration columns of the long-format download, after its id, generation, kind and view.
 _CONFIG_COLUMNS = ("model", "instance", "instances", "framework", "batch_size", "nodes", "tp_degree", "dp_degree",
                    "pp_degree", "sequence_length", "input_length", "output_length", "image_size", "model_data_type",
