@@ -121,3 +121,38 @@ def test_every_cost_of_the_data_is_the_function(catalog) -> None:  # noqa: ANN00
             assert cost.usd == cost_per_million(float(cost.price.usd_per_hour), float(throughput[1]), cost.nodes)
             checked += 1
     assert checked > 100
+
+
+def test_since_when_a_cell_holds_is_one_rule(catalog) -> None:  # noqa: ANN001
+    """The advisor says since when a support cell holds as the device's matrix does
+    (:meth:`MatrixHistory.cell_since`): never before the device was first listed, though its matrix
+    (shared with a device listed earlier) held the cell before."""
+    from neuron_docs.data.figures.advisor import support_cell  # noqa: PLC0415
+
+    history, revision, checked = catalog.history, catalog.revision(), 0
+    for device in catalog.matrix_devices():
+        first = history.first_listing(device)
+        matrix = catalog.matrix(device)
+        for family in catalog.families:
+            cell = support_cell(catalog, family, device)
+            for key, since in (cell.held_since if cell else {}).items():
+                assert since == history.cell_since(revision, (matrix.id, family, key), device).isoformat()
+                assert first is None or since >= first.isoformat(), (device, family, key)
+                checked += 1
+    assert checked > 50
+
+
+def test_only_the_matrix_history_clamps_a_cell_to_its_device() -> None:
+    """Nothing but :mod:`neuron_docs.data.matrix.history` works out since when a cell holds from the
+    revisions' raw dates and the device's first listing (a second copy once forgot the clamp)."""
+    home = PACKAGE / "data" / "matrix" / "history.py"
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == home:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute) or "history" not in ast.unparse(node.value):
+                continue
+            if node.attr in ("since", "first_listing", "held_since", "first_listed"):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
