@@ -42,23 +42,18 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     from .state import loading
-    from .state import build_lock
-    from .state import dependencies
     from .state import domain
-    from .state import hosted
     from .checks import drift as drift_check
     from .checks import price_age
     from .directives import setup_directives
+    from .lifecycle import connect_handlers
     from .preview.build import setup_preview
     from .render.expand import setup_expand
     from .render.html_rows import setup_html_rows
     from .site import setup_site
 
-    build_lock.setup_build_lock(app)
     loading.setup_loading(app)
-    dependencies.setup_dependencies(app)
     domain.setup_domain(app)
-    hosted.setup_hosted(app)
     setup_expand(app)
     setup_html_rows(app)
     setup_directives(app)
@@ -66,6 +61,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_site(app)
     drift_check.setup_drift_check(app)
     price_age.setup_price_age(app)
+    connect_handlers(app)  # every event handler, in build order (lifecycle.handlers)
     return {
         "version": __version__,
         "env_version": code_version(),  # pages made by other code are read again

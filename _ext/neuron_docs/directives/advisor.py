@@ -163,7 +163,7 @@ def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str
     return out
 
 
-def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
+def fill_advisor(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
     for node in list(doctree.findall(advisor_data)):
         if not is_html(app):
             node.parent.remove(node)
@@ -181,7 +181,7 @@ def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
         doctree["neuron_advisor_data"] = True
 
 
-def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+def advisor_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
                  doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
     if doctree is not None and doctree.get("neuron_advisor_data"):
@@ -189,7 +189,7 @@ def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[st
         app.add_js_file(JS_FILE, loading_method="defer")
 
 
-def _builder_inited(app: Sphinx) -> None:
+def add_advisor_static_path(app: Sphinx) -> None:
     if is_html(app):
         add_static_path(app)
 
@@ -198,7 +198,4 @@ def setup_advisor(app: Sphinx) -> None:
     app.add_node(advisor_data)
     app.add_directive_to_domain("neuron", "advisor", Advisor)
     add_renderers(app, render_advisor)
-    app.connect("doctree-resolved", _fill)
-    app.connect("html-page-context", _page_script)
-    app.connect("builder-inited", _builder_inited)
 

@@ -110,7 +110,7 @@ def default_base(configured: str, environ: Mapping[str, str]) -> str:
     return ""
 
 
-def _on_config_inited(app: Sphinx, config: Config) -> None:
+def default_preview_base(app: Sphinx, config: Config) -> None:
     # Set the value itself, so that turning a preview on or off rewrites every page (rebuild "html").
     config.neuron_preview_base = default_base(config.neuron_preview_base.strip(), os.environ)
 
@@ -139,7 +139,7 @@ def _config_location(app: Sphinx) -> str | None:
 
 # Computing the diff -------------------------------------------------------------------------------
 
-def _on_builder_inited(app: Sphinx) -> None:
+def make_preview(app: Sphinx) -> None:
     state(app.env).preview = None
     base = app.config.neuron_preview_base
     if not base:
@@ -168,7 +168,7 @@ def _on_builder_inited(app: Sphinx) -> None:
                                      benchmarks=changes_since(base_catalog, head))
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+def preview_reads_every_page(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
                          removed: set[str]) -> list[str]:
     """A preview build resolves every page, so that the changes page finds every place."""
     if preview_of(app) is None:
@@ -178,18 +178,18 @@ def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], ch
 
 # Events -------------------------------------------------------------------------------------------
 
-def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def mark_preview_changes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     preview = preview_of(app)
     if preview is not None:
         mark_page(app, preview, doctree, docname)
 
 
-def _on_html_collect_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
+def collect_changes_page(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     preview = preview_of(app)
     return [] if preview is None else changes_page(app, preview)
 
 
-def _add_css(app: Sphinx) -> None:
+def add_preview_css(app: Sphinx) -> None:
     """Link ``static/preview.css`` from the pages of an HTML preview build."""
     if is_html(app) and app.config.neuron_preview_base:
         add_stylesheet(app, CSS_FILE)
@@ -200,9 +200,3 @@ def setup_preview(app: Sphinx) -> None:
                          description="Git revision to compare the data with in a preview build ('' = no preview).")
     app.add_config_value("neuron_preview_repo", "", "html", types=frozenset({str}),
                          description="Git repository of the base revision ('' = the one holding neuron_data_dir).")
-    app.connect("config-inited", _on_config_inited)
-    app.connect("builder-inited", _add_css)
-    app.connect("builder-inited", _on_builder_inited, priority=600)  # after the store loaded the data
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("doctree-resolved", _on_doctree_resolved)
-    app.connect("html-collect-pages", _on_html_collect_pages)

@@ -249,16 +249,16 @@ class ExpandInline(_Expand):
     kind = deferred_inline
 
 
-def _choose(app: Sphinx) -> None:
+def choose_expansion(app: Sphinx) -> None:
     app.add_post_transform(ExpandForHtml if is_html(app) else ExpandFirst)
 
 
-def _writing(app: Sphinx, builder: Builder) -> None:
+def start_writing(app: Sphinx, builder: Builder) -> None:
     build = state(app.env)
     build.writing, build.pages_written = True, set()
 
 
-def _written(app: Sphinx, exception: Exception | None) -> None:
+def end_writing(app: Sphinx, exception: Exception | None) -> None:
     """The writing is over: what was rendered ahead and not taken is dropped (a later resolution of
     a page, by a test or another builder's step, renders it afresh)."""
     build = state(app.env)
@@ -270,6 +270,3 @@ def setup_expand(app: Sphinx) -> None:
     app.add_node(deferred)
     app.add_node(deferred_inline)
     app.add_post_transform(ExpandInline)
-    app.connect("builder-inited", _choose)
-    app.connect("write-started", _writing)
-    app.connect("build-finished", _written)

@@ -76,7 +76,7 @@ def shows_data(env: BuildEnvironment, docname: str) -> bool:
     return any(set(domain.dependencies(kind).get(docname, {})) - {EVERY_PAGE} for kind in (READS, SHOWS))
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_a_moved_date(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page that prints the date, when the date moved since the pages were written."""
     date = data_last_updated(dataset(env).catalog)
     now = date.isoformat() if date else ""
@@ -88,7 +88,7 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(doc for doc in env.found_docs if shows_data(env, doc))
 
 
-def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def fill_data_dates(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not shows_data(app.env, docname):
         return
     written = neuron_domain(app.env).data.get(_WRITTEN_WITH)  # computed once per build, when every page is read
@@ -102,8 +102,3 @@ def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> 
     line += nodes.Text(f": {written}")
     sections = [n for n in doctree.children if isinstance(n, nodes.section)]
     (sections[0] if sections else doctree).append(line)
-
-
-def setup_data_dates(app: Sphinx) -> None:
-    app.connect("doctree-resolved", _on_doctree_resolved)
-    app.connect("env-updated", _on_env_updated)

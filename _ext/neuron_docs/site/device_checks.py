@@ -99,15 +99,10 @@ def check_devices(catalog: Catalog, described: Set[str], matrices_shown: Set[str
                       family.id, device_id)
 
 
-def _check(app: Sphinx, env: BuildEnvironment) -> None:
+def check_device_pages(app: Sphinx, env: BuildEnvironment) -> None:
     if not app.config.neuron_device_pages:
         return
     domain = neuron_domain(env)
     described = {name for (objtype, name) in domain.objects if objtype == "device"}
     shown = set().union(*_shown(env).values()) if _shown(env) else set()
     check_devices(dataset(env).catalog, described, shown)
-
-
-def setup_device_checks(app: Sphinx) -> None:
-    app.add_env_collector(MatrixCollector)
-    app.connect("env-check-consistency", _check)

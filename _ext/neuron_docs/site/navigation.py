@@ -25,25 +25,19 @@ def _title(env: BuildEnvironment, docname: str) -> str | None:
     return None if title is None else title.astext()
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+def note_navigation_change(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
                          removed: set[str]) -> list[str]:
     state(env).navigation_changed = bool(added or removed)
     return []
 
 
-def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def note_titles_before(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     state(env).titles_before = {doc: _title(env, doc) for doc in docnames}
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_a_navigation_change(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page, when the navigation that every page shows changed."""
     build = state(env)
     changed = build.navigation_changed or any(_title(env, doc) != before
                                               for doc, before in build.titles_before.items())
     return sorted(env.found_docs) if changed else []
-
-
-def setup_navigation(app: Sphinx) -> None:
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("env-updated", _on_env_updated)

@@ -84,17 +84,17 @@ def _changed(env: BuildEnvironment, kind: str) -> dict[str, dict[str, str]]:
     return changed
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+def pages_to_read_again(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
                          removed: set[str]) -> list[str]:
     """Pages whose doctree was made of data that changed: read them again."""
     return sorted(_changed(env, READS))
 
 
-def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def note_pages_read(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     state(env).pages_read = set(docnames)
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_to_write_again(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Pages that show data that changed, read or not this build: write them again, and remember
     the digests they are written with. Pages that list every page follow any other page."""
     rewrite = _changed(env, SHOWS)
@@ -104,9 +104,3 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if (set(rewrite) | state(env).pages_read) - listing:
         rewrite.update(dict.fromkeys(listing & set(env.all_docs), {}))
     return sorted(rewrite)
-
-
-def setup_dependencies(app: Sphinx) -> None:
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("env-updated", _on_env_updated)

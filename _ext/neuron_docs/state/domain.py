@@ -374,7 +374,7 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
 
     The link shows ``content`` if given, else ``text`` (default: the target id) as plain text.
     Generated links whose object has no canonical place in this project stay plain text
-    (see :func:`_unlinked_generated_reference`); links written by hand still warn.
+    (see :func:`unlinked_generated_reference`); links written by hand still warn.
     """
     ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
                                 refwarn=False, neuron_generated=True)
@@ -414,7 +414,7 @@ def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", f"{title} ({label})", anchor, "", None)])
 
 
-def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+def unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
                                   contnode: nodes.Element) -> nodes.Node | None:
     """Keep a generated link's text when its target is not described anywhere in this project, and
     a link's to a record set aside (its problem warned once, where the data is loaded: one cause, one
@@ -431,7 +431,7 @@ def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addn
     return None
 
 
-def _settle_alias_labels(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def settle_alias_labels_of_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
     neuron_domain(env).settle_alias_labels()
     return []
 
@@ -453,7 +453,7 @@ def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: 
     return others
 
 
-def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_settled_objects(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page written again when an object described twice moved (a ``:no-index:`` settled it):
     which pages link to it is not known before they are resolved; it is a rare change."""
     domain = neuron_domain(env)
@@ -465,7 +465,3 @@ def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(NeuronDomain)
-    app.connect("env-get-outdated", co_describers)
-    app.connect("env-updated", _settled)
-    app.connect("missing-reference", _unlinked_generated_reference)
-    app.connect("env-updated", _settle_alias_labels)

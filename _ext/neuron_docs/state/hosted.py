@@ -77,7 +77,7 @@ def note_host(env: BuildEnvironment, placeholder: nodes.Element, objtype: str, s
               indexed: bool = True) -> None:
     """The page being read hosts the places of ``objtype`` in ``scope`` where ``placeholder`` is
     (``indexed``: they are the objects' canonical places, not ``:no-index:`` copies). Its section is
-    found once the page is read (:func:`_note_hosts`)."""
+    found once the page is read (:func:`note_hosts`)."""
     pending = cast("list[tuple[nodes.Element, str, str, bool]]", env.temp_data.setdefault("neuron_hosts", []))
     pending.append((placeholder, objtype, scope, indexed))
 
@@ -105,7 +105,7 @@ def _toc_anchor(doctree: nodes.document, node: nodes.Element) -> str | None:
     return "" if doctree.next_node(nodes.section) is parent else f"#{parent['ids'][0]}"
 
 
-def _note_hosts(app: Sphinx, doctree: nodes.document) -> None:
+def note_hosts(app: Sphinx, doctree: nodes.document) -> None:
     pending = cast("list[tuple[nodes.Element, str, str, bool]]", app.env.temp_data.pop("neuron_hosts", []))
     if pending:
         hosts(app.env)[app.env.docname] = [[objtype, scope, _toc_anchor(doctree, node), indexed]
@@ -201,11 +201,6 @@ def _count_toc_entries(env: BuildEnvironment, docname: str) -> None:
                                        if "anchorname" in ref)
 
 
-def _settle(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def settle_hosts(app: Sphinx, env: BuildEnvironment) -> list[str]:
     settle_hosted_objects(env)
     return []
-
-
-def setup_hosted(app: Sphinx) -> None:
-    app.connect("doctree-read", _note_hosts)
-    app.connect("env-updated", _settle, priority=400)

@@ -55,5 +55,3 @@ def setup_loading(app: Sphinx) -> None:
     app.add_config_value("neuron_cache_dir", ".neuron-cache", "", types=frozenset({str}),
                          description="Where the loaded data is kept between builds, relative to the configuration "
                                      "directory; empty: no cache.")
-    app.connect("config-inited", data_dir_absolute)
-    app.connect("builder-inited", load_data)
