@@ -84,3 +84,53 @@ def test_only_the_lifecycle_connects_handlers() -> None:
                     and enclosing.get(node) != REGISTRATIONS.get(name)):
                 found.append(f"{name}:{node.lineno}: {ast.unparse(node.func)}")
     assert found == []
+
+
+#: Module-level state that is the process's, not a build's (a lock is held by a process).
+PROCESS_STATE = {"data/files/atomic.py": {"_held"}, "state/build_lock.py": {"_held"},
+                 "site/downloads/json_stream.py": {"MADE_FILES"}}
+
+
+def _empty_container(node: ast.expr | None) -> bool:
+    """``{}``, ``[]``, ``set()``, ``dict()``, ``list()`` or ``None``."""
+    if isinstance(node, ast.Dict | ast.List | ast.Set):
+        return not getattr(node, "keys", None) and not getattr(node, "elts", None)
+    if isinstance(node, ast.Constant):
+        return node.value is None
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("set", "dict", "list")
+            and not node.args and not node.keywords)
+
+
+def test_no_module_level_cache_of_build_data() -> None:
+    """What a build derives lives on its domain's state or with its catalog (``Catalog.made_once``),
+    never in a module variable that the next build in the process would inherit: no ``global``
+    statement, and no module-level name bound to an empty container (or None) to be filled later, but
+    the process's own state of :data:`PROCESS_STATE`."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{name}:{node.lineno}: global" for node in ast.walk(tree) if isinstance(node, ast.Global)]
+        for node in tree.body:
+            target, value = ((node.target, node.value) if isinstance(node, ast.AnnAssign)
+                             else (node.targets[0], node.value) if isinstance(node, ast.Assign) else (None, None))
+            if (isinstance(target, ast.Name) and _empty_container(value)
+                    and target.id not in PROCESS_STATE.get(name, ())):
+                found.append(f"{name}:{node.lineno}: {target.id}")
+    assert found == []
+
+
+def test_what_is_made_from_a_catalog_stays_with_it(catalog) -> None:  # noqa: ANN001
+    """Made once per catalog, never pickled with it, never shared with another catalog."""
+    import dataclasses
+    import pickle
+
+    from neuron_docs.data.figures.identity import identities
+    from neuron_docs.data.published.history_view import HistoryIndex
+
+    index, known = HistoryIndex.of(catalog), identities(catalog)
+    assert HistoryIndex.of(catalog) is index and identities(catalog) is known
+    other = dataclasses.replace(catalog)
+    assert HistoryIndex.of(other) is not index and identities(other) is not known
+    assert HistoryIndex.of(catalog) is index  # the first catalog's is still its own
+    assert pickle.loads(pickle.dumps(catalog))._made == {}  # noqa: S301 - our own bytes

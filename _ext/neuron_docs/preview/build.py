@@ -80,10 +80,9 @@ logger = logging.getLogger(__name__)
 DEFAULT_RTD_BASE = "origin/main"
 CSS_FILE = "preview.css"
 
-#: Catalog collection -> object type whose anchor its table rows carry (``instance-g5-xlarge``).
-_ROW_OBJTYPE: dict[str, str] = {}
-for _objtype, (_label, _collection) in OBJECT_TYPES.items():
-    _ROW_OBJTYPE.setdefault(_collection, _objtype)
+#: Catalog collection -> object type whose anchor its table rows carry (``instance-g5-xlarge``; of two
+#: types of one collection, the first).
+_ROW_OBJTYPE: dict[str, str] = {collection: objtype for objtype, (_, collection) in reversed(OBJECT_TYPES.items())}
 
 
 def row_id(collection: str, record_id: str) -> str:
