@@ -9,11 +9,14 @@ The package's folders are its wings, each with one face to the rest:
 - ``preview/``: pull-request previews: the change model, the page marks, the report sections.
 - ``site/``: what a built site adds: downloads, ids, data dates, the sitemap fix.
 - ``state/``: what one build holds: the ``neuron`` domain (``domain``: objects, cross-references,
-  per-document state), the one owner of per-build state (``build``), what each page reads and
+  per-document state; ``neuron_domain(env)``, the one typed way to it), the one owner of per-build
+  state (``build``), the data's loading (``loading``), what each page reads and
   shows of the data (``dependencies``: re-read or rewritten when it changes), the objects pages
   make from the data when written (``hosted``) and a preview's change model (``preview``).
 - ``checks/``: the build's hook into the drift engine and the price-age warning; ``cli.py``: what
   the command-line tools share.
+- ``lifecycle.py``: every event handler of the extension, in the order a build runs them, connected
+  in one place (the wings' own setups add directives, nodes and settings only).
 
 :func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
 (``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without
