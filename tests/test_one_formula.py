@@ -61,8 +61,8 @@ def second_copies(path: Path, root: Path = PACKAGE) -> list[str]:
                 found.append(f"{where}: the hour's seconds in a text: {node.value!r}")
         elif isinstance(node, ast.Constant | ast.BinOp) and _number(node) == SECONDS:
             found.append(f"{where}: the hour's seconds as a number")
-        elif (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "cost_per_million"
-              and node.args and isinstance(node.args[0], ast.BinOp)):
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.BinOp)
+              and getattr(node.func, "id", getattr(node.func, "attr", None)) == "cost_per_million"):
             found.append(f"{where}: a price multiplied before cost_per_million (pass the instances instead)")
     return sorted(found, key=lambda line: int(line.split(":")[1]))
 

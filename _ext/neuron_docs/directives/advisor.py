@@ -182,7 +182,7 @@ def fill_advisor(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None
 
 
 def advisor_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
-                 doctree: nodes.document | None) -> None:
+                   doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
     if doctree is not None and doctree.get("neuron_advisor_data"):
         app.add_js_file(FIT_JS_FILE, loading_method="defer")

@@ -168,7 +168,7 @@ def make_preview(app: Sphinx) -> None:
 
 
 def preview_reads_every_page(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+                             removed: set[str]) -> list[str]:
     """A preview build resolves every page, so that the changes page finds every place."""
     if preview_of(app) is None:
         return []

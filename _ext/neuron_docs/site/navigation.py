@@ -26,7 +26,7 @@ def _title(env: BuildEnvironment, docname: str) -> str | None:
 
 
 def note_navigation_change(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+                           removed: set[str]) -> list[str]:
     state(env).navigation_changed = bool(added or removed)
     return []
 

@@ -85,7 +85,7 @@ def _changed(env: BuildEnvironment, kind: str) -> dict[str, dict[str, str]]:
 
 
 def pages_to_read_again(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+                        removed: set[str]) -> list[str]:
     """Pages whose doctree was made of data that changed: read them again."""
     return sorted(_changed(env, READS))
 

@@ -415,7 +415,7 @@ def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
 
 
 def unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
-                                  contnode: nodes.Element) -> nodes.Node | None:
+                                 contnode: nodes.Element) -> nodes.Node | None:
     """Keep a generated link's text when its target is not described anywhere in this project, and
     a link's to a record set aside (its problem warned once, where the data is loaded: one cause, one
     warning)."""
