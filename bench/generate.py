@@ -194,7 +194,7 @@ html_theme = "basic"
 TARGETS_EXT = '''from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from neuron_docs.state.domain import anchor_for
-from neuron_docs.state.build import dataset
+from neuron_docs.state.domain import dataset
 from neuron_docs.state.dependencies import uses
 
 

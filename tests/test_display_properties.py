@@ -26,7 +26,7 @@ from neuron_docs.data.figures.formatting import (SIGNIFICANT_DIGITS, round_half_
 from neuron_docs.data.published.history_view import SincePrevious, lower_is_better
 from neuron_docs.data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from neuron_docs.render.tables import unique_id
-from neuron_docs.site.ids import _unique_ids
+from neuron_docs.site.ids import unique_ids
 
 #: Published figures: up to 9 digits, up to 3 decimals, as the tables type them.
 figures = st.builds(lambda digits, exponent: Decimal(digits).scaleb(-exponent),
@@ -144,7 +144,7 @@ def test_every_id_of_a_page_is_on_one_element(elements: list[tuple[str, list[str
         paragraph += nodes.reference("", anchor, refid=anchor)
         document += paragraph
     counts = [len(node["ids"]) for node in made]
-    _unique_ids(SimpleNamespace(builder=SimpleNamespace(format="html")), document)  # type: ignore[arg-type]
+    unique_ids(SimpleNamespace(builder=SimpleNamespace(format="html")), document)  # type: ignore[arg-type]
     every = [anchor for node in document.findall(nodes.Element) for anchor in node["ids"]]
     assert len(every) == len(set(every)), every
     assert [len(node["ids"]) for node in made] == counts  # no element loses an id

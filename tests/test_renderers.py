@@ -14,7 +14,7 @@ from typing import Any
 
 from conftest import DATA
 from neuron_docs.render.placeholder import deferred
-from neuron_docs.state.build import state
+from neuron_docs.state.domain import state
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-basic"
 

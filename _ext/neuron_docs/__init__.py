@@ -9,7 +9,8 @@ The package's folders are its wings, each with one face to the rest:
 - ``preview/``: pull-request previews: the change model, the page marks, the report sections.
 - ``site/``: what a built site adds: downloads, ids, data dates, the sitemap fix.
 - ``state/``: what one build holds: the ``neuron`` domain (``domain``: objects, cross-references,
-  per-document state), the one owner of per-build state (``build``), what each page reads and
+  per-document state; ``neuron_domain(env)``, the one typed way to it), the one owner of per-build
+  state (``build``), the data's loading (``loading``), what each page reads and
   shows of the data (``dependencies``: re-read or rewritten when it changes), the objects pages
   make from the data when written (``hosted``) and a preview's change model (``preview``).
 - ``checks/``: the build's hook into the drift engine and the price-age warning; ``cli.py``: what
@@ -17,6 +18,8 @@ The package's folders are its wings, each with one face to the rest:
 - ``benchmark_import/``: the offline tools of the published benchmark tables (``make
   import-benchmarks``: reading the published CSVs with pandas, folding their states into the benchmark
   history, writing them back); no build imports it, nor pandas (an import-linter contract).
+- ``lifecycle.py``: every event handler of the extension, in the order a build runs them, connected
+  in one place (the wings' own setups add directives, nodes and settings only).
 
 :func:`setup` imports the wings only when Sphinx loads the extension, so the command-line tools
 (``python -m neuron_docs.drift.audit``, ``python -m neuron_docs.preview.matrix_diff``) run without
@@ -44,24 +47,19 @@ def code_version(package: Path = Path(__file__).parent) -> int:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from .state import build as build_state
-    from .state import build_lock
-    from .state import dependencies
+    from .state import loading
     from .state import domain
-    from .state import hosted
     from .checks import drift as drift_check
     from .checks import price_age
     from .directives import setup_directives
+    from .lifecycle import connect_handlers
     from .preview.build import setup_preview
     from .render.expand import setup_expand
     from .render.html_rows import setup_html_rows
     from .site import setup_site
 
-    build_lock.setup_build_lock(app)
-    build_state.setup_build_state(app)
-    dependencies.setup_dependencies(app)
+    loading.setup_loading(app)
     domain.setup_domain(app)
-    hosted.setup_hosted(app)
     setup_expand(app)
     setup_html_rows(app)
     setup_directives(app)
@@ -69,6 +67,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_site(app)
     drift_check.setup_drift_check(app)
     price_age.setup_price_age(app)
+    connect_handlers(app)  # every event handler, in build order (lifecycle.handlers)
     return {
         "version": __version__,
         "env_version": code_version(),  # pages made by other code are read again

@@ -28,7 +28,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from ..state.build import state
+from ..state.domain import state
 from ..data.record_keys import fields_key, file_key
 from ..state.dependencies import shows
 from ..data.catalog import FILE_NAMES
@@ -296,7 +296,7 @@ class DriftCheck(SphinxPostTransform):
         check_doctree(self.env, self.document, self.env.current_document.docname)
 
 
-def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def make_drift_indexes(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Build the indexes before reading, only when pages will be read (parallel readers inherit
     them; a rebuild with nothing to read does not pay for them)."""
     if docnames and app.config.neuron_drift_check:
@@ -320,7 +320,4 @@ def setup_drift_check(app: Sphinx) -> None:
     app.add_config_value("neuron_drift_check", True, "env", types=frozenset({bool}),
                          description="Warn (neuron.drift) about literal figures and fit/support words "
                                      "that duplicate or contradict the data.")
-    app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("doctree-read", note_checked_prose)
-    app.connect("env-check-consistency", check_data_text)
     app.add_post_transform(DriftCheck)

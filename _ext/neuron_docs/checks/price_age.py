@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from ..data.figures.prices import stale_prices
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def _on_builder_inited(app: Sphinx) -> None:
+def warn_stale_prices(app: Sphinx) -> None:
     data_dir = state(app.env).data_dir
     for error in stale_prices(dataset(app.env).catalog, app.config.neuron_price_max_age_days):
         logger.warning("%s: %s", error.field, error.message, location=f"{data_dir / error.file}:{error.line or ''}",
@@ -31,4 +31,3 @@ def setup_price_age(app: Sphinx) -> None:
     app.add_config_value("neuron_price_max_age_days", 1461, "env", types=frozenset({int}),
                          description="Largest age of a price, in days before the newest as-of date of the data "
                                      "set's prices, before it is a warning; 0: no check.")
-    app.connect("builder-inited", _on_builder_inited, priority=600)  # after the data set is loaded

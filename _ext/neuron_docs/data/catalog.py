@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .records import history as hs
 from .records import published as ps
@@ -20,6 +20,9 @@ from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.history import MatrixHistory
 from .records.fields import Fit
 from .records.matrix import Cell, Matrix, Revision
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,22 @@ class Catalog:
     failed_files: set[str] = field(default_factory=set, repr=False)
     #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.records.models.share_equal_parts`).
     shared_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
+    #: What is made from this catalog once and kept as long as it (:meth:`made_once`): the benchmark
+    #: history's index, the models' identities. Never pickled, never copied by ``dataclasses.replace``.
+    _made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def made_once[T](self, name: str, make: Callable[[Catalog], T]) -> T:
+        """``make(self)``, made on the first call for ``name`` and kept with the catalog: a build's
+        pages, downloads and checks share one catalog (:class:`~.dataset.DataSet`), so what is
+        derived from it lives and dies with it, and a second build, with a catalog of its own,
+        never sees the first one's."""
+        if name not in self._made:
+            self._made[name] = make(self)
+        return self._made[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what was made from it (:meth:`made_once`): the cached catalog makes it again."""
+        return {**self.__dict__, "_made": {}}
 
     # Collections, typed as their records ---------------------------------------------------------
 

@@ -31,7 +31,7 @@ from ..data.catalog import FILE_NAMES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
-from ..state.domain import xref
+from ..state.domain import neuron_domain, xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
@@ -163,12 +163,12 @@ def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str
     return out
 
 
-def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
+def fill_advisor(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
     for node in list(doctree.findall(advisor_data)):
         if not is_html(app):
             node.parent.remove(node)
             continue
-        domain = cast("NeuronDomain", app.env.get_domain("neuron"))
+        domain = neuron_domain(app.env)
         data = {**node["slice"], "links": _links(app, domain, fromdocname)}
         # The page an unknown name is sent to (a document of the site, when it has one).
         if data.get("guidelines") in app.env.found_docs:
@@ -181,15 +181,15 @@ def _fill(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
         doctree["neuron_advisor_data"] = True
 
 
-def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
-                 doctree: nodes.document | None) -> None:
+def advisor_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+                   doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
     if doctree is not None and doctree.get("neuron_advisor_data"):
         app.add_js_file(FIT_JS_FILE, loading_method="defer")
         app.add_js_file(JS_FILE, loading_method="defer")
 
 
-def _builder_inited(app: Sphinx) -> None:
+def add_advisor_static_path(app: Sphinx) -> None:
     if is_html(app):
         add_static_path(app)
 
@@ -198,7 +198,4 @@ def setup_advisor(app: Sphinx) -> None:
     app.add_node(advisor_data)
     app.add_directive_to_domain("neuron", "advisor", Advisor)
     add_renderers(app, render_advisor)
-    app.connect("doctree-resolved", _fill)
-    app.connect("html-page-context", _page_script)
-    app.connect("builder-inited", _builder_inited)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -18,7 +18,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from ..state.domain import NeuronDomain, anchor_for, index_entry
+from ..state.domain import anchor_for, index_entry, neuron_domain
 from ..render.placeholder import RenderContext, renderer
 from ..render.tables import broken_notice, comma_list
 from ..data.catalog import Broken
@@ -60,7 +60,7 @@ class DataDirective(SphinxDirective):
         """
         anchor = anchor_for(objtype, name)
         if "no-index" not in self.options:
-            domain = cast("NeuronDomain", self.env.get_domain("neuron"))
+            domain = neuron_domain(self.env)
             # Unique on the page: another object's anchor may be the same (inf2.xlarge, inf2-xlarge).
             anchor = domain.note_object(objtype, name, title, anchor, location=self.get_location())
             self.index_entries.append(index_entry(objtype, title, anchor))

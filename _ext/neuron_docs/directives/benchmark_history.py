@@ -47,7 +47,8 @@ from ..data.record_keys import history_configurations_key, history_figures_key
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..render.tables import broken_notice
 from ..render.assets import add_script
-from ..state.build import dataset, is_html
+from ..state.build import is_html
+from ..state.domain import dataset
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
 from ..state.hosted import HostedType, Place, add_hosted_type, hosts, note_host, places
@@ -276,7 +277,7 @@ def model_pages(catalog: Catalog, generation: str, host: str, uri: Any, rule_pag
         yield page, title, body
 
 
-def _on_collect_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
+def collect_model_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     """The models' pages of every generation whose history page this build has (web builds of a page
     per document)."""
     if not is_html(app) or not _paged(app.builder.name):
@@ -367,11 +368,15 @@ def _chart(config: hs.BenchmarkConfiguration, found: list[Release],
                  group_header="Neuron release", bar_header="First published")
 
 
+def add_history_script(app: Sphinx) -> None:
+    """The history pages' script, on the pages of an HTML build."""
+    if is_html(app):
+        add_script(app, JS_FILE)
+
+
 def setup_benchmark_history(app: Sphinx) -> None:
     add_renderers(app, render_history)
     add_hosted_type(app, HostedType("benchmark", configuration_places, sections=False))
     skip = (_skip, None)
     app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)
     app.add_directive_to_domain("neuron", "benchmark-history", BenchmarkHistory)
-    app.connect("html-collect-pages", _on_collect_pages)
-    app.connect("builder-inited", lambda app: add_script(app, JS_FILE) if is_html(app) else None)

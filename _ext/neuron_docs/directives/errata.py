@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..state.build import dataset
+from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, shown_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer

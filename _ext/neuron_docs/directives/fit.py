@@ -30,7 +30,7 @@ from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..render.tables import build_table
-from ..state.build import state
+from ..state.domain import state
 from .base import DataDirective
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def render_fit_check(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
     return out
 
 
-def _warn_misfits(app: Sphinx) -> None:
+def warn_misfits(app: Sphinx) -> None:
     """A located warning for every published run the estimate says cannot fit."""
     build = state(app.env)
     catalog = build.dataset.catalog
@@ -161,4 +161,3 @@ def setup_fit(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "fit-table", FitTable)
     app.add_directive_to_domain("neuron", "fit-check", FitCheck)
     add_renderers(app, render_fit_table, render_fit_check)
-    app.connect("builder-inited", _warn_misfits, priority=600)  # after the data set is loaded

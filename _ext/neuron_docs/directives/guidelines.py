@@ -20,17 +20,16 @@ without reading it again. The prose from the data stays in sections the drift ch
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import dataset
 from ..data.records.labels import FIT_WORDS, STATUS_TEXT, framework_label
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import fields_key, file_key, matrix_rows_key, names_key
 from ..state.dependencies import READS, note
-from ..state.domain import NeuronDomain, anchor_for, index_entry, xref
+from ..state.domain import NeuronDomain, anchor_for, dataset, index_entry, neuron_domain, xref
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from .base import Collections, DataDirective, render_broken_notice
 from .published_by_family import MEASURED_KEYS, FamilyParams, render_measured_models
@@ -79,7 +78,7 @@ class FamilyGuidelines(DataDirective):
     def run(self) -> list[nodes.Node]:
         catalog = dataset(self.env).catalog
         note(self.env, READS, STRUCTURE_KEYS)
-        domain = cast("NeuronDomain", self.env.get_domain("neuron"))
+        domain = neuron_domain(self.env)
         categories = self.pick("category", catalog.categories) or list(catalog.categories)
         only = self.pick("family", catalog.families)
         result: list[nodes.Node] = []

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import dataset
+from ..state.domain import dataset
 from ..data.record_keys import file_key, matrices_key, names_key
 from ..state.dependencies import READS, note
 from ..render.light_rows import row_writer

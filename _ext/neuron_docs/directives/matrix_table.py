@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import partial
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -81,18 +81,11 @@ class MatrixView:
     def rows(self) -> list[Row]:
         return [r for r in self.matrix.rows if not self.categories or set(r.categories) & set(self.categories)]
 
-    @cached_property
-    def _held_since(self) -> dict[tuple[str, str, str], dt.date]:
-        return self.catalog.history.since(self.rev)
-
-    @cached_property
-    def _first_listing(self) -> dt.date | None:
-        return self.catalog.history.first_listing(self.device) if self.device else None
-
     def since(self, family: str, column: str) -> dt.date:
-        date = self._held_since[(self.matrix.id, family, column)]
-        first = self._first_listing
-        return max(date, first) if first else date
+        date = self.catalog.history.cell_since(self.rev, (self.matrix.id, family, column), self.device)
+        if date is None:  # every cell of the revision's matrices holds its value since some revision
+            raise KeyError((self.matrix.id, family, column))
+        return date
 
     def _roadmap(self, cell: Cell) -> str | None:
         if cell.status not in self._roadmaps:

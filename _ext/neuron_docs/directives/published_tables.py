@@ -23,13 +23,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx_design.shared import create_component
 
-from ..state.build import dataset
+from ..state.domain import dataset, neuron_domain
 from ..data.record_keys import fields_key, file_key, history_figures_key, names_key, record_keys
 from ..state.dependencies import READS, note
 from ..render.placeholder import RenderContext, add_renderers, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note, unstated_note
+from ..data.figures.runs import cost_formula
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
 from ..data.figures.identity import identities
 from ..data.published.history_view import since_previous
@@ -159,12 +160,12 @@ class _Performance(DataDirective):
         the model first, the search still lands on a row of the model (every run keeps its row id)."""
         collection = self.collection
         runs = table_runs(derived, table)
-        domain = self.env.get_domain("neuron")
+        domain = neuron_domain(self.env)
         known = identities(derived.catalog)
         for run in runs:  # the model's names as people write them find its rows too ("SDXL")
             identity = known.of_published(run.model)
             for name in (run.model, *(identity.aliases if identity else ())):
-                domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")  # type: ignore[attr-defined]
+                domain.note_alias(name, f"prun-{nodes.make_id(run.id)}", "model")
         shown = [*(file_key(name) for name in PERFORMANCE_FILES), names_key("families"), names_key(collection),
                  *record_keys(collection, (r.id for r in runs)),
                  # each row's change since the previous release that measured its configuration: the
@@ -238,8 +239,7 @@ def prices_used(ctx: RenderContext, runs: list[Run], table: PublishedTable, kind
                   if (cost := derived.published_cost(run, basis)) is not None}
         used += sorted(quotes.items())
     note = nodes.paragraph(classes=["neuron-price-basis"])
-    per = "x nodes " if kind == "training" else ""
-    text = (f"Cost per 1M = 10^6 / throughput x hourly price {per}/ 3600, at "
+    text = (f"{cost_formula(nodes=kind == 'training')}, at "
             + ("; ".join(f"{i}: {price_note(q, caveat=False)}" for i, q in used) or "no price")
             + ". Published as ")
     note += nodes.Text(text)

@@ -27,7 +27,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from ..state.build import DataSet, dataset
+from ..state.build import DataSet
+from ..state.domain import dataset
 from ..data.record_keys import shown_key
 from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import DataSet, dataset
+from ..state.build import DataSet
+from ..state.domain import dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer

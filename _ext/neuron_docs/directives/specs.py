@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import dataset
+from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..state.build import dataset
+from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, records_key
 from ..state.dependencies import READS, note
 from ..data.figures.formatting import NumberFormat, display_number, format_number, shown_price

@@ -150,12 +150,6 @@ def fits_direction(candidate: Candidate, figure: Figure) -> bool:
     return figure.direction in (candidate.direction, "")
 
 
-def significant_digits(figure: Figure) -> int:
-    """How many significant digits the figure is written with."""
-    digits = f"{figure.typed}".replace(".", "").lstrip("0")
-    return len(digits)
-
-
 def path_score(groups: tuple[frozenset[str], ...], context: set[str]) -> float:
     """How many keyword groups of one record the context names (and, to tell ``inf2.xlarge`` from
     ``inf2.8xlarge``, a tenth for each word it names)."""

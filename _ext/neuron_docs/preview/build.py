@@ -54,7 +54,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, state
 from ..data.figures.compare import compare
 from ..data.published.history_view import changes_since
 from ..data.revisions import RevisionError, load_revision, resolve
@@ -79,10 +80,9 @@ logger = logging.getLogger(__name__)
 DEFAULT_RTD_BASE = "origin/main"
 CSS_FILE = "preview.css"
 
-#: Catalog collection -> object type whose anchor its table rows carry (``instance-g5-xlarge``).
-_ROW_OBJTYPE: dict[str, str] = {}
-for _objtype, (_label, _collection) in OBJECT_TYPES.items():
-    _ROW_OBJTYPE.setdefault(_collection, _objtype)
+#: Catalog collection -> object type whose anchor its table rows carry (``instance-g5-xlarge``; of two
+#: types of one collection, the first).
+_ROW_OBJTYPE: dict[str, str] = {collection: objtype for objtype, (_, collection) in reversed(OBJECT_TYPES.items())}
 
 
 def row_id(collection: str, record_id: str) -> str:
@@ -109,7 +109,7 @@ def default_base(configured: str, environ: Mapping[str, str]) -> str:
     return ""
 
 
-def _on_config_inited(app: Sphinx, config: Config) -> None:
+def default_preview_base(app: Sphinx, config: Config) -> None:
     # Set the value itself, so that turning a preview on or off rewrites every page (rebuild "html").
     config.neuron_preview_base = default_base(config.neuron_preview_base.strip(), os.environ)
 
@@ -138,7 +138,7 @@ def _config_location(app: Sphinx) -> str | None:
 
 # Computing the diff -------------------------------------------------------------------------------
 
-def _on_builder_inited(app: Sphinx) -> None:
+def make_preview(app: Sphinx) -> None:
     state(app.env).preview = None
     base = app.config.neuron_preview_base
     if not base:
@@ -167,8 +167,8 @@ def _on_builder_inited(app: Sphinx) -> None:
                                      benchmarks=changes_since(base_catalog, head))
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+def preview_reads_every_page(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+                             removed: set[str]) -> list[str]:
     """A preview build resolves every page, so that the changes page finds every place."""
     if preview_of(app) is None:
         return []
@@ -177,18 +177,18 @@ def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], ch
 
 # Events -------------------------------------------------------------------------------------------
 
-def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def mark_preview_changes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     preview = preview_of(app)
     if preview is not None:
         mark_page(app, preview, doctree, docname)
 
 
-def _on_html_collect_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
+def collect_changes_page(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     preview = preview_of(app)
     return [] if preview is None else changes_page(app, preview)
 
 
-def _add_css(app: Sphinx) -> None:
+def add_preview_css(app: Sphinx) -> None:
     """Link ``static/preview.css`` from the pages of an HTML preview build."""
     if is_html(app) and app.config.neuron_preview_base:
         add_stylesheet(app, CSS_FILE)
@@ -199,9 +199,3 @@ def setup_preview(app: Sphinx) -> None:
                          description="Git revision to compare the data with in a preview build ('' = no preview).")
     app.add_config_value("neuron_preview_repo", "", "html", types=frozenset({str}),
                          description="Git repository of the base revision ('' = the one holding neuron_data_dir).")
-    app.connect("config-inited", _on_config_inited)
-    app.connect("builder-inited", _add_css)
-    app.connect("builder-inited", _on_builder_inited, priority=600)  # after the store loaded the data
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("doctree-resolved", _on_doctree_resolved)
-    app.connect("html-collect-pages", _on_html_collect_pages)

@@ -59,7 +59,7 @@ def _note(description: str) -> nodes.inline:
 
 
 def _badge_inside(cell: nodes.paragraph) -> nodes.inline:
-    """A cell whose paragraph is the badge (:func:`.tables.badge_cell`) made a badge inside a plain
+    """A cell whose paragraph is the badge (carries its classes and key) made a badge inside a plain
     paragraph, as other cells are, so that a tooltip can go around it and a note after it."""
     children = list(cell.children)
     cell.children = []

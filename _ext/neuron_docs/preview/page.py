@@ -12,7 +12,8 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from ..directives.benchmark_history import history_page
-from ..state.build import dataset, is_html
+from ..state.build import is_html
+from ..state.domain import dataset
 from ..state.domain import anchor_for
 from .report import render_html
 

@@ -47,7 +47,7 @@ def add_script(app: Sphinx, name: str) -> None:
     app.add_js_file(name, loading_method="defer")
 
 
-def _on_builder_inited(app: Sphinx) -> None:
+def add_assets(app: Sphinx) -> None:
     if is_html(app):
         add_stylesheet(app, CSS_FILE)
         if app.builder.name != "epub":
@@ -56,14 +56,9 @@ def _on_builder_inited(app: Sphinx) -> None:
         add_script(app, A11Y_JS_FILE)
 
 
-def _on_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object) -> None:
+def captions_as_headings(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object) -> None:
     """Toctree captions (the page's and the theme's sidebar) as headings with a level."""
     for key in _CONTEXT_HTML:
         html = context.get(key)
         if isinstance(html, str) and _CAPTION_HEADING in html:
             context[key] = html.replace(_CAPTION_HEADING, '<p class="caption" role="heading" aria-level="2">')
-
-
-def setup_assets(app: Sphinx) -> None:
-    app.connect("builder-inited", _on_builder_inited)
-    app.connect("html-page-context", _on_page_context, priority=900)  # after the theme's own (500)

@@ -20,7 +20,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTransform
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, neuron_domain, state
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
 from .tables import broken_notice
 from .placeholder import SET_ASIDE_KEY, Renderer, RenderContext, deferred, deferred_inline, give_warning, render
@@ -146,7 +147,7 @@ def resolve_generated_references(content: list[nodes.Node], docname: str, env: B
     without its copies and events: the link's content moves into the reference; a link to an
     object the project does not describe keeps its text (see :mod:`neuron_docs.state.domain`). Whether
     other pending references are left (for Sphinx's resolver)."""
-    domain = env.get_domain("neuron")
+    domain = neuron_domain(env)
     builder = state(env).builder
     others = False
     if builder is None:  # no builder-inited (not a build): Sphinx's resolver does it all
@@ -248,16 +249,16 @@ class ExpandInline(_Expand):
     kind = deferred_inline
 
 
-def _choose(app: Sphinx) -> None:
+def choose_expansion(app: Sphinx) -> None:
     app.add_post_transform(ExpandForHtml if is_html(app) else ExpandFirst)
 
 
-def _writing(app: Sphinx, builder: Builder) -> None:
+def start_writing(app: Sphinx, builder: Builder) -> None:
     build = state(app.env)
     build.writing, build.pages_written = True, set()
 
 
-def _written(app: Sphinx, exception: Exception | None) -> None:
+def end_writing(app: Sphinx, exception: Exception | None) -> None:
     """The writing is over: what was rendered ahead and not taken is dropped (a later resolution of
     a page, by a test or another builder's step, renders it afresh)."""
     build = state(app.env)
@@ -269,6 +270,3 @@ def setup_expand(app: Sphinx) -> None:
     app.add_node(deferred)
     app.add_node(deferred_inline)
     app.add_post_transform(ExpandInline)
-    app.connect("builder-inited", _choose)
-    app.connect("write-started", _writing)
-    app.connect("build-finished", _written)

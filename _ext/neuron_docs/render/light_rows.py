@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..state.build import state
+from ..state.domain import state
 from .tables import table_entry
 from .expand import resolve_generated_references
 from .html_rows import CELLS_HTML, entry_html

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from ..state.dependencies import shows
 
 if TYPE_CHECKING:

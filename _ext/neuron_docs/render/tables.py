@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from ..data.records.labels import BADGE_MEANING, badge_text
 
 if TYPE_CHECKING:
     from ..data import Broken
@@ -29,15 +28,6 @@ def _badge_classes(kind: str, value: str) -> list[str]:
 def badge(kind: str, value: str, text: str) -> nodes.inline:
     """A status badge: always text, its colour only a second signal (``neuron-<kind>-<value>``)."""
     return nodes.inline(text, text, classes=_badge_classes(kind, value))  # docutils copies the list
-
-
-def badge_cell(kind: str, value: str, text: str) -> nodes.paragraph:
-    """A badge that is all its table cell holds: the cell's paragraph is the badge.
-
-    One element fewer per cell than a badge inside a paragraph; a large matrix is mostly such
-    cells, and every docutils element costs about a kilobyte while a page is built.
-    """
-    return nodes.paragraph(text, text, classes=_badge_classes(kind, value))
 
 
 def _inline(node: nodes.Node) -> bool:
@@ -191,19 +181,3 @@ def broken_notice(broken: Sequence[Broken],
 def comma_list(argument: str | None) -> list[str]:
     """Directive option ``a, b, c`` -> ``["a", "b", "c"]`` (blank items dropped)."""
     return [part.strip() for part in (argument or "").split(",") if part.strip()]
-
-
-def status_legend() -> nodes.paragraph:
-    """A legend of the fit and status badges: each badge with its words and meaning."""
-    legend = nodes.paragraph(classes=["neuron-legend"])
-    legend += nodes.strong("Legend:", "Legend:")
-    for (kind, value), meaning in BADGE_MEANING.items():
-        text = badge_text(kind, value)
-        item = nodes.inline(classes=["neuron-legend-item"])
-        item += nodes.Text(" ")
-        mark = badge(kind, value, text)
-        mark["classes"].append("neuron-legend-badge")
-        item += mark
-        item += nodes.Text(f" {meaning}")
-        legend += item
-    return legend

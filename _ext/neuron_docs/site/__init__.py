@@ -18,51 +18,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..render import assets
-from . import advisor_blocks
-from . import chart_files
-from . import data_dates
-from . import device_checks
 from . import device_overview
 from . import device_pages
 from . import downloads
-from . import epub
-from . import front_matter
-from . import html_only
 from . import ids
-from . import latex_labels
-from . import latex_tables
-from . import navigation
 from . import performance_pages
 from . import revision_pages
-from . import single_page
-from . import search_index
-from . import sitemap
-from . import tooltips
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
 def setup_site(app: Sphinx) -> None:
+    """The site's directives, nodes and settings (its event handlers: :mod:`neuron_docs.lifecycle`)."""
     downloads.setup_downloads(app)
     ids.setup_ids(app)
-    html_only.setup_html_only(app)
-    advisor_blocks.setup_advisor_blocks(app)
-    front_matter.setup_front_matter(app)
-    latex_labels.setup_latex_labels(app)
-    latex_tables.setup_latex_tables(app)
-    chart_files.setup_chart_files(app)
-    tooltips.setup_tooltips(app)
-    epub.setup_epub(app)
-    single_page.setup_single_page(app)
-    assets.setup_assets(app)
-    sitemap.setup_sitemap(app)
-    search_index.setup_search_index(app)
-    data_dates.setup_data_dates(app)
     device_pages.setup_device_pages(app)
     device_overview.setup_device_overview(app)
-    device_checks.setup_device_checks(app)
     performance_pages.setup_performance_pages(app)
     revision_pages.setup_revision_pages(app)
-    navigation.setup_navigation(app)

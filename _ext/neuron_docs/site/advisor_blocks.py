@@ -113,8 +113,3 @@ def advisor_as_blocks(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     for table in list(doctree.findall(nodes.table)):
         if TABLE_ID in table["ids"] or table.get("neuron_name_id") == TABLE_ID:
             table.replace_self(compact_blocks(table))
-
-
-def setup_advisor_blocks(app: Sphinx) -> None:
-    # Before wide tables are split (site.latex_tables, 750) and ids labelled (site.latex_labels, 800).
-    app.connect("doctree-resolved", advisor_as_blocks, priority=600)

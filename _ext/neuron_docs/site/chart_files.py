@@ -86,7 +86,3 @@ def chart_files(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         _pdf_charts(app, charts)
     elif app.builder.name.startswith("epub"):
         _epub_charts(app, charts, docname)
-
-
-def setup_chart_files(app: Sphinx) -> None:
-    app.connect("doctree-resolved", chart_files)

@@ -22,13 +22,13 @@ reads none again.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.published.history_view import benchmark_data_date
-from ..state.build import dataset
+from ..state.domain import dataset, neuron_domain
 from ..state.dependencies import EVERY_PAGE, READS, SHOWS
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..data import Catalog
-    from ..state.domain import NeuronDomain
 
 #: Where the domain keeps the date the pages were last written with.
 _WRITTEN_WITH = "data_last_updated"
@@ -71,21 +70,17 @@ def data_last_updated(catalog: Catalog) -> dt.date | None:
     return max(file_dates(catalog).values(), default=None)
 
 
-def _domain(env: BuildEnvironment) -> NeuronDomain:
-    return cast("NeuronDomain", env.get_domain("neuron"))
-
-
 def shows_data(env: BuildEnvironment, docname: str) -> bool:
     """Whether page ``docname`` reads or shows data (and so prints the line)."""
-    domain = _domain(env)
+    domain = neuron_domain(env)
     return any(set(domain.dependencies(kind).get(docname, {})) - {EVERY_PAGE} for kind in (READS, SHOWS))
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_a_moved_date(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page that prints the date, when the date moved since the pages were written."""
     date = data_last_updated(dataset(env).catalog)
     now = date.isoformat() if date else ""
-    domain = _domain(env)
+    domain = neuron_domain(env)
     before = domain.data.get(_WRITTEN_WITH)
     domain.data[_WRITTEN_WITH] = now
     if before is None or before == now:
@@ -93,10 +88,10 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(doc for doc in env.found_docs if shows_data(env, doc))
 
 
-def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def fill_data_dates(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not shows_data(app.env, docname):
         return
-    written = _domain(app.env).data.get(_WRITTEN_WITH)  # computed once per build, when every page is read
+    written = neuron_domain(app.env).data.get(_WRITTEN_WITH)  # computed once per build, when every page is read
     if written is None:
         date = data_last_updated(dataset(app.env).catalog)
         written = date.isoformat() if date else ""
@@ -107,8 +102,3 @@ def _on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> 
     line += nodes.Text(f": {written}")
     sections = [n for n in doctree.children if isinstance(n, nodes.section)]
     (sections[0] if sections else doctree).append(line)
-
-
-def setup_data_dates(app: Sphinx) -> None:
-    app.connect("doctree-resolved", _on_doctree_resolved)
-    app.connect("env-updated", _on_env_updated)

@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.util import logging
 
-from ..state.build import dataset
+from ..state.domain import dataset, neuron_domain
 from ..render.placeholder import deferred
 
 if TYPE_CHECKING:
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
     from ..data import Catalog
-    from ..state.domain import NeuronDomain
 
 logger = logging.getLogger(__name__)
 
@@ -100,15 +99,10 @@ def check_devices(catalog: Catalog, described: Set[str], matrices_shown: Set[str
                       family.id, device_id)
 
 
-def _check(app: Sphinx, env: BuildEnvironment) -> None:
+def check_device_pages(app: Sphinx, env: BuildEnvironment) -> None:
     if not app.config.neuron_device_pages:
         return
-    domain = cast("NeuronDomain", env.get_domain("neuron"))
+    domain = neuron_domain(env)
     described = {name for (objtype, name) in domain.objects if objtype == "device"}
     shown = set().union(*_shown(env).values()) if _shown(env) else set()
     check_devices(dataset(env).catalog, described, shown)
-
-
-def setup_device_checks(app: Sphinx) -> None:
-    app.add_env_collector(MatrixCollector)
-    app.connect("env-check-consistency", _check)

@@ -45,7 +45,7 @@ from ..directives.published_tables import shown_tables
 from ..render.tables import blank, broken_notice, build_table
 from ..data.records.labels import PRICE_BASIS_TEXT, framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
-from ..state.build import state
+from ..state.domain import state
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .performance_pages import page_name

@@ -32,7 +32,8 @@ import jinja2
 from docutils.utils import column_width
 from sphinx.util import logging
 
-from ..state.build import dataset, is_html, state
+from ..state.build import is_html
+from ..state.domain import dataset, state
 from ..data.checking.touching import broken_touching, refused_devices
 from ..data.figures.runs import filter_runs
 
@@ -238,7 +239,7 @@ def _check_prose(catalog: Catalog, srcdir: Path, prose_dir: str) -> None:
                            location=f"{unknown}:", type="neuron", subtype="device-page")
 
 
-def _generate(app: Sphinx) -> None:
+def generate_device_pages(app: Sphinx) -> None:
     folder_name = app.config.neuron_device_pages
     if not folder_name:
         return
@@ -252,7 +253,7 @@ def _generate(app: Sphinx) -> None:
         logger.info("device pages: %d written, %d removed in %s", len(written), len(removed), folder_name)
 
 
-def _remove_stale_output(app: Sphinx, exception: BaseException | None) -> None:
+def remove_stale_output(app: Sphinx, exception: BaseException | None) -> None:
     """Delete the HTML an earlier build wrote for a generated page (a device's, a matrix revision's)
     that generation just removed."""
     if exception is not None or not is_html(app):
@@ -270,7 +271,7 @@ def exclude_prose(config: Config, pages: str, prose: str) -> None:
         config.exclude_patterns = [*config.exclude_patterns, prose]
 
 
-def _exclude_prose(app: Sphinx, config: Config) -> None:
+def exclude_device_prose(app: Sphinx, config: Config) -> None:
     exclude_prose(config, config.neuron_device_pages, config.neuron_device_prose)
 
 
@@ -281,6 +282,3 @@ def setup_device_pages(app: Sphinx) -> None:
     app.add_config_value("neuron_device_prose", "_devices", "env", types=frozenset({str}),
                          description="Folder of the source directory with hand-written prose per device "
                                      "(<id>/<slot>.rst), included by the generated pages.")
-    app.connect("config-inited", _exclude_prose)
-    app.connect("builder-inited", _generate, priority=600)  # after the data set is loaded (500)
-    app.connect("build-finished", _remove_stale_output)

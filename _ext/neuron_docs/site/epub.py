@@ -27,14 +27,10 @@ def _depart_nothing(self: HTML5Translator, node: Any) -> None:
     """A void element has no end tag."""
 
 
-def _close_tab_inputs(app: Sphinx) -> None:
+def close_tab_inputs(app: Sphinx) -> None:
     if "sphinx_design" not in app.extensions or not app.builder.name.startswith("epub"):
         return
     from sphinx_design.tabs import sd_tab_input
 
     # Under "html": the translator takes the handlers of the builder's name (epub) *instead of* its format's.
     app.add_node(sd_tab_input, override=True, html=(_visit_tab_input, _depart_nothing))
-
-
-def setup_epub(app: Sphinx) -> None:
-    app.connect("builder-inited", _close_tab_inputs)

@@ -74,8 +74,3 @@ def toctree_parts(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         for char in "&%$#_":
             text = text.replace(char, "\\" + char)
         start.parent.insert(start.parent.index(start), nodes.raw("", f"\\part{{{text}}}\n", format="latex"))
-
-
-def setup_front_matter(app: Sphinx) -> None:
-    app.connect("doctree-resolved", cards_as_lists, priority=600)
-    app.connect("doctree-resolved", toctree_parts, priority=600)

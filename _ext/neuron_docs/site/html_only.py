@@ -102,9 +102,3 @@ def html_as_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         else:
             continue
         node.replace_self(content)
-
-
-def setup_html_only(app: Sphinx) -> None:
-    # After the page's ids are made unique (site.ids, 300), before the charts become files
-    # (site.chart_files, 500), wide tables are split (site.latex_tables, 750) and ids labelled (800).
-    app.connect("doctree-resolved", html_as_nodes, priority=400)

@@ -9,7 +9,7 @@ Ids made from data can still meet: a family ``encoder-inferentia`` and the secti
 ``encoder`` on device ``inferentia`` (both ``family-encoder-inferentia``), two instances
 ``inf2.xlarge`` and ``inf2-xlarge``, a run row and a table, two copies of one matrix. The
 domain gives objects distinct anchors (:meth:`~neuron_docs.state.domain.NeuronDomain.note_object`);
-then :func:`_unique_ids` keeps each remaining duplicate on one element (an object's canonical place,
+then :func:`unique_ids` keeps each remaining duplicate on one element (an object's canonical place,
 marked ``neuron_object_anchor``; else the element docutils registered, a hand-written section; else
 the first) and numbers the others (``-2``, ``-3``), pointing a same-page link (``refid``) at the
 nearest element that had the id after it. It runs before Sphinx collects the table of contents.
@@ -70,7 +70,7 @@ def page_of(doctree: nodes.document) -> dict[int, int]:
     return pages
 
 
-def _unique_ids(app: Sphinx, doctree: nodes.document) -> None:
+def unique_ids(app: Sphinx, doctree: nodes.document) -> None:
     """Keep every id on one element of the page; number the others and re-point same-page links."""
     _unique_table_ids(app, doctree)
     # singlehtml joins pages too, into one HTML page: there every id is unique on the whole page
@@ -123,15 +123,11 @@ class TableWrapperIds(SphinxPostTransform):
                 wrapper["ids"] = [anchor for anchor in wrapper["ids"] if anchor not in on_table]
 
 
-def _unique_ids_of_filled_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def unique_ids_of_filled_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Again once generated content is in the page (:mod:`..render`): its ids meet the page's."""
     if doctree.get("neuron_filled"):
-        _unique_ids(app, doctree)
+        unique_ids(app, doctree)
 
 
 def setup_ids(app: Sphinx) -> None:
-    # Before Sphinx's collectors (priority 500): the table of contents links to sections by id.
-    app.connect("doctree-read", _unique_ids, priority=400)
-    # Before the CSV downloads and the preview marks (400, 500), which read ids.
-    app.connect("doctree-resolved", _unique_ids_of_filled_page, priority=300)
     app.add_post_transform(TableWrapperIds)

@@ -58,8 +58,3 @@ def label_every_id(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         parent, index = place
         parent.insert(index, nodes.target("", "", ids=wanted))
         labelled.update((page, anchor) for anchor in wanted)
-
-
-def setup_latex_labels(app: Sphinx) -> None:
-    # After the page's ids are made unique (site.ids, priority 300).
-    app.connect("doctree-resolved", label_every_id, priority=800)

@@ -196,8 +196,3 @@ def _nested(table: nodes.table) -> bool:
             return True
         parent = parent.parent
     return False
-
-
-def setup_latex_tables(app: Sphinx) -> None:
-    # Before the labels of ids (site.latex_labels, 800): the rows' ids stay on the first part.
-    app.connect("doctree-resolved", split_wide_tables, priority=750)

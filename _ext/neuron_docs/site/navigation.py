@@ -20,7 +20,7 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING, Any
 
-from ..state.build import state
+from ..state.domain import state
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -32,17 +32,17 @@ def _title(env: BuildEnvironment, docname: str) -> str | None:
     return None if title is None else title.astext()
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+def note_navigation_change(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+                           removed: set[str]) -> list[str]:
     state(env).navigation_changed = bool(added or removed)
     return []
 
 
-def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def note_titles_before(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     state(env).titles_before = {doc: _title(env, doc) for doc in docnames}
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_a_navigation_change(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page, when the navigation that every page shows changed."""
     build = state(env)
     changed = build.navigation_changed or any(_title(env, doc) != before
@@ -50,8 +50,8 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(env.found_docs) if changed else []
 
 
-def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-                          doctree: object) -> None:
+def navigation_once_per_folder(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                               doctree: object) -> None:
     """A page that is no document gets the navigation resolved for its folder (once a build)."""
     if pagename in app.env.all_docs or "toctree" not in context:
         return
@@ -67,9 +67,3 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
 
     context["toctree"] = toctree
 
-
-def setup_navigation(app: Sphinx) -> None:
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("env-updated", _on_env_updated)
-    app.connect("html-page-context", _on_html_page_context, priority=400)  # before the theme's (500)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, get_args
 from sphinx.util import logging
 
 from ..directives.published_tables import shown_tables
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from .device_pages import Trusted, exclude_prose, prose_files, templates, write
 from ..data.records.published import PublishedTable
 from ..data.checking.touching import set_aside_pages
@@ -120,7 +120,7 @@ def _check_prose(catalog: Catalog, srcdir: Path, prose_dir: str, names: set[str]
                            location=f"{unknown}:", type="neuron", subtype="performance-page")
 
 
-def _generate(app: Sphinx) -> None:
+def generate_performance_pages(app: Sphinx) -> None:
     folder_name = app.config.neuron_performance_pages
     if not folder_name:
         return
@@ -136,7 +136,7 @@ def _generate(app: Sphinx) -> None:
         logger.info("performance pages: %d written, %d removed in %s", len(written), len(removed), folder_name)
 
 
-def _exclude_prose(app: Sphinx, config: Config) -> None:
+def exclude_performance_prose(app: Sphinx, config: Config) -> None:
     exclude_prose(config, config.neuron_performance_pages, config.neuron_performance_prose)
 
 
@@ -147,5 +147,3 @@ def setup_performance_pages(app: Sphinx) -> None:
     app.add_config_value("neuron_performance_prose", "_performance", "env", types=frozenset({str}),
                          description="Folder of the source directory with hand-written prose per performance "
                                      "page (<page>/<slot>.rst), included by the generated pages.")
-    app.connect("config-inited", _exclude_prose)
-    app.connect("builder-inited", _generate, priority=600)  # after the data set is loaded (500)

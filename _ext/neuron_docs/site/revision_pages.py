@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..state.build import dataset, state
+from ..state.domain import dataset, state
 from .device_pages import write
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def pages(catalog: Catalog) -> dict[str, str]:
     return out
 
 
-def _on_builder_inited(app: Sphinx) -> None:
+def generate_revision_pages(app: Sphinx) -> None:
     if not app.config.neuron_revision_pages:
         return
     folder = app.config.neuron_revision_pages
@@ -60,4 +60,3 @@ def setup_revision_pages(app: Sphinx) -> None:
     app.add_config_value("neuron_revision_pages", "", "env", types=frozenset({str}),
                          description="Folder (relative to the source directory) of the generated page of each "
                                      "revision of the support matrices; empty: no such pages.")
-    app.connect("builder-inited", _on_builder_inited, priority=600)  # after the data set is loaded

@@ -36,7 +36,7 @@ def _previous(path: Path) -> dict[str, Any] | None:
     return frozen if isinstance(frozen, dict) else None
 
 
-def _on_builder_inited(app: Sphinx) -> None:
+def note_indexed_pages(app: Sphinx) -> None:
     """Note the pages this build indexes: the builder's ``index_page``, called for every page written
     (in the main process, in a parallel build too), wrapped on this builder alone."""
     builder = app.builder
@@ -53,7 +53,7 @@ def _on_builder_inited(app: Sphinx) -> None:
     builder.index_page = noting  # type: ignore[attr-defined]
 
 
-def _restore_entries(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
+def restore_entries(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]]:
     indexer = getattr(app.builder, "indexer", None)
     written = getattr(app.builder, _WRITTEN, None)
     if indexer is None or written is None:
@@ -82,8 +82,3 @@ def _canonical_order(indexer: Any) -> None:
     indexer._mapping = dict(sorted(indexer._mapping.items()))
     indexer._title_mapping = dict(sorted(indexer._title_mapping.items()))
     indexer._index_entries = dict(sorted(indexer._index_entries.items()))
-
-
-def setup_search_index(app: Sphinx) -> None:
-    app.connect("builder-inited", _on_builder_inited)
-    app.connect("html-collect-pages", _restore_entries)

@@ -29,7 +29,3 @@ def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> No
     for reference in doctree.findall(nodes.reference):
         if "#" in reference.get("refuri", ""):
             reference["refuri"] = one_anchor(reference["refuri"])
-
-
-def setup_single_page(app: Sphinx) -> None:
-    app.connect("doctree-resolved", fix_double_anchors, priority=900)

@@ -1,7 +1,7 @@
 """sphinx-sitemap without a server process when the build runs in one process, listing every page.
 
 sphinx-sitemap lists the pages written by *this* build (``html-page-context``): an incremental build
-that writes 4 pages of 34 would leave a sitemap of 4. :func:`_every_page` (``build-finished``, before
+that writes 4 pages of 34 would leave a sitemap of 4. :func:`sitemap_every_page` (``build-finished``, before
 sphinx-sitemap's own handler) adds every document of the environment that this build did not write,
 named as sphinx-sitemap names it, and puts the links back in sorted order: the sitemap of an
 incremental build equals that of a clean build of the same sources (tests/test_nothing_lost.py).
@@ -31,7 +31,7 @@ class _LocalManager:
         return queue.Queue()
 
 
-def _sitemap_without_a_server_process(app: Sphinx) -> None:
+def sitemap_without_a_server_process(app: Sphinx) -> None:
     """Give sphinx-sitemap an in-process queue in a serial build."""
     sitemap: Any = sys.modules.get("sphinx_sitemap")  # a module whose attribute it replaces
     if sitemap is not None and hasattr(sitemap, "Manager"):
@@ -48,7 +48,7 @@ def _link(app: Sphinx, pagename: str) -> str:
     return pagename + suffix
 
 
-def _every_page(app: Sphinx, exception: BaseException | None) -> None:
+def sitemap_every_page(app: Sphinx, exception: BaseException | None) -> None:
     """The links of this build's pages and of every page it did not write, sorted (see the docstring)."""
     links = getattr(app.env.app, "sitemap_links", None) if app.env is not None else None
     if exception is not None or links is None or app.builder.format != "html":
@@ -67,8 +67,3 @@ def _every_page(app: Sphinx, exception: BaseException | None) -> None:
             found[link] = None
     for link in sorted(found):
         links.put((link, found[link]))
-
-
-def setup_sitemap(app: Sphinx) -> None:
-    app.connect("builder-inited", _sitemap_without_a_server_process, priority=100)
-    app.connect("build-finished", _every_page, priority=400)  # before sphinx-sitemap's (500)

@@ -31,7 +31,3 @@ def drop_tooltips(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         if is_ours(node):
             plain = nodes.inline(node.rawsource, "", *node.children, classes=node["classes"])
             node.replace_self(plain)
-
-
-def setup_tooltips(app: Sphinx) -> None:
-    app.connect("doctree-resolved", drop_tooltips, priority=700)

@@ -1,4 +1,4 @@
-"""The one owner of per-build state, and the data set's place in the build.
+"""The one owner of per-build state, and one warning per cause of the data's problems.
 
 :class:`BuildState` holds what a build computes once and every page shares: the validated data
 set, the drift engine over it, the preview of a pull-request build, the CSV files written and the
@@ -8,9 +8,10 @@ belongs to the build's ``neuron`` domain instance (:attr:`NeuronDomain.build
 <neuron_docs.state.domain.NeuronDomain.build>`), which Sphinx makes afresh for each build and never
 pickles, so nothing leaks from one build to the next and parallel readers inherit it by fork.
 
-The data set is loaded on ``builder-inited`` (before any page is read), and every data problem
-becomes a located warning (``neuron.data``). What each page depends on in it is
-:mod:`.dependencies`.
+The one way to a build's state is :func:`.domain.state` (:func:`.domain.neuron_domain`, typed).
+The data set is loaded on ``builder-inited`` (before any page is read, :mod:`.loading`), and every
+data problem becomes a located warning (``neuron.data``), one per cause (:func:`one_warning_per_cause`).
+What each page depends on in it is :mod:`.dependencies`.
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
-
-from sphinx.util import logging
+from typing import TYPE_CHECKING, Any
 
 from ..data.catalog import Broken
-from ..data.dataset import DataSet, load_cached, load_dataset
+from ..data.dataset import DataSet, load_dataset
 from ..data.files.loader import DataError
 from ..data.record_keys import RecordDigests
 from ..drift.engine import DriftEngine
@@ -35,12 +34,8 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
-    from sphinx.config import Config
-    from sphinx.environment import BuildEnvironment
 
     from .preview import Preview
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -97,36 +92,9 @@ class BuildState:
         return self.drift
 
 
-class _Owner(Protocol):
-    """What this module needs of the ``neuron`` domain, which owns the build state."""
-
-    @property
-    def build(self) -> BuildState: ...
-
-
-
-def _owner(env: BuildEnvironment) -> _Owner:
-    return cast("_Owner", env.get_domain("neuron"))
-
-
-def state(env: BuildEnvironment) -> BuildState:
-    """The state of the build ``env`` belongs to."""
-    return _owner(env).build
-
-
-def dataset(env: BuildEnvironment) -> DataSet:
-    """The data set of the build ``env`` belongs to."""
-    return state(env).dataset
-
-
 def is_html(app: Sphinx) -> bool:
     """Whether the build writes HTML (stylesheets, scripts, tooltips, downloads)."""
     return getattr(app.builder, "format", "") == "html"
-
-
-def _on_config_inited(app: Sphinx, config: Config) -> None:
-    """Make ``neuron_data_dir`` absolute (it is given relative to the configuration directory)."""
-    config.neuron_data_dir = str((Path(app.confdir) / config.neuron_data_dir).resolve())
 
 
 _CASCADE = re.compile(r"could not be loaded \(see (?P<see>[^:)]+)(?::(?P<line>\d*))?\)"
@@ -192,31 +160,3 @@ def one_warning_per_cause(errors: list[DataError], broken: Iterable[Broken] = ()
         affected[cause] = (f"; because of it, {len(cascaded)} record{'s' if len(cascaded) != 1 else ''} of "
                            f"{len(files)} other file{'s' if len(files) != 1 else ''} set aside ({shown})")
     return causes, affected
-
-
-def _on_builder_inited(app: Sphinx) -> None:
-    build = state(app.env)
-    build.builder = app.builder
-    setting = app.config.neuron_cache_dir
-    cache_dir = (Path(app.confdir) / setting).resolve() if setting else None
-    data = build.loaded = load_cached(build.data_dir, cache_dir)
-    causes, affected = one_warning_per_cause(data.catalog.errors, data.catalog.broken)
-    for error in causes:
-        # Always "path:line" (or "path:" for a whole-file problem): a location without a colon would be
-        # taken for a document name.
-        location = f"{build.data_dir / error.file}:{error.line or ''}"
-        message = f"{error.field}: {error.message}" if error.field else error.message
-        logger.warning("%s%s", message, affected.get(error, ""), location=location, type="neuron", subtype="data")
-    for warning in data.catalog.warnings:
-        location = f"{build.data_dir / warning.file}:{warning.line or ''}"
-        logger.warning("%s: %s", warning.field, warning.message, location=location, type="neuron", subtype="matrix")
-
-
-def setup_build_state(app: Sphinx) -> None:
-    app.add_config_value("neuron_data_dir", "data", "env", types=frozenset({str}),
-                         description="Directory of the data files, relative to the configuration directory.")
-    app.add_config_value("neuron_cache_dir", ".neuron-cache", "", types=frozenset({str}),
-                         description="Where the loaded data is kept between builds, relative to the configuration "
-                                     "directory; empty: no cache.")
-    app.connect("config-inited", _on_config_inited)
-    app.connect("builder-inited", _on_builder_inited)

@@ -63,14 +63,9 @@ def release(path: Path) -> None:
         handle.close()
 
 
-def _on_config_inited(app: Sphinx, config: Config) -> None:
+def take_build_lock(app: Sphinx, config: Config) -> None:
     acquire(lock_path(app))
 
 
-def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+def release_build_lock(app: Sphinx, exception: BaseException | None) -> None:
     release(lock_path(app))
-
-
-def setup_build_lock(app: Sphinx) -> None:
-    app.connect("config-inited", _on_config_inited, priority=0)
-    app.connect("build-finished", _on_build_finished, priority=10_000)

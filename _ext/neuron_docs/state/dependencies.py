@@ -16,9 +16,9 @@ environment, cleared and merged per page like the rest of it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING
 
-from .build import state
+from .domain import neuron_domain, state
 from ..data.record_keys import file_key
 
 if TYPE_CHECKING:
@@ -29,22 +29,10 @@ if TYPE_CHECKING:
 READS, SHOWS = "reads", "shows"
 
 
-class _Keeper(Protocol):
-    """What this module needs of the ``neuron`` domain, which keeps the keys."""
-
-    def dependencies(self, kind: str) -> dict[str, dict[str, str]]: ...
-
-    def note_dependencies(self, kind: str, docname: str, digests: dict[str, str]) -> None: ...
-
-
-def _keeper(env: BuildEnvironment) -> _Keeper:
-    return cast("_Keeper", env.get_domain("neuron"))
-
-
 def note(env: BuildEnvironment, kind: str, keys: list[str], docname: str | None = None) -> None:
     """Record that page ``docname`` (default: the page being read) ``kind`` (reads or shows) ``keys``."""
     digests = state(env).digests().of(keys)
-    _keeper(env).note_dependencies(kind, docname or env.docname, digests)
+    neuron_domain(env).note_dependencies(kind, docname or env.docname, digests)
 
 
 def note_reads(env: BuildEnvironment, *files: str) -> None:
@@ -70,7 +58,7 @@ EVERY_PAGE = "pages:*"
 def shows_every_page(env: BuildEnvironment) -> None:
     """The page being read lists what the other pages show: it is rewritten whenever another page
     is read or rewritten."""
-    _keeper(env).note_dependencies(SHOWS, env.docname, {EVERY_PAGE: ""})
+    neuron_domain(env).note_dependencies(SHOWS, env.docname, {EVERY_PAGE: ""})
 
 
 def files_of(env: BuildEnvironment, docname: str) -> set[str]:
@@ -79,7 +67,7 @@ def files_of(env: BuildEnvironment, docname: str) -> set[str]:
     digests = state(env).digests()
     found: set[str] = set()
     for kind in (READS, SHOWS):
-        for key in _keeper(env).dependencies(kind).get(docname, {}):
+        for key in neuron_domain(env).dependencies(kind).get(docname, {}):
             found |= digests.files(key)
     return found
 
@@ -88,7 +76,7 @@ def _changed(env: BuildEnvironment, kind: str) -> dict[str, dict[str, str]]:
     """Pages whose ``kind`` keys changed since they were recorded, with the current digests."""
     digests = state(env).digests()
     changed = {}
-    for doc, recorded in _keeper(env).dependencies(kind).items():
+    for doc, recorded in neuron_domain(env).dependencies(kind).items():
         if doc in env.all_docs:
             now = digests.of(k for k in recorded if k != EVERY_PAGE) | ({EVERY_PAGE: ""} if EVERY_PAGE in recorded else {})
             if now != recorded:
@@ -96,29 +84,23 @@ def _changed(env: BuildEnvironment, kind: str) -> dict[str, dict[str, str]]:
     return changed
 
 
-def _on_env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-                         removed: set[str]) -> list[str]:
+def pages_to_read_again(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+                        removed: set[str]) -> list[str]:
     """Pages whose doctree was made of data that changed: read them again."""
     return sorted(_changed(env, READS))
 
 
-def _on_env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def note_pages_read(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     state(env).pages_read = set(docnames)
 
 
-def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_to_write_again(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Pages that show data that changed, read or not this build: write them again, and remember
     the digests they are written with. Pages that list every page follow any other page."""
     rewrite = _changed(env, SHOWS)
     for doc, digests in rewrite.items():
-        _keeper(env).note_dependencies(SHOWS, doc, digests)
-    listing = {doc for doc, keys in _keeper(env).dependencies(SHOWS).items() if EVERY_PAGE in keys}
+        neuron_domain(env).note_dependencies(SHOWS, doc, digests)
+    listing = {doc for doc, keys in neuron_domain(env).dependencies(SHOWS).items() if EVERY_PAGE in keys}
     if (set(rewrite) | state(env).pages_read) - listing:
         rewrite.update(dict.fromkeys(listing & set(env.all_docs), {}))
     return sorted(rewrite)
-
-
-def setup_dependencies(app: Sphinx) -> None:
-    app.connect("env-get-outdated", _on_env_get_outdated)
-    app.connect("env-before-read-docs", _on_env_before_read_docs)
-    app.connect("env-updated", _on_env_updated)

@@ -20,7 +20,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from .build import BuildState, dataset
+from .build import BuildState
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside
 from ..data.records.labels import FAMILY_SYNONYMS
 
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
+
+    from ..data.dataset import DataSet
 
 logger = logging.getLogger(__name__)
 
@@ -372,13 +374,30 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
 
     The link shows ``content`` if given, else ``text`` (default: the target id) as plain text.
     Generated links whose object has no canonical place in this project stay plain text
-    (see :func:`_unlinked_generated_reference`); links written by hand still warn.
+    (see :func:`unlinked_generated_reference`); links written by hand still warn.
     """
     ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
                                 refwarn=False, neuron_generated=True)
     ref += content if content is not None else nodes.inline(
         text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
     return ref
+
+
+def neuron_domain(env: BuildEnvironment) -> NeuronDomain:
+    """The build's ``neuron`` domain: the one typed way to it. It keeps the objects, the
+    dependencies and the hosts (``self.data``, pickled with the environment) and owns the build's
+    state (:attr:`NeuronDomain.build`, made afresh per build)."""
+    return cast("NeuronDomain", env.get_domain("neuron"))
+
+
+def state(env: BuildEnvironment) -> BuildState:
+    """The state of the build ``env`` belongs to (:class:`~.build.BuildState`)."""
+    return neuron_domain(env).build
+
+
+def dataset(env: BuildEnvironment) -> DataSet:
+    """The data set of the build ``env`` belongs to."""
+    return state(env).dataset
 
 
 def warn_duplicate(objtype: str, name: str, first: str, location: Any, more: int = 0) -> None:
@@ -395,8 +414,8 @@ def index_entry(objtype: str, title: str, anchor: str) -> addnodes.index:
     return addnodes.index(entries=[("single", f"{title} ({label})", anchor, "", None)])
 
 
-def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
-                                  contnode: nodes.Element) -> nodes.Node | None:
+def unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                                 contnode: nodes.Element) -> nodes.Node | None:
     """Keep a generated link's text when its target is not described anywhere in this project, and
     a link's to a record set aside (its problem warned once, where the data is loaded: one cause, one
     warning)."""
@@ -412,8 +431,8 @@ def _unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addn
     return None
 
 
-def _settle_alias_labels(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    cast("NeuronDomain", env.domains["neuron"]).settle_alias_labels()
+def settle_alias_labels_of_pages(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    neuron_domain(env).settle_alias_labels()
     return []
 
 
@@ -423,7 +442,7 @@ def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: 
     again with it. A page given ``:no-index:`` (or losing its directive) lets the object go; the other
     page, read again, keeps it, as a clean build would (else its links would point nowhere until
     that page changed)."""
-    domain = cast("NeuronDomain", env.domains["neuron"])
+    domain = neuron_domain(env)
     described = domain.described
     touched = changed | removed
     keys = set().union(*(described.get(docname, set()) for docname in touched))
@@ -434,10 +453,10 @@ def co_describers(app: Sphinx, env: BuildEnvironment, added: set[str], changed: 
     return others
 
 
-def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def pages_of_settled_objects(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Every page written again when an object described twice moved (a ``:no-index:`` settled it):
     which pages link to it is not known before they are resolved; it is a rare change."""
-    domain = cast("NeuronDomain", env.domains["neuron"])
+    domain = neuron_domain(env)
     moved = [key for key, docname in domain.settling.items()
              if (entry := domain.objects.get(key)) is None or entry.docname != docname]
     domain.settling = {}
@@ -446,7 +465,3 @@ def _settled(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def setup_domain(app: Sphinx) -> None:
     app.add_domain(NeuronDomain)
-    app.connect("env-get-outdated", co_describers)
-    app.connect("env-updated", _settled)
-    app.connect("missing-reference", _unlinked_generated_reference)
-    app.connect("env-updated", _settle_alias_labels)

@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from docutils import nodes
 from sphinx import addnodes
 
-from .build import dataset, state
-from .domain import NeuronDomain, index_entry, warn_duplicate
+from .domain import dataset, index_entry, neuron_domain, state, warn_duplicate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,11 +60,6 @@ class HostedType:
     sections: bool
 
 
-def _registry(env: BuildEnvironment) -> NeuronDomain:
-    """The ``neuron`` domain, which keeps the objects and the hosts."""
-    return cast("NeuronDomain", env.get_domain("neuron"))
-
-
 def add_hosted_type(app: Sphinx, hosted: HostedType) -> None:
     """Give ``hosted`` to the builds of ``app`` (as renderers are: when the builder is made)."""
     def give(app: Sphinx) -> None:
@@ -83,7 +77,7 @@ def note_host(env: BuildEnvironment, placeholder: nodes.Element, objtype: str, s
               indexed: bool = True) -> None:
     """The page being read hosts the places of ``objtype`` in ``scope`` where ``placeholder`` is
     (``indexed``: they are the objects' canonical places, not ``:no-index:`` copies). Its section is
-    found once the page is read (:func:`_note_hosts`)."""
+    found once the page is read (:func:`note_hosts`)."""
     pending = cast("list[tuple[nodes.Element, str, str, bool]]", env.temp_data.setdefault("neuron_hosts", []))
     pending.append((placeholder, objtype, scope, indexed))
 
@@ -91,13 +85,13 @@ def note_host(env: BuildEnvironment, placeholder: nodes.Element, objtype: str, s
 def placed_here(env: BuildEnvironment, objtype: str, docname: str) -> set[str]:
     """The names of the objects of ``objtype`` whose canonical place is page ``docname``: a host not
     marked ``:no-index:`` and not another host's duplicate (:func:`settle_hosted_objects`)."""
-    objects = _registry(env).data.get("objects", {})
+    objects = neuron_domain(env).data.get("objects", {})
     return {name for (kind, name), entry in objects.items() if kind == objtype and entry.docname == docname}
 
 
 def hosts(env: BuildEnvironment) -> dict[str, list[list[Any]]]:
     """Docname -> [objtype, scope, toc anchor of the section holding the placeholder, indexed], per host."""
-    return _registry(env).data.setdefault("hosts", {})
+    return neuron_domain(env).data.setdefault("hosts", {})
 
 
 def _toc_anchor(doctree: nodes.document, node: nodes.Element) -> str | None:
@@ -111,7 +105,7 @@ def _toc_anchor(doctree: nodes.document, node: nodes.Element) -> str | None:
     return "" if doctree.next_node(nodes.section) is parent else f"#{parent['ids'][0]}"
 
 
-def _note_hosts(app: Sphinx, doctree: nodes.document) -> None:
+def note_hosts(app: Sphinx, doctree: nodes.document) -> None:
     pending = cast("list[tuple[nodes.Element, str, str, bool]]", app.env.temp_data.pop("neuron_hosts", []))
     if pending:
         hosts(app.env)[app.env.docname] = [[objtype, scope, _toc_anchor(doctree, node), indexed]
@@ -121,7 +115,7 @@ def _note_hosts(app: Sphinx, doctree: nodes.document) -> None:
 def settle_hosted_objects(env: BuildEnvironment) -> None:
     """Make, from this build's data, every host's objects, labels, index entries and table-of-contents
     entries, replacing those the last build made (pages not read again keep what they had)."""
-    registry = _registry(env)
+    registry = neuron_domain(env)
     known = state(env).hosted
     made = registry.data.setdefault("hosted_made", {"labels": {}, "index": {}, "toc": []})
     std = env.domains.standard_domain
@@ -207,11 +201,6 @@ def _count_toc_entries(env: BuildEnvironment, docname: str) -> None:
                                        if "anchorname" in ref)
 
 
-def _settle(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def settle_hosts(app: Sphinx, env: BuildEnvironment) -> list[str]:
     settle_hosted_objects(env)
     return []
-
-
-def setup_hosted(app: Sphinx) -> None:
-    app.connect("doctree-read", _note_hosts)
-    app.connect("env-updated", _settle, priority=400)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .prices import ON_DEMAND_PRICE_BASIS, PUBLISHED_PRICE_BASIS, PriceQuote, price_for
-from .runs import cost_per_million, run_instance
+from .runs import cost_per_million, first_priced, run_instance
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -141,9 +141,9 @@ class Derived:
         table = self.catalog.published_tables.get(run.table)
         generation = table.generation if table else None
         candidates = run.instances if hasattr(run, "instances") else [run.instance]
-        quote = next((q for i in candidates if (q := self.price(i, basis, generation)) is not None), None)
+        quote = first_priced(candidates, lambda instance: self.price(instance, basis, generation))
         if quote is None:
             return None
         nodes = getattr(run, "nodes", 1)
-        return PublishedCost(cost_per_million(quote.usd_per_hour * nodes, float(found[1])), per, quote, nodes)
+        return PublishedCost(cost_per_million(quote.usd_per_hour, float(found[1]), nodes), per, quote, nodes)
 

@@ -165,15 +165,9 @@ class Identities:
         return Suggestion("model", identity.id, identity.name, score)
 
 
-_LAST: tuple[Catalog, Identities] | None = None
-
-
 def identities(catalog: Catalog) -> Identities:
-    """The identities of ``catalog`` (made once per catalog: the last one is kept)."""
-    global _LAST
-    if _LAST is None or _LAST[0] is not catalog:
-        _LAST = (catalog, Identities(catalog))
-    return _LAST[1]
+    """The identities of ``catalog`` (made once and kept with it: :meth:`.Catalog.made_once`)."""
+    return catalog.made_once("model identities", Identities)
 
 
 def resolve(catalog: Catalog, text: str) -> Resolution:

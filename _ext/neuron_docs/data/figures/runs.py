@@ -1,5 +1,6 @@
 """Queries over benchmark runs: the instance a run ran on, run filters, and the formula of a cost
-per 1M (:func:`cost_per_million`).
+per 1M (:func:`cost_per_million`, the one place it is written; :func:`cost_formula` is the same in
+words, as the price notes print it; ``tests/test_one_formula.py`` fails on a second copy).
 
 The costs themselves, and the best run of a model on an instance, are derived once per build by the
 data set's :class:`~.derived.Derived`: of a seed run per 1M inferences at its instance's on-demand
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from ..catalog import Catalog
     from ..records import models as s
@@ -20,9 +21,29 @@ if TYPE_CHECKING:
 BENCH_FILES = ("benchmarks/inference.csv", "models.yaml", "instances.yaml", "devices.yaml", "sources.yaml")
 
 
-def cost_per_million(price_per_hour: float, throughput_per_s: float) -> float:
-    """USD per 1M units of the throughput (inferences, tokens, ...): hourly price / (throughput x 3600) x 10^6."""
-    return price_per_hour / (throughput_per_s * 3600.0) * 1_000_000.0
+#: Seconds in the hour a price is quoted for.
+SECONDS_PER_HOUR = 3600.0
+#: What a cost is per: a million units of the throughput.
+PER_MILLION = 1_000_000.0
+
+
+def cost_per_million(price_per_hour: float, throughput_per_s: float, instances: int = 1) -> float:
+    """USD per 1M units of the throughput (inferences, tokens, ...) of ``instances`` instances (a
+    training run's nodes) at ``price_per_hour`` each: hourly price x instances / (throughput x 3600) x 10^6."""
+    return price_per_hour * instances / (throughput_per_s * SECONDS_PER_HOUR) * PER_MILLION
+
+
+def cost_formula(*, nodes: bool = False) -> str:
+    """:func:`cost_per_million` in words, as a table's price note prints it (``nodes``: the price is
+    paid for each of a training run's nodes)."""
+    per = "x nodes " if nodes else ""
+    return f"Cost per 1M = 10^6 / throughput x hourly price {per}/ {SECONDS_PER_HOUR:g}"
+
+
+def first_priced[Q](instances: Iterable[str], price_of: Callable[[str], Q | None]) -> Q | None:
+    """The price of the first of ``instances`` that has one (a training run names several instance
+    types; its cost uses the first priced one), or None."""
+    return next((quote for instance in instances if (quote := price_of(instance)) is not None), None)
 
 
 def run_instance(catalog: Catalog, run: s.InferenceRun | s.AccuracyRun) -> s.Instance | None:

@@ -173,43 +173,53 @@ def _record_keys(catalog: Catalog, kind: str, record: str) -> Iterator[str]:
 Figures = dict[str, Value]
 
 
-def _put(out: Figures, path: str, number: float, unit: str, label: str, source: str | None, collection: str,
-         record: str, reads: tuple[str, ...] | None = None) -> None:
-    """A typed figure, or (``reads``: the collections it is computed from besides ``collection``) a derived one."""
-    out[path] = Value(float(number), unit, label, source, reads is not None, collection, record, reads or ())
+class RecordFigures:
+    """The figures of one record (of ``collection``, id ``record``), by path, as they are put: typed
+    (the record's own) or derived (computed; ``reads``: the collections it is computed from besides
+    ``collection``)."""
+
+    __slots__ = ("collection", "figures", "record")
+
+    def __init__(self, collection: str, record: str) -> None:
+        self.collection, self.record = collection, record
+        self.figures: Figures = {}
+
+    def typed(self, path: str, number: float, unit: str, label: str, source: str | None = None) -> None:
+        self.figures[path] = Value(float(number), unit, label, source, False, self.collection, self.record, ())
+
+    def derived(self, path: str, number: float, unit: str, label: str, reads: tuple[str, ...],
+                source: str | None = None) -> None:
+        self.figures[path] = Value(float(number), unit, label, source, True, self.collection, self.record, reads)
 
 
 def _device(derived: Derived, device_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     d = catalog.devices[device_id]
+    out = RecordFigures("devices", d.id)
     if d.neuroncores:
-        _put(out, f"device:{d.id}:neuroncores", d.neuroncores, "", f"NeuronCores per {d.name}", d.source,
-             "devices", d.id)
+        out.typed(f"device:{d.id}:neuroncores", d.neuroncores, "", f"NeuronCores per {d.name}", d.source)
     for key, q in d.specs.items():
-        _put(out, f"device:{d.id}:{key}", q.value, q.unit, q.label, q.source, "devices", d.id)
-    return out
+        out.typed(f"device:{d.id}:{key}", q.value, q.unit, q.label, q.source)
+    return out.figures
 
 
 def _instance(derived: Derived, instance_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     i = catalog.instances[instance_id]
+    out = RecordFigures("instances", i.id)
     if i.price is not None:
-        _put(out, f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price",
-             i.price.source, "instances", i.id)
-    _put(out, f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", i.source, "instances", i.id)
-    _put(out, f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", i.source, "instances", i.id)
+        out.typed(f"instance:{i.id}:price", i.price.usd_per_hour, "USD/h", f"{i.id} on-demand price", i.price.source)
+    out.typed(f"instance:{i.id}:device_count", i.device_count, "", f"devices in {i.id}", i.source)
+    out.typed(f"instance:{i.id}:vcpus", i.vcpus, "", f"vCPUs of {i.id}", i.source)
     cores = catalog.neuroncores(i.id)
     if cores:
-        _put(out, f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", None, "instances", i.id,
-             _DEVICE_READS)
+        out.derived(f"instance:{i.id}:neuroncores", cores, "", f"NeuronCores in {i.id}", _DEVICE_READS)
     device = catalog.devices.get(i.device)  # unknown: refused by validation, else the instance's own specs only
     for metric in sorted({"efa_gbps", *i.specs, *(device.specs if device else ())}):
         value = instance_metric(catalog, i.id, metric)
         if value is not None:
-            out[f"instance:{i.id}:{metric}"] = value
-    return out
+            out.figures[f"instance:{i.id}:{metric}"] = value
+    return out.figures
 
 
 def _instance_families(catalog: Catalog) -> list[str]:
@@ -218,94 +228,88 @@ def _instance_families(catalog: Catalog) -> list[str]:
 
 def _instance_family(derived: Derived, family: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
+    out = RecordFigures("instances", family)
     members = [i for i in catalog.instances.values() if i.family == family]
     if members:
-        _put(out, f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family",
-             None, "instances", family, ())
-    return out
+        out.derived(f"instance_family:{family}:count", len(members), "", f"instance types in the {family} family", ())
+    return out.figures
 
 
 def _run(derived: Derived, run_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     run = catalog.inference_runs[run_id]
-    _put(out, f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source,
-         "inference_runs", run.id)
+    out = RecordFigures("inference_runs", run.id)
+    out.typed(f"run:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.id}", run.source)
     if run.neuroncores:
-        _put(out, f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source,
-             "inference_runs", run.id)
+        out.typed(f"run:{run.id}:neuroncores", run.neuroncores, "", f"NeuronCores used by {run.id}", run.source)
     if run.p90_latency_ms is not None:
-        _put(out, f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
-             run.source, "inference_runs", run.id)
+        out.typed(f"run:{run.id}:p90_latency_ms", run.p90_latency_ms, "ms", f"p90 latency of {run.id}",
+                  run.source)
     if run.throughput_per_s is not None:
-        _put(out, f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
-             run.source, "inference_runs", run.id)
+        out.typed(f"run:{run.id}:throughput", run.throughput_per_s, "inferences/s", f"throughput of {run.id}",
+                  run.source)
         cost = derived.seed_cost(run)  # None only for an unknown or unpriced instance: refused by validation
         if cost is not None:
-            _put(out, f"run:{run.id}:cost_per_1m", cost, "USD",
-                 f"cost per 1M inferences of {run.id}", run.source, "inference_runs", run.id, SEED_COST_READS)
-    return out
+            out.derived(f"run:{run.id}:cost_per_1m", cost, "USD", f"cost per 1M inferences of {run.id}",
+                        SEED_COST_READS, source=run.source)
+    return out.figures
 
 
 def _accuracy(derived: Derived, run_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     acc = catalog.accuracy_runs[run_id]
-    _put(out, f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source,
-         "accuracy_runs", acc.id)
+    out = RecordFigures("accuracy_runs", acc.id)
+    out.typed(f"accuracy:{acc.id}:top1", acc.top1_percent, "%", f"top-1 accuracy of {acc.id}", acc.source)
     if acc.duration_s is not None:
-        _put(out, f"accuracy:{acc.id}:duration", acc.duration_s, "s", f"accuracy-run time of {acc.id}",
-             acc.source, "accuracy_runs", acc.id)
-    return out
+        out.typed(f"accuracy:{acc.id}:duration", acc.duration_s, "s", f"accuracy-run time of {acc.id}",
+                  acc.source)
+    return out.figures
 
 
 def _model(derived: Derived, model_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     m = catalog.models[model_id]
+    out = RecordFigures("models", m.id)
     if m.paper_top1:
-        _put(out, f"model:{m.id}:paper_top1", m.paper_top1.value, m.paper_top1.unit, m.paper_top1.label,
-             m.paper_top1.source, "models", m.id)
+        out.typed(f"model:{m.id}:paper_top1", m.paper_top1.value, m.paper_top1.unit, m.paper_top1.label,
+                  m.paper_top1.source)
     for v in m.variants:
         if v.script_modules:
-            _put(out, f"model:{m.id}.{v.id}:script_modules", v.script_modules, "",
-                 f"recursive script modules of {m.name} ({v.id})", None, "models", m.id)
-    return out
+            out.typed(f"model:{m.id}.{v.id}:script_modules", v.script_modules, "",
+                      f"recursive script modules of {m.name} ({v.id})")
+    return out.figures
 
 
 def _issue(derived: Derived, issue_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     k = catalog.known_issues[issue_id]
+    out = RecordFigures("known_issues", k.id)
     if k.limit:
-        _put(out, f"issue:{k.id}:limit", k.limit.value, k.limit.unit, k.limit.label, k.limit.source,
-             "known_issues", k.id)
-    return out
+        out.typed(f"issue:{k.id}:limit", k.limit.value, k.limit.unit, k.limit.label, k.limit.source)
+    return out.figures
 
 
 def _claim(derived: Derived, claim_id: str) -> Figures:
     catalog = derived.catalog
     c = catalog.claims[claim_id]
-    out: Figures = {}
-    _put(out, f"claim:{c.id}:value", c.value, c.unit, c.label, c.source, "claims", c.id)
-    return out
+    out = RecordFigures("claims", c.id)
+    out.typed(f"claim:{c.id}:value", c.value, c.unit, c.label, c.source)
+    return out.figures
 
 
 def _comparison(derived: Derived, comparison_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     c = catalog.comparisons[comparison_id]
-    _put(out, f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source,
-         "comparisons", c.id)
+    out = RecordFigures("comparisons", c.id)
+    out.typed(f"comparison:{c.id}:claimed", c.claimed.value, c.claimed.unit, c.claimed.label, c.claimed.source)
     subject = instance_metric(catalog, c.subject, c.metric)
     baseline = instance_metric(catalog, c.baseline, c.metric)
     if subject and baseline:
         subject, baseline = subject.normalized(), baseline.normalized()
     if subject and baseline and subject.unit == baseline.unit:
-        _put(out, f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
-             f"{c.label} computed from the specifications", None, "comparisons", c.id, ("instances", "devices"))
-    return out
+        out.derived(f"comparison:{c.id}:measured", subject.number / baseline.number, "x",
+                    f"{c.label} computed from the specifications", ("instances", "devices"))
+    return out.figures
 
 
 #: What a ratio of instances' on-demand prices reads besides the experiment.
@@ -314,12 +318,11 @@ _PRICE_READS = ("instances",)
 
 def _experiment(derived: Derived, experiment_id: str) -> Figures:
     catalog = derived.catalog
-    out: Figures = {}
     e = catalog.experiments[experiment_id]
+    out = RecordFigures("experiments", e.id)
     for pp in e.price_performance:
         key = f"{e.id}.{pp.id}"
-        _put(out, f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source,
-             "experiments", e.id)
+        out.typed(f"priceperf:{key}:gain", pp.gain.value, pp.gain.unit, pp.gain.label, pp.gain.source)
         # An unknown or unpriced instance (a located error of the data, should validation let it
         # through): no ratio (the renderers show the claim as a data problem).
         candidate, baseline = (i.price if (i := catalog.instances.get(pp.candidate)) else None,
@@ -327,42 +330,42 @@ def _experiment(derived: Derived, experiment_id: str) -> Figures:
         if candidate is None or baseline is None:
             continue
         ratio = candidate.usd_per_hour / baseline.usd_per_hour
-        _put(out, f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
-             None, "experiments", e.id, _PRICE_READS)
-        _put(out, f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
-             f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
-             None, "experiments", e.id, _PRICE_READS)
-    return out
+        out.derived(f"priceperf:{key}:price_ratio", ratio, "x", f"price of {pp.candidate} relative to {pp.baseline}",
+                    _PRICE_READS)
+        out.derived(f"priceperf:{key}:implied_speed_ratio", ratio * (1 + pp.gain.value / 100), "x",
+                    f"training speed of {pp.candidate} relative to {pp.baseline} implied by the price-performance gain",
+                    _PRICE_READS)
+    return out.figures
 
 
 def _published(kind: str, collection: str) -> Callable[[Derived, str], Figures]:
     """The figures of a published run at ``<kind>:<id>:<field>``: every measurement in its unit, the
     batch size, and the derived cost per 1M units of its throughput with the price it used."""
     def figures(derived: Derived, run_id: str) -> Figures:
-        out: Figures = {}
         run = derived.catalog.records[collection][run_id]
+        out = RecordFigures(collection, run.id)
         if getattr(run, "batch_size", None):
-            _put(out, f"{kind}:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.model} ({run.id})",
-                 run.source, collection, run.id)
+            out.typed(f"{kind}:{run.id}:batch_size", run.batch_size, "", f"batch size of {run.model} ({run.id})",
+                      run.source)
         for field, metric in METRICS.items():
             number = getattr(run, field, None)
             if number is not None:
-                _put(out, f"{kind}:{run.id}:{field}", number, metric.unit, f"{metric.label} of {run.model} ({run.id})",
-                     run.source, collection, run.id)
+                out.typed(f"{kind}:{run.id}:{field}", number, metric.unit, f"{metric.label} of {run.model} ({run.id})",
+                          run.source)
         for field, cost in derived.published_costs(run).items():
-            _put(out, f"{kind}:{run.id}:{field}", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
-                 f"({run.id}) at {price_note(cost.price)}", None, collection, run.id, PUBLISHED_COST_READS)
-        return out
+            out.derived(f"{kind}:{run.id}:{field}", cost.usd, "USD", f"cost per {cost.per} of {run.model} "
+                        f"({run.id}) at {price_note(cost.price)}", PUBLISHED_COST_READS)
+        return out.figures
     return figures
 
 
 def _price(derived: Derived, price_id: str) -> Figures:
     catalog = derived.catalog
     p = catalog.prices[price_id]
-    out: Figures = {}
-    _put(out, f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h", f"{p.instance} {p.basis} price as of {p.as_of}",
-         p.source, "prices", p.id)
-    return out
+    out = RecordFigures("prices", p.id)
+    out.typed(f"price:{p.id}:usd_per_hour", float(p.usd_per_hour), "USD/h",
+              f"{p.instance} {p.basis} price as of {p.as_of}", p.source)
+    return out.figures
 
 
 #: Path kind -> (the collection of its records, ``None`` for instance families; the figures of one

@@ -55,6 +55,8 @@ class MatrixHistory:
     held_since: dict[dt.date, dict[CellId, dt.date]] = field(default_factory=dict)
     #: Per revision, per matrix: the latest revision up to it that changed what the matrix shows.
     updated: dict[dt.date, dict[str, dt.date]] = field(default_factory=dict)
+    #: Per device: the first revision with a matrix that lists it.
+    first_listed: dict[str, dt.date] = field(default_factory=dict)
 
     @classmethod
     def of(cls, revisions: list[Revision]) -> MatrixHistory:
@@ -74,6 +76,9 @@ class MatrixHistory:
             updated = {m.id: rev.date if m.id in touched or m.id not in updated else updated[m.id]
                        for m in rev.matrices}
             history.updated[rev.date] = dict(updated)
+            for matrix in rev.matrices:
+                for device in matrix.devices:
+                    history.first_listed.setdefault(device, rev.date)
             before = rev
         return history
 
@@ -110,7 +115,16 @@ class MatrixHistory:
 
     def first_listing(self, device: str) -> dt.date | None:
         """The first revision with a matrix for ``device``."""
-        return next((r.date for r in self.revisions if r.matrix_of(device)), None)
+        return self.first_listed.get(device)
+
+    def cell_since(self, rev: Revision, cell: CellId, device: str | None = None) -> dt.date | None:
+        """Since when ``cell`` of ``rev`` holds its published value, as every page and the advisor say
+        it (the one rule): the revision since which it holds it (:meth:`since`), but for ``device``,
+        whose matrix shows it, never before the device was first listed (a matrix that a device
+        joined later held nothing for it before). None when ``rev`` has no such cell."""
+        held = self.held_since.get(rev.date, {}).get(cell)
+        first = self.first_listed.get(device) if device else None
+        return max(held, first) if held is not None and first is not None else held
 
     def typed_last_updates(self) -> list[TypedLastUpdate]:
         """For every revision and matrix: the typed "Last update", the derived one and whether they agree."""

@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
-from ..figures.runs import cost_per_million
+from ..figures.runs import cost_per_million, first_priced
 from ..records import history as hs
 from ..records.history import canonical_version, version_key
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
@@ -151,12 +151,9 @@ class HistoryIndex:
 
     @classmethod
     def of(cls, catalog: Catalog) -> HistoryIndex:
-        """The index of ``catalog``: made once, kept while the same catalog is asked for (a build's
+        """The index of ``catalog``: made once and kept with it (:meth:`.Catalog.made_once`: a build's
         pages, its downloads and its checks share one)."""
-        if _LAST_INDEX and _LAST_INDEX[0].catalog is catalog:
-            return _LAST_INDEX[0]
-        _LAST_INDEX[:] = [cls._made(catalog)]
-        return _LAST_INDEX[0]
+        return catalog.made_once("benchmark history index", cls._made)
 
     @classmethod
     def _made(cls, catalog: Catalog) -> HistoryIndex:
@@ -230,10 +227,6 @@ class HistoryIndex:
         return next((m for m in THROUGHPUT_FIELDS if m in metrics), None)
 
 
-#: The last index made (:meth:`HistoryIndex.of`), with the catalog it was made of.
-_LAST_INDEX: list[HistoryIndex] = []
-
-
 def price_in_force(prices: Iterable[hs.HistoricalPrice], instance: str, date: dt.date) -> hs.HistoricalPrice | None:
     """The price of ``instance`` published on ``date``: first published on or before it and not yet
     changed or withdrawn then (None when the states of the time published none)."""
@@ -262,11 +255,11 @@ def historical_cost(catalog: Catalog, config: hs.BenchmarkConfiguration, figures
     per = COST_BASIS[THROUGHPUT_FIELDS[found[0]]]
     instances = config.instances.split(";") if config.instances else [config.instance or ""]
     prices = catalog.historical_prices.values()
-    price = next((p for i in instances if (p := price_in_force(prices, i, date)) is not None), None)
+    price = first_priced(instances, lambda instance: price_in_force(prices, instance, date))
     if price is None:
         return None
     nodes = config.nodes or 1
-    return HistoricalCost(cost_per_million(float(price.usd_per_hour) * nodes, float(found[1])), per, price, nodes)
+    return HistoricalCost(cost_per_million(float(price.usd_per_hour), float(found[1]), nodes), per, price, nodes)
 
 
 def releases(index: HistoryIndex, configuration: str) -> list[Release]:
@@ -565,10 +558,6 @@ def describe_configuration(config: hs.BenchmarkConfiguration) -> str:
         if value:
             parts.append(str(value))
     return f"{config.model} on {', '.join(parts)} ({config.view})"
-
-
-def changed_metrics(changes: Iterable[Change]) -> list[str]:
-    return sorted({c.metric for c in changes if c.metric})
 
 
 #: The configuration columns of the long-format download, after its id, generation, kind and view.

@@ -71,12 +71,6 @@ class Column(Record):
     def key(self) -> str:
         return f"{self.framework}/{self.workload}"
 
-    @property
-    def workload_published(self) -> bool:
-        """Whether the header states the workload (from 2023-02-26), else it was inferred."""
-        return self.header.lower().startswith(self.workload)
-
-
 class Row(Record):
     """A family's row: its categories, architecture fit and one cell per column."""
 

@@ -106,11 +106,6 @@ class ModelSize(Record):
             raise ValueError(msg)
         return self
 
-    @property
-    def bytes_per_parameter(self) -> int:
-        return DTYPE_BYTES[self.data_types[0]]
-
-
 class ModelSizeGap(Record):
     """A model the data must size (a model of the published tables, a family's representative) whose
     size no source gives: which model, and why there is no figure."""

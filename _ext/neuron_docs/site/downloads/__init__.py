@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import csv_index, data_download, history_csv, links, table_files
+from . import csv_index, data_download, links
 from ...render.placeholder import add_renderers
 
 if TYPE_CHECKING:
@@ -31,13 +31,6 @@ if TYPE_CHECKING:
 def setup_downloads(app: Sphinx) -> None:
     app.add_node(csv_index.csv_index)
     app.add_directive_to_domain("neuron", "csv-index", csv_index.CsvIndex)
-    app.connect("doctree-resolved", csv_index.fill_index, priority=390)
     app.add_directive_to_domain("neuron", "data-downloads", data_download.DataDownloads)
     add_renderers(app, data_download.render_data_downloads)
     app.add_role_to_domain("neuron", "download", links.DownloadRole())
-    app.connect("doctree-resolved", links.resolve_download_links)
-    # Before preview marking (priority 500), so the CSVs hold the data, not "changed in this preview".
-    app.connect("doctree-resolved", table_files.write_table_csvs, priority=400)
-    app.connect("build-finished", table_files.forget_written)
-    app.connect("build-finished", data_download.write_data_files)
-    app.connect("build-finished", history_csv.write_history_csv)

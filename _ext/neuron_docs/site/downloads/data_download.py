@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ...state.build import dataset
+from ...state.domain import dataset
 from ...data import catalog as catalog_module
 from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key

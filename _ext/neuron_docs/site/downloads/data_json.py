@@ -101,11 +101,6 @@ def _figure(value: Value) -> dict[str, Any]:
     return item
 
 
-def dataset_values(values: Mapping[str, Value]) -> dict[str, dict[str, Any]]:
-    """Every figure by path, as plain JSON values."""
-    return {path: _figure(value) for path, value in _in_path_order(values)}
-
-
 def data_pieces(catalog: Catalog, values: Mapping[str, Value]) -> Iterator[str]:
     """The text of ``dumps(data_document(catalog, values))`` in pieces of up to a thousand records or figures."""
     yield from json_pieces(document(catalog, values))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...data.published.history_view import LONG_HEADER, HistoryIndex, long_rows
-from ...state.build import dataset
+from ...state.domain import dataset
 from .links import writes_downloads
 from .json_stream import write_made_from
 from .table_csv import neutralised

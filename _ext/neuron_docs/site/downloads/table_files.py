@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util import logging
 
-from ...state.build import state
+from ...state.domain import state
 from .links import download_uri, links_downloads, writes_downloads
 from .table_csv import page_notes, table_csv
 
