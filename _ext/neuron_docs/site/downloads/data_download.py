@@ -23,8 +23,8 @@ from ...data.record_keys import file_key
 from ...render.tables import build_table
 from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
-from .data_schema import json_schema
-from .json_stream import dumps, write_if_changed, write_made_from
+from .data_schema import schema_text
+from .json_stream import write_if_changed, write_made_from
 from .links import writes_downloads
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def write_data_files(app: Sphinx, exception: BaseException | None) -> None:
         return
     data = dataset(app.env)
     write_made_from(Path(app.outdir, JSON_NAME), data.content_key, lambda: data_pieces(data.catalog, data.values))
-    write_if_changed(Path(app.outdir, SCHEMA_NAME), [dumps(json_schema())])
+    write_if_changed(Path(app.outdir, SCHEMA_NAME), [schema_text()])
 
 
 class DataDownloads(SphinxDirective):
