@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from ..data.files.yaml_reader import compose_tree
 from .verdicts import CHECKED_KINDS, Verdict
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def _walk(node: yaml.Node, path: Path, out: list[DataPassage]) -> None:
 def data_passages(path: Path, raw: str | None = None) -> list[DataPassage]:
     """Every free text of a YAML data file, in file order."""
     raw = path.read_text(encoding="utf-8") if raw is None else raw
-    root = yaml.compose(raw)
+    root = compose_tree(raw)
     out: list[DataPassage] = []
     if root is not None:
         _walk(root, path, out)

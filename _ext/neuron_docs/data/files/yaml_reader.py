@@ -204,6 +204,17 @@ _NOT_FLOW = re.compile(r"[^\[\]{}]+")
 _BLOCK_PREFIX = re.compile(r"^[ \t?:-]*", re.M)
 
 
+def compose_tree(text: str) -> yaml.Node | None:
+    """The node tree of a document the loader accepted (its marks give each value's place): composed by
+    libyaml when :func:`_compose_with_libyaml` takes it, else by the careful composer."""
+    fast = _compose_with_libyaml(text)
+    if fast is None:
+        return _StrictLoader(text).get_single_node()
+    loader, node = fast
+    loader.dispose()
+    return node
+
+
 def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
     """The node tree composed by libyaml (several times faster), or ``None`` for the careful path.
 

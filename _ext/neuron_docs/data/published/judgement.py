@@ -27,6 +27,7 @@ No Sphinx here; ruptures is imported on first use (it brings scipy).
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections.abc import Sequence
@@ -105,9 +106,19 @@ class SeriesJudgement:
 
 
 def judge(series: Sequence[tuple[str, float]], lower_is_better: bool, rule: JudgementRule = RULE) -> SeriesJudgement:
-    """The series ``(version, figure)``, oldest first, judged by ``rule``."""
+    """The series ``(version, figure)``, oldest first, judged by ``rule``.
+
+    A judgement is a function of its arguments alone and immutable, so it is made once per process
+    for each series (every build judges every configuration's series, the advisor and the history's
+    CSV ask again for theirs; change-point detection is a build's costliest computation per figure).
+    """
+    return _judged(tuple((version, float(x)) for version, x in series), lower_is_better, rule)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _judged(series: tuple[tuple[str, float], ...], lower_is_better: bool, rule: JudgementRule) -> SeriesJudgement:
     versions = [v for v, _ in series]
-    values = [float(x) for _, x in series]
+    values = [x for _, x in series]
     if not values:
         return SeriesJudgement((), rule.min_noise)
     y = [math.log(max(x, 1e-12)) for x in values]
