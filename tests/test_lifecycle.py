@@ -88,7 +88,7 @@ def test_only_the_lifecycle_connects_handlers() -> None:
 
 #: Module-level state that is the process's, not a build's (a lock is held by a process).
 PROCESS_STATE = {"data/files/atomic.py": {"_held"}, "state/build_lock.py": {"_held"},
-                 "site/downloads/json_stream.py": {"MADE_FILES"}}
+                 "site/downloads/json_stream.py": {"MADE_FILES"}, "site/compiled_templates.py": {"COMPILED_TEMPLATES"}}
 
 
 def _empty_container(node: ast.expr | None) -> bool:

@@ -25,9 +25,9 @@ from .checks import drift, price_age
 from .directives import advisor, benchmark_history, fit
 from .preview import build as preview
 from .render import assets, expand
-from .site import (advisor_blocks, chart_files, data_dates, device_checks, device_pages, epub, front_matter,
-                   html_only, ids, latex_labels, latex_tables, navigation, performance_pages, revision_pages,
-                   search_index, single_page, sitemap, tooltips)
+from .site import (advisor_blocks, chart_files, compiled_templates, data_dates, device_checks, device_pages, epub,
+                   front_matter, html_only, ids, latex_labels, latex_tables, navigation, performance_pages,
+                   revision_pages, search_index, single_page, sitemap, tooltips)
 from .site.downloads import csv_index, data_download, history_csv, links, table_files
 from .state import build_lock, dependencies, domain, hosted, loading
 
@@ -66,6 +66,7 @@ def handlers(collector: device_checks.MatrixCollector) -> tuple[Handler, ...]:
         Handler("config-inited", performance_pages.exclude_performance_prose),
         # The builder is made: the data set is loaded (500), then what is made from it (600).
         Handler("builder-inited", sitemap.sitemap_without_a_server_process, 100, "before sphinx-sitemap's"),
+        Handler("builder-inited", compiled_templates.share_compiled_templates),
         Handler("builder-inited", loading.load_data),
         Handler("builder-inited", expand.choose_expansion),
         Handler("builder-inited", advisor.add_advisor_static_path),
