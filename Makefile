@@ -23,9 +23,10 @@ SOURCEDIR   ?= source
 BUILDDIR    ?= build
 PYTEST_ARGS ?= -n auto
 # make test leaves out the end-to-end tests: the site in a real browser (pytest marker "browser"),
-# every data file refused in turn (marker "sweep") and the whole site built again by the other
-# builders or by make html (marker "builders"); make test-e2e runs them; CI runs both.
-TEST_MARKERS ?= not browser and not sweep and not builders
+# every data file refused in turn (marker "sweep"), the whole site built again by the other
+# builders or by make html (marker "builders") and the whole site built again from edited data
+# (marker "site_edits"); make test-e2e runs them; CI runs both.
+TEST_MARKERS ?= not browser and not sweep and not builders and not site_edits
 
 .PHONY: help html pdf epub clean test test-e2e typecheck venv audit matrix-diff bench drift-score import-benchmarks fuzz
 PY_EXT      = PYTHONPATH=_ext $(VENV)/bin/python
@@ -108,7 +109,7 @@ test: $(TEST_STAMP)
 # reader uses them), every data file refused in turn (the rest of the site still builds), and every
 # other builder (dirhtml, singlehtml, ePub, LaTeX, linkcheck) and make html's bytes
 test-e2e: $(TEST_STAMP)
-	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep or builders"
+	@set -f; $(VENV)/bin/python -m pytest $$ARG_PYTEST_ARGS -m "browser or sweep or builders or site_edits"
 
 # make typecheck  -- the type checker alone (make test runs it first)
 typecheck: $(TEST_STAMP)

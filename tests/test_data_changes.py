@@ -83,6 +83,7 @@ def check_price_and_throughput_changes(tmp_path, data_copy) -> None:
     assert cost in device.find(id="costs-inferentia").get_text(" ")
 
 
+@pytest.mark.site_edits
 def test_a_new_revision_reaches_matrix_guidelines_whats_new_and_revision_pages(tmp_path, data_copy):
     """A release is one new file in data/matrix/: a copy of the latest with cells changed."""
     import yaml

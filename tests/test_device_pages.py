@@ -216,6 +216,7 @@ def test_csv_and_json_downloads_hold_the_device(grown, grown_catalog) -> None:
     assert json.dumps(document).count(f'"{DEVICE}"') > 0
 
 
+@pytest.mark.site_edits
 def test_removing_the_device_leaves_nothing_behind(grown, tmp_path: Path) -> None:
     """The same source folder and output, rebuilt from the data without Trainium3: the page, its
     HTML, toctree entry, sitemap, inventory and search entries go; its prose is pointed out."""
@@ -302,6 +303,7 @@ def test_support_prose_without_a_published_matrix_is_a_located_warning(without_i
         built.soup("devices/inferentia2.html").get_text(" ").split())
 
 
+@pytest.mark.site_edits
 def test_a_device_whose_page_is_not_read_is_a_located_warning(tmp_path, catalog) -> None:
     """With the generated Trainium and Inferentia2 pages (which share one matrix), the
     architecture-fit page and the latest revision's page excluded, no page shows their

@@ -104,6 +104,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - (SiteBu
     return build_site(root / "out", data_dir=data), data
 
 
+@pytest.mark.site_edits
 def test_derived_claims_follow_a_data_change(changed) -> None:  # noqa: ANN001
     """Change measurements in a copy of the data: every derived claim on the site is recomputed."""
     built, data_copy = changed
@@ -133,6 +134,7 @@ def test_derived_claims_follow_a_data_change(changed) -> None:  # noqa: ANN001
     assert f"{format_number(abs(lag), 'ms', NumberFormat(2))} {'slower' if lag > 0 else 'faster'}" in analysis
 
 
+@pytest.mark.site_edits
 def test_errata_page_recomputes_true_values(changed, catalog) -> None:  # noqa: ANN001
     """The errata's true values follow the changed data (``catalog``: the data before the change)."""
     built, data_copy = changed

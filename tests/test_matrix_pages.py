@@ -12,6 +12,8 @@ import json
 import posixpath
 from urllib.parse import urldefrag
 
+import pytest
+
 from neuron_docs.data.matrix.changes import describe
 from neuron_docs.site.data_dates import file_dates
 
@@ -135,6 +137,7 @@ def test_whats_new_lists_every_change_of_the_data(site, catalog) -> None:  # noq
             assert rev.unchanged_because in section.get_text(" ")
 
 
+@pytest.mark.site_edits
 def test_a_broken_revision_is_located_and_the_rest_builds(tmp_path, data_copy, catalog) -> None:  # noqa: ANN001
     """An unknown date format in the newest revision: a located warning, that revision set aside (its
     page and What's new entry gone, a Data problem box shown), the one before it shown as the latest."""

@@ -65,6 +65,7 @@ def _words(text: str) -> str:
     return re.sub(r"\s+", "", text)  # the writers wrap lines, after a hyphen too
 
 
+@pytest.mark.builders
 @pytest.mark.parametrize("builder", ["text", "man"])
 def test_history_and_changes_are_in_every_output(tmp_path_factory: pytest.TempPathFactory,
                                                  history_html: tuple[list[str], int, list[str]], builder: str) -> None:

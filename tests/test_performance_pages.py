@@ -166,6 +166,7 @@ def test_pages_have_tabs_per_view_and_csv_downloads(site, catalog):
     assert linked & mapped  # models link to their family
 
 
+@pytest.mark.site_edits
 def test_costs_follow_a_changed_price_and_stale_prices_warn(data_copy, tmp_path, catalog):
     prices = data_copy / "prices.yaml"
     text = prices.read_text()

@@ -50,7 +50,7 @@ def _release_of(target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="module", params=["data", "data-after-a-release"])
+@pytest.fixture(scope="module", params=["data", pytest.param("data-after-a-release", marks=pytest.mark.site_edits)])
 def release(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path | None:
     """Every check of this module runs on today's data and on a copy changed as in a release."""
     return None if request.param == "data" else _release_of(tmp_path_factory.mktemp("release") / "data")
