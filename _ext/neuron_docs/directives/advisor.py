@@ -32,7 +32,7 @@ from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
 from ..state.domain import neuron_domain, xref
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
 from .base import DataDirective
@@ -197,5 +197,4 @@ def add_advisor_static_path(app: Sphinx) -> None:
 def setup_advisor(app: Sphinx) -> None:
     app.add_node(advisor_data)
     app.add_directive_to_domain("neuron", "advisor", Advisor)
-    add_renderers(app, render_advisor)
 

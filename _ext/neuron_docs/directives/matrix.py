@@ -23,7 +23,7 @@ from ..state.domain import dataset
 from ..data.record_keys import file_key, matrices_key, names_key
 from ..state.dependencies import READS, note
 from ..render.light_rows import row_writer
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import anchor_for, xref
 from .base import Collections, DataDirective, render_broken_notice
@@ -220,4 +220,3 @@ def whats_new_link(date: dt.date, text: str) -> nodes.Node:
 def setup_matrix(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "support-matrix", SupportMatrix)
     app.add_directive_to_domain("neuron", "support-matrices", SupportMatrices)
-    add_renderers(app, render_support_matrix, render_missing, render_matrix_view, render_about)

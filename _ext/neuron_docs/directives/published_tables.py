@@ -26,7 +26,7 @@ from sphinx_design.shared import create_component
 from ..state.domain import dataset, neuron_domain
 from ..data.record_keys import fields_key, file_key, history_figures_key, names_key, record_keys
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note, unstated_note
@@ -38,7 +38,7 @@ from .base import Collections, DataDirective, render_broken_notice
 from ..data.checking.touching import set_aside_pages
 from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
                                published_chart_block)
-from .published_by_family import MeasuredModels, render_measured_models
+from .published_by_family import MeasuredModels
 from .published_cells import (
     CONFIGURATION, PREVIOUS, SINCE, cell, header, headline_field, inference_columns, key_columns, previous_cell,
     since_cell, training_columns, wide_only_columns,
@@ -264,4 +264,3 @@ def setup_published_tables(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
     app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
     app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)
-    add_renderers(app, render_performance_table, render_measured_models)

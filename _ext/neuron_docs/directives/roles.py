@@ -32,7 +32,7 @@ from ..state.domain import dataset
 from ..data.record_keys import shown_key
 from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses
-from ..render.placeholder import RenderContext, add_renderers, deferred_inline, renderer
+from ..render.placeholder import RenderContext, deferred_inline, renderer
 from ..render.tables import blank
 from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside_value, value_record
 
@@ -177,4 +177,3 @@ def setup_roles(app: Sphinx) -> None:
     app.add_role_to_domain("neuron", "fit", FitRole())
     app.add_role_to_domain("neuron", "status", StatusRole())
     app.add_role_to_domain("neuron", "compare", CompareRole())
-    add_renderers(app, render_data_role)

@@ -25,7 +25,7 @@ from ..state.build import DataSet
 from ..state.domain import dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, Renderer, defer, renderer
 from ..data.records import models as s
 from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
 from ..data.records.labels import COMPILATION_TEXT
@@ -323,5 +323,3 @@ def setup_seed_runs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)
     app.add_directive_to_domain("neuron", "environment-table", EnvironmentTable)
     app.add_directive_to_domain("neuron", "model-status", ModelStatus)
-    add_renderers(app, render_benchmark_table, render_cost_table, render_accuracy_table, render_environment_table,
-                  render_model_status)

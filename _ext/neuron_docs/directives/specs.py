@@ -25,7 +25,7 @@ from docutils.parsers.rst import directives
 from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..data.figures.formatting import format_number, shown_price
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
@@ -299,4 +299,3 @@ def setup_specs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "instance-table", InstanceTable)
     app.add_directive_to_domain("neuron", "framework-table", FrameworkTable)
     app.add_directive_to_domain("neuron", "source-table", SourceTable)
-    add_renderers(app, render_device_specs, render_instance_table, render_framework_table, render_source_table)

@@ -47,7 +47,7 @@ from ..data.records.labels import PRICE_BASIS_TEXT, framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import state
 from ..state.domain import xref
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .performance_pages import page_name
 
 if TYPE_CHECKING:
@@ -285,4 +285,3 @@ def setup_device_overview(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "device-table", DeviceTable)
     app.add_directive_to_domain("neuron", "device-frameworks", DeviceFrameworks)
     app.add_directive_to_domain("neuron", "device-best", DeviceBest)
-    add_renderers(app, render_device_table, render_device_frameworks, render_device_best)

@@ -27,7 +27,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ...data.record_keys import file_key
-from ...render.placeholder import RenderContext, add_renderers, defer, renderer
+from ...render.placeholder import RenderContext, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
 from ...render.tables import broken_notice, build_table, comma_list
@@ -186,4 +186,3 @@ def setup_charts(app: Sphinx) -> None:
     app.add_node(neuron_details, html=(_visit_details_html, _depart_details_html), latex=passthrough,
                  text=passthrough, man=passthrough, texinfo=passthrough)
     app.add_directive_to_domain("neuron", "chart", ChartDirective)
-    add_renderers(app, render_chart)
