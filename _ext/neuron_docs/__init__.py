@@ -18,6 +18,8 @@ The package's folders are its wings, each with one face to the rest:
 - ``benchmark_import/``: the offline tools of the published benchmark tables (``make
   import-benchmarks``: reading the published CSVs with pandas, folding their states into the benchmark
   history, writing them back); no build imports it, nor pandas (an import-linter contract).
+- ``node_data.py``: what a generated node carries from one wing to another, every attribute of ours
+  on a docutils node named once (a typed :class:`~.node_data.Channel`, who writes it, who reads it).
 - ``renderers.py``: every renderer of generated content, in one table given to each build (the
   renderers are defined with their directives, above ``render/``, which calls them through it).
 - ``lifecycle.py``: every event handler of the extension, in the order a build runs them, connected

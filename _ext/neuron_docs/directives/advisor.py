@@ -37,6 +37,7 @@ from ..render.assets import add_static_path
 from ..render.uris import place_uri
 from .base import DataDirective
 from ..render.tables import build_table
+from ..node_data import ADVISOR_DATA
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -178,13 +179,13 @@ def fill_advisor(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         raw = nodes.raw("", f'<script type="application/json" id="{DATA_ID}">{text}</script>', format="html")
         node.replace_self(raw)
-        doctree["neuron_advisor_data"] = True
+        ADVISOR_DATA.set(doctree, True)
 
 
 def advisor_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
                    doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
-    if doctree is not None and doctree.get("neuron_advisor_data"):
+    if doctree is not None and ADVISOR_DATA.get(doctree):
         app.add_js_file(FIT_JS_FILE, loading_method="defer")
         app.add_js_file(JS_FILE, loading_method="defer")
 

@@ -29,6 +29,7 @@ from ..state.domain import anchor_for, xref
 from .base import Collections, DataDirective, render_broken_notice
 from .matrix_table import MatrixView
 from ..render.tables import broken_notice, comma_list
+from ..node_data import MATRIX_DEVICES
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -80,7 +81,7 @@ class SupportMatrix(DataDirective):
         params = DeviceMatrix(device_id, revision, categories, frameworks, name, self.options.get("caption"))
         # The devices whose matrix the page shows (site.device_checks), as the page was read.
         devices = list(matrix.devices) if matrix is not None and rev is catalog.revision() else []
-        return [defer(self, render_support_matrix, params, MATRIX_KEYS, neuron_matrix_devices=devices)]
+        return [defer(self, render_support_matrix, params, MATRIX_KEYS, **MATRIX_DEVICES.attribute(devices))]
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class SupportMatrices(DataDirective):
             name = nodes.make_id("-".join(["support-matrix", *([rev.name] if canonical else []), matrix.id]))
             view = MatrixOf(wanted, matrix.id, name, canonical)
             section += defer(self, render_matrix_view, view, MATRIX_KEYS,
-                             neuron_matrix_devices=list(matrix.devices) if rev is catalog.revision() else [])
+                             **MATRIX_DEVICES.attribute(list(matrix.devices) if rev is catalog.revision() else []))
             result.append(section)
         return [*result, defer(self, render_broken_notice, Collections(BROKEN), MATRIX_KEYS)]
 

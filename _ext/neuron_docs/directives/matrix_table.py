@@ -21,6 +21,7 @@ from docutils import nodes
 from ..data.records.labels import BADGE_MEANING
 from ..state.domain import xref
 from ..render.tables import badge, build_table, table_row
+from ..node_data import CSV_NAME, CSV_ROWS, MATRIX_DEVICES, PREVIEW_KEY
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
@@ -106,10 +107,10 @@ class MatrixView:
             table = build_table(headers, [], classes=["neuron-support-matrix", "neuron-sortable"], name=self.name)
             body = next(iter(table.findall(nodes.tbody)))
             body.extend([self._light_row(self.writer, row, row_id) for row, row_id in zip(rows, row_ids, strict=True)])
-            table["neuron_csv_rows"] = self._csv_rows(headers, rows)
-        table["neuron_csv"] = self.name
+            CSV_ROWS.set(table, self._csv_rows(headers, rows))
+        CSV_NAME.set(table, self.name)
         # The devices whose current matrix this table shows (read by site.device_checks).
-        table["neuron_matrix_devices"] = list(self.matrix.devices) if self.latest else []
+        MATRIX_DEVICES.set(table, list(self.matrix.devices) if self.latest else [])
         result.append(table)
         if self.notes:
             note_list = nodes.enumerated_list(classes=["neuron-cell-notes"])
@@ -150,7 +151,7 @@ class MatrixView:
     def _fit(self, row: Row) -> nodes.Node:
         fit = badge("fit", row.fit, self.rev.fits[row.fit])
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
-            fit["neuron_key"] = f"fit/{self.matrix.id}/{row.family}"
+            PREVIEW_KEY.set(fit, f"fit/{self.matrix.id}/{row.family}")
         return fit
 
     def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
@@ -202,7 +203,7 @@ class MatrixView:
         definition = self.rev.statuses[cell.status]
         mark = badge("status", cell.status, definition.label)
         if self.latest:
-            mark["neuron_key"] = f"support/{self.matrix.id}/{row.family}/{key}"
+            PREVIEW_KEY.set(mark, f"support/{self.matrix.id}/{row.family}/{key}")
         if self.anchors:
             mark["ids"].append(cell_anchor(self.rev, self.matrix, row.family, key))
         roadmap = self._roadmap(cell)

@@ -45,6 +45,7 @@ from .published_cells import (
 )
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -209,7 +210,7 @@ def render_performance_table(ctx: RenderContext, params: TableParams) -> list[no
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
                        classes=["neuron-performance-table", "neuron-sortable", "neuron-columns"])
     mark_columns(node, fields)
-    node["neuron_csv"] = name
+    CSV_NAME.set(node, name)
     return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
 
 

@@ -49,6 +49,7 @@ from ..state.domain import state
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .performance_pages import page_name
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -103,7 +104,7 @@ def render_device_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node
         ])
     table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
                         name="device-table")
-    table["neuron_csv"] = "device-table"
+    CSV_NAME.set(table, "device-table")
     return [table, *broken_notice(catalog.broken_in("devices"))]
 
 

@@ -34,6 +34,7 @@ from ...render.tables import broken_notice, build_table, comma_list
 from ...data.checking.touching import broken_touching
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
+from ...node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -170,7 +171,7 @@ def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: s
     headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
                "Value" if multi else chart.panels[0].title]
     table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"], name=f"{chart_id}-data")
-    table["neuron_csv"] = f"{chart_id}-data"
+    CSV_NAME.set(table, f"{chart_id}-data")
     details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
     details += table
     block = nodes.container(classes=["neuron-chart-block"])
