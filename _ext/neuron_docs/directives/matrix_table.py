@@ -49,6 +49,35 @@ def revision_link(date: dt.date, text: str, fragment: str = "", classes: tuple[s
     return xref("revision", target, text, classes=classes)
 
 
+@dataclass(frozen=True)
+class CellText:
+    """What one status cell says, worked out once for its nodes and for its CSV text."""
+
+    #: The status's label as the revision publishes it (the badge's text; the CSV's cell).
+    label: str
+    #: The note under the table the cell points at (numbered per table), if it has one.
+    note: str | None
+
+
+@dataclass(frozen=True)
+class RowText:
+    """What one row says, worked out once for its nodes and for its CSV text."""
+
+    #: The family's name as shown (a link to its page in the table).
+    name: str
+    #: What follows the name: where the row was published, when not in the matrix itself.
+    source: str
+    categories: str
+    #: The fit's label as the revision publishes it.
+    fit: str
+    cells: tuple[CellText, ...]
+
+    @property
+    def label(self) -> str:
+        """The row's label as text (the CSV's first cell)."""
+        return self.name + self.source
+
+
 @dataclass
 class MatrixView:
     """What to render of one matrix: which revision, for which device, which columns and rows."""
@@ -142,14 +171,26 @@ class MatrixView:
         return " and ".join(category.name if (category := self.ctx.known("category", c, self.catalog.categories))
                             else c for c in row.categories)
 
+    def cell_text(self, cell: Cell) -> CellText:
+        """What ``cell`` says: the one place that works it out (:meth:`_cell`, :meth:`_csv_rows`)."""
+        note = cell.note or (f"Project note: {cell.annotation}" if cell.annotation else None)
+        return CellText(self.rev.statuses[cell.status].label, note)
+
+    def row_text(self, row: Row) -> RowText:
+        """What ``row`` says: the one place that works it out (its nodes and :meth:`_csv_rows`)."""
+        source = " (from the guideline text)" if row.published_in == "prose" else ""
+        return RowText(row.label or row.family, source, self._categories(row), self.rev.fits[row.fit],
+                       tuple(self.cell_text(row.cells[column.key]) for column in self.columns))
+
     def _label(self, row: Row) -> list[nodes.Node]:
-        label: list[nodes.Node] = [xref("family", row.family, row.label)]
-        if row.published_in == "prose":
-            label.append(nodes.Text(" (from the guideline text)"))
+        text = self.row_text(row)
+        label: list[nodes.Node] = [xref("family", row.family, text.name)]
+        if text.source:
+            label.append(nodes.Text(text.source))
         return label
 
     def _fit(self, row: Row) -> nodes.Node:
-        fit = badge("fit", row.fit, self.rev.fits[row.fit])
+        fit = badge("fit", row.fit, self.row_text(row).fit)
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
             PREVIEW_KEY.set(fit, f"fit/{self.matrix.id}/{row.family}")
         return fit
@@ -182,15 +223,14 @@ class MatrixView:
         notes: list[str] = []
         numbered = 0
         for row in rows:
-            label = (row.label or row.family) + (" (from the guideline text)" if row.published_in == "prose" else "")
-            line = [label, self._categories(row), self.rev.fits[row.fit]]
+            text = self.row_text(row)
+            line = [text.label, text.categories, text.fit]
             marks = []
-            for column in self.columns:
-                cell = row.cells[column.key]
-                line.append(self.rev.statuses[cell.status].label)
-                if cell.note or cell.annotation:
+            for cell in text.cells:
+                line.append(cell.label)
+                if cell.note:
                     numbered += 1
-                    marks.append(f"[{numbered}] {self.notes[numbered - 1]}")
+                    marks.append(f"[{numbered}] {cell.note}")
             out.append([" ".join(text.split()) for text in line])
             notes.append("; ".join(marks))
         if any(notes):
@@ -200,16 +240,16 @@ class MatrixView:
         return out
 
     def _cell(self, row: Row, key: str, cell: Cell) -> list[nodes.Node]:
-        definition = self.rev.statuses[cell.status]
-        mark = badge("status", cell.status, definition.label)
+        text = self.cell_text(cell)
+        mark = badge("status", cell.status, text.label)
         if self.latest:
             PREVIEW_KEY.set(mark, f"support/{self.matrix.id}/{row.family}/{key}")
         if self.anchors:
             mark["ids"].append(cell_anchor(self.rev, self.matrix, row.family, key))
         roadmap = self._roadmap(cell)
         out: list[nodes.Node] = [xref("roadmap", roadmap, content=mark) if roadmap else mark]
-        if cell.note or cell.annotation:
-            self.notes.append(cell.note or f"Project note: {cell.annotation}")
+        if text.note:
+            self.notes.append(text.note)
             number = str(len(self.notes))
             marker = nodes.reference(number, number, refid=f"{self.name}-note-{number}",
                                      classes=["neuron-note-marker"])
