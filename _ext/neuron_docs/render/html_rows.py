@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+
 from ..node_data import CELLS_HTML, FIGURE_EXPRESSION, ROWS_HTML
 
 if TYPE_CHECKING:
