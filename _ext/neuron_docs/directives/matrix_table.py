@@ -177,20 +177,29 @@ class MatrixView:
         return CellText(self.rev.statuses[cell.status].label, note)
 
     def row_text(self, row: Row) -> RowText:
-        """What ``row`` says: the one place that works it out (its nodes and :meth:`_csv_rows`)."""
-        source = " (from the guideline text)" if row.published_in == "prose" else ""
-        return RowText(row.label or row.family, source, self._categories(row), self.rev.fits[row.fit],
+        """What ``row`` says, for its CSV (:meth:`_csv_rows`), from what its nodes show."""
+        name, source = self._name(row)
+        return RowText(name, source, self._categories(row), self._fit_label(row),
                        tuple(self.cell_text(row.cells[column.key]) for column in self.columns))
 
+    @staticmethod
+    def _name(row: Row) -> tuple[str, str]:
+        """The family's name as shown, and what follows it: the one place that works them out."""
+        return row.label or row.family, " (from the guideline text)" if row.published_in == "prose" else ""
+
+    def _fit_label(self, row: Row) -> str:
+        """The label of the row's fit: the one place that works it out."""
+        return self.rev.fits[row.fit]
+
     def _label(self, row: Row) -> list[nodes.Node]:
-        text = self.row_text(row)
-        label: list[nodes.Node] = [xref("family", row.family, text.name)]
-        if text.source:
-            label.append(nodes.Text(text.source))
+        name, source = self._name(row)
+        label: list[nodes.Node] = [xref("family", row.family, name)]
+        if source:
+            label.append(nodes.Text(source))
         return label
 
     def _fit(self, row: Row) -> nodes.Node:
-        fit = badge("fit", row.fit, self.row_text(row).fit)
+        fit = badge("fit", row.fit, self._fit_label(row))
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
             PREVIEW_KEY.set(fit, f"fit/{self.matrix.id}/{row.family}")
         return fit
@@ -203,7 +212,7 @@ class MatrixView:
         """The row written as HTML by ``writer`` (cells alike in what they show made once), or as
         nodes when a cell holds a note or an anchor (numbered per table, and ids of the page)."""
         cells = [row.cells[column.key] for column in self.columns]
-        if self.anchors or any(cell.note or cell.annotation for cell in cells):
+        if self.anchors or any(self.cell_text(cell).note for cell in cells):
             return table_row(self._row(row), row_id)
         made: list[tuple[Hashable | None, Callable[[], TableCell]]] = [
             (None, partial(self._label, row)),
