@@ -153,6 +153,7 @@ def test_each_wing_and_each_room_of_data_imports_only_those_below_it() -> None:
 
 @pytest.mark.parametrize(("module", "upward"), [
     ("render/light_rows.py", "from ..directives import tables"),  # render -> directives
+    ("render/placeholder.py", "    from .. import renderers"),  # render -> the table of renderers
     ("data/checking/references.py", "from ..figures.values import instance_metric"),  # checking -> figures
     ("data/files/loader.py", "    from ..records import models"),  # inside a function counts too
 ])

@@ -21,6 +21,7 @@ from neuron_docs.site.downloads.data_json import data_document, data_pieces, doc
 from neuron_docs.site.downloads import json_stream
 from neuron_docs.site.downloads.json_stream import Members, built, dumps, json_pieces, write_if_changed
 from neuron_docs.render.tables import build_table
+from neuron_docs.node_data import CSV_NAME
 
 TRICKY = 'Ünïcödé "quoted" \\ back\\slash, tab\t, new\nline, \u2028 separator, emoji \U0001f680 and </script>'
 
@@ -186,7 +187,7 @@ def _page(*tables: tuple[str, str]) -> nodes.document:
     doctree = new_document("page")
     for name, cell in tables:
         table = build_table(["Name"], [[cell]])
-        table["neuron_csv"] = name
+        CSV_NAME.set(table, name)
         doctree += table
     return doctree
 

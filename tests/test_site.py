@@ -19,6 +19,7 @@ from neuron_docs.data.figures.formatting import NumberFormat, format_number, sho
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.data.figures.runs import cost_per_million
 from neuron_docs.render.expand import filled_doctree
+from neuron_docs.node_data import FIGURE_EXPRESSION, FIGURE_FORMAT
 
 from data_edits import change_csv_cell
 from frozen_data import FROZEN_DATA
@@ -184,7 +185,7 @@ def _value_nodes(site):
     for docname in sorted(env.found_docs):
         doctree = filled_doctree(site.app, docname)
         for node in doctree.findall(nodes.abbreviation):
-            if "neuron_expression" in node:
+            if FIGURE_EXPRESSION.on(node):
                 yield docname, node
 
 
@@ -193,12 +194,12 @@ def test_every_figure_in_prose_is_the_data_value(site, catalog):
     seen = 0
     for docname, node in _value_nodes(site):
         if "neuron-compare" in node["classes"]:  # comparative words: written from the two figures
-            expected = shown("compare", catalog, values, f"{node['neuron_expression']} | {node['neuron_format']}").text
-            assert node.astext() == expected, (docname, node["neuron_expression"])
+            expected = shown("compare", catalog, values, f"{FIGURE_EXPRESSION.read(node)} | {FIGURE_FORMAT.read(node)}").text
+            assert node.astext() == expected, (docname, FIGURE_EXPRESSION.read(node))
             continue
-        result = evaluate(node["neuron_expression"], values)
-        expected = format_number(result.number, result.unit, NumberFormat.parse(node["neuron_format"]))
-        assert node.astext() == expected, (docname, node["neuron_expression"])
+        result = evaluate(FIGURE_EXPRESSION.read(node), values)
+        expected = format_number(result.number, result.unit, NumberFormat.parse(FIGURE_FORMAT.read(node)))
+        assert node.astext() == expected, (docname, FIGURE_EXPRESSION.read(node))
         seen += 1
     assert seen > 80
 

@@ -33,7 +33,8 @@ from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.directives import matrix as matrix_directives
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
-from neuron_docs.render.html_rows import CELLS_HTML, rows_html
+from neuron_docs.node_data import CELLS_HTML, ROWS_HTML
+from neuron_docs.render.html_rows import rows_html
 from neuron_docs.render.light_rows import RowWriter
 from neuron_docs.render.placeholder import deferred, deferred_inline
 from neuron_docs.site.downloads.table_csv import page_notes, table_csv
@@ -74,9 +75,9 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
         for table in doctree.findall(nodes.table):  # matrices and benchmark tables: marked and covered
             if {"neuron-support-matrix", "neuron-benchmark-table"} & set(table["classes"]):
                 covered |= {id(tbody) for tbody in table.findall(nodes.tbody)}
-                assert all(tbody.get("neuron_rows_html") for tbody in table.findall(nodes.tbody)), docname
+                assert all(ROWS_HTML.get(tbody) for tbody in table.findall(nodes.tbody)), docname
         for tbody in list(doctree.findall(nodes.tbody)):
-            if not tbody.get("neuron_rows_html") or any(CELLS_HTML in row for row in tbody.children):
+            if not ROWS_HTML.get(tbody) or any(CELLS_HTML.on(row) for row in tbody.children):
                 continue  # rows made as HTML: see the test below
             before = sum(len(head.children) for head in tbody.parent.findall(nodes.thead))
             fast = rows_html(tbody, before)
@@ -110,7 +111,7 @@ def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkey
                   if "neuron-support-matrix" in a["classes"]]
         for made, as_nodes in tables:
             body, nodes_body = next(made.findall(nodes.tbody)), next(as_nodes.findall(nodes.tbody))
-            rows = [row for row in body.children if CELLS_HTML in row]
+            rows = [row for row in body.children if CELLS_HTML.on(row)]
             if not rows:
                 continue
             light += len(rows)
@@ -119,7 +120,7 @@ def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkey
             assert written is not None
             assert written[0] == _translator_rows(builder, slow, nodes_body, before), docname
             for row, nodes_row in zip(body.children, nodes_body.children, strict=True):
-                if CELLS_HTML in row:
+                if CELLS_HTML.on(row):
                     words = [t.astext() for t in nodes_row.findall(nodes.Text)]
                     assert row.astext().split() == " ".join(words).split(), docname
             assert table_csv(made, page_notes(fast)) == table_csv(as_nodes, page_notes(slow)), docname
@@ -148,13 +149,13 @@ def test_a_row_left_to_the_writer_among_rows_made_as_html(site) -> None:
 
     def light(text: str, ids: tuple[str, ...]) -> nodes.row:
         row = nodes.row(ids=list(ids))
-        row[CELLS_HTML] = f"<td><p>{text}</p></td>\n"
+        CELLS_HTML.set(row, f"<td><p>{text}</p></td>\n")
         row += nodes.Text(text)
         return row
 
     literal = nodes.row()
     literal += nodes.entry("", nodes.paragraph("", "", nodes.literal("y", "y")))
-    mixed = nodes.tbody(neuron_rows_html=True)
+    mixed = nodes.tbody(**ROWS_HTML.attribute(True))
     mixed += [light("a", ("row-a",)), literal.deepcopy(), light("b", ())]
     plain = nodes.tbody()
     plain += [cell("a", ("row-a",)), literal.deepcopy(), cell("b")]
@@ -205,7 +206,7 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
     csv = outputs["light"]["_downloads/tables/support-matrix-trainium.csv"].decode()
     assert "Notes" in csv.splitlines()[0]
     assert "[1] Published note, with a comma" in csv and "[2] Project note: =Our own note" in csv
-    assert CELLS_HTML not in outputs["light"]["matrix.html"].decode()
+    assert CELLS_HTML.key not in outputs["light"]["matrix.html"].decode()
     assert any(made)  # the rows without a note were made as HTML
 
 

@@ -18,6 +18,10 @@ The package's folders are its wings, each with one face to the rest:
 - ``benchmark_import/``: the offline tools of the published benchmark tables (``make
   import-benchmarks``: reading the published CSVs with pandas, folding their states into the benchmark
   history, writing them back); no build imports it, nor pandas (an import-linter contract).
+- ``node_data.py``: what a generated node carries from one wing to another, every attribute of ours
+  on a docutils node named once (a typed :class:`~.node_data.Channel`, who writes it, who reads it).
+- ``renderers.py``: every renderer of generated content, in one table given to each build (the
+  renderers are defined with their directives, above ``render/``, which calls them through it).
 - ``lifecycle.py``: every event handler of the extension, in the order a build runs them, connected
   in one place (the wings' own setups add directives, nodes and settings only).
 
@@ -56,6 +60,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .preview.build import setup_preview
     from .render.expand import setup_expand
     from .render.html_rows import setup_html_rows
+    from .renderers import setup_renderers
     from .site import setup_site
 
     loading.setup_loading(app)
@@ -63,6 +68,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_expand(app)
     setup_html_rows(app)
     setup_directives(app)
+    setup_renderers(app)  # every renderer of generated content, in one table (renderers.RENDERERS)
     setup_preview(app)
     setup_site(app)
     drift_check.setup_drift_check(app)

@@ -36,6 +36,7 @@ from ..data.checking.matrix_files import MATRIX_DIR
 from ..drift.engine import COMPARATIVE_TRIGGER
 from ..drift.page_text import read_page
 from ..drift.tables import Cell
+from ..node_data import DRIFT_HEADING
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -97,7 +98,7 @@ def _blocks(doctree: nodes.document, tables: list[tuple[nodes.table, str]] | Non
                 continue
             if isinstance(child, nodes.TextElement) and not isinstance(child, nodes.Inline):
                 if child.line is not None or child.parent.line is not None:
-                    child["neuron_heading"] = heading
+                    DRIFT_HEADING.set(child, heading)
                     out.append(child)
                 continue
             title = heading
@@ -229,7 +230,7 @@ def _prose(engine: DriftEngine, doctree: nodes.document,
     """The hand-written blocks worth checking (a figure or a fit/support phrase); the hand-written
     tables go to ``tables``. Finding figures does not depend on the data; matching them does."""
     for block in _blocks(doctree, tables):
-        heading = block.attributes.pop("neuron_heading", "")
+        heading = DRIFT_HEADING.pop(block, "")
         pieces: list[tuple[str, bool]] = []
         _segments(block, pieces)
         text = "".join(p for p, _ in pieces)

@@ -23,16 +23,13 @@ from typing import TYPE_CHECKING
 
 from . import (advisor, benchmark_history, errata, fit, guidelines, matrix, published_tables, roles, seed_runs, specs,
                training, whats_new)
-from .base import render_broken_notice
 from .charts import directive as charts
-from ..render.placeholder import add_renderers
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
 def setup_directives(app: Sphinx) -> None:
-    add_renderers(app, render_broken_notice)
     roles.setup_roles(app)
     matrix.setup_matrix(app)
     whats_new.setup_whats_new(app)

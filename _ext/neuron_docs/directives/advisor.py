@@ -32,11 +32,12 @@ from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
 from ..state.domain import neuron_domain, xref
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
 from .base import DataDirective
 from ..render.tables import build_table
+from ..node_data import ADVISOR_DATA
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -178,13 +179,13 @@ def fill_advisor(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         raw = nodes.raw("", f'<script type="application/json" id="{DATA_ID}">{text}</script>', format="html")
         node.replace_self(raw)
-        doctree["neuron_advisor_data"] = True
+        ADVISOR_DATA.set(doctree, True)
 
 
 def advisor_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
                    doctree: nodes.document | None) -> None:
     """Load the advisor's script on the pages that hold its data, and nowhere else."""
-    if doctree is not None and doctree.get("neuron_advisor_data"):
+    if doctree is not None and ADVISOR_DATA.get(doctree):
         app.add_js_file(FIT_JS_FILE, loading_method="defer")
         app.add_js_file(JS_FILE, loading_method="defer")
 
@@ -197,5 +198,4 @@ def add_advisor_static_path(app: Sphinx) -> None:
 def setup_advisor(app: Sphinx) -> None:
     app.add_node(advisor_data)
     app.add_directive_to_domain("neuron", "advisor", Advisor)
-    add_renderers(app, render_advisor)
 

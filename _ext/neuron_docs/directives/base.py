@@ -23,6 +23,7 @@ from ..render.placeholder import RenderContext, renderer
 from ..render.tables import broken_notice, comma_list
 from ..data.catalog import Broken
 from ..data.files.loader import DataError
+from ..node_data import OBJECT_ANCHOR
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -84,7 +85,7 @@ def hosted_sections(found: list[Place], objtype: str, here: set[str], body: Call
         section = nodes.section(ids=[place.anchor], classes=list(classes))
         section += nodes.title(place.title, place.title)
         if place.name in here:
-            section["neuron_object_anchor"] = place.anchor
+            OBJECT_ANCHOR.set(section, place.anchor)
             section += index_entry(objtype, place.named, place.anchor)
         section += body(place)
         sections.append(section)

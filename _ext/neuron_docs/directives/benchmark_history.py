@@ -44,7 +44,7 @@ from ..data.published.judgement import SeriesJudgement
 from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
 from ..data.record_keys import history_configurations_key, history_figures_key
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..render.tables import broken_notice
 from ..render.assets import add_script
 from ..state.build import is_html
@@ -375,7 +375,6 @@ def add_history_script(app: Sphinx) -> None:
 
 
 def setup_benchmark_history(app: Sphinx) -> None:
-    add_renderers(app, render_history)
     add_hosted_type(app, HostedType("benchmark", configuration_places, sections=False))
     skip = (_skip, None)
     app.add_node(neuron_history_html, html=(_visit_html, None), latex=skip, text=skip, man=skip, texinfo=skip)

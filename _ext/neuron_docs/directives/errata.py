@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, shown_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .roles import set_aside_mark, value_node
 from ..render.tables import broken_notice, build_table
 
@@ -86,4 +86,3 @@ def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
 
 def setup_errata(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "errata", Errata)
-    add_renderers(app, render_errata)

@@ -28,7 +28,7 @@ from ..data.figures.fit import HEADROOM_PERCENT, Place, check_runs, misfit_messa
 from ..data.figures.formatting import shown_memory, shown_parameters
 from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..render.tables import build_table
 from ..state.domain import state
 from .base import DataDirective
@@ -160,4 +160,3 @@ def warn_misfits(app: Sphinx) -> None:
 def setup_fit(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "fit-table", FitTable)
     app.add_directive_to_domain("neuron", "fit-check", FitCheck)
-    add_renderers(app, render_fit_table, render_fit_check)

@@ -30,7 +30,7 @@ from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import fields_key, file_key, matrix_rows_key, names_key
 from ..state.dependencies import READS, note
 from ..state.domain import NeuronDomain, anchor_for, dataset, index_entry, neuron_domain, xref
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from .base import Collections, DataDirective, render_broken_notice
 from .published_by_family import MEASURED_KEYS, FamilyParams, render_measured_models
 from ..render.tables import badge
@@ -207,4 +207,3 @@ def render_family_device(ctx: RenderContext, params: FamilyOnDevice) -> list[nod
 
 def setup_guidelines(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "family-guidelines", FamilyGuidelines)
-    add_renderers(app, render_family_intro, render_family_device)

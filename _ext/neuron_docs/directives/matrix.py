@@ -23,12 +23,13 @@ from ..state.domain import dataset
 from ..data.record_keys import file_key, matrices_key, names_key
 from ..state.dependencies import READS, note
 from ..render.light_rows import row_writer
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import anchor_for, xref
 from .base import Collections, DataDirective, render_broken_notice
 from .matrix_table import MatrixView
 from ..render.tables import broken_notice, comma_list
+from ..node_data import MATRIX_DEVICES
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -80,7 +81,7 @@ class SupportMatrix(DataDirective):
         params = DeviceMatrix(device_id, revision, categories, frameworks, name, self.options.get("caption"))
         # The devices whose matrix the page shows (site.device_checks), as the page was read.
         devices = list(matrix.devices) if matrix is not None and rev is catalog.revision() else []
-        return [defer(self, render_support_matrix, params, MATRIX_KEYS, neuron_matrix_devices=devices)]
+        return [defer(self, render_support_matrix, params, MATRIX_KEYS, **MATRIX_DEVICES.attribute(devices))]
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class SupportMatrices(DataDirective):
             name = nodes.make_id("-".join(["support-matrix", *([rev.name] if canonical else []), matrix.id]))
             view = MatrixOf(wanted, matrix.id, name, canonical)
             section += defer(self, render_matrix_view, view, MATRIX_KEYS,
-                             neuron_matrix_devices=list(matrix.devices) if rev is catalog.revision() else [])
+                             **MATRIX_DEVICES.attribute(list(matrix.devices) if rev is catalog.revision() else []))
             result.append(section)
         return [*result, defer(self, render_broken_notice, Collections(BROKEN), MATRIX_KEYS)]
 
@@ -220,4 +221,3 @@ def whats_new_link(date: dt.date, text: str) -> nodes.Node:
 def setup_matrix(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "support-matrix", SupportMatrix)
     app.add_directive_to_domain("neuron", "support-matrices", SupportMatrices)
-    add_renderers(app, render_support_matrix, render_missing, render_matrix_view, render_about)

@@ -21,6 +21,7 @@ from docutils import nodes
 from ..data.records.labels import BADGE_MEANING
 from ..state.domain import xref
 from ..render.tables import badge, build_table, table_row
+from ..node_data import CSV_NAME, CSV_ROWS, MATRIX_DEVICES, PREVIEW_KEY
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
@@ -46,6 +47,35 @@ def revision_link(date: dt.date, text: str, fragment: str = "", classes: tuple[s
     """A link to the page of the revision of ``date`` (and an anchor on it)."""
     target = date.isoformat() + (f"#{fragment}" if fragment else "")
     return xref("revision", target, text, classes=classes)
+
+
+@dataclass(frozen=True)
+class CellText:
+    """What one status cell says, worked out once for its nodes and for its CSV text."""
+
+    #: The status's label as the revision publishes it (the badge's text; the CSV's cell).
+    label: str
+    #: The note under the table the cell points at (numbered per table), if it has one.
+    note: str | None
+
+
+@dataclass(frozen=True)
+class RowText:
+    """What one row says, worked out once for its nodes and for its CSV text."""
+
+    #: The family's name as shown (a link to its page in the table).
+    name: str
+    #: What follows the name: where the row was published, when not in the matrix itself.
+    source: str
+    categories: str
+    #: The fit's label as the revision publishes it.
+    fit: str
+    cells: tuple[CellText, ...]
+
+    @property
+    def label(self) -> str:
+        """The row's label as text (the CSV's first cell)."""
+        return self.name + self.source
 
 
 @dataclass
@@ -106,10 +136,10 @@ class MatrixView:
             table = build_table(headers, [], classes=["neuron-support-matrix", "neuron-sortable"], name=self.name)
             body = next(iter(table.findall(nodes.tbody)))
             body.extend([self._light_row(self.writer, row, row_id) for row, row_id in zip(rows, row_ids, strict=True)])
-            table["neuron_csv_rows"] = self._csv_rows(headers, rows)
-        table["neuron_csv"] = self.name
+            CSV_ROWS.set(table, self._csv_rows(headers, rows))
+        CSV_NAME.set(table, self.name)
         # The devices whose current matrix this table shows (read by site.device_checks).
-        table["neuron_matrix_devices"] = list(self.matrix.devices) if self.latest else []
+        MATRIX_DEVICES.set(table, list(self.matrix.devices) if self.latest else [])
         result.append(table)
         if self.notes:
             note_list = nodes.enumerated_list(classes=["neuron-cell-notes"])
@@ -141,16 +171,37 @@ class MatrixView:
         return " and ".join(category.name if (category := self.ctx.known("category", c, self.catalog.categories))
                             else c for c in row.categories)
 
+    def cell_text(self, cell: Cell) -> CellText:
+        """What ``cell`` says: the one place that works it out (:meth:`_cell`, :meth:`_csv_rows`)."""
+        note = cell.note or (f"Project note: {cell.annotation}" if cell.annotation else None)
+        return CellText(self.rev.statuses[cell.status].label, note)
+
+    def row_text(self, row: Row) -> RowText:
+        """What ``row`` says, for its CSV (:meth:`_csv_rows`), from what its nodes show."""
+        name, source = self._name(row)
+        return RowText(name, source, self._categories(row), self._fit_label(row),
+                       tuple(self.cell_text(row.cells[column.key]) for column in self.columns))
+
+    @staticmethod
+    def _name(row: Row) -> tuple[str, str]:
+        """The family's name as shown, and what follows it: the one place that works them out."""
+        return row.label or row.family, " (from the guideline text)" if row.published_in == "prose" else ""
+
+    def _fit_label(self, row: Row) -> str:
+        """The label of the row's fit: the one place that works it out."""
+        return self.rev.fits[row.fit]
+
     def _label(self, row: Row) -> list[nodes.Node]:
-        label: list[nodes.Node] = [xref("family", row.family, row.label)]
-        if row.published_in == "prose":
-            label.append(nodes.Text(" (from the guideline text)"))
+        name, source = self._name(row)
+        label: list[nodes.Node] = [xref("family", row.family, name)]
+        if source:
+            label.append(nodes.Text(source))
         return label
 
     def _fit(self, row: Row) -> nodes.Node:
-        fit = badge("fit", row.fit, self.rev.fits[row.fit])
+        fit = badge("fit", row.fit, self._fit_label(row))
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
-            fit["neuron_key"] = f"fit/{self.matrix.id}/{row.family}"
+            PREVIEW_KEY.set(fit, f"fit/{self.matrix.id}/{row.family}")
         return fit
 
     def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
@@ -161,7 +212,7 @@ class MatrixView:
         """The row written as HTML by ``writer`` (cells alike in what they show made once), or as
         nodes when a cell holds a note or an anchor (numbered per table, and ids of the page)."""
         cells = [row.cells[column.key] for column in self.columns]
-        if self.anchors or any(cell.note or cell.annotation for cell in cells):
+        if self.anchors or any(self.cell_text(cell).note for cell in cells):
             return table_row(self._row(row), row_id)
         made: list[tuple[Hashable | None, Callable[[], TableCell]]] = [
             (None, partial(self._label, row)),
@@ -181,15 +232,14 @@ class MatrixView:
         notes: list[str] = []
         numbered = 0
         for row in rows:
-            label = (row.label or row.family) + (" (from the guideline text)" if row.published_in == "prose" else "")
-            line = [label, self._categories(row), self.rev.fits[row.fit]]
+            text = self.row_text(row)
+            line = [text.label, text.categories, text.fit]
             marks = []
-            for column in self.columns:
-                cell = row.cells[column.key]
-                line.append(self.rev.statuses[cell.status].label)
-                if cell.note or cell.annotation:
+            for cell in text.cells:
+                line.append(cell.label)
+                if cell.note:
                     numbered += 1
-                    marks.append(f"[{numbered}] {self.notes[numbered - 1]}")
+                    marks.append(f"[{numbered}] {cell.note}")
             out.append([" ".join(text.split()) for text in line])
             notes.append("; ".join(marks))
         if any(notes):
@@ -199,16 +249,16 @@ class MatrixView:
         return out
 
     def _cell(self, row: Row, key: str, cell: Cell) -> list[nodes.Node]:
-        definition = self.rev.statuses[cell.status]
-        mark = badge("status", cell.status, definition.label)
+        text = self.cell_text(cell)
+        mark = badge("status", cell.status, text.label)
         if self.latest:
-            mark["neuron_key"] = f"support/{self.matrix.id}/{row.family}/{key}"
+            PREVIEW_KEY.set(mark, f"support/{self.matrix.id}/{row.family}/{key}")
         if self.anchors:
             mark["ids"].append(cell_anchor(self.rev, self.matrix, row.family, key))
         roadmap = self._roadmap(cell)
         out: list[nodes.Node] = [xref("roadmap", roadmap, content=mark) if roadmap else mark]
-        if cell.note or cell.annotation:
-            self.notes.append(cell.note or f"Project note: {cell.annotation}")
+        if text.note:
+            self.notes.append(text.note)
             number = str(len(self.notes))
             marker = nodes.reference(number, number, refid=f"{self.name}-note-{number}",
                                      classes=["neuron-note-marker"])

@@ -21,6 +21,7 @@ from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .published_cells import cost_text, figure_text
 from ..render.tables import build_table
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from .published_cells import Run
@@ -65,7 +66,7 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
     name = nodes.make_id(f"measured-{family}")
     table = build_table(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
                         rows, classes=["neuron-measured-models", "neuron-sortable"], name=name)
-    table["neuron_csv"] = name
+    CSV_NAME.set(table, name)
     note = unstated_note(quotes)
     return [table, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 

@@ -26,7 +26,7 @@ from sphinx_design.shared import create_component
 from ..state.domain import dataset, neuron_domain
 from ..data.record_keys import fields_key, file_key, history_figures_key, names_key, record_keys
 from ..state.dependencies import READS, note
-from ..render.placeholder import RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import RenderContext, defer, renderer
 from ..data.records.labels import CATEGORY_TEXT, VIEW_TEXT
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..data.figures.prices import price_note, unstated_note
@@ -38,13 +38,14 @@ from .base import Collections, DataDirective, render_broken_notice
 from ..data.checking.touching import set_aside_pages
 from .charts.published import (INFERENCE_LABEL_FIELDS, TRAINING_LABEL_FIELDS, config_label, label_fields,
                                published_chart_block)
-from .published_by_family import MeasuredModels, render_measured_models
+from .published_by_family import MeasuredModels
 from .published_cells import (
     CONFIGURATION, PREVIOUS, SINCE, cell, header, headline_field, inference_columns, key_columns, previous_cell,
     since_cell, training_columns, wide_only_columns,
 )
 from .specs import source_ref
 from ..render.tables import build_table, comma_list
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -209,7 +210,7 @@ def render_performance_table(ctx: RenderContext, params: TableParams) -> list[no
     node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
                        classes=["neuron-performance-table", "neuron-sortable", "neuron-columns"])
     mark_columns(node, fields)
-    node["neuron_csv"] = name
+    CSV_NAME.set(node, name)
     return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
 
 
@@ -264,4 +265,3 @@ def setup_published_tables(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "inference-performance", InferencePerformance)
     app.add_directive_to_domain("neuron", "training-performance", TrainingPerformance)
     app.add_directive_to_domain("neuron", "measured-models", MeasuredModels)
-    add_renderers(app, render_performance_table, render_measured_models)

@@ -32,9 +32,10 @@ from ..state.domain import dataset
 from ..data.record_keys import shown_key
 from ..data.figures.shown import SHOWN_KINDS, Shown, shown
 from ..state.dependencies import shows, uses
-from ..render.placeholder import RenderContext, add_renderers, deferred_inline, renderer
+from ..render.placeholder import RenderContext, deferred_inline, renderer
 from ..render.tables import blank
-from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside_value, value_record
+from ..data.checking.touching import set_aside_value, value_record
+from ..node_data import FIGURE_EXPRESSION, FIGURE_FORMAT, SET_ASIDE
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -49,8 +50,8 @@ def shown_node(found: Shown) -> nodes.abbreviation:
     """A role's output: an ``<abbr>`` whose tooltip names the data it came from."""
     node = nodes.abbreviation(found.text, found.text, explanation=found.explanation, classes=list(found.classes))
     if found.expression is not None:
-        node["neuron_expression"] = found.expression
-        node["neuron_format"] = found.format
+        FIGURE_EXPRESSION.set(node, found.expression)
+        FIGURE_FORMAT.set(node, found.format)
     return node
 
 
@@ -64,7 +65,7 @@ def set_aside_mark(catalog: Catalog, exc: ValueError) -> nodes.Node | None:
     mark = blank("unknown", f"{path} is set aside: {reason}")
     record = value_record(catalog, path)
     if record:
-        mark[SET_ASIDE_ATTRIBUTE] = "/".join(record)  # the page shows the record's box (render.expand)
+        SET_ASIDE.set(mark, "/".join(record))  # the page shows the record's box (render.expand)
     return mark
 
 
@@ -162,8 +163,8 @@ def _visit_abbreviation(self: HTML5Translator, node: nodes.abbreviation) -> None
     """``<abbr>`` as Sphinx writes it, plus the figure's expression in ``data-neuron-figure`` (for
     scripts and tests: the words of the tooltip are for readers)."""
     attrs = {"title": node["explanation"]} if node.hasattr("explanation") else {}
-    if node.get("neuron_expression"):
-        attrs["data-neuron-figure"] = node["neuron_expression"]
+    if expression := FIGURE_EXPRESSION.get(node):
+        attrs["data-neuron-figure"] = expression
     self.body.append(self.starttag(node, "abbr", "", **attrs))
 
 
@@ -177,4 +178,3 @@ def setup_roles(app: Sphinx) -> None:
     app.add_role_to_domain("neuron", "fit", FitRole())
     app.add_role_to_domain("neuron", "status", StatusRole())
     app.add_role_to_domain("neuron", "compare", CompareRole())
-    add_renderers(app, render_data_role)

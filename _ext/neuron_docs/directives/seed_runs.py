@@ -25,7 +25,7 @@ from ..state.build import DataSet
 from ..state.domain import dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import NoParams, RenderContext, Renderer, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, Renderer, defer, renderer
 from ..data.records import models as s
 from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
 from ..data.records.labels import COMPILATION_TEXT
@@ -35,6 +35,7 @@ from .base import DataDirective, let_through
 from .specs import Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table, comma_list
 from ..data.checking.touching import broken_touching
+from ..node_data import CSV_NAME, CSV_ROWS
 
 if TYPE_CHECKING:
 
@@ -151,8 +152,8 @@ def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes
                          "Measured (cost per 1M inferences at the on-demand price)"], rows,
                         row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
                         caption=params.caption, name=name)
-    table["neuron_csv"] = name
-    table["neuron_csv_rows"] = csv_rows(ctx, [r for runs in configurations.values() for r in runs])
+    CSV_NAME.set(table, name)
+    CSV_ROWS.set(table, csv_rows(ctx, [r for runs in configurations.values() for r in runs]))
     return [table, *broken_notice([*broken_touching(catalog, params.device, "inference_runs", "environments", "models"),
                                    *_unplaced(ctx, params, catalog.inference_runs)])]
 
@@ -223,7 +224,7 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
     table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
                          "On-demand price", "Cost per 1M inferences"], rows,
                         classes=["neuron-cost-table", "neuron-sortable"], caption=params.caption, name=name)
-    table["neuron_csv"] = name
+    CSV_NAME.set(table, name)
     return [table]
 
 
@@ -254,7 +255,7 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
     table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
                          "Accuracy-run time", "Top-1 in the original paper"], rows,
                         classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption)
-    table["neuron_csv"] = name
+    CSV_NAME.set(table, name)
     return [table, *broken_notice([*broken_touching(catalog, params.device, "accuracy_runs"),
                                    *_unplaced(ctx, params, catalog.accuracy_runs)])]
 
@@ -313,7 +314,7 @@ def render_model_status(ctx: RenderContext, params: Anchors) -> list[nodes.Node]
         ])
     table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
                         row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
-    table["neuron_csv"] = "model-status"
+    CSV_NAME.set(table, "model-status")
     return [table, *broken_notice(catalog.broken_in("models"))]
 
 
@@ -323,5 +324,3 @@ def setup_seed_runs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "accuracy-table", AccuracyTable)
     app.add_directive_to_domain("neuron", "environment-table", EnvironmentTable)
     app.add_directive_to_domain("neuron", "model-status", ModelStatus)
-    add_renderers(app, render_benchmark_table, render_cost_table, render_accuracy_table, render_environment_table,
-                  render_model_status)

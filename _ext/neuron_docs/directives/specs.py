@@ -25,7 +25,7 @@ from docutils.parsers.rst import directives
 from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..data.figures.formatting import format_number, shown_price
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
@@ -33,6 +33,7 @@ from ..state.domain import xref
 from .base import DataDirective, let_through
 from ..render.tables import blank, broken_notice, build_table, comma_list
 from ..data.checking.touching import broken_touching
+from ..node_data import CSV_NAME, OBJECT_ANCHOR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -120,7 +121,7 @@ def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.
                         name=f"specs-{device.id}")
     if params.anchor:
         table["ids"].append(params.anchor)
-    table["neuron_csv"] = f"specs-{device.id}"
+    CSV_NAME.set(table, f"specs-{device.id}")
     return [table]
 
 
@@ -212,10 +213,10 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
                          "RI-effective price", "On-demand source, as of", "RI-effective source, as of"], rows,
                         classes=["neuron-instance-table", "neuron-sortable"],
                         row_ids=ids, name=name)
-    table["neuron_csv"] = name
+    CSV_NAME.set(table, name)
     for row, place in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
         if place:
-            row["neuron_object_anchor"] = place
+            OBJECT_ANCHOR.set(row, place)
     result: list[nodes.Node] = [table]
     if params.specs:
         for instance in instances:
@@ -299,4 +300,3 @@ def setup_specs(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "instance-table", InstanceTable)
     app.add_directive_to_domain("neuron", "framework-table", FrameworkTable)
     app.add_directive_to_domain("neuron", "source-table", SourceTable)
-    add_renderers(app, render_device_specs, render_instance_table, render_framework_table, render_source_table)

@@ -30,10 +30,11 @@ from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
 from ..data.catalog import Broken
 from ..state.domain import xref
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .base import Collections, DataDirective, let_through, render_broken_notice
 from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref
 from ..render.tables import blank, broken_notice, build_table
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -193,7 +194,7 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
         ])
     table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
                         rows, classes=["neuron-comparison-table"], name="comparisons")
-    table["neuron_csv"] = "comparisons"
+    CSV_NAME.set(table, "comparisons")
     return [table, *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
 
 
@@ -278,5 +279,3 @@ def setup_training(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "roadmap-items", RoadmapItems)
     app.add_directive_to_domain("neuron", "comparison-table", ComparisonTable)
     app.add_directive_to_domain("neuron", "training-experiment", TrainingExperiment)
-    add_renderers(app, render_known_issue, render_roadmap_items, render_comparison_table,
-                  render_training_experiment)

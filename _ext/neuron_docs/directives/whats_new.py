@@ -47,7 +47,7 @@ from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
 from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .base import Collections, DataDirective, hosted_sections, render_broken_notice
 from .benchmark_history import history_page, neuron_history_html, template
 from .matrix import BROKEN
@@ -277,5 +277,4 @@ def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
     app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)
     app.add_directive_to_domain("neuron", "judgement-rule", JudgementRule)
-    add_renderers(app, render_matrix_changes, render_benchmark_changes)
     add_hosted_type(app, HostedType("changes", changes_places, sections=True))

@@ -21,6 +21,7 @@ from ..render.tables import unique_id
 from ..state.preview import Key, Place, Preview
 from .page import PAGE, PAGE_TITLE, has_pages
 from .report import describe
+from ..node_data import FIGURE_EXPRESSION, PREVIEW_KEY
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -40,11 +41,11 @@ def _description(preview: Preview, keys: Iterable[Key]) -> str:
 def _changed_keys_of(preview: Preview, node: nodes.Element) -> list[Key]:
     """The changes ``node`` shows, in the order of the diff."""
     keys: list[Key] = []
-    if neuron_key := node.get("neuron_key"):
+    if neuron_key := PREVIEW_KEY.get(node):
         key = tuple(neuron_key.split("/"))
         if key in preview.keys:
             keys.append(key)
-    if isinstance(node, nodes.abbreviation) and (expression := node.get("neuron_expression")):
+    if isinstance(node, nodes.abbreviation) and (expression := FIGURE_EXPRESSION.get(node)):
         for path in dict.fromkeys(":".join(match) for match in PATH_RE.findall(expression)):
             if ("value", path) in preview.keys:
                 keys.append(("value", path))
@@ -64,9 +65,9 @@ def _badge_inside(cell: nodes.paragraph) -> nodes.inline:
     children = list(cell.children)
     cell.children = []
     mark = nodes.inline(cell.rawsource, "", *children, classes=cell["classes"], ids=cell["ids"],
-                        neuron_key=cell["neuron_key"])
+                        **PREVIEW_KEY.attribute(PREVIEW_KEY.read(cell)))
     cell["classes"], cell["ids"] = [], []
-    del cell["neuron_key"]
+    PREVIEW_KEY.pop(cell, None)
     cell += mark
     return mark
 

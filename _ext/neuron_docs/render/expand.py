@@ -22,9 +22,9 @@ from sphinx.transforms.post_transforms import ReferencesResolver, SphinxPostTran
 
 from ..state.build import is_html
 from ..state.domain import dataset, neuron_domain, state
-from ..data.checking.touching import SET_ASIDE_ATTRIBUTE
 from .tables import broken_notice
 from .placeholder import SET_ASIDE_KEY, Renderer, RenderContext, deferred, deferred_inline, give_warning, render
+from ..node_data import FILLED, GENERATED_REFERENCE, ROWS_HTML, SET_ASIDE
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -86,7 +86,7 @@ class _Expand(SphinxPostTransform):
         _ahead(self.env).pop(docname, None)  # the last pass: the page is written
         state(self.env).pages_written.add(docname)
         if placeholders:
-            self.document["neuron_filled"] = True  # site.ids makes the new ids unique on the page
+            FILLED.set(self.document, True)  # site.ids makes the new ids unique on the page
             self.after_filling(filled)
 
     def filled(self, content: list[nodes.Node]) -> None:
@@ -98,13 +98,13 @@ class _Expand(SphinxPostTransform):
 
 def set_aside_box(document: nodes.document, catalog: Catalog, looked_up: Iterable[str] = ()) -> None:
     """The "Data problem" box of the records set aside that the page names (a value, a link:
-    :data:`.touching.SET_ASIDE_ATTRIBUTE`; a record its tables looked up, ``looked_up``), after the
+    :data:`..node_data.SET_ASIDE`; a record its tables looked up, ``looked_up``), after the
     page's introduction, but those a box of the page lists already; their problem was warned once,
     where the data is loaded."""
     if not catalog.broken:
         return
-    named = {node[SET_ASIDE_ATTRIBUTE] for node in document.findall(nodes.Element)
-             if node.get(SET_ASIDE_ATTRIBUTE)} | set(looked_up)
+    named = {SET_ASIDE.read(node) for node in document.findall(nodes.Element)
+             if SET_ASIDE.get(node)} | set(looked_up)
     if not named:
         return
     shown = " ".join(box.astext() for box in document.findall(nodes.admonition)
@@ -157,7 +157,7 @@ def resolve_generated_references(content: list[nodes.Node], docname: str, env: B
         if not isinstance(root, nodes.Element):
             continue
         for node in list(root.findall(addnodes.pending_xref)):
-            if node.get("refdomain") != "neuron" or not node.get("neuron_generated"):
+            if node.get("refdomain") != "neuron" or not GENERATED_REFERENCE.get(node):
                 others = True
                 continue
             contnode = node[0]
@@ -204,7 +204,7 @@ class ExpandForHtml(_Expand):
         for node in content:  # its table rows are written in one pass (.html_rows)
             if isinstance(node, nodes.Element):
                 for tbody in node.findall(nodes.tbody):
-                    tbody["neuron_rows_html"] = True
+                    ROWS_HTML.set(tbody, True)
 
     def after_filling(self, content: list[nodes.Node]) -> None:
         if resolve_generated_references(content, self.env.current_document.docname, self.env):

@@ -2,7 +2,7 @@
 
 A generated table can hold thousands of rows of a few kinds of node (text, paragraphs, spans,
 links, abbreviations, superscripts). The HTML writer visits each through its generic dispatch; here
-a ``tbody`` marked ``neuron_rows_html`` by :mod:`.expand` is written in one pass that knows only
+a ``tbody`` marked :data:`..node_data.ROWS_HTML` by :mod:`.expand` is written in one pass that knows only
 those kinds, following docutils' and Sphinx's HTML5 translators rule for rule (``starttag``'s
 attribute order and extra-id spans, Sphinx's ``row-even``/``row-odd``, the newline after a
 paragraph that is not alone in its cell, links' ``reference internal``/``external`` and title).
@@ -11,7 +11,7 @@ writer: the result is always what the writer would produce (a test compares the 
 generated table of the site).
 
 A row may also come written already (:mod:`.light_rows`): a ``nodes.row`` whose cells are HTML
-text in its ``neuron_cells_html``, made with the same rules when the table was rendered; only its
+text in its :data:`..node_data.CELLS_HTML`, made with the same rules when the table was rendered; only its
 ``<tr>`` (ids and parity) is written here.
 """
 
@@ -21,6 +21,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+
+from ..node_data import CELLS_HTML, FIGURE_EXPRESSION, ROWS_HTML
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -35,7 +37,7 @@ _TAG_CLASSES = frozenset({"code", "kbd", "dfn", "samp", "var", "bdi", "del", "in
 #: follow it: such a node is left to the writer. (Other attributes, ours or Sphinx's bookkeeping,
 #: never reach the HTML.)
 _UNHANDLED = {"entry": ("morerows", "morecols"), "row": (), "reference": ("target", "rel"),
-              "abbreviation": ("neuron_expression",)}  # a figure: .directives.roles writes its expression
+              "abbreviation": (FIGURE_EXPRESSION.key,)}  # a figure: .directives.roles writes its expression
 _TAGS = {"paragraph": "p", "inline": "span", "superscript": "sup", "strong": "strong", "emphasis": "em",
          "abbreviation": "abbr", "reference": "a", "entry": "td", "row": "tr"}
 
@@ -103,10 +105,6 @@ def _write(node: nodes.Node, out: list[str]) -> None:
     out.append(end)
 
 
-#: The attribute of a row written already: the HTML of its cells (see :mod:`.light_rows`).
-CELLS_HTML = "neuron_cells_html"
-
-
 def entry_html(entry: nodes.entry) -> str | None:
     """The HTML of one cell (``<td>...</td>`` and its newline), or ``None`` when a node is not one
     the rules here cover."""
@@ -127,8 +125,8 @@ def _row_html(row: nodes.Node, parity: str, out: list[str]) -> bool:
     if not isinstance(row, nodes.row):
         return False
     out.append(_starttag(row, "tr", {}, (parity,)))  # Sphinx's visit_row adds the parity class
-    if CELLS_HTML in row:
-        out.append(row[CELLS_HTML])
+    if CELLS_HTML.on(row):
+        out.append(CELLS_HTML.read(row))
     else:
         for entry in row.children:
             cell = entry_html(entry) if isinstance(entry, nodes.entry) else None
@@ -159,9 +157,9 @@ def rows_html(tbody: nodes.tbody, row_index: int) -> tuple[str, int] | None:
 
 def _visit_tbody(self: HTML5Translator, node: nodes.Element) -> None:
     indices: list[int] = getattr(self, "_table_row_indices", [])
-    written = rows_html(node, indices[-1]) if node.get("neuron_rows_html") and indices else None
+    written = rows_html(node, indices[-1]) if ROWS_HTML.get(node) and indices else None
     if written is None:
-        if indices and any(CELLS_HTML in row for row in node.children):
+        if indices and any(CELLS_HTML.on(row) for row in node.children):
             _rows_one_by_one(self, node)
         type(self).visit_tbody(self, node)
         return
@@ -178,7 +176,7 @@ def _rows_one_by_one(self: HTML5Translator, tbody: nodes.Element) -> None:
     self.body.append(self.starttag(tbody, "tbody"))
     for row in tbody.children:
         out: list[str] = []
-        if CELLS_HTML in row and _row_html(row, _parity(self._table_row_indices[-1] + 1), out):
+        if CELLS_HTML.on(row) and _row_html(row, _parity(self._table_row_indices[-1] + 1), out):
             self._table_row_indices[-1] += 1
             self.body.extend(out)
         else:

@@ -5,7 +5,7 @@ its roadmap link, its "since" link). For the HTML builder, :class:`RowWriter` ma
 cell once as docutils nodes, resolves its links and writes it with :mod:`.html_rows`' rules (byte
 for byte what Sphinx's writer gives), and keeps its HTML; a row is then a light ``nodes.row``: its
 ids (which the page's unique-id pass still sees and may number), its cells' HTML in
-``neuron_cells_html``, and one text child holding the words of its cells, which Sphinx's search
+:data:`..node_data.CELLS_HTML`, and one text child holding the words of its cells, which Sphinx's search
 index reads as it would read the cells. Only what the page cannot change after rendering goes
 into a light row: a cell holding an id or a link to the same page (which the unique-id pass may
 renumber or re-point) stays nodes, and so does its row. Other builders, and pull-request previews
@@ -21,7 +21,8 @@ from docutils import nodes
 from ..state.domain import state
 from .tables import table_entry
 from .expand import resolve_generated_references
-from .html_rows import CELLS_HTML, entry_html
+from .html_rows import entry_html
+from ..node_data import CELLS_HTML
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
@@ -75,7 +76,7 @@ class RowWriter:
             html.append(written[0])
             words.append(written[1])
         row = nodes.row(ids=list(ids))
-        row[CELLS_HTML] = "".join(html)
+        CELLS_HTML.set(row, "".join(html))
         row += nodes.Text(" ".join(words))  # what the search index reads of the row
         return row
 

@@ -8,9 +8,10 @@ a directive gives a renderer the parameters it takes) to docutils nodes; it may 
 directive's line) about what the data of this build lacks, and must not touch the environment:
 every object registration and every dependency is made by the directive, when the page is read.
 
-A build knows the renderers its extension's setup gave it (:func:`add_renderers`): they are put
-into the build's state when its builder is made, so a second build in the same process knows only
-its own. Every record a renderer looks up by id goes through :meth:`RenderContext.known`: a record
+A build knows the renderers its extension's setup gave it (:func:`add_renderers`; the extension's
+own are one table, :data:`neuron_docs.renderers.RENDERERS`, since they are defined above this
+layer): they are put into the build's state when its builder is made, so a second build in the
+same process knows only its own. Every record a renderer looks up by id goes through :meth:`RenderContext.known`: a record
 that is not there (an unknown id, or one whose file was refused or whose record was set aside) is
 a located warning at the directive's line, and the renderer shows what it can without it.
 """

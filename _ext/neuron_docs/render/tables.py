@@ -11,6 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from ..node_data import TABLE_NAME_ID
 
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def build_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], *, class
     table = nodes.table(classes=["neuron-table", *classes])
     if name:
         table["ids"].append(nodes.make_id(name))
-        table["neuron_name_id"] = nodes.make_id(name)  # the table's own id, never an object's place
+        TABLE_NAME_ID.set(table, nodes.make_id(name))  # the table's own id, never an object's place
     if caption:
         table += nodes.title(caption, caption)
     group = nodes.tgroup(cols=len(headers))

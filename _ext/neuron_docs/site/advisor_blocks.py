@@ -18,6 +18,7 @@ from docutils import nodes
 
 from ..data.records.labels import FIT_TEXT
 from .html_only import writes_html_as_is
+from ..node_data import TABLE_NAME_ID
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -111,5 +112,5 @@ def advisor_as_blocks(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     if writes_html_as_is(app):
         return
     for table in list(doctree.findall(nodes.table)):
-        if TABLE_ID in table["ids"] or table.get("neuron_name_id") == TABLE_ID:
+        if TABLE_ID in table["ids"] or TABLE_NAME_ID.get(table) == TABLE_ID:
             table.replace_self(compact_blocks(table))

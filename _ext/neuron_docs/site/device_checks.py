@@ -22,6 +22,7 @@ from sphinx.util import logging
 
 from ..state.domain import dataset, neuron_domain
 from ..render.placeholder import deferred
+from ..node_data import MATRIX_DEVICES
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set
@@ -51,9 +52,9 @@ def matrix_devices_in(doctree: nodes.Node, device_ids: Iterable[str]) -> set[str
     found: set[str] = set()
     for table in doctree.findall(nodes.table):
         if "neuron-support-matrix" in table["classes"]:
-            found.update(d for d in table.get("neuron_matrix_devices", ()) if d in known)
+            found.update(d for d in MATRIX_DEVICES.get_or(table, ()) if d in known)
     for placeholder in doctree.findall(deferred):  # a matrix rendered when the page is written
-        found.update(d for d in placeholder.get("neuron_matrix_devices", ()) if d in known)
+        found.update(d for d in MATRIX_DEVICES.get_or(placeholder, ()) if d in known)
     return found
 
 

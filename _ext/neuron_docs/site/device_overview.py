@@ -47,8 +47,9 @@ from ..data.records.labels import PRICE_BASIS_TEXT, framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import state
 from ..state.domain import xref
-from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
+from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .performance_pages import page_name
+from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -103,7 +104,7 @@ def render_device_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node
         ])
     table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
                         name="device-table")
-    table["neuron_csv"] = "device-table"
+    CSV_NAME.set(table, "device-table")
     return [table, *broken_notice(catalog.broken_in("devices"))]
 
 
@@ -285,4 +286,3 @@ def setup_device_overview(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "device-table", DeviceTable)
     app.add_directive_to_domain("neuron", "device-frameworks", DeviceFrameworks)
     app.add_directive_to_domain("neuron", "device-best", DeviceBest)
-    add_renderers(app, render_device_table, render_device_frameworks, render_device_best)

@@ -10,7 +10,7 @@ Ids made from data can still meet: a family ``encoder-inferentia`` and the secti
 ``inf2.xlarge`` and ``inf2-xlarge``, a run row and a table, two copies of one matrix. The
 domain gives objects distinct anchors (:meth:`~neuron_docs.state.domain.NeuronDomain.note_object`);
 then :func:`unique_ids` keeps each remaining duplicate on one element (an object's canonical place,
-marked ``neuron_object_anchor``; else the element docutils registered, a hand-written section; else
+marked :data:`..node_data.OBJECT_ANCHOR`; else the element docutils registered, a hand-written section; else
 the first) and numbers the others (``-2``, ``-3``), pointing a same-page link (``refid``) at the
 nearest element that had the id after it. It runs before Sphinx collects the table of contents.
 """
@@ -24,6 +24,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..render.tables import unique_id
+from ..node_data import FILLED, OBJECT_ANCHOR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -39,7 +40,7 @@ def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
     taken = {anchor for node in doctree.findall(nodes.Element) if node["ids"] and id(node) not in generated
              for anchor in node["ids"]}
     for table in tables:
-        table["ids"] = [anchor if anchor == table.get("neuron_object_anchor") else
+        table["ids"] = [anchor if anchor == OBJECT_ANCHOR.get(table) else
                         unique_id(f"{anchor}-table" if anchor in taken else anchor, taken)
                         for anchor in table["ids"]]
 
@@ -47,7 +48,7 @@ def _unique_table_ids(app: Sphinx, doctree: nodes.document) -> None:
 def _owner(anchor: str, holders: list[nodes.Element], document: nodes.document) -> nodes.Element:
     """Which of the elements carrying ``anchor`` keeps it (see the module docstring)."""
     for holder in holders:
-        if holder.get("neuron_object_anchor") == anchor:
+        if OBJECT_ANCHOR.get(holder) == anchor:
             return holder
     return document.ids.get(anchor) if document.ids.get(anchor) in holders else holders[0]
 
@@ -125,7 +126,7 @@ class TableWrapperIds(SphinxPostTransform):
 
 def unique_ids_of_filled_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Again once generated content is in the page (:mod:`..render`): its ids meet the page's."""
-    if doctree.get("neuron_filled"):
+    if FILLED.get(doctree):
         unique_ids(app, doctree)
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from ..node_data import CELLS_HTML
 
-from ..render.html_rows import CELLS_HTML
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -52,7 +52,7 @@ def _columns(table: nodes.table) -> list[nodes.colspec] | None:
         return None
     if any(entry.get("morecols") or entry.get("morerows") for entry in groups[0].findall(nodes.entry)):
         return None
-    if any(CELLS_HTML in row for row in groups[0].findall(nodes.row)):
+    if any(CELLS_HTML.on(row) for row in groups[0].findall(nodes.row)):
         return None  # rows written as HTML already (an ePub's support matrices: render.light_rows)
     return [child for child in groups[0].children if isinstance(child, nodes.colspec)]
 

@@ -21,8 +21,9 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from .build import BuildState
-from ..data.checking.touching import SET_ASIDE_ATTRIBUTE, set_aside
+from ..data.checking.touching import set_aside
 from ..data.records.labels import FAMILY_SYNONYMS
+from ..node_data import GENERATED_REFERENCE, OBJECT_ANCHOR, SET_ASIDE, TABLE_NAME_ID
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Set
@@ -333,7 +334,7 @@ def mark_object_places(result: list[nodes.Node], noted: list[tuple[str, str]]) -
     An element that still carries the wanted anchor although its object was given another (a
     section whose directive did not use the returned anchor) is moved to it, index entry included:
     the n-th element holding an index entry for the wanted anchor is the n-th object noted with it.
-    Each object's place gets ``neuron_object_anchor``, so :mod:`.site.ids` leaves its id alone when
+    Each object's place gets :data:`..node_data.OBJECT_ANCHOR`, so :mod:`.site.ids` leaves its id alone when
     another element of the page has the same id: the element with the object's index entry if there
     is one, else the first carrying it that is not a table named by it (a model ``status`` and the
     ``model-status`` table).
@@ -362,10 +363,10 @@ def mark_object_places(result: list[nodes.Node], noted: list[tuple[str, str]]) -
                 if isinstance(child, addnodes.index):
                     child["entries"] = [(*e[:2], given if e[2] == wanted else e[2], *e[3:]) for e in child["entries"]]
     for given in dict.fromkeys(g for _, g in noted):
-        carriers = [e for e in carrying.get(given, []) if given in e["ids"] and e.get("neuron_name_id") != given]
+        carriers = [e for e in carrying.get(given, []) if given in e["ids"] and TABLE_NAME_ID.get(e) != given]
         carriers = [e for e in carriers if _indexed(e, given)] or carriers
         if carriers:
-            carriers[0]["neuron_object_anchor"] = given
+            OBJECT_ANCHOR.set(carriers[0], given)
 
 
 def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[str] = (),
@@ -377,7 +378,7 @@ def xref(objtype: str, target: str, text: str | None = None, classes: Iterable[s
     (see :func:`unlinked_generated_reference`); links written by hand still warn.
     """
     ref = addnodes.pending_xref("", refdomain="neuron", reftype=objtype, reftarget=target, refexplicit=True,
-                                refwarn=False, neuron_generated=True)
+                                refwarn=False, **GENERATED_REFERENCE.attribute(True))
     ref += content if content is not None else nodes.inline(
         text or target, text or target, classes=["xref", f"neuron-{objtype}", *classes])
     return ref
@@ -421,12 +422,12 @@ def unlinked_generated_reference(app: Sphinx, env: BuildEnvironment, node: addno
     warning)."""
     if node.get("refdomain") != "neuron":
         return None
-    if node.get("neuron_generated"):
+    if GENERATED_REFERENCE.get(node):
         return contnode
     objtype = OBJECT_TYPES.get(str(node.get("reftype")))
     target = str(node.get("reftarget"))
     if objtype and set_aside(dataset(env).catalog, objtype[1], target):
-        contnode[SET_ASIDE_ATTRIBUTE] = f"{objtype[1]}/{target}"  # the page shows its box (render.expand)
+        SET_ASIDE.set(contnode, f"{objtype[1]}/{target}")  # the page shows its box (render.expand)
         return contnode
     return None
 

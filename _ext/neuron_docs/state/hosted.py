@@ -23,6 +23,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from .domain import dataset, index_entry, neuron_domain, state, warn_duplicate
+from ..node_data import HOSTED
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -166,7 +167,7 @@ def settle_hosted_objects(env: BuildEnvironment) -> None:
 
 
 def _forget_toc_entries(env: BuildEnvironment, docname: str) -> None:
-    for node in [n for n in env.tocs[docname].findall(nodes.Element) if n.get("neuron_hosted")]:
+    for node in [n for n in env.tocs[docname].findall(nodes.Element) if HOSTED.get(n)]:
         if node.parent is not None:
             node.parent.remove(node)
     _count_toc_entries(env, docname)
@@ -186,10 +187,10 @@ def _add_toc_entries(env: BuildEnvironment, docname: str, toc_anchor: str, objty
         return False
     items = [nodes.list_item("", addnodes.compact_paragraph("", "", nodes.reference(
         "", "", nodes.Text(place.title), internal=True, refuri=docname, anchorname=f"#{place.anchor}")),
-        neuron_hosted=objtype) for place in found]
+        **HOSTED.attribute(objtype)) for place in found]
     below = next((child for child in holder.children if isinstance(child, nodes.bullet_list)), None)
     if below is None:
-        holder += nodes.bullet_list("", *items, neuron_hosted=objtype)
+        holder += nodes.bullet_list("", *items, **HOSTED.attribute(objtype))
     else:
         below[0:0] = items
     _count_toc_entries(env, docname)

@@ -177,11 +177,6 @@ def set_aside_value(catalog: Catalog, path: str) -> str | None:
     return f"records of {catalog.file_of(loose)} were set aside" if broken and loose else None
 
 
-#: The attribute of a node that stands for a record set aside ("<collection>/<id>"): the page it is
-#: on shows that record's "Data problem" box.
-SET_ASIDE_ATTRIBUTE = "neuron_set_aside"
-
-
 def set_aside_pages(catalog: Catalog) -> list[tuple[str, str]]:
     """The (generation, kind) of every published table set aside whose fields could be read, and of
     every configuration still published whose run was set aside (its table's file refused whole)."""

@@ -27,13 +27,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ...data.record_keys import file_key
-from ...render.placeholder import RenderContext, add_renderers, defer, renderer
+from ...render.placeholder import RenderContext, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
 from ...render.tables import broken_notice, build_table, comma_list
 from ...data.checking.touching import broken_touching
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
+from ...node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -170,7 +171,7 @@ def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: s
     headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
                "Value" if multi else chart.panels[0].title]
     table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"], name=f"{chart_id}-data")
-    table["neuron_csv"] = f"{chart_id}-data"
+    CSV_NAME.set(table, f"{chart_id}-data")
     details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
     details += table
     block = nodes.container(classes=["neuron-chart-block"])
@@ -186,4 +187,3 @@ def setup_charts(app: Sphinx) -> None:
     app.add_node(neuron_details, html=(_visit_details_html, _depart_details_html), latex=passthrough,
                  text=passthrough, man=passthrough, texinfo=passthrough)
     app.add_directive_to_domain("neuron", "chart", ChartDirective)
-    add_renderers(app, render_chart)

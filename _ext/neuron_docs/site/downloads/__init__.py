@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import csv_index, data_download, links
-from ...render.placeholder import add_renderers
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -32,5 +31,4 @@ def setup_downloads(app: Sphinx) -> None:
     app.add_node(csv_index.csv_index)
     app.add_directive_to_domain("neuron", "csv-index", csv_index.CsvIndex)
     app.add_directive_to_domain("neuron", "data-downloads", data_download.DataDownloads)
-    add_renderers(app, data_download.render_data_downloads)
     app.add_role_to_domain("neuron", "download", links.DownloadRole())

@@ -23,6 +23,7 @@ from ...render.tables import build_table
 from ...state.build import is_html
 from .links import download_uri, links_downloads
 from .table_files import TABLES_DIR, csv_name
+from ...node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -105,5 +106,5 @@ def fill_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             continue
         table = build_table(["CSV file", "Table", "Page"], _index_rows(app, docname),
                             classes=["neuron-csv-index", "neuron-sortable"], name=INDEX_NAME)
-        table["neuron_csv"] = INDEX_NAME
+        CSV_NAME.set(table, INDEX_NAME)
         node.replace_self(table)

@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxRole
 from sphinx.util.osutil import relative_uri
 
 from ...state.build import is_html
+from ...node_data import DOWNLOAD
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -61,12 +62,12 @@ class DownloadRole(SphinxRole):
         path = f"{DOWNLOADS_DIR}/{target}"
         # The site's address until the page is written (linkcheck reads links before that)
         reference = nodes.reference(self.rawtext, title, refuri=site_uri(self.config, path),
-                                    neuron_download=path, classes=["neuron-download-link"])
+                                    **DOWNLOAD.attribute(path), classes=["neuron-download-link"])
         return [reference], []
 
 
 def resolve_download_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Point each ``neuron:download`` link at its file for this builder."""
     for reference in doctree.findall(nodes.reference):
-        if path := reference.get("neuron_download"):
+        if path := DOWNLOAD.get(reference):
             reference["refuri"] = download_uri(app, docname, path)

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from ...node_data import CSV_ROWS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
@@ -175,8 +176,8 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
     page's, by id) in a Notes column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    if table.get("neuron_csv_rows"):  # the directive gave its data row by row (numbers, one per run)
-        header, *rows = table["neuron_csv_rows"]
+    if given := CSV_ROWS.get(table):  # the directive gave its data row by row (numbers, one per run)
+        header, *rows = given
         header, rows = _numeric_columns(header, rows)
         writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
         return out.getvalue()

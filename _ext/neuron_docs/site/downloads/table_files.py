@@ -1,7 +1,7 @@
 """The CSV file of every generated table, and the "Download this table as CSV" link under it.
 
 Each table carrying the class ``neuron-table`` is written to ``_downloads/tables/<name>.csv``
-(:func:`csv_name`: its ``neuron_csv`` name, its id, or ``<page>-table-<n>``) while its page is
+(:func:`csv_name`: its :data:`...node_data.CSV_NAME`, its id, or ``<page>-table-<n>``) while its page is
 resolved, its text made by :func:`.table_csv.table_csv` (an ePub links to the site's: :mod:`.links`). Two different contents under one name are a
 warning (``neuron.download``); the check keeps a digest per name, per build. A file is rewritten
 only when its bytes change (else its mtime stays). Only HTML builders get downloads.
@@ -21,6 +21,7 @@ from sphinx.util import logging
 from ...state.domain import state
 from .links import download_uri, links_downloads, writes_downloads
 from .table_csv import page_notes, table_csv
+from ...node_data import CSV_NAME, TABLE_NAME_ID
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -54,7 +55,7 @@ def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
     """The download name of a generated table: its own, its id, or ``<page>-table-<n>``."""
     if "neuron-table" not in table.get("classes", []):
         return None
-    return table.get("neuron_csv") or table.get("neuron_name_id") or nodes.make_id(f"{docname}-table-{index}")
+    return CSV_NAME.get(table) or TABLE_NAME_ID.get(table) or nodes.make_id(f"{docname}-table-{index}")
 
 
 def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
