@@ -84,7 +84,7 @@ BENCHMARKS = "benchmarks"
 def revision_places(catalog: Catalog, scope: str = "") -> list[Place]:
     """The revisions of the support matrices, newest first: each a section titled with its name."""
     return [Place(rev.name, anchor_for("changes", rev.name), rev.name, f"Changes of the support matrices on {rev.name}")
-            for rev in reversed(catalog.history.revisions)]
+            for rev in reversed(catalog.matrix_revisions.revisions)]
 
 
 def release_places(catalog: Catalog, scope: str = BENCHMARKS) -> list[Place]:
@@ -122,17 +122,17 @@ def render_matrix_changes(ctx: RenderContext, params: NoParams) -> list[nodes.No
 def _revision_changes(ctx: RenderContext, name: str) -> list[nodes.Node]:
     """A revision's changes since the one before (the section's body)."""
     catalog = ctx.catalog
-    history = catalog.history
+    revisions = catalog.matrix_revisions
     rev = catalog.revision(name)
     if rev is None:
         return []
-    before = history.previous(rev)
+    before = revisions.previous(rev)
     intro = nodes.paragraph()
     intro += revision_link(rev.date, f"The support matrices as of {rev.name}")
     intro += nodes.Text(f" (commit {rev.commit})" + (f", compared with {before.name}." if before else
                                                      ", the first published revision."))
     result: list[nodes.Node] = [intro]
-    diff = history.changes(rev)
+    diff = revisions.changes(rev)
     shown = diff.shown() if before else [c for c in diff.items if c.kind.startswith("matrix-")]
     if rev.unchanged_because:
         text = f"No change in the matrices: {rev.unchanged_because}."
