@@ -58,7 +58,7 @@ FIXED = ("generation", "kind", "view")
 
 
 @dataclass
-class Figure:
+class PublishedFigure:
     """One published figure of a row: its release (canonical; "" = the state's), where that was read, its text."""
 
     version: str
@@ -73,7 +73,7 @@ class RowFact:
     identity: dict[str, str]
     #: The row's release, canonical; "" when the file has no release column (the state's release).
     version: str
-    figures: dict[str, Figure]
+    figures: dict[str, PublishedFigure]
     #: How it was published (:data:`.records.history.DESCRIPTION_FIELDS`); None for a row read back from the history
     #: that is not the configuration's latest (only the latest publication's description is kept).
     description: dict[str, str] | None = None
@@ -481,11 +481,11 @@ def stored_facts(history: History) -> list[StateFacts]:
                 file_at[i] = path
         kind = config["kind"]
         current = {k: config[k] for k in (*FIXED, *IDENTITY[kind]) if config.get(k)}
-        figures: dict[int, dict[str, Figure]] = {i: {} for i in presence}
+        figures: dict[int, dict[str, PublishedFigure]] = {i: {} for i in presence}
         for metric in METRICS:
             for obs in history.observations.get((cid, metric), []):
                 for i in _presence(obs, position, latest, dates, order):
-                    figures.setdefault(i, {})[metric] = Figure(obs["neuron_version"], obs["version_from"],
+                    figures.setdefault(i, {})[metric] = PublishedFigure(obs["neuron_version"], obs["version_from"],
                                                                obs["value"])
         last = max(presence)
         for i in sorted(presence):

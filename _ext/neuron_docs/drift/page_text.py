@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .passages import Passage
-from .tables import Cell
+from .tables import TextCell
 
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>$])\1{2,}\s*$")
 _MD_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
@@ -47,7 +47,7 @@ _INLINE = re.compile(
 class Table:
     """A table of the page: rows of cells, the line of each cell, the header rows and the heading."""
 
-    rows: list[list[Cell]]
+    rows: list[list[TextCell]]
     lines: list[list[int]]
     header_rows: int
     heading: str
@@ -131,13 +131,13 @@ def _options(lines: list[str], start: int, end: int) -> tuple[dict[str, str], in
     return options, i
 
 
-def _cell(text: str) -> Cell:
+def _cell(text: str) -> TextCell:
     shown, allowed = inline(text)
-    return Cell(shown, tuple(allowed))
+    return TextCell(shown, tuple(allowed))
 
 
 def _list_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     raw: list[list[list[str]]] = []
     for number in range(start, end):
@@ -160,7 +160,7 @@ def _list_table(lines: list[str], start: int, end: int, heading: str, options: d
 
 
 def _csv_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     header_rows = int(options.get("header-rows", "0") or 0)
     if "header" in options:
@@ -181,7 +181,7 @@ _SIMPLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
 _ITEM = re.compile(r"^(?:[-*+]|#\.|\d+\.)\s+")
 
 
-def _cell_text(parts: list[str]) -> Cell:
+def _cell_text(parts: list[str]) -> TextCell:
     """A cell from its source lines: bullets dropped, blank lines left out, one paragraph line a line."""
     return _cell("\n".join(_ITEM.sub("", p.strip()) for p in parts if p.strip()))
 
@@ -191,7 +191,7 @@ def _grid_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]
     top border's ``+``; a row ends at the next border (``+===+`` ends the header)."""
     border = lines[start]
     cuts = [i for i, ch in enumerate(border) if ch == "+"]
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     header_rows = 0
     parts: list[list[str]] = [[] for _ in cuts[1:]]
@@ -342,7 +342,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
                 block.append(" " * field_item.start(2) + field_item.group(2))
             i += 1
             continue
-        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0]) \
+        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0])\
                 and not _BULLET.match(block[0]):
             term = inline(block[0])[0].strip()  # a definition list: the term, then its definition
             flush()
