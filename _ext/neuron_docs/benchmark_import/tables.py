@@ -86,7 +86,7 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
     elif generation_of_path is None:  # the generation of the file's instance column (trn1.2xlarge -> trn1)
         instance_columns = [i for i, h in enumerate(header)
                             if (C.RUN_COLUMNS.get(h.strip()) or C.PRICE_COLUMNS.get(h.strip())
-                                or C.Column("", "", ())).kind in ("instance", "instances")]
+                                or C.PublishedColumn("", "", ())).kind in ("instance", "instances")]
         generation_of_path, table_id, view, category = table_identity(
             rel, (cells[i] for _, cells in rows for i in instance_columns if i < len(cells) and cells[i].strip()))
     generation = generation_of_path or generation
@@ -96,7 +96,7 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
                                                f"an instance type in its instance column"))
         return
     stripped = [h.strip() for h in header]
-    if any(C.PRICE_COLUMNS.get(h, C.Column("", "", ())).kind == "price" for h in stripped):
+    if any(C.PRICE_COLUMNS.get(h, C.PublishedColumn("", "", ())).kind == "price" for h in stripped):
         kind = "prices"
     elif any(h in C.TRAINING_MARKERS for h in stripped):
         kind = "training"
@@ -104,7 +104,7 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
         kind = "inference"
 
     # Header: map every column, name the unknown ones (their cells are kept verbatim).
-    mapping: dict[int, tuple[C.Column, str]] = {}
+    mapping: dict[int, tuple[C.PublishedColumn, str]] = {}
     seen_fields: dict[str, str] = {}
     seen_names: set[str] = set()
     for index, name in enumerate(header):
