@@ -291,6 +291,36 @@ def _fenced(lines: list[str], start: int) -> tuple[str, dict[str, str], int, int
     return (name.group(1).lower() if name else ""), options, body, close
 
 
+def _read_fence(lines: list[str], i: int, page: Page, heading: str) -> int:
+    """The MyST fence opening at line ``i``: a table it holds into ``page``; the line to read next (the
+    fence's content when it is prose, read on without the fences; else the line after the fence)."""
+    name, options, body, close = _fenced(lines, i)
+    if name == "list-table":
+        page.tables.append(_list_table(lines, body, close, heading, options))
+    elif name == "csv-table" and "file" not in options and "url" not in options:
+        page.tables.append(_csv_table(lines, body, close, heading, options))
+    elif name in _PROSE:  # its content is prose: read on, without the fences
+        lines[close:close + 1] = [""]
+        return body
+    return close + 1
+
+
+def _read_directive(lines: list[str], i: int, page: Page, heading: str, name: str) -> int:
+    """The directive ``name`` (``""``: a comment) at line ``i``: a table it holds into ``page``; the line to
+    read next (its content, dedented, when it is prose; else the line after its block)."""
+    indent = _indent(lines[i])
+    end = _block_end(lines, i + 1, indent)
+    options, body = _options(lines, i + 1, end)
+    if name == "list-table":
+        page.tables.append(_list_table(lines, body, end, heading, options))
+    elif name == "csv-table" and "file" not in options and "url" not in options:
+        page.tables.append(_csv_table(lines, body, end, heading, options))
+    if name in _PROSE:
+        lines[body:end] = [ln[indent:] if ln.strip() else ln for ln in lines[body:end]]
+        return body
+    return end
+
+
 def read_page(text: str, *, plain: bool = False, markdown: bool = False,
               shown_value: Shown | None = None) -> Page:
     """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
@@ -318,16 +348,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
         line, stripped = lines[i], lines[i].strip()
         if stripped.startswith("```") or re.match(r"^~~~+\s*\{", stripped):  # MyST fences, code alike
             flush()
-            name, options, body, close = _fenced(lines, i)
-            if name == "list-table":
-                page.tables.append(_list_table(lines, body, close, heading, options))
-            elif name == "csv-table" and "file" not in options and "url" not in options:
-                page.tables.append(_csv_table(lines, body, close, heading, options))
-            elif name in _PROSE:  # its content is prose: read on, without the fences
-                lines[close:close + 1] = [""]
-                i = body
-                continue
-            i = close + 1
+            i = _read_fence(lines, i, page, heading)
             continue
         if not block and stripped.startswith("|") and i + 1 < len(lines) and _PIPE_SEPARATOR.match(lines[i + 1]):
             table, i = _pipe_table(lines, i, heading)
@@ -356,19 +377,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
         directive = _DIRECTIVE.match(line)
         if directive or _COMMENT.match(line):
             flush()
-            indent = _indent(line)
-            end = _block_end(lines, i + 1, indent)
-            name = directive.group(2).lower() if directive else ""
-            options, body = _options(lines, i + 1, end)
-            if name == "list-table":
-                page.tables.append(_list_table(lines, body, end, heading, options))
-            elif name == "csv-table" and "file" not in options and "url" not in options:
-                page.tables.append(_csv_table(lines, body, end, heading, options))
-            if name in _PROSE:
-                lines[body:end] = [ln[indent:] if ln.strip() else ln for ln in lines[body:end]]
-                i = body
-            else:
-                i = end
+            i = _read_directive(lines, i, page, heading, directive.group(2).lower() if directive else "")
             continue
         if not stripped:
             flush()
