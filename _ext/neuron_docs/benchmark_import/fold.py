@@ -49,7 +49,7 @@ from functools import partial
 from ..data.records import history as h
 from ..data.records.history import canonical_version, parse_runs, runs_text, version_key
 from ..data.records.labels import METRICS
-from .history_rows import IDENTITY, History, Row, configuration_id, digest
+from .history_rows import IDENTITY, FileRow, History, configuration_id, digest
 from .read import Problem, slug
 
 #: A release named in a commit subject ("Neuron SDK Release 2.3.0", "2.20 Performance page updates").
@@ -478,7 +478,7 @@ def _written(states: Sequence[StateFacts], order: list[str], releases: list[str]
 # The facts of the states already in the history ----------------------------------------------------
 
 
-def _presence(row: Row, position: dict[str, int], latest: int, dates: dict[str, str], order: list[str]) -> set[int]:
+def _presence(row: FileRow, position: dict[str, int], latest: int, dates: dict[str, str], order: list[str]) -> set[int]:
     """The states (positions) that published a stored record: its ``states``, else (a history written
     before they were recorded) every state from its first to its last seen."""
     if row.get("states"):

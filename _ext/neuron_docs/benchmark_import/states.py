@@ -53,7 +53,7 @@ from ..data.records import published as s
 from ..data.records.history import canonical_version
 from ..data.records.labels import METRICS
 from .export import TABLES_FILE, latest_tables_text
-from .fold import PublishedFigure, PriceFact, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts
+from .fold import PriceFact, PublishedFigure, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts
 from .history_rows import History, configuration_id, description, identity
 from .read import ImportResult, Problem
 from .tables import import_file

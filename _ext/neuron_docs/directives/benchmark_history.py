@@ -51,7 +51,7 @@ from ..state.build import is_html
 from ..state.domain import dataset
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, HostedPlace, add_hosted_type, hosts, note_host, places
+from ..state.hosted import HostedPlace, HostedType, add_hosted_type, hosts, note_host, places
 from .base import DataDirective
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 

@@ -46,7 +46,7 @@ from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, HostedPlace, add_hosted_type, note_host, placed_here, places
+from ..state.hosted import HostedPlace, HostedType, add_hosted_type, note_host, placed_here, places
 from ..render.placeholder import NoParams, RenderContext, add_renderers, defer, renderer
 from .base import Collections, DataDirective, hosted_sections, render_broken_notice
 from .benchmark_history import history_page, neuron_history_html, template

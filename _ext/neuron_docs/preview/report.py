@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange
 from ..data.figures.formatting import round_half_up
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
-from ..data.matrix.changes import MatrixChange, Changes
+from ..data.matrix.changes import Changes, MatrixChange
 from ..data.matrix.changes import describe as describe_change
 from ..data.catalog import DERIVED, HISTORY_COLLECTIONS
 from ..data.published.history_view import CHANGE_TEXT, StateChange
@@ -36,13 +36,13 @@ if TYPE_CHECKING:
 Key = tuple[str, ...]
 #: A piece of a cell: its text and whether it is code (an id, a path).
 Piece = tuple[str, bool]
-Cell = tuple[Piece, ...]
+ReportCell = tuple[Piece, ...]
 
 
 @dataclass(frozen=True)
 class ReportRow:
     key: Key
-    cells: tuple[Cell, ...]
+    cells: tuple[ReportCell, ...]
 
 
 @dataclass(frozen=True)
@@ -115,18 +115,18 @@ def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
     return [section for section in out if section.rows]
 
 
-def _text(text: str) -> Cell:
+def _text(text: str) -> ReportCell:
     return ((text, False),)
 
 
-def _code(text: str) -> Cell:
+def _code(text: str) -> ReportCell:
     return ((text, True),)
 
 
 def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
              benchmarks: Sequence[StateChange] = ()) -> list[Section]:
     """The sections of ``diff`` (and of the published benchmark changes) that have rows, in reading order."""
-    def family(family_id: str) -> Cell:
+    def family(family_id: str) -> ReportCell:
         name = (family_names or {}).get(family_id)
         return ((name, False), (" (", False), (family_id, True), (")", False)) if name else _code(family_id)
 
@@ -169,7 +169,7 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
 
 # Markdown ----------------------------------------------------------------------------------------
 
-def _md(cell: Cell) -> str:
+def _md(cell: ReportCell) -> str:
     return "".join(f"`{text}`" if code else text.replace("|", "\\|").replace("\n", " ") for text, code in cell)
 
 
@@ -239,7 +239,7 @@ def render_revisions_json(diff: Changes) -> str:
 
 # HTML ----------------------------------------------------------------------------------------------
 
-def _html(cell: Cell) -> str:
+def _html(cell: ReportCell) -> str:
     return "".join(f"<code>{html.escape(text)}</code>" if code else html.escape(text) for text, code in cell)
 
 
