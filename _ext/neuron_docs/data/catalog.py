@@ -57,7 +57,7 @@ STATES_FILE = f"{HISTORY_DIR}/states.csv"
 CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
 OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
 PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
-#: The history's files (relative to the data directory) and the record each row is.
+#: The benchmark history's files (relative to the data directory) and the record each row is.
 HISTORY_FILES: dict[str, type[s.Record]] = {
     STATES_FILE: hs.BenchmarkState, CONFIGURATIONS_FILE: hs.BenchmarkConfiguration,
     OBSERVATIONS_FILE: hs.BenchmarkObservation, PRICES_FILE: hs.HistoricalPrice,
