@@ -7,13 +7,13 @@ import datetime as dt
 
 from neuron_docs.data import Catalog
 from neuron_docs.data.matrix.revisions import MatrixRevisions, typed_date
-from neuron_docs.data.records.matrix import MatrixCell
+from neuron_docs.data.records.matrix import Cell
 
 from test_seeded_bugs import _revisions
 
 
 def _matrix_revisions(catalog: Catalog, count: int = 3) -> MatrixRevisions:
-    revs, _ident = _revisions(catalog, [MatrixCell(status="supported")] * count)
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * count)
     return MatrixRevisions.of(list(reversed(revs)))  # given newest first: MatrixRevisions.of sorts them
 
 
@@ -41,7 +41,7 @@ def test_the_previous_revision_is_the_one_just_before(catalog: Catalog) -> None:
 def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Catalog) -> None:
     """A typed date equal to a revision's date announces that revision (on or after it, not after);
     a date after the revision announces nothing in it; before the first: the first."""
-    revs, _ident = _revisions(catalog, [MatrixCell(status="supported")] * 3)
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 3)
     typed_text = revs[1].date.strftime("%m/%d/%Y")
     revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
                                               for m in r.matrices]}) for r in revs]
@@ -65,7 +65,7 @@ def test_a_typed_date_is_month_day_year() -> None:
 
 def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalog) -> None:
     """A typed date later than the newest revision (a typo, a page dated ahead) announces no revision."""
-    revs, _ident = _revisions(catalog, [MatrixCell(status="supported")] * 2)
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 2)
     typed_text = (revs[-1].date + dt.timedelta(days=3)).strftime("%m/%d/%Y")
     revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
                                               for m in r.matrices]}) for r in revs]

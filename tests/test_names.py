@@ -1,7 +1,10 @@
 """One name per thing in the extension's code (issue 33), read from the source's syntax trees:
 
 - every class defined under ``_ext/`` has a name no other class there has, so a name in a traceback,
-  a docstring or a search says which class it is (today ``Cell`` was four things, ``Row`` three);
+  a docstring or a search says which class it is (``Cell`` was four things, ``Row`` three). The
+  records of a support-matrix revision keep theirs (``Cell``, ``Row``, ``Column`` of
+  :mod:`neuron_docs.data.records.matrix`): the data set's JSON schema, a download of the site,
+  names its definitions after the record models;
 - no function or method under ``_ext/`` is longer than :data:`MAX_FUNCTION_LINES` lines, so each
   reads in one sitting (the longest are split into named steps).
 

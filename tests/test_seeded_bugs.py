@@ -22,7 +22,7 @@ from neuron_docs.data.figures.advisor import _published_best, choose, compare
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.identity import Identities
 from neuron_docs.data.matrix.revisions import MatrixRevisions
-from neuron_docs.data.records.matrix import MatrixCell, Revision
+from neuron_docs.data.records.matrix import Cell, Revision
 from neuron_docs.data.records.models import Model
 from neuron_docs.data.records.published import PublishedModel
 from neuron_docs.drift.literal_figures import find_figures
@@ -118,7 +118,7 @@ def test_any_order_of_records_names_each_identity_after_its_own_record(order: li
 
 # -- (c) since-when: the first revision with the current cell (status, note, link) ----------------
 
-def _revisions(catalog: Catalog, cells: list[MatrixCell]) -> tuple[list[Revision], tuple[str, str, str]]:
+def _revisions(catalog: Catalog, cells: list[Cell]) -> tuple[list[Revision], tuple[str, str, str]]:
     """Copies of the latest revision a month apart, where one cell holds ``cells[i]`` in the i-th."""
     latest = catalog.matrix_revisions.latest()
     assert latest is not None
@@ -137,7 +137,7 @@ def _revisions(catalog: Catalog, cells: list[MatrixCell]) -> tuple[list[Revision
                                     {"status": "limited"}])
 def test_a_cells_since_date_moves_when_its_note_link_or_status_changes(catalog: Catalog,
                                                                       change: dict[str, str]) -> None:
-    before = MatrixCell(status="supported")
+    before = Cell(status="supported")
     after = before.model_copy(update=change)
     annotated = after.model_copy(update={"annotation": "the project's own note: not published"})
     revs, ident = _revisions(catalog, [before, before, after, annotated, after])
@@ -149,14 +149,14 @@ def test_a_cells_since_date_moves_when_its_note_link_or_status_changes(catalog: 
     assert not revisions.changes(revs[3]).shown()  # an annotation is never a change
 
 
-_cells = st.builds(MatrixCell, status=st.sampled_from(["supported", "limited", "roadmap", "na"]),
+_cells = st.builds(Cell, status=st.sampled_from(["supported", "limited", "roadmap", "na"]),
                    note=st.sampled_from([None, "a note", "another note"]), link=st.sampled_from([None, "neuron_roadmap"]),
                    annotation=st.sampled_from([None, "ours"]))
 
 
 @settings(max_examples=40, deadline=None)
 @given(cells=st.lists(_cells, min_size=1, max_size=6))
-def test_since_when_is_the_first_revision_of_the_current_run_of_the_cell(catalog: Catalog, cells: list[MatrixCell]) -> None:
+def test_since_when_is_the_first_revision_of_the_current_run_of_the_cell(catalog: Catalog, cells: list[Cell]) -> None:
     """Property: for any sequence of a cell's values, each revision's since-date is the first
     revision of the unbroken run of revisions that published the same value (annotation aside)."""
     revs, ident = _revisions(catalog, cells)

@@ -14,7 +14,7 @@ import pytest
 
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.records import models as s
-from neuron_docs.data.records.matrix import MatrixCell
+from neuron_docs.data.records.matrix import Cell
 from neuron_docs.data.figures.values import Values, build_values
 
 
@@ -113,9 +113,9 @@ def test_records_are_read_only(catalog) -> None:  # noqa: ANN001
 
 def test_sharing_keeps_what_each_record_was_given() -> None:
     shared: dict = {}
-    first = MatrixCell.model_validate({"status": "supported"})
-    second = MatrixCell.model_validate({"status": "supported"})
-    with_note = MatrixCell.model_validate({"status": "supported", "note": "n"})
+    first = Cell.model_validate({"status": "supported"})
+    second = Cell.model_validate({"status": "supported"})
+    with_note = Cell.model_validate({"status": "supported", "note": "n"})
     a, b, c = (s.share_equal_parts(r, shared, nested=True) for r in (first, second, with_note))
     assert a is b is first
     assert c is with_note and c.note == "n"

@@ -19,7 +19,7 @@ from .records import model_sizes as ms
 from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.revisions import MatrixRevisions
 from .records.fields import Fit
-from .records.matrix import Matrix, MatrixCell, Revision
+from .records.matrix import Cell, Matrix, Revision
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -389,7 +389,7 @@ class Catalog:
         rev = self.matrix_revisions.at(date)
         return rev.matrix_of(device_id) if rev else None
 
-    def support(self, family_id: str, device_id: str, date: str | None = None) -> dict[str, MatrixCell]:
+    def support(self, family_id: str, device_id: str, date: str | None = None) -> dict[str, Cell]:
         """Column key (``framework/workload``) -> cell of ``family_id`` on ``device_id``; empty when
         the revision (default: the latest) has no such row."""
         matrix = self.matrix(device_id, date)
@@ -403,7 +403,7 @@ class Catalog:
         return row.fit if row else None
 
     def support_cell(self, family_id: str, device_id: str, framework_id: str, workload: str | None = None,
-                     date: str | None = None) -> tuple[str, MatrixCell] | None:
+                     date: str | None = None) -> tuple[str, Cell] | None:
         """The column key and cell of a framework (for ``workload``; without it, the column for the
         device's purpose when there are several) on ``device_id``, or None."""
         cells = {k: c for k, c in self.support(family_id, device_id, date).items() if k.split("/")[0] == framework_id}
@@ -413,7 +413,7 @@ class Catalog:
             key = next(iter(cells))
         return (key, cells[key]) if key in cells else None
 
-    def roadmap_item(self, cell: MatrixCell, date: str | None = None) -> str | None:
+    def roadmap_item(self, cell: Cell, date: str | None = None) -> str | None:
         """The roadmap item a cell points to: its status's published roadmap link (``roadmap``)."""
         rev = self.matrix_revisions.at(date)
         definition = rev.statuses.get(cell.status) if rev else None

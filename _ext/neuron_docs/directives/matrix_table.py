@@ -26,13 +26,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
     from ..data import Catalog
-    from ..data.records.matrix import Matrix, MatrixCell, MatrixColumn, MatrixRow, Revision
+    from ..data.records.matrix import Cell, Column, Matrix, Revision, Row
     from ..render.light_rows import RowWriter
     from ..render.placeholder import RenderContext
     from ..render.tables import Cell as TableCell
 
 
-def header_text(column: MatrixColumn) -> str:
+def header_text(column: Column) -> str:
     """A column's header as published, without the reStructuredText literal markers."""
     return column.header.replace("``", "")
 
@@ -58,7 +58,7 @@ class MatrixView:
     matrix: Matrix
     #: The device a page is about: cells are dated no earlier than the revision that listed it.
     device: str | None = None
-    columns: list[MatrixColumn] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
     #: Table id and CSV name.
     name: str = ""
@@ -78,7 +78,7 @@ class MatrixView:
     def latest(self) -> bool:
         return self.rev is self.catalog.matrix_revisions.latest()
 
-    def rows(self) -> list[MatrixRow]:
+    def rows(self) -> list[Row]:
         return [r for r in self.matrix.rows if not self.categories or set(r.categories) & set(self.categories)]
 
     def since(self, family: str, column: str) -> dt.date:
@@ -87,7 +87,7 @@ class MatrixView:
             raise KeyError((self.matrix.id, family, column))
         return date
 
-    def _roadmap(self, cell: MatrixCell) -> str | None:
+    def _roadmap(self, cell: Cell) -> str | None:
         if cell.status not in self._roadmaps:
             self._roadmaps[cell.status] = self.catalog.roadmap_item(cell, self.rev.name)
         return self._roadmaps[cell.status]
@@ -137,27 +137,27 @@ class MatrixView:
         line += nodes.Text(")")
         return line
 
-    def _categories(self, row: MatrixRow) -> str:
+    def _categories(self, row: Row) -> str:
         return " and ".join(category.name if (category := self.ctx.known("category", c, self.catalog.categories))
                             else c for c in row.categories)
 
-    def _label(self, row: MatrixRow) -> list[nodes.Node]:
+    def _label(self, row: Row) -> list[nodes.Node]:
         label: list[nodes.Node] = [xref("family", row.family, row.label)]
         if row.published_in == "prose":
             label.append(nodes.Text(" (from the guideline text)"))
         return label
 
-    def _fit(self, row: MatrixRow) -> nodes.Node:
+    def _fit(self, row: Row) -> nodes.Node:
         fit = badge("fit", row.fit, self.rev.fits[row.fit])
         if self.latest:  # preview keys name the latest revision's cells, never an older one's
             fit["neuron_key"] = f"fit/{self.matrix.id}/{row.family}"
         return fit
 
-    def _row(self, row: MatrixRow) -> list[nodes.Node | str | list[nodes.Node]]:
+    def _row(self, row: Row) -> list[nodes.Node | str | list[nodes.Node]]:
         return [self._label(row), self._categories(row), self._fit(row),
                 *(self._cell(row, column.key, row.cells[column.key]) for column in self.columns)]
 
-    def _light_row(self, writer: RowWriter, row: MatrixRow, row_id: str) -> nodes.row:
+    def _light_row(self, writer: RowWriter, row: Row, row_id: str) -> nodes.row:
         """The row written as HTML by ``writer`` (cells alike in what they show made once), or as
         nodes when a cell holds a note or an anchor (numbered per table, and ids of the page)."""
         cells = [row.cells[column.key] for column in self.columns]
@@ -174,7 +174,7 @@ class MatrixView:
                          partial(self._cell, row, column.key, cell)))
         return writer.row(made, row_id.split()) or table_row(self._row(row), row_id)
 
-    def _csv_rows(self, headers: list[str], rows: list[MatrixRow]) -> list[list[str]]:
+    def _csv_rows(self, headers: list[str], rows: list[Row]) -> list[list[str]]:
         """The table's CSV, as :mod:`..site.downloads.table_csv` reads the cells' text: the labels
         shown, no "since" date, a Notes column when a cell has a note (``[n] text``)."""
         out = [[" ".join(h.split()) for h in headers]]
@@ -198,7 +198,7 @@ class MatrixView:
                 line.append(note)
         return out
 
-    def _cell(self, row: MatrixRow, key: str, cell: MatrixCell) -> list[nodes.Node]:
+    def _cell(self, row: Row, key: str, cell: Cell) -> list[nodes.Node]:
         definition = self.rev.statuses[cell.status]
         mark = badge("status", cell.status, definition.label)
         if self.latest:

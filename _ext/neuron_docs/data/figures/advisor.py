@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..records import published as ps
     from ..records import models as s
     from ..catalog import Catalog
-    from ..records.matrix import MatrixCell
+    from ..records.matrix import Cell
     from ..records.models import Family
     from .derived import Derived, PublishedCost
 
@@ -56,7 +56,7 @@ class SupportCell:
     fit: str
     rationale: str | None
     #: Column key (``framework/workload``) -> its cell.
-    support: dict[str, MatrixCell]
+    support: dict[str, Cell]
     #: Column key -> the revision date since which the cell holds its value.
     held_since: dict[str, str]
     #: The latest of those dates: since when the row reads as it does.

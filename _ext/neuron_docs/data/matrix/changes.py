@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..records.labels import FIT_TEXT, STATUS_TEXT
-from ..records.matrix import Matrix, MatrixCell, Revision
+from ..records.matrix import Cell, Matrix, Revision
 
 ChangeKind = Literal[
     "cell", "cell-added", "cell-removed", "fit", "categories", "row-published",
@@ -74,7 +74,7 @@ class Changes(BaseModel):
         return {c.matrix for c in self.items if c.kind in MATRIX_KINDS and c.matrix}
 
 
-def _cell_value(cell: MatrixCell | None) -> ChangeValue:
+def _cell_value(cell: Cell | None) -> ChangeValue:
     if cell is None:
         return None
     status, note, link = cell.published

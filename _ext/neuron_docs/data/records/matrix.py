@@ -45,7 +45,7 @@ def _cell_shorthand(value: object) -> object:
 IsoDate = Annotated[dt.date, BeforeValidator(_iso_date)]
 
 
-class MatrixCell(Record):
+class Cell(Record):
     """One status cell as published, with an optional published note or link, and the project's
     own ``annotation`` (not part of the page, never counted as a change)."""
 
@@ -60,7 +60,7 @@ class MatrixCell(Record):
         return (self.status, self.note, self.link)
 
 
-class MatrixColumn(Record):
+class Column(Record):
     """A support column: a framework for a workload, with its header as published."""
 
     framework: Id
@@ -71,7 +71,7 @@ class MatrixColumn(Record):
     def key(self) -> str:
         return f"{self.framework}/{self.workload}"
 
-class MatrixRow(Record):
+class Row(Record):
     """A family's row: its categories, architecture fit and one cell per column."""
 
     family: Id
@@ -81,7 +81,7 @@ class MatrixRow(Record):
     #: ``prose``: the page gave this row's facts in its text, not in the table (R-CNN, 2022-10-10).
     published_in: Literal["table", "prose"] = "table"
     evidence: list[Text] = []
-    cells: dict[ColumnKey, Annotated[MatrixCell, BeforeValidator(_cell_shorthand)]]
+    cells: dict[ColumnKey, Annotated[Cell, BeforeValidator(_cell_shorthand)]]
 
 
 class Matrix(Record):
@@ -93,13 +93,13 @@ class Matrix(Record):
     devices: Annotated[list[Id], Field(min_length=1)]
     #: The hand-typed "Last update" text, kept only as a recorded fact (the site derives its own).
     last_update_published: Name
-    columns: Annotated[list[MatrixColumn], Field(min_length=1)]
-    rows: list[MatrixRow]
+    columns: Annotated[list[Column], Field(min_length=1)]
+    rows: list[Row]
 
-    def column(self, key: str) -> MatrixColumn | None:
+    def column(self, key: str) -> Column | None:
         return next((c for c in self.columns if c.key == key), None)
 
-    def row(self, family: str) -> MatrixRow | None:
+    def row(self, family: str) -> Row | None:
         return next((r for r in self.rows if r.family == family), None)
 
 
@@ -146,7 +146,7 @@ class Revision(Record):
         """The matrix that lists ``device`` (a device is in at most one matrix of a revision)."""
         return next((m for m in self.matrices if device in m.devices), None)
 
-    def cells(self) -> dict[CellId, MatrixCell]:
+    def cells(self) -> dict[CellId, Cell]:
         """Every cell by (matrix, family, column key)."""
         return {(m.id, row.family, key): cell for m in self.matrices for row in m.rows
                 for key, cell in row.cells.items()}
