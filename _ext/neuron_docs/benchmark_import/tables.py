@@ -111,7 +111,6 @@ def import_file(file: Path, rel: str, result: ImportResult, instances: set[str],
                      defaulted)
     parsed = _parse_rows(layout, rows, instances, frameworks, problems)
 
-    # Spellings: the most common published text of each canonical rendering becomes the table's.
     table_args = dict(id=table_id, generation=generation, kind=kind, view=view, category=category, path=rel,
                       page=PAGES.get(rel), columns=header, line_terminator="crlf" if "\r\n" in source_text else "lf",
                       tail_newlines=tail_newlines(source_text), source=source)
@@ -346,6 +345,7 @@ def _store(layout: _Layout, loaded: list[LoadedRow], table_args: dict[str, Any],
     rel, problems, header, mapping = layout.rel, result.problems, layout.header, layout.mapping
     kinds = {header[i]: col.kind for i, (col, _) in mapping.items()}
     fields = {header[i]: f for i, (_, f) in mapping.items()}
+    # Spellings: the most common published text of each canonical rendering becomes the table's.
     spellings = spellings_of(loaded, kinds, fields)
     for name, spelled in spellings.items():
         for default, published_as in spelled.items():
