@@ -165,7 +165,7 @@ bench-drift: $(VENV_STAMP)
 bench-history: $(VENV_STAMP)
 	@set -f; $(PY_EXT) bench/history.py $$ARG_BENCH_ARGS
 
-# make mutation [MUTATE="matrix/history verdicts"] [MUTATE="--again matrix/history"]  -- mutation testing
+# make mutation [MUTATE="matrix/revisions verdicts"] [MUTATE="--again matrix/revisions"]  -- mutation testing
 #   (cosmic-ray) of the core rules, one module at a time with its fastest tests (tests/mutation/run.py),
 #   at the lowest CPU priority, on a copy of the tree; scores in build/mutation/scores.txt, the score and
 #   every survivor in tests/MUTATION.md. Not part of make test (tens of minutes per module).

@@ -394,7 +394,7 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
     ``:ref:``), without the extension (and without the charts, which RST cannot draw)."""
     from neuron_docs.data import load_catalog
     from neuron_docs.data.published.history_view import (
-        CHANGE_TEXT, HistoryIndex, change_text, describe_configuration, releases,
+        CHANGE_TEXT, BenchmarkHistoryIndex, change_text, describe_configuration, releases,
     )
     from neuron_docs.directives.benchmark_history import _row, history_page
     from neuron_docs.data.records.labels import METRICS
@@ -414,7 +414,7 @@ def write_history_projects(root: Path, data: Path, ext_dir: Path) -> tuple[Path,
     catalog = load_catalog(data)
     if catalog.errors:
         raise SystemExit(f"synthetic history has {len(catalog.errors)} errors, e.g. {catalog.errors[0]}")
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     for g in HISTORY_GENERATIONS:
         configs = sorted((c for c in catalog.benchmark_configurations.values() if c.generation == g),
                          key=lambda c: (c.view, c.model.lower(), describe_configuration(c), c.id))

@@ -208,7 +208,7 @@ def test_embedded_data_is_one_script_and_keys_every_name(advisor, catalog):
         assert data["keys"][name_key(family.name)] == f"family:{family.id}"
         for name in family.representatives:  # a representative names its family, unless it is a model's name
             key = data["keys"][name_key(name)]  # or a size's (its estimate, with its family)
-            assert key in (f"family:{family.id}",) or key.startswith("model:") or \
+            assert key in (f"family:{family.id}",) or key.startswith("model:") or\
                 (key.startswith("size:") and data["fit"]["sizes"][key]["family"] == family.id)
     assert data["key_rule"] == KEY_RULE
     assert advisor.find("div", id="neuron-advisor-app") is not None
@@ -262,9 +262,9 @@ def test_a_published_runs_sentences_say_since_when_it_holds(advisor, catalog):
             continue
         # since the release the throughput's current level starts with (a suspect point neither ends nor
         # starts it: the judgement across releases, tests/test_judgement.py), else the run's own release
-        from neuron_docs.data.published.history_view import HistoryIndex  # noqa: PLC0415
+        from neuron_docs.data.published.history_view import BenchmarkHistoryIndex  # noqa: PLC0415
 
-        index = HistoryIndex.of(catalog)
+        index = BenchmarkHistoryIndex.of(catalog)
         metric = index.throughput_metric(cid)
         since = index.judgement(cid, metric).holds_since() if metric else None
         if since is not None and since != version:

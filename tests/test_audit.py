@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from neuron_docs.data import Catalog, load_catalog
-from neuron_docs.drift.audit import Row, audit_file, main
+from neuron_docs.drift.audit import AuditRow, audit_file, main
 
 from frozen_data import FROZEN_DATA
 
@@ -62,7 +62,7 @@ def test_audit_over_the_seeds_finds_every_erratum() -> None:
     catalog: Catalog = load_catalog(FROZEN_DATA)
     figures = [e for e in catalog.errata.values() if e.expression]
     assert len(figures) >= 8
-    audits: dict[str, list[Row]] = {}
+    audits: dict[str, list[AuditRow]] = {}
     for erratum in figures:
         seed = _seed(erratum.source)
         text = seed.read_text(encoding="utf-8")

@@ -331,7 +331,7 @@ def test_a_history_file_over_the_common_bound_loads_and_one_over_its_own_is_refu
     loaded = load_catalog(data)
     assert not [e for e in loaded.errors if "expected at most" in e.message]
     assert len(loaded.benchmark_observations) + len([b for b in loaded.broken
-                                                     if b.collection == "benchmark_observations"]) \
+                                                     if b.collection == "benchmark_observations"])\
         == len(rows) + len(extra)
     small = [dataclasses.replace(spec, max_bytes=MAX_FILE_BYTES) if spec.name == OBSERVATIONS_FILE else spec
              for spec in catalog_module.FILES]
@@ -551,9 +551,9 @@ def test_a_column_that_appears_continues_its_configurations(tmp_path):
     assert [o["status"] for o in observations(history) if o["configuration"] == bert["id"]] == ["corrected",
                                                                                                 "published"]
     assert same_state_pairs(history) == []
-    from neuron_docs.data.published.history_view import HistoryIndex  # noqa: PLC0415
+    from neuron_docs.data.published.history_view import BenchmarkHistoryIndex  # noqa: PLC0415
 
-    changes = HistoryIndex.of(load_catalog(data)).changes().get("2024-02-01-bbbb", [])
+    changes = BenchmarkHistoryIndex.of(load_catalog(data)).changes().get("2024-02-01-bbbb", [])
     assert {c.kind for c in changes} == {"corrected"}  # no configuration new or withdrawn
 
 

@@ -16,7 +16,7 @@ from neuron_docs.data.figures.formatting import (
 )
 from neuron_docs.data.records.history import version_key
 from neuron_docs.data.published.history_view import (
-    LONG_HEADER, THRESHOLD, HistoryIndex, describe_configuration, historical_cost, lower_is_better, releases,
+    LONG_HEADER, THRESHOLD, BenchmarkHistoryIndex, describe_configuration, historical_cost, lower_is_better, releases,
     state_changes,
 )
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
@@ -58,7 +58,7 @@ def _releases_in_data(catalog) -> dict[str, dt.date]:  # noqa: ANN001
 
 
 def test_every_configuration_has_its_place_with_its_figures_release_by_release(site, catalog) -> None:  # noqa: ANN001
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     for generation in ("inf1", "inf2", "trn1"):
         blocks = {b["id"]: b for b in _blocks(site, catalog, generation)}
         index_rows = {r["id"] for r in site.soup(f"history/{generation}.html").select("table.neuron-history-index tbody tr")}
@@ -110,7 +110,7 @@ def test_every_figure_of_the_history_pages_is_the_display_rule_of_the_stored_val
 
 
 def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, catalog) -> None:  # noqa: ANN001
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     costs = [(c, r) for c in catalog.benchmark_configurations.values() for r in releases(index, c.id) if r.cost]
     bases = {r.cost.price.basis for _, r in costs}
     assert bases == {"on-demand", "reserved-effective"}  # the oldest states on-demand, later RI-effective
@@ -136,10 +136,10 @@ def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(s
     newest_first = sorted(first, key=version_key, reverse=True)
     assert [s["id"] for s in sections] == [anchor_for("changes", v) for v in newest_first]
     for section, version in zip(sections, newest_first, strict=True):
-        assert section.find(["h2", "h3"]).get_text().rstrip("¶") == \
+        assert section.find(["h2", "h3"]).get_text().rstrip("¶") ==\
             f"Neuron {version} (first published {first[version].isoformat()})"
     by_section = {s["id"]: s for s in sections}
-    changes = state_changes(HistoryIndex.of(catalog))
+    changes = state_changes(BenchmarkHistoryIndex.of(catalog))
     listed = {s["id"]: len(s.select("ul.neuron-benchmark-change-list > li")) for s in sections}
     expected: dict[str, int] = {}
     configs = catalog.benchmark_configurations
@@ -177,7 +177,7 @@ def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(s
 def test_whats_new_prints_every_figure_by_the_display_rule(site, catalog) -> None:  # noqa: ANN001
     """Each re-measured or corrected figure of What's new is ``shown_measure`` of the stored value
     (``46.898 inferences/s``, never ``46.89836990``), its change ``shown_change``."""
-    changes = [c for cs in state_changes(HistoryIndex.of(catalog)).values() for c in cs
+    changes = [c for cs in state_changes(BenchmarkHistoryIndex.of(catalog)).values() for c in cs
                if c.kind in ("improved", "regressed", "corrected") and c.new is not None]
     assert changes
     text = _text(site.soup("whats-new.html"))

@@ -773,7 +773,7 @@ def test_whole_unreadable_file_cascades_with_the_reason(data_copy: Path, catalog
     # The file's own error is the one report: the revisions that name frameworks still load.
     assert "frameworks.yaml" in {e.file for e in broken_catalog.errors}
     assert not [e for e in broken_catalog.errors if e.file.startswith("matrix/")]
-    assert broken_catalog.history.dates == catalog.history.dates
+    assert broken_catalog.matrix_revisions.dates == catalog.matrix_revisions.dates
     assert broken_catalog.families == catalog.families  # the guideline prose names no framework
     assert broken_catalog.sources == catalog.sources  # unrelated records still load
 

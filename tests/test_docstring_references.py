@@ -214,7 +214,7 @@ def test_references_are_found() -> None:
 
 @pytest.mark.parametrize(("target", "module", "cls", "expected"), [
     ("StateFacts", "neuron_docs.benchmark_import.fold", None, True),  # defined in the module
-    ("HistoryIndex.judgement", "neuron_docs.data.published.history_view", None, True),  # a method
+    ("BenchmarkHistoryIndex.judgement", "neuron_docs.data.published.history_view", None, True),  # a method
     (".judgement.RULE", "neuron_docs.data.published.history_view", None, True),  # relative
     ("..records.published.Figure", "neuron_docs.data.published.columns", None, True),  # relative, up one
     (".files.atomic.write_files", "neuron_docs.benchmark_import.export", None, True),  # Sphinx's search

@@ -50,8 +50,8 @@ def test_filtered_matrix_has_only_requested_rows_and_columns(app, catalog):
     expected = [r for r in matrix.rows if "nlp" in r.categories]
     rows = table.select("tbody tr")
     assert [r.select("td")[0].get_text(strip=True) for r in rows] == [r.label for r in expected]
-    since = catalog.history.since(rev)
-    first = catalog.history.first_listing("trainium")
+    since = catalog.matrix_revisions.since(rev)
+    first = catalog.matrix_revisions.first_listing("trainium")
     for row, data in zip(rows, expected, strict=True):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
         assert cells[1] == " and ".join(catalog.categories[c].name for c in data.categories)

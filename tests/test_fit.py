@@ -25,8 +25,8 @@ def _size(parameters: int, kv: int | None = None, dtype: str = "BF16") -> fit.Si
     return fit.Size("t", "Tiny", parameters, (dtype,), kv)
 
 
-def _place(core_bytes: int, cores: int = 4, name: str = "x.large") -> fit.Place:
-    return fit.Place(name, "dev", "Device", cores, core_bytes, fit.degrees(cores), ("FP32", "BF16", "FP8"))
+def _place(core_bytes: int, cores: int = 4, name: str = "x.large") -> fit.FitInstance:
+    return fit.FitInstance(name, "dev", "Device", cores, core_bytes, fit.degrees(cores), ("FP32", "BF16", "FP8"))
 
 
 # The formula, by hand -----------------------------------------------------------------------------

@@ -8,24 +8,24 @@ import pytest
 
 from neuron_docs.data.records.history import version_key
 from neuron_docs.data.published.history_view import (
-    HistoryIndex, change_text, held_since, lower_is_better, since_previous, state_changes,
+    BenchmarkHistoryIndex, change_text, held_since, lower_is_better, since_previous, state_changes,
 )
 from neuron_docs.data.records.labels import THROUGHPUT_FIELDS
 
 
-def _throughput(index: HistoryIndex, cid: str) -> str:
+def _throughput(index: BenchmarkHistoryIndex, cid: str) -> str:
     metric = index.throughput_metric(cid)
     assert metric is not None
     return metric
 
 
-def _changes(index: HistoryIndex, cid: str) -> list:
+def _changes(index: BenchmarkHistoryIndex, cid: str) -> list:
     return [c for found in state_changes(index).values() for c in found if c.configuration == cid]
 
 
 def _bert_latency_optimised(catalog) -> str:  # noqa: ANN001
     """bert-base-cased on Inf2, latency-optimised table, batch 1, sequence 128: the configuration with most releases."""
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     found = [c.id for c in catalog.benchmark_configurations.values()
              if c.generation == "inf2" and c.view == "latency" and c.batch_size == 1 and c.sequence_length == 128
              and c.model in ("bert-base-cased", "BERT base (bert-base-cased)")]
@@ -34,7 +34,7 @@ def _bert_latency_optimised(catalog) -> str:  # noqa: ANN001
 
 
 def test_a_publication_error_is_a_suspect_point_not_a_regression_then_an_improvement(catalog) -> None:  # noqa: ANN001
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     cid = _bert_latency_optimised(catalog)
     metric = _throughput(index, cid)
     figures = {r.version: r.figures[metric] for r in index.releases_of(cid) if metric in r.figures}
@@ -57,7 +57,7 @@ def test_a_publication_error_is_a_suspect_point_not_a_regression_then_an_improve
 
 @pytest.mark.parametrize("model", ["conv", "four", "lear"])  # the three vision perceivers
 def test_a_series_that_halves_and_doubles_is_unstable_not_improved(catalog, model: str) -> None:  # noqa: ANN001
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     found = [c.id for c in catalog.benchmark_configurations.values()
              if c.generation == "inf2" and "vision-perceiver" in c.id and f"-{model}" in c.id]
     swinging = []
@@ -76,7 +76,7 @@ def test_a_series_that_halves_and_doubles_is_unstable_not_improved(catalog, mode
 
 
 def test_latency_changes_are_judged_in_their_own_direction(catalog) -> None:  # noqa: ANN001
-    changes = [c for found in state_changes(HistoryIndex.of(catalog)).values() for c in found
+    changes = [c for found in state_changes(BenchmarkHistoryIndex.of(catalog)).values() for c in found
                if c.kind in ("improved", "regressed") and c.metric and lower_is_better(c.metric)]
     assert {c.kind for c in changes} == {"improved", "regressed"}
     for c in changes:  # a latency that rose regressed
@@ -84,7 +84,7 @@ def test_latency_changes_are_judged_in_their_own_direction(catalog) -> None:  # 
 
 
 def test_a_suspect_point_neither_ends_nor_starts_a_hold_nor_is_compared_with(catalog) -> None:  # noqa: ANN001
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     checked = 0
     for run in catalog.published_inference_runs.values():
         if run.id not in catalog.benchmark_configurations:

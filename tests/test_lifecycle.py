@@ -27,7 +27,7 @@ def _function(handler: object) -> object:
 def _registration(handler: object) -> bool:
     """Whether ``handler`` was connected by a registration helper (a renderer's or a hosted type's)."""
     function = getattr(handler, "func", handler)  # a functools.partial: its function
-    return getattr(function, "__module__", "") in ("neuron_docs.render.placeholder", "neuron_docs.state.hosted") \
+    return getattr(function, "__module__", "") in ("neuron_docs.render.placeholder", "neuron_docs.state.hosted")\
         and getattr(function, "__qualname__", "").startswith(("_give", "add_hosted_type.<locals>"))
 
 
@@ -126,11 +126,11 @@ def test_what_is_made_from_a_catalog_stays_with_it(catalog) -> None:  # noqa: AN
     import pickle
 
     from neuron_docs.data.figures.identity import identities
-    from neuron_docs.data.published.history_view import HistoryIndex
+    from neuron_docs.data.published.history_view import BenchmarkHistoryIndex
 
-    index, known = HistoryIndex.of(catalog), identities(catalog)
-    assert HistoryIndex.of(catalog) is index and identities(catalog) is known
+    index, known = BenchmarkHistoryIndex.of(catalog), identities(catalog)
+    assert BenchmarkHistoryIndex.of(catalog) is index and identities(catalog) is known
     other = dataclasses.replace(catalog)
-    assert HistoryIndex.of(other) is not index and identities(other) is not known
-    assert HistoryIndex.of(catalog) is index  # the first catalog's is still its own
+    assert BenchmarkHistoryIndex.of(other) is not index and identities(other) is not known
+    assert BenchmarkHistoryIndex.of(catalog) is index  # the first catalog's is still its own
     assert pickle.loads(pickle.dumps(catalog))._made == {}  # noqa: S301 - our own bytes

@@ -374,7 +374,7 @@ def test_two_revisions_of_the_matrices_markdown_and_json(catalog) -> None:
     """``make matrix-diff FROM=<date> TO=<date>``: every change between two revisions, from the data."""
     from neuron_docs.data.matrix.changes import changes, describe
 
-    revisions = catalog.history.revisions
+    revisions = catalog.matrix_revisions.revisions
     for old, new in ((revisions[0], revisions[-1]), (revisions[3], revisions[6])):
         expected = changes(old, new)
         result = run_cli(REPO, "--from", old.name, "--to", new.name, "--format", "json")

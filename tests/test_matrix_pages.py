@@ -41,8 +41,8 @@ def _check_matrix(site, page: str, table_id: str, catalog, rev, matrix, device: 
     assert headers[3:] == [c.header.replace("``", "") for c in matrix.columns]
     rows = table.select("tbody tr")
     assert len(rows) == len(matrix.rows)
-    since = catalog.history.since(rev)
-    first = catalog.history.first_listing(device) if device else None
+    since = catalog.matrix_revisions.since(rev)
+    first = catalog.matrix_revisions.first_listing(device) if device else None
     seen = 0
     for tr, row in zip(rows, matrix.rows, strict=True):
         texts = _texts(tr)
@@ -71,14 +71,14 @@ def test_architecture_fit_shows_the_latest_revision_cell_by_cell(site, catalog) 
 
 
 def test_every_revision_page_shows_that_revision_as_published(site, catalog) -> None:  # noqa: ANN001
-    for rev in catalog.history.revisions:
+    for rev in catalog.matrix_revisions.revisions:
         page = f"matrix/{rev.name}.html"
         seen = sum(_check_matrix(site, page, f"support-matrix-{rev.name}-{m.id}", catalog, rev, m)
                    for m in rev.matrices)
         assert seen == len(rev.cells())
         soup = site.soup(page)
         lines = [_line(p) for p in soup.select("p.neuron-last-update")]
-        derived = catalog.history.last_update(rev)
+        derived = catalog.matrix_revisions.last_update(rev)
         assert lines == [f"Last update - {derived[m.id].isoformat()} (the latest revision that changed this matrix; "
                          f"published as \u201c{m.last_update_published}\u201d)" for m in rev.matrices]
         titles = [h.get_text(strip=True).rstrip("#¶") for h in soup.select("section section > h2")]
@@ -94,7 +94,7 @@ def test_device_page_cells_are_dated_no_earlier_than_the_device_joined(site, cat
 def test_last_update_is_derived_never_typed(site, catalog) -> None:  # noqa: ANN001
     rev = catalog.revision()
     lines = [_line(p) for p in site.soup("architecture-fit.html").select("p.neuron-last-update")]
-    derived = catalog.history.last_update(rev)
+    derived = catalog.matrix_revisions.last_update(rev)
     assert lines == [f"Last update - {derived[m.id].isoformat()} (the latest revision that changed this matrix)"
                      for m in rev.matrices]
     # The data-set date follows the derived one; families.yaml holds no typed date any more.
@@ -103,12 +103,12 @@ def test_last_update_is_derived_never_typed(site, catalog) -> None:  # noqa: ANN
     document = json.loads((site.outdir / "_downloads" / "neuron-data.json").read_text(encoding="utf-8"))
     assert document["matrix"]["last_update"] == {k: v.isoformat() for k, v in derived.items()}
     assert document["data_last_updated"] == max(file_dates(catalog).values()).isoformat()
-    assert [r["date"] for r in document["matrix"]["revisions"]] == [r.name for r in catalog.history.revisions]
+    assert [r["date"] for r in document["matrix"]["revisions"]] == [r.name for r in catalog.matrix_revisions.revisions]
 
 
 def test_statuses_show_their_published_definitions(site, catalog) -> None:  # noqa: ANN001
     for page, rev in [("architecture-fit.html", catalog.revision()),
-                      *((f"matrix/{r.name}.html", r) for r in catalog.history.revisions)]:
+                      *((f"matrix/{r.name}.html", r) for r in catalog.matrix_revisions.revisions)]:
         text = " ".join(site.soup(page).get_text(" ").split())
         for status in rev.statuses.values():
             assert status.label in text
@@ -118,16 +118,16 @@ def test_statuses_show_their_published_definitions(site, catalog) -> None:  # no
 
 def test_whats_new_lists_every_change_of_the_data(site, catalog) -> None:  # noqa: ANN001
     soup = site.soup("whats-new.html")
-    history = catalog.history
+    revisions = catalog.matrix_revisions
     sections = soup.select("section.neuron-matrix-changes")
-    assert [s["id"] for s in sections] == [f"changes-{r.name}" for r in reversed(history.revisions)]
-    for rev in history.revisions[1:]:
+    assert [s["id"] for s in sections] == [f"changes-{r.name}" for r in reversed(revisions.revisions)]
+    for rev in revisions.revisions[1:]:
         section = soup.find(id=f"changes-{rev.name}")
         items = section.select("ul.neuron-change-list > li")
-        diff = history.changes(rev)
+        diff = revisions.changes(rev)
         expected = [*diff.shown(), *(c for c in diff.items if c.kind == "label")]
         assert len(items) == len(expected), rev.name
-        before = history.previous(rev)
+        before = revisions.previous(rev)
         for item, change in zip(items, expected, strict=True):
             text = " ".join(item.get_text(" ").split())
             assert text.endswith(" ".join(describe(change).split())), (text, change)
@@ -143,7 +143,7 @@ def test_a_broken_revision_is_located_and_the_rest_builds(tmp_path, data_copy, c
     page and What's new entry gone, a Data problem box shown), the one before it shown as the latest."""
     from conftest import build_site
 
-    newest, before = catalog.history.revisions[-1], catalog.history.revisions[-2]
+    newest, before = catalog.matrix_revisions.revisions[-1], catalog.matrix_revisions.revisions[-2]
     path = data_copy / "matrix" / f"{newest.name}.yaml"
     text = path.read_text(encoding="utf-8")
     line = text.splitlines().index(f"date: {newest.name}") + 1

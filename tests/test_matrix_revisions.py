@@ -1,4 +1,4 @@
-"""The revisions of the support matrices as data (no Sphinx): the seed, the history, bad input.
+"""The revisions of the support matrices as data (no Sphinx): the seed, what is derived from the revisions, bad input.
 
 - the 2022-10-10 revision holds exactly the seed document's facts (``tests/fixtures/seed-matrix.yaml``,
   the support data ``families.yaml`` held before the matrices moved to ``data/matrix/``);
@@ -31,11 +31,11 @@ def seed() -> dict[str, Any]:
 def test_every_revision_loads_without_problems(catalog: Catalog) -> None:
     assert catalog.errors == [] and catalog.warnings == []
     files = sorted(p.stem for p in (catalog.data_dir / "matrix").glob("*.yaml"))
-    assert [r.name for r in catalog.history.revisions] == files and len(files) >= 2
+    assert [r.name for r in catalog.matrix_revisions.revisions] == files and len(files) >= 2
 
 
 def test_first_revision_is_the_seed_document_cell_by_cell(catalog: Catalog, seed: dict[str, Any]) -> None:
-    first = catalog.history.revisions[0]
+    first = catalog.matrix_revisions.revisions[0]
     assert first.name == seed["date"]
     compared = 0
     for family, devices in seed["families"].items():
@@ -63,46 +63,46 @@ def test_first_revision_is_the_seed_document_cell_by_cell(catalog: Catalog, seed
 
 
 def test_since_points_at_the_revision_that_set_the_value(catalog: Catalog) -> None:
-    revs = catalog.history.revisions
+    revs = catalog.matrix_revisions.revisions
     for i, rev in enumerate(revs):
-        held = catalog.history.since(rev)
+        held = catalog.matrix_revisions.since(rev)
         assert set(held) == set(rev.cells())
         for (matrix, family, key), date in held.items():
             value = rev.cells()[(matrix, family, key)].published
-            j = catalog.history.dates.index(date)
+            j = catalog.matrix_revisions.dates.index(date)
             assert all(r.cells()[(matrix, family, key)].published == value for r in revs[j:i + 1])
             before = revs[j - 1].cells().get((matrix, family, key)) if j else None
             assert before is None or before.published != value
 
 
 def test_last_update_is_the_latest_revision_that_changed_the_matrix(catalog: Catalog) -> None:
-    history = catalog.history
-    for rev in history.revisions:
-        derived = history.last_update(rev)
+    revisions = catalog.matrix_revisions
+    for rev in revisions.revisions:
+        derived = revisions.last_update(rev)
         assert set(derived) == {m.id for m in rev.matrices}
         for matrix, date in derived.items():
-            changer = history.at(date)
-            assert matrix in history.changes(changer).matrices_touched()
-            later = [r for r in history.revisions if date < r.date <= rev.date]
-            assert all(matrix not in history.changes(r).matrices_touched() for r in later)
-            assert date >= max(d for (m, _, _), d in history.since(rev).items() if m == matrix)
+            changer = revisions.at(date)
+            assert matrix in revisions.changes(changer).matrices_touched()
+            later = [r for r in revisions.revisions if date < r.date <= rev.date]
+            assert all(matrix not in revisions.changes(r).matrices_touched() for r in later)
+            assert date >= max(d for (m, _, _), d in revisions.since(rev).items() if m == matrix)
 
 
 def test_the_typed_last_update_of_2023_03_24_lags_a_cell_change(catalog: Catalog) -> None:
     """The issue's case: on 2023-03-24 the NeuronCore-v2 matrix still says 02/25/2023, but a cell
     changed after the revision that date announces; the site shows the derived date instead."""
-    checks = catalog.history.typed_last_updates()
+    checks = catalog.matrix_revisions.typed_last_updates()
     case = next(c for c in checks if c.revision == dt.date(2023, 3, 24) and c.matrix == "neuroncore-v2")
     assert case.typed == "02/25/2023" and not case.consistent
     assert (case.announced, case.derived) == (dt.date(2023, 2, 26), dt.date(2023, 2, 27))
 
 
 def test_changes_account_for_every_cell(catalog: Catalog) -> None:
-    revs = catalog.history.revisions
+    revs = catalog.matrix_revisions.revisions
     for old, new in zip(revs, revs[1:], strict=False):
         before = {k: c.published for k, c in old.cells().items()}
         after = {k: c.published for k, c in new.cells().items()}
-        diff = catalog.history.changes(new).items
+        diff = catalog.matrix_revisions.changes(new).items
         assert diff == changes(old, new).items
         where = {kind: {(c.matrix, c.family, c.column) for c in diff if c.kind == kind}
                  for kind in ("cell", "cell-added", "cell-removed")}
@@ -113,7 +113,7 @@ def test_changes_account_for_every_cell(catalog: Catalog) -> None:
 
 def test_catalog_api_is_the_latest_revision(catalog: Catalog) -> None:
     latest = catalog.revision()
-    assert latest is catalog.history.revisions[-1]
+    assert latest is catalog.matrix_revisions.revisions[-1]
     assert catalog.matrix_devices() == [d for m in latest.matrices for d in m.devices]
     for matrix in latest.matrices:
         for device in matrix.devices:
@@ -160,8 +160,8 @@ def test_an_unknown_date_format_sets_only_that_revision_aside(tmp_path: Path, ba
     [error] = catalog.errors
     assert (error.file, error.line, error.field) == (f"matrix/{path.name}", _line(path, "date"), "date")
     assert "expected a date written YYYY-MM-DD" in error.message
-    assert path.stem not in [r.name for r in catalog.history.revisions]
-    assert len(catalog.history.revisions) == len(list((data / "matrix").glob("*.yaml"))) - 1
+    assert path.stem not in [r.name for r in catalog.matrix_revisions.revisions]
+    assert len(catalog.matrix_revisions.revisions) == len(list((data / "matrix").glob("*.yaml"))) - 1
 
 
 def _frameworks_without_matrix(catalog: Catalog) -> list[str]:
@@ -173,7 +173,7 @@ def test_frameworks_without_matrix_columns_have_none_in_any_revision(catalog: Ca
     device's matrix frameworks."""
     without = _frameworks_without_matrix(catalog)
     assert without  # transformers-neuronx and neuronx-distributed
-    for rev in catalog.history.revisions:
+    for rev in catalog.matrix_revisions.revisions:
         assert not {c.framework for m in rev.matrices for c in m.columns} & set(without), rev.name
     for device in catalog.matrix_devices():
         assert not {f.id for f in catalog.frameworks_for(device)} & set(without)
@@ -197,7 +197,7 @@ def test_a_column_for_a_framework_without_matrix_is_a_located_error(tmp_path: Pa
     assert (error.file, error.line, error.field) == (f"matrix/{newest.name}", _line(newest, *path),
                                                      f"matrices[{m}].columns[{len(matrix['columns']) - 1}].framework")
     assert f"{framework!r} has support_matrix: false" in error.message
-    assert newest.stem not in [r.name for r in catalog.history.revisions]  # set aside; the others load
+    assert newest.stem not in [r.name for r in catalog.matrix_revisions.revisions]  # set aside; the others load
 
 
 def test_the_latest_revision_misses_a_column_of_a_matrix_framework_is_a_located_warning(tmp_path: Path) -> None:
@@ -259,7 +259,7 @@ def test_the_revisions_folder_itself_is_checked_before_anything_is_read(
     [error] = catalog.errors
     assert (error.file, error.line) == ("matrix/", None)
     assert expected in error.message and "expected a folder of revisions named YYYY-MM-DD.yaml" in error.message
-    assert catalog.history.revisions == []
+    assert catalog.matrix_revisions.revisions == []
     assert catalog.families and catalog.devices  # the other files still load
 
 
@@ -272,4 +272,4 @@ def test_a_file_in_the_revisions_folder_that_is_not_a_revision_is_a_warning(tmp_
     assert catalog.errors == []
     [warning] = catalog.warnings
     assert warning.file == f"matrix/{newest.stem}.yml" and "not read" in warning.message
-    assert newest.stem not in [r.name for r in catalog.history.revisions]
+    assert newest.stem not in [r.name for r in catalog.matrix_revisions.revisions]

@@ -6,36 +6,36 @@ from __future__ import annotations
 import datetime as dt
 
 from neuron_docs.data import Catalog
-from neuron_docs.data.matrix.history import MatrixHistory, typed_date
+from neuron_docs.data.matrix.revisions import MatrixRevisions, typed_date
 from neuron_docs.data.records.matrix import Cell
 
 from test_seeded_bugs import _revisions
 
 
-def _history(catalog: Catalog, count: int = 3) -> MatrixHistory:
+def _matrix_revisions(catalog: Catalog, count: int = 3) -> MatrixRevisions:
     revs, _ident = _revisions(catalog, [Cell(status="supported")] * count)
-    return MatrixHistory.of(list(reversed(revs)))  # given newest first: the history sorts them
+    return MatrixRevisions.of(list(reversed(revs)))  # given newest first: MatrixRevisions.of sorts them
 
 
 def test_a_revision_is_found_by_its_date_or_its_iso_text(catalog: Catalog) -> None:
-    history = _history(catalog)
-    assert history.dates == sorted(history.dates)
-    for rev in history.revisions:
-        assert history.at(rev.date) is rev
-        assert history.at(rev.date.isoformat()) is rev
-        assert history.at(f" {rev.date.isoformat()} ") is rev
-    assert history.at(None) is history.revisions[-1] is history.latest()
-    assert history.at(history.revisions[0].date - dt.timedelta(days=1)) is None
-    assert history.at("not a date") is None
-    assert MatrixHistory().latest() is None
+    revisions = _matrix_revisions(catalog)
+    assert revisions.dates == sorted(revisions.dates)
+    for rev in revisions.revisions:
+        assert revisions.at(rev.date) is rev
+        assert revisions.at(rev.date.isoformat()) is rev
+        assert revisions.at(f" {rev.date.isoformat()} ") is rev
+    assert revisions.at(None) is revisions.revisions[-1] is revisions.latest()
+    assert revisions.at(revisions.revisions[0].date - dt.timedelta(days=1)) is None
+    assert revisions.at("not a date") is None
+    assert MatrixRevisions().latest() is None
 
 
 def test_the_previous_revision_is_the_one_just_before(catalog: Catalog) -> None:
-    history = _history(catalog, 4)
-    revs = history.revisions
-    assert history.previous(revs[0]) is None
+    revisions = _matrix_revisions(catalog, 4)
+    revs = revisions.revisions
+    assert revisions.previous(revs[0]) is None
     for before, rev in zip(revs, revs[1:], strict=False):
-        assert history.previous(rev) is before
+        assert revisions.previous(rev) is before
 
 
 def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Catalog) -> None:
@@ -45,9 +45,9 @@ def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Cat
     typed_text = revs[1].date.strftime("%m/%d/%Y")
     revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
                                               for m in r.matrices]}) for r in revs]
-    history = MatrixHistory.of(revs)
-    first, second, third = history.revisions
-    typed = {(t.revision, t.matrix): t for t in history.typed_last_updates()}
+    revisions = MatrixRevisions.of(revs)
+    first, second, third = revisions.revisions
+    typed = {(t.revision, t.matrix): t for t in revisions.typed_last_updates()}
     matrix = first.matrices[0].id
     assert typed[(second.date, matrix)].announced == second.date
     assert typed[(third.date, matrix)].announced == second.date
@@ -69,7 +69,7 @@ def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalo
     typed_text = (revs[-1].date + dt.timedelta(days=3)).strftime("%m/%d/%Y")
     revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
                                               for m in r.matrices]}) for r in revs]
-    typed = MatrixHistory.of(revs).typed_last_updates()
+    typed = MatrixRevisions.of(revs).typed_last_updates()
     assert typed and all(t.announced is None and not t.consistent for t in typed)
 
 
@@ -78,7 +78,7 @@ def test_a_typed_last_update_is_consistent_by_value_and_immutable() -> None:
 
     import pytest
 
-    from neuron_docs.data.matrix.history import TypedLastUpdate
+    from neuron_docs.data.matrix.revisions import TypedLastUpdate
 
     day = dt.date(2023, 5, 6)
     same = TypedLastUpdate(day, "m", "05/06/2023", day, dt.date(2023, 5, 6), dt.date.fromisoformat("2023-05-06"))

@@ -125,11 +125,11 @@ def test_every_cost_of_the_data_is_the_function(catalog) -> None:  # noqa: ANN00
 
 def test_since_when_a_cell_holds_is_one_rule(catalog) -> None:  # noqa: ANN001
     """The advisor says since when a support cell holds as the device's matrix does
-    (:meth:`MatrixHistory.cell_since`): never before the device was first listed, though its matrix
+    (:meth:`MatrixRevisions.cell_since`): never before the device was first listed, though its matrix
     (shared with a device listed earlier) held the cell before."""
     from neuron_docs.data.figures.advisor import support_cell  # noqa: PLC0415
 
-    history, revision, checked = catalog.history, catalog.revision(), 0
+    history, revision, checked = catalog.matrix_revisions, catalog.revision(), 0
     for device in catalog.matrix_devices():
         first = history.first_listing(device)
         matrix = catalog.matrix(device)
@@ -143,7 +143,7 @@ def test_since_when_a_cell_holds_is_one_rule(catalog) -> None:  # noqa: ANN001
 
 
 def test_only_the_matrix_history_clamps_a_cell_to_its_device() -> None:
-    """Nothing but :mod:`neuron_docs.data.matrix.history` works out since when a cell holds from the
+    """Nothing but :mod:`neuron_docs.data.matrix.revisions` works out since when a cell holds from the
     revisions' raw dates and the device's first listing (a second copy once forgot the clamp)."""
     home = PACKAGE / "data" / "matrix" / "history.py"
     found = []

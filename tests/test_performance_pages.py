@@ -282,9 +282,9 @@ def expected_since(catalog, run, metric: str) -> tuple[str, str, str] | None:  #
                        if o.configuration == cid and o.metric == metric),
                       key=lambda o: order[o.first_state]):
         by_version.setdefault(obs.neuron_version, []).append(obs)
-    from neuron_docs.data.published.history_view import HistoryIndex  # noqa: PLC0415
+    from neuron_docs.data.published.history_view import BenchmarkHistoryIndex  # noqa: PLC0415
 
-    judged = HistoryIndex.of(catalog).judgement(cid, metric)  # a suspect point is never the one compared with
+    judged = BenchmarkHistoryIndex.of(catalog).judgement(cid, metric)  # a suspect point is never the one compared with
     earlier = sorted((v for v in by_version if version_key(v) < version_key(run.neuron_version)
                       and getattr(judged.of(v), "kind", "") != "suspect"), key=version_key)
     if not earlier:

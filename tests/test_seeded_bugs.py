@@ -21,7 +21,7 @@ from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.figures.advisor import _published_best, choose, compare
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.identity import Identities
-from neuron_docs.data.matrix.history import MatrixHistory
+from neuron_docs.data.matrix.revisions import MatrixRevisions
 from neuron_docs.data.records.matrix import Cell, Revision
 from neuron_docs.data.records.models import Model
 from neuron_docs.data.records.published import PublishedModel
@@ -120,7 +120,7 @@ def test_any_order_of_records_names_each_identity_after_its_own_record(order: li
 
 def _revisions(catalog: Catalog, cells: list[Cell]) -> tuple[list[Revision], tuple[str, str, str]]:
     """Copies of the latest revision a month apart, where one cell holds ``cells[i]`` in the i-th."""
-    latest = catalog.history.latest()
+    latest = catalog.matrix_revisions.latest()
     assert latest is not None
     ident = next(iter(latest.cells()))
     matrix_id, family, key = ident
@@ -141,12 +141,12 @@ def test_a_cells_since_date_moves_when_its_note_link_or_status_changes(catalog: 
     after = before.model_copy(update=change)
     annotated = after.model_copy(update={"annotation": "the project's own note: not published"})
     revs, ident = _revisions(catalog, [before, before, after, annotated, after])
-    history = MatrixHistory.of(revs)
-    since = [history.since(r)[ident] for r in revs]
+    revisions = MatrixRevisions.of(revs)
+    since = [revisions.since(r)[ident] for r in revs]
     assert since == [revs[0].date, revs[0].date, revs[2].date, revs[2].date, revs[2].date]
-    assert not history.changes(revs[1]).shown()
-    assert history.changes(revs[2]).shown()  # the change is reported, as the date says
-    assert not history.changes(revs[3]).shown()  # an annotation is never a change
+    assert not revisions.changes(revs[1]).shown()
+    assert revisions.changes(revs[2]).shown()  # the change is reported, as the date says
+    assert not revisions.changes(revs[3]).shown()  # an annotation is never a change
 
 
 _cells = st.builds(Cell, status=st.sampled_from(["supported", "limited", "roadmap", "na"]),
@@ -160,12 +160,12 @@ def test_since_when_is_the_first_revision_of_the_current_run_of_the_cell(catalog
     """Property: for any sequence of a cell's values, each revision's since-date is the first
     revision of the unbroken run of revisions that published the same value (annotation aside)."""
     revs, ident = _revisions(catalog, cells)
-    history = MatrixHistory.of(revs)
+    revisions = MatrixRevisions.of(revs)
     for i, rev in enumerate(revs):
         first = i
         while first and cells[first - 1].published == cells[i].published:
             first -= 1
-        assert history.since(rev)[ident] == revs[first].date
+        assert revisions.since(rev)[ident] == revs[first].date
 
 
 # -- (d) the drift checker's "about" --------------------------------------------------------------

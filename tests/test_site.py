@@ -79,7 +79,7 @@ def test_the_release_copy_changes_what_it_says(release, catalog):
     assert [f.name for f in catalog.families.values()] != [f.name for f in today.families.values()]
     new, old = catalog.revision(), today.revision()
     assert new is not None and old is not None and new.date > old.date
-    assert catalog.history.changes(new) != today.history.changes(old)
+    assert catalog.matrix_revisions.changes(new) != today.matrix_revisions.changes(old)
 
 
 def cells(row) -> list[str]:

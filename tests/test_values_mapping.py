@@ -95,7 +95,7 @@ def test_the_mapping_pickles_as_its_catalog(catalog) -> None:  # noqa: ANN001
 
 
 def test_equal_nested_records_are_one_object(catalog) -> None:  # noqa: ANN001
-    entries = [cell for rev in catalog.history.revisions for cell in rev.cells().values()]
+    entries = [cell for rev in catalog.matrix_revisions.revisions for cell in rev.cells().values()]
     distinct = {id(entry) for entry in entries}
     assert len(distinct) == len({(type(e), e) for e in entries}) < len(entries)
     given = {id(entry.__pydantic_fields_set__) for entry in entries}

@@ -288,7 +288,7 @@ def test_other_builders_render_what_is_printed_when_the_page_is_written(built: P
             assert format_number(pp.gain.value, pp.gain.unit) in text
     models = [m.name for m in catalog.published_models.values() if m.family == "encoder"]
     assert any(name in text for name in models)
-    for rev in catalog.history.revisions:
+    for rev in catalog.matrix_revisions.revisions:
         assert f"The support matrices as of {rev.name}" in text
 
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(HERE.parents[1] / "_ext"))
 #: The frozen data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
 FROZEN_DATA = HERE.parent / "fixtures" / "frozen-data"
 
-from neuron_docs.drift.audit import Row, audit_file  # noqa: E402
+from neuron_docs.drift.audit import AuditRow, audit_file  # noqa: E402
 from neuron_docs.drift.verdicts import CHECKED_KINDS  # noqa: E402
 
 
@@ -95,11 +95,11 @@ def score_page(page: Path, keys: dict) -> Score:  # type: ignore[type-arg]
                    and ("text" not in key or _same(r.figure, str(key["text"])))]
         where = f"{page.name}:{key['line']} {key.get('text', '')}".strip()
         verdict, data = key["verdict"], key.get("data", "")
-        match = next(((i, r) for i, r in on_line if data and _same(r.data, data)), None) or \
+        match = next(((i, r) for i, r in on_line if data and _same(r.data, data)), None) or\
             (on_line[0] if on_line else None)
         if match is not None:
             used.add(match[0])
-        row: Row | None = match[1] if match else None
+        row: AuditRow | None = match[1] if match else None
         if verdict in ("no-subject", "unreadable"):
             score.not_checked += 1
             wanted = "unknown" if verdict == "no-subject" else "table"

@@ -44,11 +44,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 
 from ..data.records import history as h
 from ..data.records.history import canonical_version, parse_runs, runs_text, version_key
 from ..data.records.labels import METRICS
-from .history_rows import IDENTITY, History, Row, configuration_id, digest
+from .history_rows import IDENTITY, FileRow, History, configuration_id, digest
 from .read import Problem, slug
 
 #: A release named in a commit subject ("Neuron SDK Release 2.3.0", "2.20 Performance page updates").
@@ -58,7 +59,7 @@ FIXED = ("generation", "kind", "view")
 
 
 @dataclass
-class Figure:
+class PublishedFigure:
     """One published figure of a row: its release (canonical; "" = the state's), where that was read, its text."""
 
     version: str
@@ -73,7 +74,7 @@ class RowFact:
     identity: dict[str, str]
     #: The row's release, canonical; "" when the file has no release column (the state's release).
     version: str
-    figures: dict[str, Figure]
+    figures: dict[str, PublishedFigure]
     #: How it was published (:data:`.records.history.DESCRIPTION_FIELDS`); None for a row read back from the history
     #: that is not the configuration's latest (only the latest publication's description is kept).
     description: dict[str, str] | None = None
@@ -204,159 +205,201 @@ class _Record:
     presence: set[int] = field(default_factory=set)
 
 
+#: An observation's key: (configuration, metric, release, value as a number).
+type ObservationKey = tuple[str, str, str, str]
+#: A price's key: (instance, basis, hourly price as a number).
+type PriceKey = tuple[str, str, str]
+
+
+@dataclass
+class _Folding:
+    """What folding the states has gathered so far: configurations, observations and prices, and
+    the problems found (rows set aside by the module's rules)."""
+
+    problems: list[Problem] = field(default_factory=list)
+    configs: dict[str, _Config] = field(default_factory=dict)
+    #: A configuration's identity key -> its id.
+    by_identity: dict[str, str] = field(default_factory=dict)
+    observations: dict[ObservationKey, _Record] = field(default_factory=dict)
+    #: (configuration, metric) -> state index -> the observation it published there.
+    at: dict[tuple[str, str], dict[int, ObservationKey]] = field(default_factory=dict)
+    prices: dict[PriceKey, _Record] = field(default_factory=dict)
+    #: Instance -> state index -> the price published there.
+    price_at: dict[str, dict[int, PriceKey]] = field(default_factory=dict)
+
+
 def fold(states: Sequence[StateFacts]) -> tuple[History, dict[str, StateSummary], list[Problem]]:
     """The history of ``states`` (in their order); the summary of each state read by this import; the
     problems folding found (rows set aside by the module's rules)."""
     order = [s.id for s in states]
     releases = state_releases(s.subject for s in states)
-    problems: list[Problem] = []
+    folding = _Folding()
     summaries: dict[str, StateSummary] = {}
-    configs: dict[str, _Config] = {}
-    by_identity: dict[str, str] = {}
-    observations: dict[tuple[str, str, str, str], _Record] = {}
-    #: (configuration, metric) -> state index -> the observation it published there.
-    at: dict[tuple[str, str], dict[int, tuple[str, str, str, str]]] = {}
-    prices: dict[tuple[str, str, str], _Record] = {}
-    price_at: dict[str, dict[int, tuple[str, str, str]]] = {}
     counts: list[tuple[int, int, int]] = []
     held_at: list[set[str]] = []
     before: set[str] = set()
 
     for i, state in enumerate(states):
-        release = releases[i]
         summary = summaries[state.id] = StateSummary(state.id, rows=state.rows_read, set_aside=state.set_aside)
-        placed_back = state.placed
-        set_aside_now = [0]  # rows of this state set aside by folding
-
-        def row_version(row: RowFact) -> str:
-            versions = [f.version if f.version_from == "column" else release for f in row.figures.values()]
-            return max([row.version or release, *versions], key=lambda v: version_key(v) if v else (-1,))
-
-        def goes_back(cid: str, row: RowFact) -> bool:
-            """A release going backwards: the row set aside (a located problem), True."""
-            config = configs[cid]
-            version = row_version(row)
-            if not config.top or not version or version_key(version) >= version_key(config.top):
-                return False
-            if row.stale:
-                problems.append(Problem(row.where, row.line, "", f"stale copy: Neuron {version} in a file unchanged "
-                                                                 f"since the state before or replaced by a newer one, "
-                                                                 f"the configuration already has {config.top}; set "
-                                                                 f"aside", "warning"))
-            else:
-                problems.append(Problem(row.where or state.id, row.line, row.column if row.line else "",
-                                        f"Neuron {version} for a configuration already published with {config.top}: "
-                                        f"a release going backwards; expected {config.top} or later; set aside"))
-            summary.set_aside += 1
-            set_aside_now[0] += 1
-            return True
-
-        matched: dict[str, RowFact] = {}
-        held: set[str] = set()
-        loose: list[RowFact] = []
-        # 0. Configurations the state kept published without a row (read back from the history).
-        for row in state.rows:
-            if row.held and (cid := by_identity.get(identity_key(row.identity))) is not None and cid in before:
-                held.add(cid)
-        # 1. The configuration that has the row's identity, its current identity first.
-        later: list[RowFact] = []
-        for row in (r for r in state.rows if not r.held):
-            cid = by_identity.get(identity_key(row.identity))
-            if cid is not None and cid not in matched and cid not in held and configs[cid].identity == row.identity:
-                matched[cid] = row
-            else:
-                later.append(row)
-        for row in later:
-            cid = by_identity.get(identity_key(row.identity))
-            if cid is not None and cid not in matched and cid not in held:
-                matched[cid] = row
-            else:
-                loose.append(row)
-        for cid, row in list(matched.items()):
-            if goes_back(cid, row):
-                del matched[cid]
-        # 2. Kept published: its file unreadable in this state, or not in a partial state.
-        for cid in sorted(before - matched.keys() - held):
-            file = configs[cid].file
-            if file in state.error_files or (state.scope == "partial" and file not in state.files):
-                held.add(cid)
-        # 3. Continued: a configuration this state no longer publishes, one to one with a new identity.
-        gone = {cid: configs[cid].identity for cid in sorted(before - matched.keys() - held)}
-        paired = set()
-        tops = {cid: configs[cid].top for cid in gone}
-        for cid, j in pair_continuations(gone, loose, tops, row_version):
-            paired.add(j)
-            matched[cid] = loose[j]
-        # 4. New configurations: id of the identity first published.
-        for j, row in enumerate(loose):
-            if j in paired:
-                continue
-            cid = configuration_id(row.identity)
-            if cid in configs:  # the identity is an earlier one of a configuration published in this state
-                cid = configuration_id({**row.identity, "first_state": state.id})
-            configs[cid] = _Config(cid, row.identity)
-            matched[cid] = row
-        for cid in matched:
-            by_identity[identity_key(matched[cid].identity)] = cid
-
-        # Place the rows, keep the held configurations' figures.
-        for cid, row in matched.items():
-            config = configs[cid]
-            config.presence.add(i)
-            config.identity = row.identity
-            config.identity_at[i] = identity_key(row.identity)
-            if row.file:
-                config.file = row.file
-            config.file_at[i] = config.file
-            if row.description is not None and i >= config.described_at:
-                config.description, config.described_at = row.description, i
-            version = row_version(row)
-            if not config.top or version_key(version) > version_key(config.top):
-                config.top = version
-            for metric, figure in row.figures.items():
-                resolved = figure.version if figure.version_from == "column" else release
-                key = (cid, metric, resolved, _number(figure.value))
-                found = observations.setdefault(key, _Record(figure.value, figure.version_from))
-                found.presence.add(i)
-                at.setdefault((cid, metric), {})[i] = key
-        for cid in held:
-            config = configs[cid]
-            config.presence.add(i)
-            config.identity_at[i] = identity_key(config.identity)
-            config.file_at[i] = config.file
-            for metric in METRICS:
-                key_before = at.get((cid, metric), {}).get(i - 1)
-                if key_before is not None:
-                    observations[key_before].presence.add(i)
-                    at[(cid, metric)][i] = key_before
+        row_version = partial(_row_version, releases[i])
+        matched, held, set_aside_now = _match_rows(folding, state, before, summary, row_version)
+        _place_rows(folding, i, releases[i], matched, row_version)
+        _keep_held(folding, i, held)
         before = set(matched) | held
         held_at.append(held)
         # A state read back keeps its counts, but for rows an older state folded in now sets aside.
-        summary.placed = len(matched) if placed_back is None else placed_back - set_aside_now[0]
+        summary.placed = len(matched) if state.placed is None else state.placed - set_aside_now
         counts.append((summary.rows, summary.placed, summary.set_aside))
+        _fold_prices(folding, state, i)
 
-        # Prices.
-        present = set()
-        for price in state.prices:
-            price_key = (price.instance, price.basis, _number(price.usd_per_hour))
-            prices.setdefault(price_key, _Record(price.usd_per_hour, file=price.file)).presence.add(i)
-            price_at.setdefault(price.instance, {})[i] = price_key
-            present.add(price.instance)
-        for instance, by_state in price_at.items():
-            price_before = by_state.get(i - 1)
-            if instance in present or price_before is None:
-                continue
-            if state.price_errors or (state.scope == "partial" and prices[price_before].file not in state.files):
-                prices[price_before].presence.add(i)
-                by_state[i] = price_before
-
-    history, tally = _written(states, order, releases, counts, configs, observations, at, prices, price_at)
+    history, tally = _written(states, order, releases, counts, folding.configs, folding.observations, folding.at,
+                              folding.prices, folding.price_at)
     for state_row, kept in zip(history.states, held_at, strict=True):
         state_row["held"] = ";".join(sorted(kept))
     for i, counted in tally.items():
         for name, count in counted.items():
             setattr(summaries[order[i]], name, count)
-    return history, {s.id: summaries[s.id] for s in states if s.read}, problems
+    return history, {s.id: summaries[s.id] for s in states if s.read}, folding.problems
+
+
+def _row_version(release: str, row: RowFact) -> str:
+    """The newest release of a row: its own, its figures' (each its column's or the state's ``release``)."""
+    versions = [f.version if f.version_from == "column" else release for f in row.figures.values()]
+    return max([row.version or release, *versions], key=lambda v: version_key(v) if v else (-1,))
+
+
+def _goes_back(folding: _Folding, state: StateFacts, summary: StateSummary, cid: str, row: RowFact,
+               version: str) -> bool:
+    """A release going backwards: the row set aside (a located problem), True."""
+    config = folding.configs[cid]
+    if not config.top or not version or version_key(version) >= version_key(config.top):
+        return False
+    if row.stale:
+        folding.problems.append(Problem(row.where, row.line, "", f"stale copy: Neuron {version} in a file unchanged "
+                                                                 f"since the state before or replaced by a newer one, "
+                                                                 f"the configuration already has {config.top}; set "
+                                                                 f"aside", "warning"))
+    else:
+        folding.problems.append(Problem(row.where or state.id, row.line, row.column if row.line else "",
+                                        f"Neuron {version} for a configuration already published with {config.top}: "
+                                        f"a release going backwards; expected {config.top} or later; set aside"))
+    summary.set_aside += 1
+    return True
+
+
+def _match_rows(folding: _Folding, state: StateFacts, before: set[str], summary: StateSummary,
+                row_version: Callable[[RowFact], str]) -> tuple[dict[str, RowFact], set[str], int]:
+    """The configuration of each of the state's rows, the configurations it keeps published without
+    a row, and how many of its rows this sets aside (a release going backwards)."""
+    configs, by_identity = folding.configs, folding.by_identity
+    matched: dict[str, RowFact] = {}
+    held: set[str] = set()
+    loose: list[RowFact] = []
+    set_aside_now = 0  # rows of this state set aside by folding
+    # 0. Configurations the state kept published without a row (read back from the history).
+    for row in state.rows:
+        if row.held and (cid := by_identity.get(identity_key(row.identity))) is not None and cid in before:
+            held.add(cid)
+    # 1. The configuration that has the row's identity, its current identity first.
+    later: list[RowFact] = []
+    for row in (r for r in state.rows if not r.held):
+        cid = by_identity.get(identity_key(row.identity))
+        if cid is not None and cid not in matched and cid not in held and configs[cid].identity == row.identity:
+            matched[cid] = row
+        else:
+            later.append(row)
+    for row in later:
+        cid = by_identity.get(identity_key(row.identity))
+        if cid is not None and cid not in matched and cid not in held:
+            matched[cid] = row
+        else:
+            loose.append(row)
+    for cid, row in list(matched.items()):
+        if _goes_back(folding, state, summary, cid, row, row_version(row)):
+            set_aside_now += 1
+            del matched[cid]
+    # 2. Kept published: its file unreadable in this state, or not in a partial state.
+    for cid in sorted(before - matched.keys() - held):
+        file = configs[cid].file
+        if file in state.error_files or (state.scope == "partial" and file not in state.files):
+            held.add(cid)
+    # 3. Continued: a configuration this state no longer publishes, one to one with a new identity.
+    gone = {cid: configs[cid].identity for cid in sorted(before - matched.keys() - held)}
+    paired = set()
+    tops = {cid: configs[cid].top for cid in gone}
+    for cid, j in pair_continuations(gone, loose, tops, row_version):
+        paired.add(j)
+        matched[cid] = loose[j]
+    # 4. New configurations: id of the identity first published.
+    for j, row in enumerate(loose):
+        if j in paired:
+            continue
+        cid = configuration_id(row.identity)
+        if cid in configs:  # the identity is an earlier one of a configuration published in this state
+            cid = configuration_id({**row.identity, "first_state": state.id})
+        configs[cid] = _Config(cid, row.identity)
+        matched[cid] = row
+    for cid in matched:
+        by_identity[identity_key(matched[cid].identity)] = cid
+    return matched, held, set_aside_now
+
+
+def _place_rows(folding: _Folding, i: int, release: str, matched: dict[str, RowFact],
+                row_version: Callable[[RowFact], str]) -> None:
+    """Place the rows of state ``i``: each its configuration's identity, file, description, newest
+    release and observations there."""
+    for cid, row in matched.items():
+        config = folding.configs[cid]
+        config.presence.add(i)
+        config.identity = row.identity
+        config.identity_at[i] = identity_key(row.identity)
+        if row.file:
+            config.file = row.file
+        config.file_at[i] = config.file
+        if row.description is not None and i >= config.described_at:
+            config.description, config.described_at = row.description, i
+        version = row_version(row)
+        if not config.top or version_key(version) > version_key(config.top):
+            config.top = version
+        for metric, figure in row.figures.items():
+            resolved = figure.version if figure.version_from == "column" else release
+            key = (cid, metric, resolved, _number(figure.value))
+            found = folding.observations.setdefault(key, _Record(figure.value, figure.version_from))
+            found.presence.add(i)
+            folding.at.setdefault((cid, metric), {})[i] = key
+
+
+def _keep_held(folding: _Folding, i: int, held: set[str]) -> None:
+    """The configurations state ``i`` keeps published without a row keep their figures of the state before."""
+    for cid in held:
+        config = folding.configs[cid]
+        config.presence.add(i)
+        config.identity_at[i] = identity_key(config.identity)
+        config.file_at[i] = config.file
+        for metric in METRICS:
+            key_before = folding.at.get((cid, metric), {}).get(i - 1)
+            if key_before is not None:
+                folding.observations[key_before].presence.add(i)
+                folding.at[(cid, metric)][i] = key_before
+
+
+def _fold_prices(folding: _Folding, state: StateFacts, i: int) -> None:
+    """The prices of state ``i``; an instance's price of the state before is kept when this state's
+    price file is unreadable, or not in a partial state."""
+    prices, price_at = folding.prices, folding.price_at
+    present = set()
+    for price in state.prices:
+        price_key = (price.instance, price.basis, _number(price.usd_per_hour))
+        prices.setdefault(price_key, _Record(price.usd_per_hour, file=price.file)).presence.add(i)
+        price_at.setdefault(price.instance, {})[i] = price_key
+        present.add(price.instance)
+    for instance, by_state in price_at.items():
+        price_before = by_state.get(i - 1)
+        if instance in present or price_before is None:
+            continue
+        if state.price_errors or (state.scope == "partial" and prices[price_before].file not in state.files):
+            prices[price_before].presence.add(i)
+            by_state[i] = price_before
 
 
 def _written(states: Sequence[StateFacts], order: list[str], releases: list[str], counts: list[tuple[int, int, int]],
@@ -435,7 +478,7 @@ def _written(states: Sequence[StateFacts], order: list[str], releases: list[str]
 # The facts of the states already in the history ----------------------------------------------------
 
 
-def _presence(row: Row, position: dict[str, int], latest: int, dates: dict[str, str], order: list[str]) -> set[int]:
+def _presence(row: FileRow, position: dict[str, int], latest: int, dates: dict[str, str], order: list[str]) -> set[int]:
     """The states (positions) that published a stored record: its ``states``, else (a history written
     before they were recorded) every state from its first to its last seen."""
     if row.get("states"):
@@ -481,11 +524,11 @@ def stored_facts(history: History) -> list[StateFacts]:
                 file_at[i] = path
         kind = config["kind"]
         current = {k: config[k] for k in (*FIXED, *IDENTITY[kind]) if config.get(k)}
-        figures: dict[int, dict[str, Figure]] = {i: {} for i in presence}
+        figures: dict[int, dict[str, PublishedFigure]] = {i: {} for i in presence}
         for metric in METRICS:
             for obs in history.observations.get((cid, metric), []):
                 for i in _presence(obs, position, latest, dates, order):
-                    figures.setdefault(i, {})[metric] = Figure(obs["neuron_version"], obs["version_from"],
+                    figures.setdefault(i, {})[metric] = PublishedFigure(obs["neuron_version"], obs["version_from"],
                                                                obs["value"])
         last = max(presence)
         for i in sorted(presence):

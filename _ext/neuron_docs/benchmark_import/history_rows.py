@@ -41,10 +41,10 @@ IDENTITY: dict[str, tuple[str, ...]] = {
 }
 
 
-Row = dict[str, str]
+FileRow = dict[str, str]
 
 
-def _read_rows(path: Path) -> list[Row]:
+def _read_rows(path: Path) -> list[FileRow]:
     if not path.is_file():
         return []
     lines = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("#")]
@@ -55,12 +55,12 @@ def _read_rows(path: Path) -> list[Row]:
 class History:
     """The history as rows of its CSV files (text cells; empty = unset), made by :func:`.fold.fold`."""
 
-    states: list[Row] = field(default_factory=list)
-    configurations: dict[str, Row] = field(default_factory=dict)
+    states: list[FileRow] = field(default_factory=list)
+    configurations: dict[str, FileRow] = field(default_factory=dict)
     #: (configuration, metric) -> its observations, oldest first.
-    observations: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
+    observations: dict[tuple[str, str], list[FileRow]] = field(default_factory=dict)
     #: instance -> its prices, oldest first.
-    prices: dict[str, list[Row]] = field(default_factory=dict)
+    prices: dict[str, list[FileRow]] = field(default_factory=dict)
     #: The latest state's id and table layouts, when an import read it (not a file: the import
     #: writes them to ``benchmarks/published/tables.yaml``).
     latest_tables: tuple[str, list[s.PublishedTable]] | None = None
@@ -76,7 +76,7 @@ class History:
         return out
 
     @property
-    def latest(self) -> Row | None:
+    def latest(self) -> FileRow | None:
         return self.states[-1] if self.states else None
 
     def latest_version(self, configuration: str) -> str | None:

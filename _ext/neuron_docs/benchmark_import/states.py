@@ -53,7 +53,7 @@ from ..data.records import published as s
 from ..data.records.history import canonical_version
 from ..data.records.labels import METRICS
 from .export import TABLES_FILE, latest_tables_text
-from .fold import Figure, PriceFact, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts
+from .fold import PriceFact, PublishedFigure, RowFact, StateFacts, StateSummary, fold, state_releases, stored_facts
 from .history_rows import History, configuration_id, description, identity
 from .read import ImportResult, Problem
 from .tables import import_file
@@ -275,7 +275,7 @@ def state_facts(state: StateFacts, result: ImportResult, prefix: str, unchanged:
             continue
         seen[cid] = (path, line, version, figures)
         shown = version if version_from == "column" else ""
-        rows.append(RowFact(ident, shown, {m: Figure(shown, version_from, str(v)) for m, v in figures.items()},
+        rows.append(RowFact(ident, shown, {m: PublishedFigure(shown, version_from, str(v)) for m, v in figures.items()},
                             description(run, line, column or ""), file=path, where=table.path, line=line,
                             column=column or "Neuron Version", stale=path in stale))
     if _placed_none(result):

@@ -35,7 +35,7 @@ from ..data.catalog import FILE_NAMES
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..drift.engine import COMPARATIVE_TRIGGER
 from ..drift.page_text import read_page
-from ..drift.tables import Cell
+from ..drift.tables import TextCell
 from ..node_data import DRIFT_HEADING
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> i
         at = -1
         # The text as the source writes it, its words broken over lines anywhere ("16\nTFLOPS"), and
         # never inside a longer word ("16" is not the one of "FP16").
-        written = re.compile(r"(?<![\w.])" + r"\s+".join(re.escape(w) for w in text.split()) + r"(?!\w)") \
+        written = re.compile(r"(?<![\w.])" + r"\s+".join(re.escape(w) for w in text.split()) + r"(?!\w)")\
             if text.split() else None
         for _ in range(shown.count(text, 0, start) + 1 if shown else 1):
             match = written.search(raw, at + 1) if written is not None else None
@@ -144,7 +144,7 @@ def _line(block: nodes.Element, text: str, shown: str = "", start: int = 0) -> i
     return line
 
 
-def _cell(entry: nodes.Element) -> Cell:
+def _cell(entry: nodes.Element) -> TextCell:
     """A table cell's text (its paragraphs, one a line) with the spans written by hand."""
     pieces: list[tuple[str, bool]] = []
     # Its paragraphs, those of lists in it too ("* 1,299 FP8 TFLOPS" in a grid table's cell).
@@ -154,7 +154,7 @@ def _cell(entry: nodes.Element) -> Cell:
         if index:
             pieces.append(("\n", False))
         _segments(child, pieces)
-    return Cell("".join(p for p, _ in pieces), tuple(_written_spans(pieces)))
+    return TextCell("".join(p for p, _ in pieces), tuple(_written_spans(pieces)))
 
 
 def _written_spans(pieces: list[tuple[str, bool]]) -> list[tuple[int, int]]:
@@ -175,7 +175,7 @@ def _entry_line(entry: nodes.Element) -> int | None:
     return entry.line
 
 
-def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]] | None:
+def _source_lines(table: nodes.table, rows: list[list[TextCell]]) -> list[list[int]] | None:
     """The lines of a table's cells read from its source (docutils locates a ``csv-table``'s cells at
     line 1, a grid table's at their paragraph): the table of the page's text
     (:func:`~neuron_docs.drift.page_text.read_page`, as the audit reads it) with the same cells."""
@@ -183,7 +183,7 @@ def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]]
     source = Path(document["source"]) if document is not None and document.get("source") else None
     if source is None or not source.is_file() or not rows:
         return None
-    def shown(table_rows: list[list[Cell]]) -> list[list[str]]:
+    def shown(table_rows: list[list[TextCell]]) -> list[list[str]]:
         return [[" ".join(c.text.split()) for c in row] for row in table_rows]
 
     wanted = shown(rows)
@@ -194,7 +194,7 @@ def _source_lines(table: nodes.table, rows: list[list[Cell]]) -> list[list[int]]
     return None
 
 
-def _table_rows(table: nodes.table) -> tuple[list[list[nodes.Element]], list[list[Cell]], int]:
+def _table_rows(table: nodes.table) -> tuple[list[list[nodes.Element]], list[list[TextCell]], int]:
     """A hand-written table's entries, their cells and the number of header rows."""
     head = [row for group in table.findall(nodes.thead) for row in group.findall(nodes.row)]
     body = [row for group in table.findall(nodes.tbody) for row in group.findall(nodes.row)]

@@ -17,7 +17,7 @@ from .records import published as ps
 from .records import models as s
 from .records import model_sizes as ms
 from .files.loader import MAX_FILE_BYTES, DataError, Positions
-from .matrix.history import MatrixHistory
+from .matrix.revisions import MatrixRevisions
 from .records.fields import Fit
 from .records.matrix import Cell, Matrix, Revision
 
@@ -57,7 +57,7 @@ STATES_FILE = f"{HISTORY_DIR}/states.csv"
 CONFIGURATIONS_FILE = f"{HISTORY_DIR}/configurations.csv"
 OBSERVATIONS_FILE = f"{HISTORY_DIR}/observations.csv"
 PRICES_FILE = f"{HISTORY_DIR}/prices.csv"
-#: The history's files (relative to the data directory) and the record each row is.
+#: The benchmark history's files (relative to the data directory) and the record each row is.
 HISTORY_FILES: dict[str, type[s.Record]] = {
     STATES_FILE: hs.BenchmarkState, CONFIGURATIONS_FILE: hs.BenchmarkConfiguration,
     OBSERVATIONS_FILE: hs.BenchmarkObservation, PRICES_FILE: hs.HistoricalPrice,
@@ -167,7 +167,7 @@ class Catalog:
     #: Problems a writer should fix that do not set data aside (reported as ``neuron.matrix`` warnings).
     warnings: list[DataError] = field(default_factory=list)
     #: Every valid revision of the support matrices (``data/matrix/``) and what derives from them.
-    history: MatrixHistory = field(default_factory=MatrixHistory)
+    matrix_revisions: MatrixRevisions = field(default_factory=MatrixRevisions)
     broken: list[Broken] = field(default_factory=list)
     file_hashes: dict[str, str] = field(default_factory=dict)
     #: Where each loaded record sits in its file: (collection, id) -> (key path, whether CSV).
@@ -382,11 +382,11 @@ class Catalog:
 
     def revision(self, date: str | None = None) -> Revision | None:
         """The revision of ``date`` (ISO text), the latest when ``date`` is None; None if there is none."""
-        return self.history.at(date)
+        return self.matrix_revisions.at(date)
 
     def matrix(self, device_id: str, date: str | None = None) -> Matrix | None:
         """The matrix that lists ``device_id`` in a revision (default: the latest)."""
-        rev = self.history.at(date)
+        rev = self.matrix_revisions.at(date)
         return rev.matrix_of(device_id) if rev else None
 
     def support(self, family_id: str, device_id: str, date: str | None = None) -> dict[str, Cell]:
@@ -415,11 +415,11 @@ class Catalog:
 
     def roadmap_item(self, cell: Cell, date: str | None = None) -> str | None:
         """The roadmap item a cell points to: its status's published roadmap link (``roadmap``)."""
-        rev = self.history.at(date)
+        rev = self.matrix_revisions.at(date)
         definition = rev.statuses.get(cell.status) if rev else None
         return definition.roadmap if definition else None
 
     def matrix_devices(self) -> list[str]:
         """Devices with a support matrix in the latest revision, in the order of its matrices."""
-        rev = self.history.latest()
+        rev = self.matrix_revisions.latest()
         return [d for m in rev.matrices for d in m.devices if d in self.devices] if rev else []

@@ -28,7 +28,7 @@ from ..node_data import OBJECT_ANCHOR
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from ..state.hosted import Place
+    from ..state.hosted import HostedPlace
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class DataDirective(SphinxDirective):
         return entries
 
 
-def hosted_sections(found: list[Place], objtype: str, here: set[str], body: Callable[[Place], list[nodes.Node]],
+def hosted_sections(found: list[HostedPlace], objtype: str, here: set[str], body: Callable[[HostedPlace], list[nodes.Node]],
                     classes: Iterable[str] = ()) -> list[nodes.Node]:
     """A section per place a page hosts (:mod:`..state.hosted`), when the page is written: the title
     and anchor its table-of-contents entry has, then ``body``. The places of the objects whose

@@ -8,7 +8,7 @@ model, instance and kind (the filters are the URL's query: ``?model=...&instance
 written at ``html-collect-pages`` from the data, so a new release or a new model re-reads no page). A
 block is a table of the figures release by release (each by the display rule of the performance
 tables, :func:`~neuron_docs.data.figures.formatting.shown_figure`, with its judgement,
-:meth:`~neuron_docs.data.published.history_view.HistoryIndex.judgement`: a suspect point marked),
+:meth:`~neuron_docs.data.published.history_view.BenchmarkHistoryIndex.judgement`: a suspect point marked),
 with the cost per 1M at the price in force when they were published (and which price that was), and
 a chart of its throughput when at least three releases measured it; table and chart oldest release
 first. Builders of one file or of a package (singlehtml, ePub) get the blocks on the page itself.
@@ -39,7 +39,7 @@ from markupsafe import Markup
 from sphinx.util.osutil import relative_uri
 
 from ..data.catalog import HISTORY_FILES
-from ..data.published.history_view import COST, HistoryIndex, Release, describe_configuration
+from ..data.published.history_view import COST, BenchmarkHistoryIndex, Release, describe_configuration
 from ..data.published.judgement import SeriesJudgement
 from ..data.figures.formatting import shown_cost, shown_figure, shown_measure, shown_price
 from ..data.records.labels import GENERATION_TEXT, METRICS, PRICE_BASIS_TEXT, THROUGHPUT_FIELDS
@@ -51,7 +51,7 @@ from ..state.build import is_html
 from ..state.domain import dataset
 from ..state.dependencies import uses
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, Place, add_hosted_type, hosts, note_host, places
+from ..state.hosted import HostedPlace, HostedType, add_hosted_type, hosts, note_host, places
 from .base import DataDirective
 from .charts.svg import PALETTE, Bar, Chart, Group, Panel, render_svg
 
@@ -120,12 +120,12 @@ class HistoryParams:
     generation: str
 
 
-def configuration_places(catalog: Catalog, generation: str) -> list[Place]:
+def configuration_places(catalog: Catalog, generation: str) -> list[HostedPlace]:
     """A generation's configurations, in the order its page shows them (view, model, configuration)."""
     described = sorted(((c, describe_configuration(c)) for c in catalog.benchmark_configurations.values()
                         if c.generation == generation),
                        key=lambda cd: (cd[0].view, cd[0].model.lower(), cd[1], cd[0].id))
-    return [Place(c.id, anchor_for("benchmark", c.id), title) for c, title in described]
+    return [HostedPlace(c.id, anchor_for("benchmark", c.id), title) for c, title in described]
 
 
 class BenchmarkHistory(DataDirective):
@@ -187,7 +187,7 @@ def render_history(context: RenderContext, params: HistoryParams) -> list[nodes.
     if not found:
         text = f"No {GENERATION_TEXT[params.generation]} figure has been published yet."
         return [nodes.paragraph(text, text)]
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     builder = context.env.app.builder
     configs = catalog.benchmark_configurations
     set_aside = _set_aside(catalog, params.generation)
@@ -241,7 +241,7 @@ def _summary(judged: SeriesJudgement) -> str:
     return "; ".join(parts)
 
 
-def _index_row(index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Place, page: str) -> dict[str, Any]:
+def _index_row(index: BenchmarkHistoryIndex, config: hs.BenchmarkConfiguration, place: HostedPlace, page: str) -> dict[str, Any]:
     """A configuration's row of the index: what filters it, its releases, its latest figure, its judgement."""
     found = index.releases_of(config.id)
     metric = index.throughput_metric(config.id)
@@ -261,8 +261,8 @@ def model_pages(catalog: Catalog, generation: str, host: str, uri: Any, rule_pag
                 ) -> Iterable[tuple[str, str, str]]:
     """``(page name, title, body HTML)`` of each model's page of ``generation``; ``uri(here, page)`` is
     the relative link from a model's page to ``page`` (a document); ``rule_page`` states the judgement."""
-    index = HistoryIndex.of(catalog)
-    by_model: dict[str, list[Place]] = {}
+    index = BenchmarkHistoryIndex.of(catalog)
+    by_model: dict[str, list[HostedPlace]] = {}
     configs = catalog.benchmark_configurations
     for place in configuration_places(catalog, generation):
         by_model.setdefault(model_page(generation, configs[place.name].model, host), []).append(place)
@@ -296,7 +296,7 @@ def collect_model_pages(app: Sphinx) -> Iterable[tuple[str, dict[str, Any], str]
     return out
 
 
-def _block(catalog: Catalog, index: HistoryIndex, config: hs.BenchmarkConfiguration, place: Place,
+def _block(catalog: Catalog, index: BenchmarkHistoryIndex, config: hs.BenchmarkConfiguration, place: HostedPlace,
            charts: bool) -> dict[str, Any]:
     title, anchor = place.title, place.anchor
     found = index.releases_of(config.id)

@@ -24,7 +24,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 
 from ..data.catalog import FILES
-from ..data.figures.fit import HEADROOM_PERCENT, Place, check_runs, misfit_message, places
+from ..data.figures.fit import HEADROOM_PERCENT, FitInstance, check_runs, misfit_message, places
 from ..data.figures.formatting import shown_memory, shown_parameters
 from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
@@ -79,7 +79,7 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
                *(f"Largest model at {t}" for t in types), "Instances" if params.device else "NeuronCores"]
     rows: list[list[object]] = []
     if params.device:
-        per_degree: dict[int, list[Place]] = {}
+        per_degree: dict[int, list[FitInstance]] = {}
         for place in options:
             for degree in place.degrees:
                 per_degree.setdefault(degree, []).append(place)

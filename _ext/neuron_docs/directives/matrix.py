@@ -50,7 +50,7 @@ def _revision(ctx: RenderContext, wanted: str | None) -> Revision | None:
     catalog = ctx.catalog
     rev = catalog.revision(wanted)
     if rev is None:
-        known = ", ".join(r.name for r in catalog.history.revisions) or "(none: data/matrix/ holds no valid revision)"
+        known = ", ".join(r.name for r in catalog.matrix_revisions.revisions) or "(none: data/matrix/ holds no valid revision)"
         ctx.warn(f"no revision {wanted!r} of the support matrices; expected one of: {known}"
                  if wanted else f"no support matrix revision; expected one in {MATRIX_DIR}")
     return rev

@@ -106,13 +106,13 @@ class MatrixView:
 
     @property
     def latest(self) -> bool:
-        return self.rev is self.catalog.history.latest()
+        return self.rev is self.catalog.matrix_revisions.latest()
 
     def rows(self) -> list[Row]:
         return [r for r in self.matrix.rows if not self.categories or set(r.categories) & set(self.categories)]
 
     def since(self, family: str, column: str) -> dt.date:
-        date = self.catalog.history.cell_since(self.rev, (self.matrix.id, family, column), self.device)
+        date = self.catalog.matrix_revisions.cell_since(self.rev, (self.matrix.id, family, column), self.device)
         if date is None:  # every cell of the revision's matrices holds its value since some revision
             raise KeyError((self.matrix.id, family, column))
         return date
@@ -156,7 +156,7 @@ class MatrixView:
 
     def _last_update(self) -> nodes.paragraph:
         """"Last update - <date>": the latest revision that changed this matrix (derived, never typed)."""
-        date = self.catalog.history.last_update(self.rev)[self.matrix.id]
+        date = self.catalog.matrix_revisions.last_update(self.rev)[self.matrix.id]
         line = nodes.paragraph(classes=["neuron-last-update"])
         line += nodes.emphasis("Last update", "Last update")
         line += nodes.Text(f" - {date.isoformat()}")

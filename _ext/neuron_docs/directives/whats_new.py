@@ -15,7 +15,7 @@ revisions.
 ``benchmark-changes``: for each Neuron release of the benchmark history, newest first, a section
 titled with the release and the date a figure of it was first published (``Neuron 2.20.0 (first
 published 2024-09-17)``) lists what every published state changed of that release's figures
-(:meth:`~neuron_docs.data.published.history_view.HistoryIndex.release_changes`): regressed and
+(:meth:`~neuron_docs.data.published.history_view.BenchmarkHistoryIndex.release_changes`): regressed and
 improved throughputs, corrections, new and withdrawn configurations, each linking to the
 configuration's block on its history page; a thousand links in all, written as HTML from a jinja2
 template (autoescaped).
@@ -39,14 +39,14 @@ from sphinx.util.osutil import relative_uri
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.catalog import HISTORY_FILES
 from ..data.published.history_view import (
-    CHANGE_TEXT, HistoryIndex, PublishedRelease, change_text, describe_configuration,
+    CHANGE_TEXT, BenchmarkHistoryIndex, PublishedRelease, change_text, describe_configuration,
 )
 from ..data.published.judgement import rule_text
 from ..data.record_keys import file_key, names_key
 from ..data.records.labels import GENERATION_TEXT
 from ..data.matrix.changes import describe
 from ..state.domain import anchor_for
-from ..state.hosted import HostedType, Place, add_hosted_type, note_host, placed_here, places
+from ..state.hosted import HostedPlace, HostedType, add_hosted_type, note_host, placed_here, places
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .base import Collections, DataDirective, hosted_sections, render_broken_notice
 from .benchmark_history import history_page, neuron_history_html, template
@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data import Catalog
-    from ..data.matrix.changes import Change
-    from ..data.published.history_view import Change as BenchmarkChange
+    from ..data.matrix.changes import MatrixChange
+    from ..data.published.history_view import BenchmarkChange
     from ..data.records.matrix import Revision
 
 #: The words of each kind of change, as the list's item starts.
@@ -81,20 +81,20 @@ SHOWN = [file_key(MATRIX_DIR), names_key("families")]
 BENCHMARKS = "benchmarks"
 
 
-def revision_places(catalog: Catalog, scope: str = "") -> list[Place]:
+def revision_places(catalog: Catalog, scope: str = "") -> list[HostedPlace]:
     """The revisions of the support matrices, newest first: each a section titled with its name."""
-    return [Place(rev.name, anchor_for("changes", rev.name), rev.name, f"Changes of the support matrices on {rev.name}")
-            for rev in reversed(catalog.history.revisions)]
+    return [HostedPlace(rev.name, anchor_for("changes", rev.name), rev.name, f"Changes of the support matrices on {rev.name}")
+            for rev in reversed(catalog.matrix_revisions.revisions)]
 
 
-def release_places(catalog: Catalog, scope: str = BENCHMARKS) -> list[Place]:
+def release_places(catalog: Catalog, scope: str = BENCHMARKS) -> list[HostedPlace]:
     """The Neuron releases of the benchmark history, newest first: each a section titled with the
     release and the date a figure of it was first published."""
-    return [Place(r.version, anchor_for("changes", r.version), r.title, f"Published benchmark changes of Neuron {r.version}")
-            for r in HistoryIndex.of(catalog).published_releases()]
+    return [HostedPlace(r.version, anchor_for("changes", r.version), r.title, f"Published benchmark changes of Neuron {r.version}")
+            for r in BenchmarkHistoryIndex.of(catalog).published_releases()]
 
 
-def changes_places(catalog: Catalog, scope: str) -> list[Place]:
+def changes_places(catalog: Catalog, scope: str) -> list[HostedPlace]:
     """The sections of What's new in ``scope``: the benchmarks' releases, else the matrices' revisions."""
     return release_places(catalog) if scope == BENCHMARKS else revision_places(catalog)
 
@@ -122,17 +122,17 @@ def render_matrix_changes(ctx: RenderContext, params: NoParams) -> list[nodes.No
 def _revision_changes(ctx: RenderContext, name: str) -> list[nodes.Node]:
     """A revision's changes since the one before (the section's body)."""
     catalog = ctx.catalog
-    history = catalog.history
+    revisions = catalog.matrix_revisions
     rev = catalog.revision(name)
     if rev is None:
         return []
-    before = history.previous(rev)
+    before = revisions.previous(rev)
     intro = nodes.paragraph()
     intro += revision_link(rev.date, f"The support matrices as of {rev.name}")
     intro += nodes.Text(f" (commit {rev.commit})" + (f", compared with {before.name}." if before else
                                                      ", the first published revision."))
     result: list[nodes.Node] = [intro]
-    diff = history.changes(rev)
+    diff = revisions.changes(rev)
     shown = diff.shown() if before else [c for c in diff.items if c.kind.startswith("matrix-")]
     if rev.unchanged_because:
         text = f"No change in the matrices: {rev.unchanged_because}."
@@ -147,7 +147,7 @@ def _revision_changes(ctx: RenderContext, name: str) -> list[nodes.Node]:
     return result
 
 
-def _list(ctx: RenderContext, rev: Revision, before: Revision | None, items: list[Change]) -> nodes.Node:
+def _list(ctx: RenderContext, rev: Revision, before: Revision | None, items: list[MatrixChange]) -> nodes.Node:
     out = nodes.bullet_list(classes=["neuron-change-list"])
     for change in items:
         paragraph = nodes.paragraph()
@@ -159,7 +159,7 @@ def _list(ctx: RenderContext, rev: Revision, before: Revision | None, items: lis
     return out
 
 
-def _where(ctx: RenderContext, rev: Revision, before: Revision | None, change: Change) -> nodes.Node:
+def _where(ctx: RenderContext, rev: Revision, before: Revision | None, change: MatrixChange) -> nodes.Node:
     """What changed, linked to where it shows (for a removed thing: the revision before)."""
     removed = change.kind.endswith("-removed")
     at = before if removed and before else rev
@@ -199,7 +199,7 @@ class BenchmarkChanges(DataDirective):
         return [nodes.paragraph(text, text), placeholder]
 
 
-class JudgementRule(DataDirective):
+class JudgementRuleDirective(DataDirective):
     """``.. neuron:judgement-rule::``: the one rule that judges a figure's series across releases
     (:data:`..data.published.judgement.RULE`), stated once, with its parameters; the history pages,
     What's new's lists and ``make matrix-diff`` refer to it."""
@@ -223,7 +223,7 @@ def render_benchmark_changes(context: RenderContext, params: NoParams) -> list[n
                  for g in GENERATION_TEXT if history_page(g) in context.env.found_docs}
     except NoUri:  # a builder of one document (LaTeX), which leaves the lists out (an HTML node)
         pages = {}
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     changes = index.release_changes()
     published = {r.version: r for r in index.published_releases()}
     canonical = placed_here(context.env, "changes", context.read_in)
@@ -276,5 +276,5 @@ def _release_node(catalog: Catalog, release: PublishedRelease, found: list[Bench
 def setup_whats_new(app: Sphinx) -> None:
     app.add_directive_to_domain("neuron", "matrix-changes", MatrixChanges)
     app.add_directive_to_domain("neuron", "benchmark-changes", BenchmarkChanges)
-    app.add_directive_to_domain("neuron", "judgement-rule", JudgementRule)
+    app.add_directive_to_domain("neuron", "judgement-rule", JudgementRuleDirective)
     add_hosted_type(app, HostedType("changes", changes_places, sections=True))

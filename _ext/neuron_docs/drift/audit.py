@@ -30,7 +30,7 @@ from .verdicts import CHECKED_KINDS
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "data"
 
 @dataclass(frozen=True)
-class Row:
+class AuditRow:
     """One figure or claim of the audited file."""
 
     line: int
@@ -53,38 +53,38 @@ def engine(data_dir: str) -> DriftEngine:
 
 
 def audit_text(text: str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False, plain: bool = False,
-               markdown: bool = False) -> list[Row]:
+               markdown: bool = False) -> list[AuditRow]:
     """Every figure, fit/support claim and matrix badge of ``text`` that corresponds to the data."""
     drift = engine(str(Path(data_dir).resolve()))
     page = read_page(text, plain=plain, markdown=markdown, shown_value=drift.shown_value)
-    rows: list[Row] = []
+    rows: list[AuditRow] = []
     for passage in page.passages:
         for verdict in drift.check(passage.text, passage.heading, passage.allowed, bare=bare):
-            rows.append(Row(passage.line_of(verdict.start), verdict.text, verdict.expression, verdict.expected,
+            rows.append(AuditRow(passage.line_of(verdict.start), verdict.text, verdict.expression, verdict.expected,
                             verdict.agrees, verdict.reason, verdict.kind))
     for table in page.tables:
         for i, j, verdict in drift.check_table(table.rows, table.header_rows, table.heading):
             line = table.lines[i][min(j, len(table.lines[i]) - 1)] if table.lines[i] else 0
-            rows.append(Row(line, verdict.text, verdict.expression, verdict.expected, verdict.agrees,
+            rows.append(AuditRow(line, verdict.text, verdict.expression, verdict.expected, verdict.agrees,
                             verdict.reason, verdict.kind))
     rows.sort(key=lambda r: r.line)
     return rows
 
 
-def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[Row]:
+def audit_file(path: Path | str, data_dir: Path | str = DEFAULT_DATA, *, bare: bool = False) -> list[AuditRow]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix in (".yaml", ".yml"):  # a data file: its free text (errata explanations, rationales, notes)
         from .data_text import check_data_file
 
         drift = engine(str(Path(data_dir).resolve()))
-        return [Row(line, v.text, v.expression, v.expected, v.agrees, v.reason, v.kind)
+        return [AuditRow(line, v.text, v.expression, v.expected, v.agrees, v.reason, v.kind)
                 for line, v in check_data_file(drift, path)]
     return audit_text(path.read_text(encoding="utf-8"), data_dir, bare=bare,
                       plain=suffix not in (".rst", ".md", ".markdown", ".rest"), markdown=suffix in (".md", ".markdown"))
 
 
-def _agrees(row: Row) -> str:
+def _agrees(row: AuditRow) -> str:
     if row.kind not in CHECKED_KINDS:
         return "not checked"
     if row.kind == "source":  # another source's value, which the data records (drift/sources.py)
@@ -92,7 +92,7 @@ def _agrees(row: Row) -> str:
     return "yes" if row.agrees else "**no**"
 
 
-def markdown(rows: list[Row], name: str) -> str:
+def markdown(rows: list[AuditRow], name: str) -> str:
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
 
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 when a figure disagrees with the data")
     args = parser.parse_args(argv)
     disagreements = 0
-    reports: dict[str, list[Row]] = {}
+    reports: dict[str, list[AuditRow]] = {}
     for path in args.files:
         if not path.is_file():
             parser.error(f"no such file: {path}")

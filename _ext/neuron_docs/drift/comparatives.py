@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .literal_figures import Figure
+from .literal_figures import LiteralFigure
 from .verdicts import Verdict
 
 _CUE = re.compile(r"\b(?:(?:costs?|is|are|was|were|runs?)\s+)?(?:still\s+|much\s+|far\s+|slightly\s+|even\s+)?"
@@ -32,7 +32,7 @@ def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(a <= start and end <= b for a, b in spans)
 
 
-def comparisons(text: str, sentence_spans: Sequence[tuple[int, int]], figures: Sequence[Figure],
+def comparisons(text: str, sentence_spans: Sequence[tuple[int, int]], figures: Sequence[LiteralFigure],
                 allowed: Sequence[tuple[int, int]]) -> list[Verdict]:
     """Comparatives of ``text`` (written by hand, inside ``allowed``) that its ``figures`` (all of
     them, a role's output included) contradict."""
@@ -40,7 +40,7 @@ def comparisons(text: str, sentence_spans: Sequence[tuple[int, int]], figures: S
     for s_start, s_end in sentence_spans:
         here = [f for f in figures if s_start <= f.start < s_end]
         for first, second in zip(here, here[1:], strict=False):
-            if first.unit != second.unit or second.start - first.end > _GAP or \
+            if first.unit != second.unit or second.start - first.end > _GAP or\
                     not _AGAINST.search(text, first.end, second.start):
                 continue
             before = here[here.index(first) - 1].end if here.index(first) else s_start

@@ -29,12 +29,12 @@ from .aspects import Aspects, batch_of_text, options_of_text, percentile_of_text
 from .comparatives import comparisons
 from .figure_index import FigureIndex
 from .fit_claims import ClaimIndex
-from .history import HistoryIndex, release_named
-from .literal_figures import Figure, find_figures
+from .history import ObservationsByRelease, release_named
+from .literal_figures import LiteralFigure, find_figures
 from .keywords import tokens
 from .passages import clause_of, context_words, sentences, words
 from .quantities import of_figure
-from .tables import Cell, check_table
+from .tables import TextCell, check_table
 from .verdicts import Verdict, normal_unit
 
 #: A figure said to be per chip ("190 TFLOPS per chip", "each chip", "GB/sec/chip").
@@ -57,7 +57,7 @@ def said_per_chip(text: str, start: int, end: int) -> bool:
         name = match.group("name").lower()
         if not re.fullmatch(r"(?:trainium|inferentia)\d*|(?:trn|inf)\d[a-z]?", name):
             continue
-        if match.group(0).lower().startswith(("a ", "an ", "one ", "each ", "every ", "single ")) or \
+        if match.group(0).lower().startswith(("a ", "an ", "one ", "each ", "every ", "single ")) or\
                 not _COUNTING.search(text[max(start, match.start() - 12):match.start()]):
             return True
     return False
@@ -96,9 +96,9 @@ class DriftEngine:
         return FigureIndex(self.values, self.catalog)
 
     @cached_property
-    def history(self) -> HistoryIndex:
+    def history(self) -> ObservationsByRelease:
         """The benchmark history by release, made when a sentence first gives a figure to a release."""
-        return HistoryIndex(self.catalog)
+        return ObservationsByRelease(self.catalog)
 
     @cached_property
     def claims(self) -> ClaimIndex:
@@ -121,13 +121,13 @@ class DriftEngine:
         return any(ch.isdigit() for ch in text), CLAIM_TRIGGER.search(text) is not None
 
     @staticmethod
-    def figures_in(text: str, allowed: Sequence[tuple[int, int]], *, bare: bool = False) -> list[Figure]:
+    def figures_in(text: str, allowed: Sequence[tuple[int, int]], *, bare: bool = False) -> list[LiteralFigure]:
         """The literal figures of ``text`` inside the ``allowed`` spans (finding them needs no data)."""
         return [f for f in find_figures(text, loose=bare) if any(a <= f.start and f.end <= b for a, b in allowed)]
 
     def check(self, text: str, heading: str = "", allowed: Sequence[tuple[int, int]] | None = None, *,
               bare: bool = False,
-              figures: list[Figure] | None = None) -> list[Verdict]:
+              figures: list[LiteralFigure] | None = None) -> list[Verdict]:
         """Every figure and claim of ``text`` (within the ``allowed`` spans) that the data holds.
 
         ``bare`` also looks at bare decimal numbers (no unit), which the audit may ask for;
@@ -260,7 +260,7 @@ class DriftEngine:
                 return unknown_subject(text, at, known)
         return None
 
-    def check_table(self, rows: Sequence[Sequence[Cell]], header_rows: int, heading: str = ""
+    def check_table(self, rows: Sequence[Sequence[TextCell]], header_rows: int, heading: str = ""
                     ) -> list[tuple[int, int, Verdict]]:
         """Every figure and matrix badge of a table that the data holds, as (row, column, verdict)."""
         return check_table(self.check, self.claims, rows, header_rows, heading)

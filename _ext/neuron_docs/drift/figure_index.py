@@ -23,7 +23,7 @@ from ..data.figures.formatting import format_number
 from ..data.figures.values import Value
 from .aspects import Aspects, same_percentile
 from .keywords import Groups, RecordKeywords
-from .literal_figures import Figure
+from .literal_figures import LiteralFigure
 from .sources import other_values
 from .quantities import COUNT_UNITS, base_unit, counted, of_field, of_path
 from .verdicts import (
@@ -127,7 +127,7 @@ class FigureIndex:
             return ""
         return record
 
-    def candidates(self, figure: Figure, quantities: frozenset[str] | None = None,
+    def candidates(self, figure: LiteralFigure, quantities: frozenset[str] | None = None,
                    context: set[str] | None = None, aspects: Aspects | None = None,
                    spread: float = 2.0) -> list[Candidate]:
         """Values of the figure's unit within a factor of ``spread`` of it (or of any unit, for a bare
@@ -241,7 +241,7 @@ class FigureIndex:
                if self._vocabulary.kind(group) == "platform" for word in group}
         return named <= own
 
-    def match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
+    def match(self, figure: LiteralFigure, context: set[str], *, everywhere: bool = False,
               quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
               sentence: set[str] | None = None) -> Match | None:
         """:meth:`_match`, then, for a figure contradicting a value, the value another source gives
@@ -261,7 +261,7 @@ class FigureIndex:
                 return Match(figure, found.candidate, True, found.expected, reason, found.role, quoted=other.source)
         return found
 
-    def _match(self, figure: Figure, context: set[str], *, everywhere: bool = False,
+    def _match(self, figure: LiteralFigure, context: set[str], *, everywhere: bool = False,
               quantities: frozenset[str] | None = None, aspects: Aspects | None = None,
               sentence: set[str] | None = None) -> Match | None:
         """What ``figure`` corresponds to in the data, given the words of its ``context``.
@@ -325,7 +325,7 @@ class FigureIndex:
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role)
 
     @staticmethod
-    def _near(figure: Figure) -> float:
+    def _near(figure: LiteralFigure) -> float:
         """How far off a near miss may be: 15%, or for a multiple in words ("almost four times" for
         a ratio now 2.9) a half, since its whole number is its precision."""
         return 0.5 if figure.unit == "x" and figure.decimals == 0 else 0.15
@@ -333,12 +333,12 @@ class FigureIndex:
     #: How far off a figure may be from the value of the subject and quantity its words name.
     NAMED_SPREAD = 10.0
 
-    def _named_value(self, figure: Figure, context: set[str], quantities: frozenset[str] | None,
+    def _named_value(self, figure: LiteralFigure, context: set[str], quantities: frozenset[str] | None,
                      aspects: Aspects | None) -> Match | None:
         """A contradiction of a figure further off than a near miss: its words name the quantity
         (``quantities``) and every record of a typed value (the model and the instance), so the data
         holds what the text should say. The nearest such value (several configurations of one subject)."""
-        if quantities is None or figure.qualifier or figure.bare or figure.spelled or figure.direction or \
+        if quantities is None or figure.qualifier or figure.bare or figure.spelled or figure.direction or\
                 figure.unit in ("%", "x"):
             return None
         kinds_named = {kind for kind, vocabulary in self._vocabulary.words.items() if vocabulary & context}
@@ -364,7 +364,7 @@ class FigureIndex:
         expected = expected_text(candidate, figure)
         return Match(figure, candidate, False, expected, f"the data gives {expected}", role_of(candidate, figure))
 
-    def _wrong_direction(self, figure: Figure, candidate: Candidate, context: set[str]) -> Match:
+    def _wrong_direction(self, figure: LiteralFigure, candidate: Candidate, context: set[str]) -> Match:
         said = expected_text(candidate, figure)
         if candidate.op == "diff":
             # A difference written as an absolute figure ("costing $0.13"): the figure meant is

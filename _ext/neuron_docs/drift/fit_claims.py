@@ -27,7 +27,7 @@ _CLAUSE = re.compile(r"[;:]|,\s*(?:but|while|whereas|and)\b|\s(?:but|whereas|whi
 
 
 @dataclass(frozen=True)
-class Claim:
+class FitClaim:
     """A fit/support phrase in a sentence naming a family and a device, and what the data says."""
 
     start: int
@@ -68,10 +68,10 @@ class ClaimIndex:
         """(id, offset) of every name of ``table`` in ``text`` (a shared name gives each of its ids)."""
         return [(record_id, at) for ids, at in table.find(text) for record_id in ids]
 
-    def claims(self, text: str, allowed: Iterable[tuple[int, int]] | None = None) -> list[Claim]:
+    def claims(self, text: str, allowed: Iterable[tuple[int, int]] | None = None) -> list[FitClaim]:
         """Fit/support claims in ``text`` (a paragraph); phrases only inside ``allowed`` spans count."""
         spans = list(allowed) if allowed is not None else [(0, len(text))]
-        out: list[Claim] = []
+        out: list[FitClaim] = []
         for s_start, s_end in sentences(text):
             sentence = text[s_start:s_end]
             families = self._names(sentence, self.families)
@@ -115,14 +115,14 @@ class ClaimIndex:
         return None
 
     def _check(self, kind: str, said: str, family_id: str, device_id: str, frameworks: list[str],
-               span: tuple[int, int], text: str) -> Claim | None:
+               span: tuple[int, int], text: str) -> FitClaim | None:
         fit = self.catalog.fit(family_id, device_id)  # the latest revision's
         cells = self.catalog.support(family_id, device_id)
         if fit is None:
             return None
         phrase = text[span[0]:span[1]]
         if kind == "fit":
-            return Claim(span[0], span[1], phrase, family_id, device_id, said, fit,
+            return FitClaim(span[0], span[1], phrase, family_id, device_id, said, fit,
                          f":neuron:fit:`{family_id}/{device_id}`")
         found = [f for f in (self.catalog.support_cell(family_id, device_id, fw) for fw in frameworks) if f]
         device = self.catalog.devices.get(device_id)
@@ -131,7 +131,7 @@ class ClaimIndex:
         chosen = [key for key, _ in found] or purpose or list(cells)
         supported = any(cells[k].status in ("supported", "limited") for k in chosen)
         framework = chosen[0].split("/")[0] if chosen else ""
-        return Claim(span[0], span[1], phrase, family_id, device_id, said,
+        return FitClaim(span[0], span[1], phrase, family_id, device_id, said,
                      "supported" if supported else "unsupported",
                      f":neuron:status:`{family_id}/{device_id}/{framework}`")
 

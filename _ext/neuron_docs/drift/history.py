@@ -2,7 +2,7 @@
 
 A sentence that names a release ("ALBERT on inf2.xlarge reached 2,437 inferences/s on Neuron 2.9")
 quotes that release's figure, which the current tables may have replaced. :func:`release_named`
-reads the release (canonical, ``2.9`` -> ``2.9.0``); :class:`HistoryIndex` holds every published
+reads the release (canonical, ``2.9`` -> ``2.9.0``); :class:`ObservationsByRelease` holds every published
 observation of ``data/benchmarks/history/`` by release and finds those the figure's words name:
 the model and the instance of the configuration (an instance type written in full must be the
 configuration's own), the quantity, percentile and batch size the words give. A figure equal to one
@@ -24,7 +24,7 @@ from ..data.records.history import canonical_version, version_key
 from ..data.records.labels import FIELD_WORDS
 from .aspects import Aspects, same_percentile
 from .keywords import tokens
-from .literal_figures import Figure
+from .literal_figures import LiteralFigure
 from .quantities import base_unit, of_path
 from .verdicts import Candidate, agrees, in_unit, normal_unit
 
@@ -79,7 +79,7 @@ class _Entry:
     families: frozenset[str]
 
 
-class HistoryIndex:
+class ObservationsByRelease:
     """Every observation of the benchmark history, by release, with the words naming its configuration."""
 
     def __init__(self, catalog: Catalog) -> None:
@@ -108,7 +108,7 @@ class HistoryIndex:
                                               >= version_key(held.neuron_version)):
                 self._latest[key] = obs
 
-    def match(self, figure: Figure, context: set[str], release: str, *, quantities: frozenset[str] | None = None,
+    def match(self, figure: LiteralFigure, context: set[str], release: str, *, quantities: frozenset[str] | None = None,
               aspects: Aspects | None = None) -> Quoted | None:
         """The observation of ``release`` that ``figure`` quotes, or contradicts, given the words of its
         ``context``; None when the history holds no figure of that release for the subject named."""
@@ -149,7 +149,7 @@ class HistoryIndex:
                 quoted = replace(quoted, reason=f"{quoted.reason} ({figure.text.strip()} is Neuron {other}'s figure)")
         return quoted
 
-    def _release_of(self, figure: Figure, context: set[str], release: str, entries: list[_Entry]) -> str | None:
+    def _release_of(self, figure: LiteralFigure, context: set[str], release: str, entries: list[_Entry]) -> str | None:
         """The first other release whose figure of the same metric and subject ``figure`` agrees with."""
         metrics = {e.observation.metric for e in entries}
         for other in sorted(self._by_release, key=version_key):

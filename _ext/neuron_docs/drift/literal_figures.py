@@ -111,7 +111,7 @@ def count_cell(text: str, unit: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Figure:
+class LiteralFigure:
     """A literal figure in a text: ``text`` at ``start:end``, its number, decimals and unit."""
 
     text: str
@@ -175,9 +175,9 @@ def _direction(text: str, start: int, end: int) -> str:
     return ""
 
 
-def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
+def find_figures(text: str, *, loose: bool = False) -> list[LiteralFigure]:
     """The literal figures of ``text``; with ``loose``, bare decimal numbers too (for the audit)."""
-    found: list[Figure] = []
+    found: list[LiteralFigure] = []
     for match in FIGURE_RE.finditer(text):
         unit = _unit_of(match)
         raw = match.group("n_usd") or match.group("n_pct") or match.group("num")
@@ -199,7 +199,7 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
             low, _ = _number(match.group("lo"))
             start = match.start("lo")
         negative = unit.startswith("USD") and text[max(0, start - 1):start] in ("-", "\u2212")
-        found.append(Figure(text[start:end], start, end, number, decimals, unit, qualifier, direction,
+        found.append(LiteralFigure(text[start:end], start, end, number, decimals, unit, qualifier, direction,
                             negative=negative, low=low))
     taken = [(f.start, f.end) for f in found]
     for match in _MULTIPLE.finditer(text):
@@ -208,14 +208,14 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
         word = (match.group("n") or match.group("twice")).lower()
         number, decimals = (float(_WORD_NUMBERS[word]), 0) if word in _WORD_NUMBERS else _number(word)
         qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
-        found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "x", qualifier, "up"))
+        found.append(LiteralFigure(match.group(0), match.start(), match.end(), number, decimals, "x", qualifier, "up"))
     taken = [(f.start, f.end) for f in found]
     for match in _COUNT_WORD.finditer(text):
         if any(a < match.end() and match.start() < b for a, b in taken):
             continue
         unit = "vCPUs" if match.group("unit").lower().startswith("vcpu") else "chips"
         qualifier = re.sub(r"\s+", " ", (match.group("qual") or "").lower())
-        found.append(Figure(match.group(0), match.start(), match.end(), float(COUNT_WORDS[match.group("n").lower()]),
+        found.append(LiteralFigure(match.group(0), match.start(), match.end(), float(COUNT_WORDS[match.group("n").lower()]),
                             0, unit, qualifier, spelled=True))
     if loose:
         taken = [(f.start, f.end) for f in found]
@@ -223,7 +223,7 @@ def find_figures(text: str, *, loose: bool = False) -> list[Figure]:
             if any(a <= match.start() < b for a, b in taken):
                 continue
             number, decimals = _number(match.group("num"))
-            found.append(Figure(match.group(0), match.start(), match.end(), number, decimals, "",
+            found.append(LiteralFigure(match.group(0), match.start(), match.end(), number, decimals, "",
                                 "", _direction(text, match.start(), match.end()), bare=True))
     found.sort(key=lambda f: f.start)
     return found

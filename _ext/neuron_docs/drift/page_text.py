@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .passages import Passage
-from .tables import Cell
+from .tables import TextCell
 
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>$])\1{2,}\s*$")
 _MD_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
@@ -47,7 +47,7 @@ _INLINE = re.compile(
 class Table:
     """A table of the page: rows of cells, the line of each cell, the header rows and the heading."""
 
-    rows: list[list[Cell]]
+    rows: list[list[TextCell]]
     lines: list[list[int]]
     header_rows: int
     heading: str
@@ -131,13 +131,13 @@ def _options(lines: list[str], start: int, end: int) -> tuple[dict[str, str], in
     return options, i
 
 
-def _cell(text: str) -> Cell:
+def _cell(text: str) -> TextCell:
     shown, allowed = inline(text)
-    return Cell(shown, tuple(allowed))
+    return TextCell(shown, tuple(allowed))
 
 
 def _list_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     raw: list[list[list[str]]] = []
     for number in range(start, end):
@@ -160,7 +160,7 @@ def _list_table(lines: list[str], start: int, end: int, heading: str, options: d
 
 
 def _csv_table(lines: list[str], start: int, end: int, heading: str, options: dict[str, str]) -> Table:
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     header_rows = int(options.get("header-rows", "0") or 0)
     if "header" in options:
@@ -181,7 +181,7 @@ _SIMPLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
 _ITEM = re.compile(r"^(?:[-*+]|#\.|\d+\.)\s+")
 
 
-def _cell_text(parts: list[str]) -> Cell:
+def _cell_text(parts: list[str]) -> TextCell:
     """A cell from its source lines: bullets dropped, blank lines left out, one paragraph line a line."""
     return _cell("\n".join(_ITEM.sub("", p.strip()) for p in parts if p.strip()))
 
@@ -191,7 +191,7 @@ def _grid_table(lines: list[str], start: int, heading: str) -> tuple[Table, int]
     top border's ``+``; a row ends at the next border (``+===+`` ends the header)."""
     border = lines[start]
     cuts = [i for i, ch in enumerate(border) if ch == "+"]
-    rows: list[list[Cell]] = []
+    rows: list[list[TextCell]] = []
     cell_lines: list[list[int]] = []
     header_rows = 0
     parts: list[list[str]] = [[] for _ in cuts[1:]]
@@ -291,6 +291,36 @@ def _fenced(lines: list[str], start: int) -> tuple[str, dict[str, str], int, int
     return (name.group(1).lower() if name else ""), options, body, close
 
 
+def _read_fence(lines: list[str], i: int, page: Page, heading: str) -> int:
+    """The MyST fence opening at line ``i``: a table it holds into ``page``; the line to read next (the
+    fence's content when it is prose, read on without the fences; else the line after the fence)."""
+    name, options, body, close = _fenced(lines, i)
+    if name == "list-table":
+        page.tables.append(_list_table(lines, body, close, heading, options))
+    elif name == "csv-table" and "file" not in options and "url" not in options:
+        page.tables.append(_csv_table(lines, body, close, heading, options))
+    elif name in _PROSE:  # its content is prose: read on, without the fences
+        lines[close:close + 1] = [""]
+        return body
+    return close + 1
+
+
+def _read_directive(lines: list[str], i: int, page: Page, heading: str, name: str) -> int:
+    """The directive ``name`` (``""``: a comment) at line ``i``: a table it holds into ``page``; the line to
+    read next (its content, dedented, when it is prose; else the line after its block)."""
+    indent = _indent(lines[i])
+    end = _block_end(lines, i + 1, indent)
+    options, body = _options(lines, i + 1, end)
+    if name == "list-table":
+        page.tables.append(_list_table(lines, body, end, heading, options))
+    elif name == "csv-table" and "file" not in options and "url" not in options:
+        page.tables.append(_csv_table(lines, body, end, heading, options))
+    if name in _PROSE:
+        lines[body:end] = [ln[indent:] if ln.strip() else ln for ln in lines[body:end]]
+        return body
+    return end
+
+
 def read_page(text: str, *, plain: bool = False, markdown: bool = False,
               shown_value: Shown | None = None) -> Page:
     """The passages and tables of a page's text, as the build sees them; in ``plain`` text a line of
@@ -318,16 +348,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
         line, stripped = lines[i], lines[i].strip()
         if stripped.startswith("```") or re.match(r"^~~~+\s*\{", stripped):  # MyST fences, code alike
             flush()
-            name, options, body, close = _fenced(lines, i)
-            if name == "list-table":
-                page.tables.append(_list_table(lines, body, close, heading, options))
-            elif name == "csv-table" and "file" not in options and "url" not in options:
-                page.tables.append(_csv_table(lines, body, close, heading, options))
-            elif name in _PROSE:  # its content is prose: read on, without the fences
-                lines[close:close + 1] = [""]
-                i = body
-                continue
-            i = close + 1
+            i = _read_fence(lines, i, page, heading)
             continue
         if not block and stripped.startswith("|") and i + 1 < len(lines) and _PIPE_SEPARATOR.match(lines[i + 1]):
             table, i = _pipe_table(lines, i, heading)
@@ -342,7 +363,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
                 block.append(" " * field_item.start(2) + field_item.group(2))
             i += 1
             continue
-        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0]) \
+        if rst and len(block) == 1 and not label and stripped and _indent(line) > _indent(block[0])\
                 and not _BULLET.match(block[0]):
             term = inline(block[0])[0].strip()  # a definition list: the term, then its definition
             flush()
@@ -356,19 +377,7 @@ def read_page(text: str, *, plain: bool = False, markdown: bool = False,
         directive = _DIRECTIVE.match(line)
         if directive or _COMMENT.match(line):
             flush()
-            indent = _indent(line)
-            end = _block_end(lines, i + 1, indent)
-            name = directive.group(2).lower() if directive else ""
-            options, body = _options(lines, i + 1, end)
-            if name == "list-table":
-                page.tables.append(_list_table(lines, body, end, heading, options))
-            elif name == "csv-table" and "file" not in options and "url" not in options:
-                page.tables.append(_csv_table(lines, body, end, heading, options))
-            if name in _PROSE:
-                lines[body:end] = [ln[indent:] if ln.strip() else ln for ln in lines[body:end]]
-                i = body
-            else:
-                i = end
+            i = _read_directive(lines, i, page, heading, directive.group(2).lower() if directive else "")
             continue
         if not stripped:
             flush()

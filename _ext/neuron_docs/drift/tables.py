@@ -1,7 +1,7 @@
 """Tables written by hand: figures under a column header, and the badges of support matrices (no Sphinx).
 
 The build hands over a docutils table, the audit the rows of a ``list-table`` or ``csv-table``: both
-as rows of :class:`Cell`. A cell's figures are read with its row's first cell and its column's header
+as rows of :class:`TextCell`. A cell's figures are read with its row's first cell and its column's header
 as context (the subject and the quantity; a bare number takes the header's unit: "Latency (ms)");
 a multiple ("6.7x" under "Improvement factor") is the ratio of its row's figures, with the other
 columns' headers (their subjects) as context too.
@@ -35,7 +35,7 @@ _MULTIPLE = re.compile(r"^\W*\d+(?:\.\d+)?\s*(?:x|×|times)\W*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class Cell:
+class TextCell:
     """The text of a cell and the spans of it written by hand (``None``: all of it)."""
 
     text: str
@@ -90,7 +90,7 @@ def _badge_verdict(claims: ClaimIndex, cell: str, stub: str, header: str, headin
     return Verdict(0, cell.strip(), "claim", path, words, agrees, reason, role)
 
 
-def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: Sequence[Sequence[Cell]],
+def check_table(check: Callable[..., list[Verdict]], claims: ClaimIndex, rows: Sequence[Sequence[TextCell]],
                 header_rows: int, heading: str = "") -> list[tuple[int, int, Verdict]]:
     """(row, column, verdict) for every figure and badge of a table that the data holds; ``check`` is
     :meth:`.engine.DriftEngine.check`."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..data.figures.formatting import NumberFormat, format_number, round_half_up
-from .literal_figures import Figure
+from .literal_figures import LiteralFigure
 from .quantities import base_unit
 
 APPROX = {"about", "around", "approximately", "approx.", "roughly", "nearly", "almost", "some", "~"}
@@ -49,7 +49,7 @@ class Candidate:
 class Match:
     """How a figure relates to the data: ``agrees`` or not, with the candidate and its true value."""
 
-    figure: Figure
+    figure: LiteralFigure
     candidate: Candidate
     agrees: bool
     #: The candidate's number written with the figure's rounding and unit.
@@ -75,7 +75,7 @@ def normal_unit(unit: str) -> str:
     return base_unit(unit)[0]
 
 
-def expected_text(candidate: Candidate, figure: Figure) -> str:
+def expected_text(candidate: Candidate, figure: LiteralFigure) -> str:
     """What the data gives, at its own precision: a typed value as the data holds it (``7.14 ms``,
     never rounded to the text's ``7.1 ms``), followed by its value in the text's unit at the text's
     precision when the text writes another unit (``96 GiB = 103 GB``); a derived figure in the
@@ -97,7 +97,7 @@ def expected_text(candidate: Candidate, figure: Figure) -> str:
     return format_number(number, unit, NumberFormat(decimals))
 
 
-def agrees(candidate: Candidate, figure: Figure) -> bool:
+def agrees(candidate: Candidate, figure: LiteralFigure) -> bool:
     """Whether ``candidate`` is what ``figure`` says, at the rounding (and qualifier) the text uses."""
     number = in_unit(candidate.number, candidate.unit, figure.unit)
     qualifier = figure.qualifier
@@ -127,7 +127,7 @@ def agrees(candidate: Candidate, figure: Figure) -> bool:
     return False
 
 
-def _tie(number: float, figure: Figure) -> bool:
+def _tie(number: float, figure: LiteralFigure) -> bool:
     """Whether ``number`` lies exactly halfway between the figure and its neighbour at the text's
     precision: 2437.5 is written 2,438 (half up) or 2,437 (half down, or cut), both at the rounding
     the text uses."""
@@ -139,7 +139,7 @@ def _tie(number: float, figure: Figure) -> bool:
     return abs(exact - said) == Decimal(5).scaleb(-figure.decimals - 1)
 
 
-def fits_direction(candidate: Candidate, figure: Figure) -> bool:
+def fits_direction(candidate: Candidate, figure: LiteralFigure) -> bool:
     """A difference is only meant by a text that says "more", "less", "by" or "difference"."""
     if candidate.op == "value":
         return figure.direction in ("", "up", "down") or figure.unit in ("x",)
@@ -164,9 +164,9 @@ def context_score(candidate: Candidate, context: set[str]) -> float:
     return float(sum(scores))
 
 
-def role_of(candidate: Candidate, figure: Figure) -> str:
+def role_of(candidate: Candidate, figure: LiteralFigure) -> str:
     """The ``:neuron:value:`` role a page should write instead of ``figure``."""
-    spec = "" if candidate.op == "value" and figure.decimals == _typed_decimals(candidate.number) else \
+    spec = "" if candidate.op == "value" and figure.decimals == _typed_decimals(candidate.number) else\
         f" | .{figure.decimals}f"
     return f":neuron:value:`{candidate.expression}{spec}`"
 

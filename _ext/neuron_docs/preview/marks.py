@@ -18,7 +18,7 @@ from docutils import nodes
 from ..state.build import is_html
 from ..data.figures.expressions import PATH_RE
 from ..render.tables import unique_id
-from ..state.preview import Key, Place, Preview
+from ..state.preview import Key, MarkedPlace, Preview
 from .page import PAGE, PAGE_TITLE, has_pages
 from .report import describe
 from ..node_data import FIGURE_EXPRESSION, PREVIEW_KEY
@@ -72,7 +72,7 @@ def _badge_inside(cell: nodes.paragraph) -> nodes.inline:
     return mark
 
 
-def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool = True) -> list[Place]:
+def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool = True) -> list[MarkedPlace]:
     """Mark every place of ``doctree`` that shows a change; return the places. ``tooltips``: also
     describe the change in a tooltip (HTML), besides the visible note."""
     taken = {anchor for node in doctree.findall(nodes.Element) for anchor in node["ids"]}
@@ -111,7 +111,7 @@ def mark(preview: Preview, doctree: nodes.document, docname: str, tooltips: bool
                 holder += node
             parent = holder.parent
             parent.insert(parent.index(holder) + 1, _note(description))
-        places.append(Place(docname, anchor, description, frozenset(keys)))
+        places.append(MarkedPlace(docname, anchor, description, frozenset(keys)))
     return places
 
 

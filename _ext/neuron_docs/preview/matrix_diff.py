@@ -91,11 +91,11 @@ def _revisions(args: argparse.Namespace) -> int:
         print(f"matrix-diff: error: {exc}", file=sys.stderr)
         return 2
     catalog = load_catalog(data_dir)
-    history = catalog.history
-    old, new = history.at(args.old) if args.old else None, history.at(args.new)
+    revisions = catalog.matrix_revisions
+    old, new = revisions.at(args.old) if args.old else None, revisions.at(args.new)
     for wanted, found in ((args.old, old), (args.new, new)):
         if wanted and found is None or (found is None and wanted is None):
-            known = ", ".join(r.name for r in history.revisions) or "(none)"
+            known = ", ".join(r.name for r in revisions.revisions) or "(none)"
             print(f"matrix-diff: error: no revision {wanted!r} in {data_dir / 'matrix'}; expected one of: {known}",
                   file=sys.stderr)
             return 2

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data.records import models as s
-    from ..state.preview import Key, Place, Preview
+    from ..state.preview import Key, MarkedPlace, Preview
 
 #: The page name of the generated "Changes in this preview" page.
 PAGE = "preview-changes"
@@ -37,9 +37,9 @@ def has_pages(app: Sphinx) -> bool:
     return is_html(app) and app.builder.name != "singlehtml"
 
 
-def places_by_key(preview: Preview) -> dict[Key, list[Place]]:
+def places_by_key(preview: Preview) -> dict[Key, list[MarkedPlace]]:
     """Where each change appears. A changed family record appears where its matrix cells do."""
-    places: dict[Key, list[Place]] = {}
+    places: dict[Key, list[MarkedPlace]] = {}
     for docname in sorted(preview.places):
         for place in preview.places[docname]:
             for key in sorted(place.keys):

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange
 from ..data.figures.formatting import round_half_up
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
-from ..data.matrix.changes import Change, Changes
+from ..data.matrix.changes import Changes, MatrixChange
 from ..data.matrix.changes import describe as describe_change
 from ..data.catalog import DERIVED, HISTORY_COLLECTIONS
 from ..data.published.history_view import CHANGE_TEXT, StateChange
@@ -36,13 +36,13 @@ if TYPE_CHECKING:
 Key = tuple[str, ...]
 #: A piece of a cell: its text and whether it is code (an id, a path).
 Piece = tuple[str, bool]
-Cell = tuple[Piece, ...]
+ReportCell = tuple[Piece, ...]
 
 
 @dataclass(frozen=True)
-class Row:
+class ReportRow:
     key: Key
-    cells: tuple[Cell, ...]
+    cells: tuple[ReportCell, ...]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Section:
     anchor: str
     title: str
     header: tuple[str, ...]
-    rows: tuple[Row, ...]
+    rows: tuple[ReportRow, ...]
     #: Folded by default in the Markdown report (long lists of added or removed figures).
     folded: bool = False
 
@@ -106,7 +106,7 @@ def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
         mine = [c for c in benchmarks if c.release == release]
         anchor = f"benchmarks-{re.sub(r'[^0-9a-z]+', '-', release.lower()).strip('-')}"
         for folded in (False, True):
-            rows = tuple(Row(c.key, (_text(c.change.kind.capitalize()), _text(c.title), _code(c.state), _text(c.text())))
+            rows = tuple(ReportRow(c.key, (_text(c.change.kind.capitalize()), _text(c.title), _code(c.state), _text(c.text())))
                          for c in mine if (c.change.kind in FOLDED_KINDS) == folded)
             title = f"Published benchmarks: {mine[0].release_title}" + (": new and withdrawn configurations"
                                                                         if folded else "")
@@ -115,43 +115,43 @@ def benchmark_sections(benchmarks: Sequence[StateChange]) -> list[Section]:
     return [section for section in out if section.rows]
 
 
-def _text(text: str) -> Cell:
+def _text(text: str) -> ReportCell:
     return ((text, False),)
 
 
-def _code(text: str) -> Cell:
+def _code(text: str) -> ReportCell:
     return ((text, True),)
 
 
 def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
              benchmarks: Sequence[StateChange] = ()) -> list[Section]:
     """The sections of ``diff`` (and of the published benchmark changes) that have rows, in reading order."""
-    def family(family_id: str) -> Cell:
+    def family(family_id: str) -> ReportCell:
         name = (family_names or {}).get(family_id)
         return ((name, False), (" (", False), (family_id, True), (")", False)) if name else _code(family_id)
 
-    def value_row(c: ValueChange) -> Row:
-        return Row(c.key, (_text(c.label), _code(c.key[1]), _text(_moved(c))))
+    def value_row(c: ValueChange) -> ReportRow:
+        return ReportRow(c.key, (_text(c.label), _code(c.key[1]), _text(_moved(c))))
 
     moved = [c for c in diff.values if c.change == "changed"]
     store = (*HISTORY_COLLECTIONS, *DERIVED)  # the store's records and the current runs made from them
     records = [c for c in diff.records if c.key[1] not in store]
-    history = tuple(Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields) or c.change)))
+    history = tuple(ReportRow(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields) or c.change)))
                     for c in diff.records if c.key[1] in store)
     out = [
         Section("support-status", "Support status", ("Family", "Matrix", "Column", "Change"), tuple(
-            Row(c.key, (family(c.key[2]), _code(c.key[1]), _code("/".join(c.key[3:])), _text(describe(c))))
+            ReportRow(c.key, (family(c.key[2]), _code(c.key[1]), _code("/".join(c.key[3:])), _text(describe(c))))
             for c in diff.support)),
         Section("architecture-fit", "Architecture fit", ("Family", "Matrix", "Change"), tuple(
-            Row(c.key, (family(c.key[2]), _code(c.key[1]), _text(describe(c)))) for c in diff.fit)),
+            ReportRow(c.key, (family(c.key[2]), _code(c.key[1]), _text(describe(c)))) for c in diff.fit)),
         Section("matrix-header", "Matrix header", ("Field", "Change"), tuple(
-            Row(c.key, (_code(".".join(c.key[1:])), _text(describe(c)))) for c in diff.header)),
+            ReportRow(c.key, (_code(".".join(c.key[1:])), _text(describe(c)))) for c in diff.header)),
         *benchmark_sections(benchmarks),
         Section("added-removed-records", "Added and removed records", ("Collection", "Id", "Change"), tuple(
-            Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(c.change)))
+            ReportRow(c.key, (_text(c.key[1]), _code(c.key[2]), _text(c.change)))
             for c in records if c.change != "changed")),
         Section("changed-records", "Changed records", ("Collection", "Id", "Changed fields"), tuple(
-            Row(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields))))
+            ReportRow(c.key, (_text(c.key[1]), _code(c.key[2]), _text(", ".join(c.fields))))
             for c in records if c.change == "changed")),
         Section("benchmark-history-records", f"Benchmark history records ({len(history)})",
                 ("Collection", "Id", "Change"), history, folded=True),
@@ -169,7 +169,7 @@ def sections(diff: MatrixDiff, family_names: Mapping[str, str] | None = None,
 
 # Markdown ----------------------------------------------------------------------------------------
 
-def _md(cell: Cell) -> str:
+def _md(cell: ReportCell) -> str:
     return "".join(f"`{text}`" if code else text.replace("|", "\\|").replace("\n", " ") for text, code in cell)
 
 
@@ -209,10 +209,10 @@ def render_json(diff: MatrixDiff, benchmarks: Sequence[StateChange] = ()) -> str
 
 def revision_sections(diff: Changes, family_names: Mapping[str, str] | None = None) -> list[Section]:
     """What one revision changed since another: the changes a reader sees, then the labels (folded)."""
-    def row(c: Change) -> Row:
+    def row(c: MatrixChange) -> ReportRow:
         name = (family_names or {}).get(c.family or "", c.family or "")
         where = "/".join(p for p in (c.matrix, c.column, c.subject) if p)
-        return Row((c.kind, c.matrix or "", c.family or "", c.column or "", c.subject or ""),
+        return ReportRow((c.kind, c.matrix or "", c.family or "", c.column or "", c.subject or ""),
                    (_code(c.kind), _text(name), _code(where) if where else _text(""), _text(describe_change(c))))
 
     header = ("Kind", "Family", "Where", "Change")
@@ -239,7 +239,7 @@ def render_revisions_json(diff: Changes) -> str:
 
 # HTML ----------------------------------------------------------------------------------------------
 
-def _html(cell: Cell) -> str:
+def _html(cell: ReportCell) -> str:
     return "".join(f"<code>{html.escape(text)}</code>" if code else html.escape(text) for text, code in cell)
 
 

@@ -53,7 +53,7 @@ def file_dates(catalog: Catalog) -> dict[str, dt.date]:
     dated_by_history = history_sources(catalog)
     found: dict[str, list[dt.date]] = {}
     if latest := catalog.revision():  # each matrix's derived last update (never typed)
-        found.setdefault(MATRIX_DIR, []).extend(catalog.history.last_update(latest).values())
+        found.setdefault(MATRIX_DIR, []).extend(catalog.matrix_revisions.last_update(latest).values())
     found.setdefault(catalog.file_of("instances"), []).extend(i.price.as_of for i in catalog.instances.values()
                                                           if i.price)
     found.setdefault(catalog.file_of("sources"), []).extend(

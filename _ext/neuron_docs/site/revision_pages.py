@@ -34,7 +34,7 @@ def _title(text: str) -> list[str]:
 def pages(catalog: Catalog) -> dict[str, str]:
     """File name -> text of every generated page."""
     out: dict[str, str] = {}
-    names = [rev.name for rev in reversed(catalog.history.revisions)]  # ISO dates: safe in markup
+    names = [rev.name for rev in reversed(catalog.matrix_revisions.revisions)]  # ISO dates: safe in markup
     for name in names:
         # Only the date goes into the markup; the directive renders the revision's own text as nodes.
         body = [MARKER, "", *_title(f"Support matrices as of {name}"), "",

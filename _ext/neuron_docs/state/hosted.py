@@ -9,7 +9,7 @@ Once every page has been read (``env-updated``), :func:`settle_hosted_objects` m
 for every host: the ``neuron`` domain's objects of that type (cross-references, ``objects.inv``,
 search), their standard labels, their general-index entries and, for objects that are sections,
 the host's table-of-contents entries under the placeholder's section. When the page is written,
-the placeholder renders the places from the same :class:`Place` list (:func:`places`), with the
+the placeholder renders the places from the same :class:`HostedPlace` list (:func:`places`), with the
 same titles and anchors. A new release then re-reads no page: it rewrites the hosts, which show
 the data, and the pages whose toctree lists them.
 """
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Place:
+class HostedPlace:
     """One hosted object: its id, its anchor, its place's title (a section's, in the table of
     contents) and its title as an object (the index's, ``objects.inv``'s; default: the same)."""
 
@@ -57,7 +57,7 @@ class HostedType:
     here: no directive registers one when its page is read."""
 
     objtype: str
-    places: Callable[[Catalog, str], list[Place]]
+    places: Callable[[Catalog, str], list[HostedPlace]]
     sections: bool
 
 
@@ -68,7 +68,7 @@ def add_hosted_type(app: Sphinx, hosted: HostedType) -> None:
     app.connect("builder-inited", give, priority=400)
 
 
-def places(env: BuildEnvironment, objtype: str, scope: str = "") -> list[Place]:
+def places(env: BuildEnvironment, objtype: str, scope: str = "") -> list[HostedPlace]:
     """The places of ``objtype`` in ``scope`` in this build's data, in the order a host shows them."""
     hosted = cast("HostedType", state(env).hosted[objtype])
     return hosted.places(dataset(env).catalog, scope)
@@ -174,7 +174,7 @@ def _forget_toc_entries(env: BuildEnvironment, docname: str) -> None:
 
 
 def _add_toc_entries(env: BuildEnvironment, docname: str, toc_anchor: str, objtype: str,
-                     found: list[Place]) -> bool:
+                     found: list[HostedPlace]) -> bool:
     """Entries for ``found`` at the start of the entries under the section whose entry is ``toc_anchor``
     (where the placeholder's sections are: before any hand-written subsection), as Sphinx makes them;
     whether there were any to add."""

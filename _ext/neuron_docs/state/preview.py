@@ -2,7 +2,7 @@
 
 :class:`Preview` is the state of one preview build (kept by the build's
 :class:`~neuron_docs.state.build.BuildState`): the diff with the base, its changes by key, and the
-table rows that show a changed record; :class:`Place` is one marked place on a page. No Sphinx here.
+table rows that show a changed record; :class:`MarkedPlace` is one marked place on a page. No Sphinx here.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ Key = tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class Place:
+class MarkedPlace:
     """A marked place: the page, the id to link to, what it says, and the changes it shows."""
 
     docname: str
@@ -38,6 +38,6 @@ class Preview:
     #: Row id -> the changes shown in that row (record changes and moved figures of the record).
     rows: dict[str, list[Key]]
     #: docname -> marked places, filled on ``doctree-resolved`` (in the main process).
-    places: dict[str, list[Place]] = field(default_factory=dict)
+    places: dict[str, list[MarkedPlace]] = field(default_factory=dict)
     #: What the published benchmark states new since the base changed, regressions first.
     benchmarks: list[StateChange] = field(default_factory=list)

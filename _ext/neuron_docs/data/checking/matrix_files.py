@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from ..records import models as s
 from ..catalog import Broken, Catalog
 from ..files.loader import DataError, DataFileError, Positions, dotted_path, read_text
-from ..matrix.history import MatrixHistory, typed_date
+from ..matrix.revisions import MatrixRevisions, typed_date
 from ..records.matrix import Revision
 from .errors import located_errors, nearest_line
 from ..files.yaml_reader import read_yaml
@@ -202,7 +202,7 @@ def _revision_files(catalog: Catalog) -> list[str]:
 
 
 def load_revisions(catalog: Catalog) -> None:
-    """Read every revision of ``<data>/matrix/`` into ``catalog.history``; never raises on bad data."""
+    """Read every revision of ``<data>/matrix/`` into ``catalog.matrix_revisions``; never raises on bad data."""
     names = _revision_files(catalog)
     placed: dict[dt.date, tuple[str, Positions]] = {}
     valid: list[Revision] = []
@@ -235,10 +235,10 @@ def load_revisions(catalog: Catalog) -> None:
         placed[rev.date] = (name, positions)
         s.share_equal_parts(rev, catalog.shared_parts)  # equal cells across revisions: one object
         valid.append(rev)
-    catalog.history = MatrixHistory.of(valid)
-    for rev in catalog.history.revisions[1:]:
-        diff, (name, positions) = catalog.history.changes(rev), placed[rev.date]
-        before = catalog.history.previous(rev)
+    catalog.matrix_revisions = MatrixRevisions.of(valid)
+    for rev in catalog.matrix_revisions.revisions[1:]:
+        diff, (name, positions) = catalog.matrix_revisions.changes(rev), placed[rev.date]
+        before = catalog.matrix_revisions.previous(rev)
         assert before is not None
         if diff.is_empty() and not rev.unchanged_because:
             catalog.warnings.append(DataError(name, nearest_line(positions, ("date",)), "date",
@@ -248,7 +248,7 @@ def load_revisions(catalog: Catalog) -> None:
             catalog.warnings.append(DataError(name, nearest_line(positions, ("unchanged_because",)), "unchanged_because",
                                               f"expected no change since {before.name} (it has {len(diff.items)}: "
                                               f"{diff.items[0]}, ...)"))
-    latest = catalog.history.latest()
+    latest = catalog.matrix_revisions.latest()
     if latest is not None:
         name, positions = placed[latest.date]
         catalog.warnings.extend(DataError(name, nearest_line(positions, path), dotted_path(path), message)

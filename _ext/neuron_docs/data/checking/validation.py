@@ -270,12 +270,12 @@ def _check_references(catalog: Catalog) -> None:
 
 def _check_header(catalog: Catalog) -> None:
     """The revision the guideline prose describes must be one of ``data/matrix/``."""
-    if catalog.header is None or not catalog.history.revisions:
+    if catalog.header is None or not catalog.matrix_revisions.revisions:
         return
     name = "families.yaml"
     date = catalog.header.guidelines_as_of
-    if catalog.history.at(date) is None:
+    if catalog.matrix_revisions.at(date) is None:
         path = ("guidelines_as_of",)
-        known = ", ".join(r.name for r in catalog.history.revisions)
+        known = ", ".join(r.name for r in catalog.matrix_revisions.revisions)
         catalog.errors.append(DataError(name, nearest_line(catalog.positions.get(name, {}), path), dotted_path(path),
                                         f"no revision of {date.isoformat()} in matrix/; expected one of: {known}"))

@@ -72,7 +72,7 @@ def support_cell(catalog: Catalog, family_id: str, device_id: str) -> SupportCel
     family = catalog.families.get(family_id)
     prose = family.devices.get(device_id) if family else None
     cells = catalog.support(family_id, device_id)
-    held = {key: catalog.history.cell_since(revision, (matrix.id, family_id, key), device_id) for key in cells}
+    held = {key: catalog.matrix_revisions.cell_since(revision, (matrix.id, family_id, key), device_id) for key in cells}
     since = {key: date.isoformat() for key, date in held.items() if date is not None}
     return SupportCell(fit, prose.rationale if prose else None, cells, since, max(since.values(), default=None))
 

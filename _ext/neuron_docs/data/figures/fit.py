@@ -142,7 +142,7 @@ def core_bytes(catalog: Catalog, device_id: str) -> int | None:
 
 
 @dataclass(frozen=True)
-class Place:
+class FitInstance:
     """A Neuron instance: its device, NeuronCores, memory per NeuronCore and the degrees it offers."""
 
     instance: str
@@ -168,7 +168,7 @@ def degrees(cores: int) -> tuple[int, ...]:
     return tuple(sorted({*powers, cores}))
 
 
-def places(catalog: Catalog) -> list[Place]:
+def places(catalog: Catalog) -> list[FitInstance]:
     """Every Neuron instance whose device has a known memory, the smallest first (memory, then id)."""
     out = []
     for instance in catalog.instances.values():
@@ -179,11 +179,11 @@ def places(catalog: Catalog) -> list[Place]:
             continue
         dtypes = tuple(t for t in DTYPE_ORDER if t in {d.upper() for d in device.data_types})
         offered = degrees(cores) if (device.generation or 0) >= TENSOR_PARALLEL_GENERATION else (1,)
-        out.append(Place(instance.id, device.id, device.name, cores, per_core, offered, dtypes, instance.vcpus))
+        out.append(FitInstance(instance.id, device.id, device.name, cores, per_core, offered, dtypes, instance.vcpus))
     return sorted(out, key=lambda p: (p.memory(p.degrees[-1]), p.vcpus, p.instance))
 
 
-def smallest_fit(options: list[Place], need: int, data_type: str | None = None) -> tuple[Place, int] | None:
+def smallest_fit(options: list[FitInstance], need: int, data_type: str | None = None) -> tuple[FitInstance, int] | None:
     """The smallest instance and degree that hold ``need`` bytes (on a device that has ``data_type``)."""
     for place in options:
         if data_type and data_type not in place.data_types:
@@ -208,7 +208,7 @@ def answer_lines(catalog: Catalog, size: Size, data_type: str | None = None, seq
     return lines_for(places(catalog), size, data_type, sequence, batch)
 
 
-def lines_for(options: list[Place], size: Size, data_type: str | None = None, sequence: int | None = None,
+def lines_for(options: list[FitInstance], size: Size, data_type: str | None = None, sequence: int | None = None,
               batch: int | None = None) -> list[str]:
     dtype = data_type or size.data_types[0]
     seq, n = sequence or DEFAULT_SEQUENCE, batch or DEFAULT_BATCH
@@ -259,14 +259,14 @@ def lines_for(options: list[Place], size: Size, data_type: str | None = None, se
     return lines
 
 
-def _largest(options: list[Place]) -> Place:
+def _largest(options: list[FitInstance]) -> FitInstance:
     """The first of the places with the most memory (trn1.32xlarge before trn1n.32xlarge)."""
     most = max(p.memory(p.degrees[-1]) for p in options)
     return next(p for p in options if p.memory(p.degrees[-1]) == most)
 
 
-def _nearest(options: list[Place], size: Size, dtype: str, seq: int, batch: int, est: Estimate,
-             largest: Place) -> str:
+def _nearest(options: list[FitInstance], size: Size, dtype: str, seq: int, batch: int, est: Estimate,
+             largest: FitInstance) -> str:
     """The nearest option of a model too large: a smaller data type that fits, else more NeuronCores."""
     for smaller in DTYPE_ORDER[DTYPE_ORDER.index(dtype) + 1:] if dtype in DTYPE_ORDER else ():
         if DTYPE_BYTES[smaller] >= DTYPE_BYTES[dtype]:
@@ -405,7 +405,7 @@ def check_runs(catalog: Catalog) -> tuple[list[RunCheck], list[tuple[str, str]]]
     return checked, skipped
 
 
-def _inference_check(run: ps.PublishedInferenceRun, size: Size, place: Place) -> RunCheck:
+def _inference_check(run: ps.PublishedInferenceRun, size: Size, place: FitInstance) -> RunCheck:
     stored = _named_types(run.weight_storage_data_type)
     named = _named_types(run.model_data_type)
     dtype = stored[0] if stored else max(named, key=DTYPE_BYTES.__getitem__) if named else size.data_types[0]
@@ -430,7 +430,7 @@ def training_need(size: Size, tp: int, pp: int, dp: int, zero_stage: int | None)
     return held, -(-held * HEADROOM_PERCENT // 100)
 
 
-def _training_check(run: ps.PublishedTrainingRun, size: Size, place: Place) -> RunCheck:
+def _training_check(run: ps.PublishedTrainingRun, size: Size, place: FitInstance) -> RunCheck:
     dp = run.dp_degree or 1
     held, headroom = training_need(size, run.tp_degree, run.pp_degree, dp, run.zero_stage)
     detail = (f"{size.name} training, TP {run.tp_degree} x PP {run.pp_degree}"

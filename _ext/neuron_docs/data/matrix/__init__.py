@@ -1,1 +1,1 @@
-"""The support matrices across revisions: the history derived from valid revisions and what changed between two (layer 3)."""
+"""The support matrices across revisions: what is derived from the valid revisions and what changed between two (layer 3)."""

@@ -3,7 +3,7 @@
 Matrices are matched by id (the NeuronCore generation: ``neuroncore-v1``, ``neuroncore-v2``), rows
 by family, columns by (framework, workload), so the Trainium-only matrix of 2022 and the
 Trainium + Inferentia2 matrix of 2023 are one matrix that gained a device and columns. Every
-:class:`Change` is JSON-ready (``Changes.model_dump(mode="json")``). No Sphinx here.
+:class:`MatrixChange` is JSON-ready (``Changes.model_dump(mode="json")``). No Sphinx here.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ MATRIX_KINDS = frozenset({
 })
 
 
-class Change(BaseModel):
+class MatrixChange(BaseModel):
     """One change: its kind, where it is (matrix, family, column or device), old and new value."""
 
     model_config = ConfigDict(frozen=True)
@@ -56,7 +56,7 @@ class Changes(BaseModel):
 
     old: dt.date | None
     new: dt.date
-    items: list[Change]
+    items: list[MatrixChange]
 
     def is_empty(self) -> bool:
         return not self.items
@@ -65,7 +65,7 @@ class Changes(BaseModel):
         """Number of changes per kind."""
         return dict(Counter(c.kind for c in self.items))
 
-    def shown(self) -> list[Change]:
+    def shown(self) -> list[MatrixChange]:
         """The changes a reader sees in the matrices (labels aside)."""
         return [c for c in self.items if c.kind != "label"]
 
@@ -81,14 +81,14 @@ def _cell_value(cell: Cell | None) -> ChangeValue:
     return status if note is None and link is None else {"status": status, "note": note, "link": link}
 
 
-def _added_removed(kind: str, old: list[str], new: list[str], at: str = "subject", **where: Any) -> list[Change]:
+def _added_removed(kind: str, old: list[str], new: list[str], at: str = "subject", **where: Any) -> list[MatrixChange]:
     """``<kind>-added`` / ``-removed`` changes for the ids in one list and not the other (id in ``at``)."""
-    out = [Change(kind=f"{kind}-added", new=x, **{at: x}, **where) for x in new if x not in old]
-    out += [Change(kind=f"{kind}-removed", old=x, **{at: x}, **where) for x in old if x not in new]
+    out = [MatrixChange(kind=f"{kind}-added", new=x, **{at: x}, **where) for x in new if x not in old]
+    out += [MatrixChange(kind=f"{kind}-removed", old=x, **{at: x}, **where) for x in old if x not in new]
     return out
 
 
-def _matrix_changes(old: Matrix, new: Matrix) -> list[Change]:
+def _matrix_changes(old: Matrix, new: Matrix) -> list[MatrixChange]:
     m = new.id
     out = _added_removed("device", old.devices, new.devices, matrix=m)
     old_cols, new_cols = [c.key for c in old.columns], [c.key for c in new.columns]
@@ -97,38 +97,38 @@ def _matrix_changes(old: Matrix, new: Matrix) -> list[Change]:
     for col in new.columns:
         before = old.column(col.key)
         if before and before.header != col.header:
-            out.append(Change(kind="label", matrix=m, column=col.key, old=before.header, new=col.header))
+            out.append(MatrixChange(kind="label", matrix=m, column=col.key, old=before.header, new=col.header))
     if old.title != new.title:
-        out.append(Change(kind="label", matrix=m, subject="title", old=old.title, new=new.title))
+        out.append(MatrixChange(kind="label", matrix=m, subject="title", old=old.title, new=new.title))
     for row in new.rows:
         prev = old.row(row.family)
         f = row.family
         if prev is not None:
             if prev.fit != row.fit:
-                out.append(Change(kind="fit", matrix=m, family=f, old=prev.fit, new=row.fit))
+                out.append(MatrixChange(kind="fit", matrix=m, family=f, old=prev.fit, new=row.fit))
             if prev.categories != row.categories:
-                out.append(Change(kind="categories", matrix=m, family=f, old=prev.categories, new=row.categories))
+                out.append(MatrixChange(kind="categories", matrix=m, family=f, old=prev.categories, new=row.categories))
             if prev.published_in != row.published_in:  # e.g. R-CNN: prose (2022-10-10) -> table
-                out.append(Change(kind="row-published", matrix=m, family=f, old=prev.published_in, new=row.published_in))
+                out.append(MatrixChange(kind="row-published", matrix=m, family=f, old=prev.published_in, new=row.published_in))
             if prev.label != row.label:
-                out.append(Change(kind="label", matrix=m, family=f, old=prev.label, new=row.label))
+                out.append(MatrixChange(kind="label", matrix=m, family=f, old=prev.label, new=row.label))
         for key in dict.fromkeys([*new_cols, *(prev.cells if prev else {})]):
             was = _cell_value(prev.cells.get(key)) if prev else None
             now = _cell_value(row.cells.get(key))
             if was != now:
                 kind = "cell" if was is not None and now is not None else ("cell-added" if was is None else "cell-removed")
-                out.append(Change(kind=kind, matrix=m, family=f, column=key, old=was, new=now))
+                out.append(MatrixChange(kind=kind, matrix=m, family=f, column=key, old=was, new=now))
     for row in old.rows:
         if new.row(row.family) is None:
-            out += [Change(kind="cell-removed", matrix=m, family=row.family, column=key, old=_cell_value(cell))
+            out += [MatrixChange(kind="cell-removed", matrix=m, family=row.family, column=key, old=_cell_value(cell))
                     for key, cell in row.cells.items()]
     return out
 
 
-def _whole_matrix(matrix: Matrix, kind: str) -> list[Change]:
+def _whole_matrix(matrix: Matrix, kind: str) -> list[MatrixChange]:
     side = "new" if kind == "added" else "old"
-    out = [Change(kind=f"matrix-{kind}", matrix=matrix.id, subject=matrix.title, **{side: matrix.title})]
-    out += [Change(kind=f"cell-{kind}", matrix=matrix.id, family=row.family, column=key,
+    out = [MatrixChange(kind=f"matrix-{kind}", matrix=matrix.id, subject=matrix.title, **{side: matrix.title})]
+    out += [MatrixChange(kind=f"cell-{kind}", matrix=matrix.id, family=row.family, column=key,
                    **{side: _cell_value(cell)}) for row in matrix.rows for key, cell in row.cells.items()]
     return out
 
@@ -136,7 +136,7 @@ def _whole_matrix(matrix: Matrix, kind: str) -> list[Change]:
 def changes(old: Revision | None, new: Revision) -> Changes:
     """Every cell changed (old -> new), every family, device, column, matrix and instance added or
     removed, every status definition and label changed, from ``old`` to ``new``."""
-    items: list[Change] = []
+    items: list[MatrixChange] = []
     old_matrices = {m.id: m for m in old.matrices} if old else {}
     for matrix in new.matrices:
         before = old_matrices.get(matrix.id)
@@ -152,7 +152,7 @@ def changes(old: Revision | None, new: Revision) -> Changes:
     for sid in dict.fromkeys([*old_statuses, *new.statuses]):
         was, now = old_statuses.get(sid), new.statuses.get(sid)
         if was != now:
-            items.append(Change(kind="status-definition", subject=sid,
+            items.append(MatrixChange(kind="status-definition", subject=sid,
                                 old=was.model_dump(exclude_none=True) if was else None,
                                 new=now.model_dump(exclude_none=True) if now else None))
     return Changes(old=old.date if old else None, new=new.date, items=items)
@@ -177,7 +177,7 @@ def _words(kind: str, value: ChangeValue) -> str:
     return value
 
 
-def describe(change: Change) -> str:
+def describe(change: MatrixChange) -> str:
     """``old -> new`` of a change (or what was added or removed), in the words the pages use."""
     if change.kind.endswith("-added"):
         return f"added: {_words(change.kind, change.new)}"

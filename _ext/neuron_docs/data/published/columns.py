@@ -49,7 +49,7 @@ ANTICIPATED = ()  # a name that no file of the snapshot uses, accepted for the n
 EARLIER = ()  # a name only earlier published states use (the benchmark history)
 
 
-class Column(NamedTuple):
+class PublishedColumn(NamedTuple):
     field: str
     kind: str
     files: tuple[str, ...]
@@ -58,100 +58,100 @@ class Column(NamedTuple):
 
 
 #: Published column name (surrounding spaces removed) -> canonical field, for inference and training runs.
-RUN_COLUMNS: dict[str, Column] = {
-    "Name": Column("run_name", "text", INF1_CNN, "inf1 run label such as 'YOLOv4-PT(fp32,b1,c4)'"),
-    "Model": Column("model", "text", (*INF1, *INF2, *TRN1_TRAINING)),
-    "Model details": Column("model_details", "text", INF1, "data type, checkpoint and sequence length in words"),
-    "Source": Column("model_source", "text", INF1_ENCODER, "where the model comes from (HuggingFace)"),
-    "Application": Column("application_area", "text", INF1_CNN, "CV or NLP"),
-    "Task": Column("task", "text", INF2),
-    "Framework": Column("framework", "framework", (*INF1, *INF2),
+RUN_COLUMNS: dict[str, PublishedColumn] = {
+    "Name": PublishedColumn("run_name", "text", INF1_CNN, "inf1 run label such as 'YOLOv4-PT(fp32,b1,c4)'"),
+    "Model": PublishedColumn("model", "text", (*INF1, *INF2, *TRN1_TRAINING)),
+    "Model details": PublishedColumn("model_details", "text", INF1, "data type, checkpoint and sequence length in words"),
+    "Source": PublishedColumn("model_source", "text", INF1_ENCODER, "where the model comes from (HuggingFace)"),
+    "Application": PublishedColumn("application_area", "text", INF1_CNN, "CV or NLP"),
+    "Task": PublishedColumn("task", "text", INF2),
+    "Framework": PublishedColumn("framework", "framework", (*INF1, *INF2),
                         "'PyTorch 1.13.1' -> framework torch-neuron(x), framework_name, framework_version"),
-    "Inst. Type": Column("instance", "instance", (*INF1, *INF2, *PRICES)),
-    "Instance Type": Column("instance", "instance", ANTICIPATED, "anticipated spelling"),
-    "Instance-Type": Column("instances", "instances", TRN1_TRAINING, "'trn1.32xlarge/trn1n.32xlarge': both types"),
-    "Application Type": Column("application_type", "enum", (*INF1, *INF2)),
-    "Run Mode": Column("run_mode", "enum", (*INF1, *INF2)),
-    "Num. Cores": Column("neuroncores", "count", INF1_CNN, "NeuronCores used"),
-    "Num Cores": Column("neuroncores", "count", INF1_ENCODER, "NeuronCores used"),
-    "Batch Size": Column("batch_size", "count", (*INF1, *INF2)),
-    "Threads": Column("threads", "count", INF1, "client threads sending requests"),
-    "N Models": Column("n_models", "count", INF1_ENCODER, "model copies loaded"),
-    "Workers per Model": Column("workers_per_model", "count", INF1_ENCODER),
-    "Ops in Inferentia": Column("ops_on_inferentia", "text", INF1_CNN, "empty in every row; unit not stated"),
-    "TP Degree": Column("tp_degree", "count", (*INF2_DECODER, *INF2_ENC_DEC)),
-    "DP Degree": Column("dp_degree", "count", INF2_ENC_DEC),
-    "Seq. Length": Column("sequence_length", "count", INF1_ENCODER, "tokens"),
-    "Sequence Length": Column("sequence_length", "count",
+    "Inst. Type": PublishedColumn("instance", "instance", (*INF1, *INF2, *PRICES)),
+    "Instance Type": PublishedColumn("instance", "instance", ANTICIPATED, "anticipated spelling"),
+    "Instance-Type": PublishedColumn("instances", "instances", TRN1_TRAINING, "'trn1.32xlarge/trn1n.32xlarge': both types"),
+    "Application Type": PublishedColumn("application_type", "enum", (*INF1, *INF2)),
+    "Run Mode": PublishedColumn("run_mode", "enum", (*INF1, *INF2)),
+    "Num. Cores": PublishedColumn("neuroncores", "count", INF1_CNN, "NeuronCores used"),
+    "Num Cores": PublishedColumn("neuroncores", "count", INF1_ENCODER, "NeuronCores used"),
+    "Batch Size": PublishedColumn("batch_size", "count", (*INF1, *INF2)),
+    "Threads": PublishedColumn("threads", "count", INF1, "client threads sending requests"),
+    "N Models": PublishedColumn("n_models", "count", INF1_ENCODER, "model copies loaded"),
+    "Workers per Model": PublishedColumn("workers_per_model", "count", INF1_ENCODER),
+    "Ops in Inferentia": PublishedColumn("ops_on_inferentia", "text", INF1_CNN, "empty in every row; unit not stated"),
+    "TP Degree": PublishedColumn("tp_degree", "count", (*INF2_DECODER, *INF2_ENC_DEC)),
+    "DP Degree": PublishedColumn("dp_degree", "count", INF2_ENC_DEC),
+    "Seq. Length": PublishedColumn("sequence_length", "count", INF1_ENCODER, "tokens"),
+    "Sequence Length": PublishedColumn("sequence_length", "count",
                               (*INF2_DECODER, *INF2_ENCODER, *INF2_ENC_DEC, *TRN1_TRAINING[:2]),
                               "tokens; ' Sequence Length' (leading space) in trn1 training"),
-    "Input Length": Column("input_length", "count", (*INF2_DECODER, *INF2_ENC_DEC), "tokens"),
-    "Output Length": Column("output_length", "count", (*INF2_DECODER, *INF2_ENC_DEC), "tokens"),
-    "Image Size": Column("image_size", "text", INF2_VISION, "pixels, e.g. 224x224"),
-    "Model Data Type": Column("model_data_type", "text", INF2),
-    "Compilation Autocast Data Type": Column("autocast_data_type", "text", INF2),
-    "Weight Storage Data Type": Column("weight_storage_data_type", "text", INF2_DECODER),
-    "Training Data-Type": Column("training_data_type", "text", TRN1_TRAINING, "precision / autocast mode"),
-    "Neuron Version": Column("neuron_version", "version", (*INF1, *INF2, *TRN1_TRAINING), "Neuron SDK release"),
-    "OS Type": Column("os", "text", INF2_ENCODER),
-    "OS Type.": Column("os", "text", TRN1_TRAINING, "published as ' OS Type.'"),
-    "Scripts": Column("script", "text", (*INF1_ENCODER, *INF2)),
-    "Tutorial": Column("script", "text", INF1_CNN),
-    "Neuron Tutorial/Example": Column("script", "text", TRN1_TRAINING),
-    "Pytorch Neuron(torch-neuronx) Version": Column("framework_package_version", "text", TRN1_TRAINING,
+    "Input Length": PublishedColumn("input_length", "count", (*INF2_DECODER, *INF2_ENC_DEC), "tokens"),
+    "Output Length": PublishedColumn("output_length", "count", (*INF2_DECODER, *INF2_ENC_DEC), "tokens"),
+    "Image Size": PublishedColumn("image_size", "text", INF2_VISION, "pixels, e.g. 224x224"),
+    "Model Data Type": PublishedColumn("model_data_type", "text", INF2),
+    "Compilation Autocast Data Type": PublishedColumn("autocast_data_type", "text", INF2),
+    "Weight Storage Data Type": PublishedColumn("weight_storage_data_type", "text", INF2_DECODER),
+    "Training Data-Type": PublishedColumn("training_data_type", "text", TRN1_TRAINING, "precision / autocast mode"),
+    "Neuron Version": PublishedColumn("neuron_version", "version", (*INF1, *INF2, *TRN1_TRAINING), "Neuron SDK release"),
+    "OS Type": PublishedColumn("os", "text", INF2_ENCODER),
+    "OS Type.": PublishedColumn("os", "text", TRN1_TRAINING, "published as ' OS Type.'"),
+    "Scripts": PublishedColumn("script", "text", (*INF1_ENCODER, *INF2)),
+    "Tutorial": PublishedColumn("script", "text", INF1_CNN),
+    "Neuron Tutorial/Example": PublishedColumn("script", "text", TRN1_TRAINING),
+    "Pytorch Neuron(torch-neuronx) Version": PublishedColumn("framework_package_version", "text", TRN1_TRAINING,
                                                     "torch-neuronx package version"),
-    "# Nodes": Column("nodes", "count", EARLIER, "trn1 training tables of 2022"),
-    "Global Minibatch": Column("global_batch_size", "count", EARLIER, "trn1 training tables until 2024"),
-    "Precision": Column("training_data_type", "text", EARLIER, "trn1 training tables of 2022 (BF16+SR)"),
-    "Data-Type": Column("model_data_type", "text", EARLIER, "trn1 training tables of 2022 (FP32)"),
-    "Model Data-Type": Column("model_data_type", "text", EARLIER, "trn1 training tables of 2022-2023"),
-    "Scaling Efficiency": Column("scaling_efficiency", "unmodelled", EARLIER, "percent, derived; kept verbatim"),
-    "ComputeCostPerSequence": Column("compute_cost_per_sequence", "unmodelled", EARLIER,
+    "# Nodes": PublishedColumn("nodes", "count", EARLIER, "trn1 training tables of 2022"),
+    "Global Minibatch": PublishedColumn("global_batch_size", "count", EARLIER, "trn1 training tables until 2024"),
+    "Precision": PublishedColumn("training_data_type", "text", EARLIER, "trn1 training tables of 2022 (BF16+SR)"),
+    "Data-Type": PublishedColumn("model_data_type", "text", EARLIER, "trn1 training tables of 2022 (FP32)"),
+    "Model Data-Type": PublishedColumn("model_data_type", "text", EARLIER, "trn1 training tables of 2022-2023"),
+    "Scaling Efficiency": PublishedColumn("scaling_efficiency", "unmodelled", EARLIER, "percent, derived; kept verbatim"),
+    "ComputeCostPerSequence": PublishedColumn("compute_cost_per_sequence", "unmodelled", EARLIER,
                                      "unit not stated; kept verbatim (not the per-token figure)"),
     # Throughput.
-    "Throughput (/sec)": Column("throughput_inferences_per_s", "figure", EARLIER,
+    "Throughput (/sec)": PublishedColumn("throughput_inferences_per_s", "figure", EARLIER,
                                 "inf2/trn1 tables of 2023 (throughput_data.csv, latency_data.csv)"),
-    "Avg Throughput (/sec)": Column("throughput_inferences_per_s", "figure", INF1),
-    "Max Throughput": Column("max_throughput_inferences_per_s", "figure", INF1, "empty in every row"),
-    "Throughput (inference/second)": Column("throughput_inferences_per_s", "figure", INF2_ENCODER),
-    "Throughput (inference/sec)": Column("throughput_inferences_per_s", "figure", INF2_VISION,
+    "Avg Throughput (/sec)": PublishedColumn("throughput_inferences_per_s", "figure", INF1),
+    "Max Throughput": PublishedColumn("max_throughput_inferences_per_s", "figure", INF1, "empty in every row"),
+    "Throughput (inference/second)": PublishedColumn("throughput_inferences_per_s", "figure", INF2_ENCODER),
+    "Throughput (inference/sec)": PublishedColumn("throughput_inferences_per_s", "figure", INF2_VISION,
                                          "images/s in vision tables (see CONTEXT_FIELDS); trn1 encoder page "
                                          "uses it for inferences/s"),
-    "Throughput (tokens/second)": Column("throughput_tokens_per_s", "figure", INF2_ENC_DEC,
+    "Throughput (tokens/second)": PublishedColumn("throughput_tokens_per_s", "figure", INF2_ENC_DEC,
                                          "input + output tokens"),
-    "Output Token Throughput (tokens/sec)": Column("output_token_throughput_tokens_per_s", "figure", INF2_DECODER),
-    "Performance [seq/sec]": Column("throughput_sequences_per_s", "figure", TRN1_TRAINING,
+    "Output Token Throughput (tokens/sec)": PublishedColumn("output_token_throughput_tokens_per_s", "figure", INF2_DECODER),
+    "Performance [seq/sec]": PublishedColumn("throughput_sequences_per_s", "figure", TRN1_TRAINING,
                                     "published as ' Performance [seq/sec]'"),
     # Latency.
-    "Latency P50 (ms)": Column("latency_p50_ms", "figure", (*INF1, *INF2_ENCODER, *INF2_VISION)),
-    "Latency P90 (ms)": Column("latency_p90_ms", "figure", INF1),
-    "Latency P95 (ms)": Column("latency_p95_ms", "figure", INF1),
-    "Latency P99 (ms)": Column("latency_p99_ms", "figure", (*INF1, *INF2_ENCODER, *INF2_VISION)),
-    "Latency P100 (ms)": Column("latency_p100_ms", "figure", INF1_CNN),
-    "TTFT Latency P50 (ms)": Column("ttft_p50_ms", "figure", INF2_DECODER),
-    "TTFT Latency P99 (ms)": Column("ttft_p99_ms", "figure", INF2_DECODER),
-    "TPOT Latency P50 (ms)": Column("tpot_p50_ms", "figure", INF2_DECODER),
-    "TPOT Latency P99 (ms)": Column("tpot_p99_ms", "figure", INF2_DECODER),
-    "Latency per Token P50 (ms)": Column("latency_per_token_p50_ms", "figure", INF2_ENC_DEC),
-    "Latency per Token P99 (ms)": Column("latency_per_token_p99_ms", "figure", INF2_ENC_DEC),
+    "Latency P50 (ms)": PublishedColumn("latency_p50_ms", "figure", (*INF1, *INF2_ENCODER, *INF2_VISION)),
+    "Latency P90 (ms)": PublishedColumn("latency_p90_ms", "figure", INF1),
+    "Latency P95 (ms)": PublishedColumn("latency_p95_ms", "figure", INF1),
+    "Latency P99 (ms)": PublishedColumn("latency_p99_ms", "figure", (*INF1, *INF2_ENCODER, *INF2_VISION)),
+    "Latency P100 (ms)": PublishedColumn("latency_p100_ms", "figure", INF1_CNN),
+    "TTFT Latency P50 (ms)": PublishedColumn("ttft_p50_ms", "figure", INF2_DECODER),
+    "TTFT Latency P99 (ms)": PublishedColumn("ttft_p99_ms", "figure", INF2_DECODER),
+    "TPOT Latency P50 (ms)": PublishedColumn("tpot_p50_ms", "figure", INF2_DECODER),
+    "TPOT Latency P99 (ms)": PublishedColumn("tpot_p99_ms", "figure", INF2_DECODER),
+    "Latency per Token P50 (ms)": PublishedColumn("latency_per_token_p50_ms", "figure", INF2_ENC_DEC),
+    "Latency per Token P99 (ms)": PublishedColumn("latency_per_token_p99_ms", "figure", INF2_ENC_DEC),
     # Training.
-    "Nodes": Column("nodes", "count", TRN1_TRAINING, "instances"),
-    "Topology": Column("topology", "topology", TRN1_TRAINING),
-    "Microbatch": Column("micro_batch_size", "count", TRN1_TRAINING),
-    "Globalbatch": Column("global_batch_size", "count", TRN1_TRAINING),
-    "Optimizer": Column("optimizer", "text", TRN1_TRAINING, "published as ' Optimizer'"),
-    "Strong/Weak Scaling": Column("scaling", "enum", TRN1_TRAINING),
-    "MFU[%]": Column("mfu_percent", "figure", TRN1_TRAINING[3:]),
-    "ComputeCostPerToken(Tflops)": Column("compute_cost_per_token_tflop", "figure", TRN1_TRAINING[3:]),
+    "Nodes": PublishedColumn("nodes", "count", TRN1_TRAINING, "instances"),
+    "Topology": PublishedColumn("topology", "topology", TRN1_TRAINING),
+    "Microbatch": PublishedColumn("micro_batch_size", "count", TRN1_TRAINING),
+    "Globalbatch": PublishedColumn("global_batch_size", "count", TRN1_TRAINING),
+    "Optimizer": PublishedColumn("optimizer", "text", TRN1_TRAINING, "published as ' Optimizer'"),
+    "Strong/Weak Scaling": PublishedColumn("scaling", "enum", TRN1_TRAINING),
+    "MFU[%]": PublishedColumn("mfu_percent", "figure", TRN1_TRAINING[3:]),
+    "ComputeCostPerToken(Tflops)": PublishedColumn("compute_cost_per_token_tflop", "figure", TRN1_TRAINING[3:]),
 }
 
 #: Published column name -> canonical field, for price files.
-PRICE_COLUMNS: dict[str, Column] = {
-    "Inst. Type": Column("instance", "instance", PRICES),
-    "Instance Type": Column("instance", "instance", ANTICIPATED, "anticipated spelling"),
-    "RI-Effective hourly rate": Column("usd_per_hour", "price", PRICES,
+PRICE_COLUMNS: dict[str, PublishedColumn] = {
+    "Inst. Type": PublishedColumn("instance", "instance", PRICES),
+    "Instance Type": PublishedColumn("instance", "instance", ANTICIPATED, "anticipated spelling"),
+    "RI-Effective hourly rate": PublishedColumn("usd_per_hour", "price", PRICES,
                                        "reserved-instance effective USD/h", basis="reserved-effective"),
-    "On-Demand hourly rate": Column("usd_per_hour", "price", ANTICIPATED, "anticipated", basis="on-demand"),
+    "On-Demand hourly rate": PublishedColumn("usd_per_hour", "price", ANTICIPATED, "anticipated", basis="on-demand"),
 }
 
 #: A column whose field depends on the table's category: (column, category prefix) -> field.
@@ -181,13 +181,13 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 
 
-def lookup(name: str, kind: str) -> Column | None:
+def lookup(name: str, kind: str) -> PublishedColumn | None:
     """The column a published header names (spaces around it ignored), or None."""
     table = PRICE_COLUMNS if kind == "prices" else RUN_COLUMNS
     return table.get(name.strip())
 
 
-def field_for(name: str, column: Column, category: str | None) -> str:
+def field_for(name: str, column: PublishedColumn, category: str | None) -> str:
     for (col, prefix), field in CONTEXT_FIELDS.items():
         if col == name.strip() and category and category.startswith(prefix):
             return field

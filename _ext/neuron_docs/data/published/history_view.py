@@ -6,13 +6,13 @@ figures as last published (a correction replaces the figure it corrects, and say
 and the cost per 1M at the price in force when the figures were first published
 (:func:`price_in_force`, never today's price). :func:`state_changes` lists, per published
 state, the configurations it added and withdrew, the figures it corrected, and each re-measured
-figure (throughput, latencies) as its series across releases is judged (:meth:`HistoryIndex.judgement`,
+figure (throughput, latencies) as its series across releases is judged (:meth:`BenchmarkHistoryIndex.judgement`,
 :mod:`.judgement`, the one rule :data:`.judgement.RULE`): improved or regressed (a sustained step beyond
 the noise and :data:`THRESHOLD`, in the metric's own direction), a suspect point (one release out and
 back), unstable (the series swings; with its spread) or steady. Each change belongs to the Neuron
 release of its figure (a new configuration to the release of its first figure, a withdrawal to the
-release last published for the configuration): :meth:`HistoryIndex.published_releases` gives every
-release with the date it was first published and :meth:`HistoryIndex.release_changes` its changes,
+release last published for the configuration): :meth:`BenchmarkHistoryIndex.published_releases` gives every
+release with the date it was first published and :meth:`BenchmarkHistoryIndex.release_changes` its changes,
 What's new one section each (:func:`release_title`). Every figure is printed by the display rule of
 the performance tables (:func:`.figures.formatting.shown_measure`); the raw value stays in the data
 and its JSON download. :func:`since_previous` is what a row of the current performance tables shows
@@ -91,7 +91,7 @@ class Release:
 
 
 @dataclass(frozen=True)
-class Change:
+class BenchmarkChange:
     """One change a published state made to one configuration."""
 
     kind: str  # new | withdrawn | corrected | improved | regressed | suspect | unstable | steady
@@ -134,7 +134,7 @@ def release_title(version: str, first_published: dt.date) -> str:
 
 
 @dataclass
-class HistoryIndex:
+class BenchmarkHistoryIndex:
     """The history's records grouped for the pages (built once per build from the catalog)."""
 
     catalog: Catalog
@@ -143,20 +143,20 @@ class HistoryIndex:
     #: :func:`releases` of each configuration asked about, made once (the current tables ask per row).
     _releases: dict[str, list[Release]] = field(default_factory=dict, repr=False)
     #: :func:`state_changes`, made once (What's new and a preview's report both show them).
-    _changes: dict[str, list[Change]] | None = field(default=None, repr=False)
+    _changes: dict[str, list[BenchmarkChange]] | None = field(default=None, repr=False)
     #: :meth:`published_releases`, made once.
     _published: list[PublishedRelease] | None = field(default=None, repr=False)
     #: :meth:`judgement` of each (configuration, metric) asked about.
     _judged: dict[tuple[str, str], SeriesJudgement] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, catalog: Catalog) -> HistoryIndex:
+    def of(cls, catalog: Catalog) -> BenchmarkHistoryIndex:
         """The index of ``catalog``: made once and kept with it (:meth:`.Catalog.made_once`: a build's
         pages, its downloads and its checks share one)."""
         return catalog.made_once("benchmark history index", cls._made)
 
     @classmethod
-    def _made(cls, catalog: Catalog) -> HistoryIndex:
+    def _made(cls, catalog: Catalog) -> BenchmarkHistoryIndex:
         out = cls(catalog)
         out.state_order = {sid: i for i, sid in enumerate(catalog.benchmark_states)}
         for obs in catalog.benchmark_observations.values():
@@ -165,7 +165,7 @@ class HistoryIndex:
             rows.sort(key=lambda o: (out.state_order.get(o.first_state, -1), version_key(o.neuron_version)))
         return out
 
-    def changes(self) -> dict[str, list[Change]]:
+    def changes(self) -> dict[str, list[BenchmarkChange]]:
         """:func:`state_changes` of this index, made on first use."""
         if self._changes is None:
             self._changes = state_changes(self)
@@ -187,10 +187,10 @@ class HistoryIndex:
                 for v in sorted(first, key=version_key, reverse=True)]
         return self._published
 
-    def release_changes(self) -> dict[str, list[Change]]:
-        """The changes of every state (:meth:`changes`) by the release they belong to (:attr:`Change.version`),
+    def release_changes(self) -> dict[str, list[BenchmarkChange]]:
+        """The changes of every state (:meth:`changes`) by the release they belong to (:attr:`BenchmarkChange.version`),
         each release's in publication order; releases none of whose figures changed are left out."""
-        out: dict[str, list[Change]] = {}
+        out: dict[str, list[BenchmarkChange]] = {}
         for state in self.catalog.benchmark_states:
             for change in self.changes().get(state, []):
                 out.setdefault(change.version, []).append(change)
@@ -262,7 +262,7 @@ def historical_cost(catalog: Catalog, config: hs.BenchmarkConfiguration, figures
     return HistoricalCost(cost_per_million(float(price.usd_per_hour), float(found[1]), nodes), per, price, nodes)
 
 
-def releases(index: HistoryIndex, configuration: str) -> list[Release]:
+def releases(index: BenchmarkHistoryIndex, configuration: str) -> list[Release]:
     """The configuration's figures release by release, oldest first."""
     config = index.catalog.benchmark_configurations[configuration]
     by_version: dict[str, list[hs.BenchmarkObservation]] = {}
@@ -343,7 +343,7 @@ def release_of(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
     if configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    return next((r for r in HistoryIndex.of(catalog).releases_of(configuration) if r.version == version), None)
+    return next((r for r in BenchmarkHistoryIndex.of(catalog).releases_of(configuration) if r.version == version), None)
 
 
 def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingRun) -> str | None:
@@ -355,7 +355,7 @@ def held_since(catalog: Catalog, run: PublishedInferenceRun | PublishedTrainingR
     configuration = run_configuration(catalog, run)
     if release is None or configuration is None:
         return None
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     metric = index.throughput_metric(configuration)
     if metric is not None:
         judged = index.judgement(configuration, metric)
@@ -373,7 +373,7 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
     if value is None or configuration is None:
         return None
     version = canonical_version(run.neuron_version)
-    index = HistoryIndex.of(catalog)
+    index = BenchmarkHistoryIndex.of(catalog)
     judged = index.judgement(configuration, metric)
     earlier = [r for r in index.releases_of(configuration)
                if version_key(r.version) < version_key(version) and metric in r.figures
@@ -385,11 +385,11 @@ def since_previous(catalog: Catalog, run: PublishedInferenceRun | PublishedTrain
                          earlier[-1].version, point.kind if point and point.kind != "first" else "steady")
 
 
-def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
+def state_changes(index: BenchmarkHistoryIndex) -> dict[str, list[BenchmarkChange]]:
     """Per published state (id), what it changed, each change with its release
-    (:attr:`Change.version`); states that changed nothing are left out."""
+    (:attr:`BenchmarkChange.version`); states that changed nothing are left out."""
     catalog = index.catalog
-    out: dict[str, list[Change]] = {}
+    out: dict[str, list[BenchmarkChange]] = {}
     last_of_date: dict[dt.date, str] = {}
     for sid, state in catalog.benchmark_states.items():
         last_of_date[state.date] = sid
@@ -397,11 +397,11 @@ def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
         rows = index.by_configuration.get(cid, [])
         if rows:  # the release of its first figure, and the release last published for it
             out.setdefault(config.first_state, []).append(
-                Change("new", cid, version=rows[0].neuron_version, state=config.first_state))
+                BenchmarkChange("new", cid, version=rows[0].neuron_version, state=config.first_state))
             if config.withdrawn is not None and config.withdrawn in last_of_date:
                 sid = last_of_date[config.withdrawn]
                 last = max((o.neuron_version for o in rows), key=version_key)
-                out.setdefault(sid, []).append(Change("withdrawn", cid, version=last, state=sid))
+                out.setdefault(sid, []).append(BenchmarkChange("withdrawn", cid, version=last, state=sid))
         corrections: dict[str, list[hs.BenchmarkObservation]] = {}
         for metric in METRICS:
             series = [o for o in rows if o.metric == metric]
@@ -411,28 +411,28 @@ def state_changes(index: HistoryIndex) -> dict[str, list[Change]]:
                     corrections.setdefault(obs.first_state, []).append(obs)
                     if metric in THROUGHPUT_FIELDS:
                         out.setdefault(obs.first_state, []).append(
-                            Change("corrected", cid, metric, before.value, obs.value, version=obs.neuron_version,
+                            BenchmarkChange("corrected", cid, metric, before.value, obs.value, version=obs.neuron_version,
                                    state=obs.first_state))
                 elif before.neuron_version != obs.neuron_version:
                     out.setdefault(obs.first_state, []).append(
                         _remeasured(index.judgement(cid, metric), cid, metric, before, obs))
         for sid, corrected in corrections.items():
             if not any(c.kind == "corrected" and c.configuration == cid for c in out.get(sid, [])):
-                out.setdefault(sid, []).append(Change("corrected", cid, corrected[0].metric,
+                out.setdefault(sid, []).append(BenchmarkChange("corrected", cid, corrected[0].metric,
                                                       version=corrected[0].neuron_version, state=sid))
     return out
 
 
 def _remeasured(judged: SeriesJudgement, cid: str, metric: str, before: hs.BenchmarkObservation,
-                obs: hs.BenchmarkObservation) -> Change:
+                obs: hs.BenchmarkObservation) -> BenchmarkChange:
     """A figure of a new release as its series' judgement has it (:mod:`.judgement`): a step against the
     level before it, a suspect point, an unstable series (with its spread), or steady."""
     point = judged.of(obs.neuron_version)
     if point is None or point.kind == "first":
-        return Change("steady", cid, metric, before.value, obs.value, version=obs.neuron_version, state=obs.first_state)
+        return BenchmarkChange("steady", cid, metric, before.value, obs.value, version=obs.neuron_version, state=obs.first_state)
     spread = (None if judged.spread is None or point.kind != "unstable"
               else (Decimal(str(judged.spread[0])), Decimal(str(judged.spread[1]))))
-    return Change(point.kind, cid, metric, before.value, obs.value,
+    return BenchmarkChange(point.kind, cid, metric, before.value, obs.value,
                   None if point.level is None else _level_figure(point.level), point.level_versions,
                   None if point.level is None else float(obs.value) / point.level - 1.0,
                   obs.neuron_version, obs.first_state, spread)
@@ -445,7 +445,7 @@ def _level_text(versions: tuple[str, ...]) -> str:
     return f"Neuron {versions[0]} to {versions[-1]}, {len(versions)} releases"
 
 
-def change_text(change: Change) -> str:
+def change_text(change: BenchmarkChange) -> str:
     """What a change did, in words after the configuration (``: 1234.6 inferences/s on Neuron 2.20.0,
     -12.0% against ...``, every figure by the display rule, :func:`.figures.formatting.shown_measure`);
     empty for a new or withdrawn configuration."""
@@ -477,9 +477,9 @@ class StateChange:
 
     state: str
     date: dt.date
-    #: The release the change belongs to (:attr:`Change.version`) and the date it was first published.
+    #: The release the change belongs to (:attr:`BenchmarkChange.version`) and the date it was first published.
     release: str
-    change: Change
+    change: BenchmarkChange
     #: The configuration in words (:func:`describe_configuration`) and its generation (its history page).
     title: str
     generation: str
@@ -523,7 +523,7 @@ def changes_since(base: Catalog, head: Catalog) -> list[StateChange]:
     added = [sid for sid in head.benchmark_states if sid not in base.benchmark_states]
     if not added:
         return []
-    index = HistoryIndex.of(head)
+    index = BenchmarkHistoryIndex.of(head)
     found = index.changes()
     first = {r.version: r.first_published for r in index.published_releases()}
     configs = head.benchmark_configurations
@@ -570,7 +570,7 @@ LONG_HEADER = ("configuration", "generation", "kind", "view", *_CONFIG_COLUMNS, 
                "cost_usd_per_1m", "cost_per", "price_usd_per_hour", "price_basis", "price_first_published")
 
 
-def long_rows(index: HistoryIndex) -> Iterable[list[str]]:
+def long_rows(index: BenchmarkHistoryIndex) -> Iterable[list[str]]:
     """Every published figure as one row of :data:`LONG_HEADER` (configurations in id order, figures in
     publication order); a throughput's row carries its cost at the price in force when it was published.
     Figures and costs as the performance tables' CSVs print them (:func:`.figures.formatting.shown_figure`,

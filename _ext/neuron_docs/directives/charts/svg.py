@@ -174,11 +174,7 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
     names = series_of(chart)
     colour = {name: (colours or {}).get(name) or PALETTE[index % len(PALETTE)] for index, name in enumerate(names)}
     legend = _legend_rows(names)
-    height = LEGEND_H * len(legend)
-    for panel in chart.panels:
-        rows = sum(len(g.bars) for g in panel.groups)
-        heads = sum(INLINE_H if inline(g) else GROUP_H for g in panel.groups)
-        height += TITLE_H * len(title_lines(panel.title)) + (NOTE_H if panel.note else 0) + heads + (LABEL_H + ROW_H) * rows + AXIS_H + GAP
+    height = _height(chart, legend)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "neuron-chart-svg",
         "viewBox": f"0 0 {WIDTH} {_num(height)}", "width": str(WIDTH), "height": _num(height),
@@ -187,6 +183,25 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
     })
     ET.SubElement(svg, "title", {"id": f"{chart_id}-title"}).text = chart.title
     ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"}).text = chart.description()
+    y = _draw_legend(svg, legend, colour)
+    for panel in chart.panels:
+        y = _draw_panel(svg, panel, y, colour)
+    ET.indent(svg, space="")
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _height(chart: Chart, legend: list[list[tuple[str, float]]]) -> float:
+    """The height of the whole chart: its legend's rows, then each panel's titles, note, groups and axis."""
+    height = LEGEND_H * len(legend)
+    for panel in chart.panels:
+        rows = sum(len(g.bars) for g in panel.groups)
+        heads = sum(INLINE_H if inline(g) else GROUP_H for g in panel.groups)
+        height += TITLE_H * len(title_lines(panel.title)) + (NOTE_H if panel.note else 0) + heads + (LABEL_H + ROW_H) * rows + AXIS_H + GAP
+    return height
+
+
+def _draw_legend(svg: ET.Element, legend: list[list[tuple[str, float]]], colour: dict[str, str]) -> float:
+    """The legend, a row of series at a time; the height below it."""
     key = ET.SubElement(svg, "g", {"class": "neuron-chart-legend"})
     y = 0.0
     for entries in legend:
@@ -196,54 +211,69 @@ def render_svg(chart: Chart, chart_id: str, colours: dict[str, str] | None = Non
                                          "fill": colour[name]})
             _text(item, x + 17, y + 15, name, fill="currentColor")
         y += LEGEND_H
-    for panel in chart.panels:
-        values = [b.value for g in panel.groups for b in g.bars]
-        plot_w = WIDTH - value_width(panel)
-        step = nice_step(max(values, default=0))
-        axis_max = step * max(math.ceil(max(values, default=0) / step), 1)
-        scale = plot_w / axis_max
-        body = ET.SubElement(svg, "g", {"class": "neuron-chart-panel"})
-        for line in title_lines(panel.title):
-            _text(body, 0, y + 15, line, **{"font-weight": "bold", "font-size": str(FONT + 1), "fill": "currentColor"})
-            y += TITLE_H
-        if panel.note:
-            _text(body, 0, y + 13, panel.note, **{"font-style": "italic", "fill": "currentColor",
-                                                  "fill-opacity": "0.85"})
-            y += NOTE_H
-        spans: list[tuple[float, float]] = []
-        grid = ET.SubElement(body, "g", {"class": "neuron-chart-grid", "aria-hidden": "true"})
-        bars = ET.SubElement(body, "g", {"class": "neuron-chart-bars"})
-        for group in panel.groups:
-            one_line = inline(group)
-            if not one_line:
-                _text(bars, 0, y + 16, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
-            y += INLINE_H if one_line else GROUP_H
-            spans.append((y, y + (LABEL_H + ROW_H) * len(group.bars)))
-            for bar in group.bars:
-                row = ET.SubElement(bars, "g", {"class": "neuron-chart-bar"})
-                ET.SubElement(row, "title").text = f"{group.label}, {bar.label}: {bar.text}"
-                label = _text(row, 0, y + 12, "" if one_line else _fit(bar.label, WIDTH), fill="currentColor")
-                if one_line:  # the group's name in bold, then the bar's label, on one line
-                    bold = ET.SubElement(label, "tspan", {"font-weight": "bold"})
-                    bold.text, bold.tail = group.label, f" \u00b7 {bar.label}"
-                y += LABEL_H
-                width = max(bar.value * scale, 1.0)
-                ET.SubElement(row, "rect", {"x": "0", "y": _num(y + (ROW_H - BAR_H) / 2), "width": _num(width),
-                                            "height": str(BAR_H), "fill": colour[bar.series]})
-                _text(row, width + 5, y + 14, bar.text, fill="currentColor")
-                y += ROW_H
-        plot_bottom = y
-        tick = 0.0
-        while tick <= axis_max + step / 1000:
-            x = tick * scale
-            for span_top, span_bottom in spans:  # gridlines behind the bars, not across group labels
-                ET.SubElement(grid, "line", {"x1": _num(x), "x2": _num(x), "y1": _num(span_top),
-                                             "y2": _num(span_bottom), "stroke": "currentColor",
-                                             "stroke-opacity": "0.45" if tick == 0 else "0.15"})
-            anchor = "start" if tick == 0 else "middle"
-            _text(grid, x, plot_bottom + 16, _tick_text(tick), **{"text-anchor": anchor, "fill": "currentColor",
-                                                                   "fill-opacity": "0.85"})
-            tick += step
-        y = plot_bottom + AXIS_H + GAP
-    ET.indent(svg, space="")
-    return ET.tostring(svg, encoding="unicode")
+    return y
+
+
+def _draw_panel(svg: ET.Element, panel: Panel, y: float, colour: dict[str, str]) -> float:
+    """One panel from ``y`` down: its title, its note, its groups of bars and the axis under them; the
+    height below it."""
+    values = [b.value for g in panel.groups for b in g.bars]
+    plot_w = WIDTH - value_width(panel)
+    step = nice_step(max(values, default=0))
+    axis_max = step * max(math.ceil(max(values, default=0) / step), 1)
+    scale = plot_w / axis_max
+    body = ET.SubElement(svg, "g", {"class": "neuron-chart-panel"})
+    for line in title_lines(panel.title):
+        _text(body, 0, y + 15, line, **{"font-weight": "bold", "font-size": str(FONT + 1), "fill": "currentColor"})
+        y += TITLE_H
+    if panel.note:
+        _text(body, 0, y + 13, panel.note, **{"font-style": "italic", "fill": "currentColor",
+                                              "fill-opacity": "0.85"})
+        y += NOTE_H
+    spans: list[tuple[float, float]] = []
+    grid = ET.SubElement(body, "g", {"class": "neuron-chart-grid", "aria-hidden": "true"})
+    bars = ET.SubElement(body, "g", {"class": "neuron-chart-bars"})
+    for group in panel.groups:
+        y = _draw_group(bars, group, y, scale, colour, spans)
+    _draw_axis(grid, spans, y, step, axis_max, scale)
+    return y + AXIS_H + GAP
+
+
+def _draw_group(bars: ET.Element, group: Group, y: float, scale: float, colour: dict[str, str],
+                spans: list[tuple[float, float]]) -> float:
+    """One group of bars from ``y`` down (its span into ``spans``, for the gridlines); the height below it."""
+    one_line = inline(group)
+    if not one_line:
+        _text(bars, 0, y + 16, _fit(group.label, WIDTH), **{"font-weight": "bold", "fill": "currentColor"})
+    y += INLINE_H if one_line else GROUP_H
+    spans.append((y, y + (LABEL_H + ROW_H) * len(group.bars)))
+    for bar in group.bars:
+        row = ET.SubElement(bars, "g", {"class": "neuron-chart-bar"})
+        ET.SubElement(row, "title").text = f"{group.label}, {bar.label}: {bar.text}"
+        label = _text(row, 0, y + 12, "" if one_line else _fit(bar.label, WIDTH), fill="currentColor")
+        if one_line:  # the group's name in bold, then the bar's label, on one line
+            bold = ET.SubElement(label, "tspan", {"font-weight": "bold"})
+            bold.text, bold.tail = group.label, f" \u00b7 {bar.label}"
+        y += LABEL_H
+        width = max(bar.value * scale, 1.0)
+        ET.SubElement(row, "rect", {"x": "0", "y": _num(y + (ROW_H - BAR_H) / 2), "width": _num(width),
+                                    "height": str(BAR_H), "fill": colour[bar.series]})
+        _text(row, width + 5, y + 14, bar.text, fill="currentColor")
+        y += ROW_H
+    return y
+
+
+def _draw_axis(grid: ET.Element, spans: list[tuple[float, float]], plot_bottom: float, step: float,
+               axis_max: float, scale: float) -> None:
+    """The gridlines behind the groups' spans and the tick labels under the plot."""
+    tick = 0.0
+    while tick <= axis_max + step / 1000:
+        x = tick * scale
+        for span_top, span_bottom in spans:  # gridlines behind the bars, not across group labels
+            ET.SubElement(grid, "line", {"x1": _num(x), "x2": _num(x), "y1": _num(span_top),
+                                         "y2": _num(span_bottom), "stroke": "currentColor",
+                                         "stroke-opacity": "0.45" if tick == 0 else "0.15"})
+        anchor = "start" if tick == 0 else "middle"
+        _text(grid, x, plot_bottom + 16, _tick_text(tick), **{"text-anchor": anchor, "fill": "currentColor",
+                                                               "fill-opacity": "0.85"})
+        tick += step

@@ -59,8 +59,8 @@ def matrix_document(catalog: Catalog) -> MatrixDocument:
     latest = catalog.revision()
     return MatrixDocument(guidelines_as_of=catalog.header.guidelines_as_of if catalog.header else None,
                           latest=latest.date if latest else None,
-                          last_update=catalog.history.last_update(latest) if latest else {},
-                          revisions=catalog.history.revisions)
+                          last_update=catalog.matrix_revisions.last_update(latest) if latest else {},
+                          revisions=catalog.matrix_revisions.revisions)
 
 
 def newest_date(catalog: Catalog) -> str | None:
@@ -78,7 +78,7 @@ def document(catalog: Catalog, values: Mapping[str, Value]) -> Members:
         ("$schema", SCHEMA_ID), ("schema_version", SCHEMA_VERSION), ("data_fingerprint", catalog.fingerprint),
         ("data_last_updated", newest_date(catalog)),
         ("matrix", matrix_document(catalog).model_dump(mode="json", exclude_none=True)
-                   if catalog.history.revisions else None),
+                   if catalog.matrix_revisions.revisions else None),
         ("collections", collections),
         ("values", Members((path, _figure(value)) for path, value in _in_path_order(values))),
     ])

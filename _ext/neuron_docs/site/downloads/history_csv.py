@@ -15,7 +15,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...data.published.history_view import LONG_HEADER, HistoryIndex, long_rows
+from ...data.published.history_view import LONG_HEADER, BenchmarkHistoryIndex, long_rows
 from ...state.domain import dataset
 from .links import writes_downloads
 from .json_stream import write_made_from
@@ -36,7 +36,7 @@ def history_csv_pieces(catalog: Catalog) -> Iterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(LONG_HEADER)
-    for number, row in enumerate(long_rows(HistoryIndex.of(catalog)), start=1):
+    for number, row in enumerate(long_rows(BenchmarkHistoryIndex.of(catalog)), start=1):
         writer.writerow([neutralised(cell) for cell in row])
         if number % 500 == 0:
             yield buffer.getvalue()

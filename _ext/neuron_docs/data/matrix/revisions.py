@@ -1,6 +1,6 @@
-"""The history of the support matrices, derived once from the valid revisions (no Sphinx).
+"""The revisions of the support matrices, and what is derived once from the valid ones (no Sphinx).
 
-:class:`MatrixHistory` answers every question the site asks of the revisions: the latest one, the
+:class:`MatrixRevisions` answers every question the site asks of the revisions: the latest one, the
 changes each made since the one before, since which revision every cell holds its value, each
 matrix's "last update" (the latest revision that changed what it shows: never typed), and how the
 hand-typed "Last update" of each revision compares with the derived one.
@@ -45,7 +45,7 @@ def typed_date(text: str) -> dt.date | None:
 
 
 @dataclass
-class MatrixHistory:
+class MatrixRevisions:
     """The revisions oldest first, and what is derived from them."""
 
     revisions: list[Revision] = field(default_factory=list)
@@ -59,28 +59,28 @@ class MatrixHistory:
     first_listed: dict[str, dt.date] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, revisions: list[Revision]) -> MatrixHistory:
-        history = cls(sorted(revisions, key=lambda r: r.date))
+    def of(cls, revisions: list[Revision]) -> MatrixRevisions:
+        derived = cls(sorted(revisions, key=lambda r: r.date))
         before: Revision | None = None
         held: dict[CellId, tuple[tuple[str, str | None, str | None], dt.date]] = {}
         updated: dict[str, dt.date] = {}
-        for rev in history.revisions:
-            diff = history.diffs[rev.date] = changes(before, rev)
+        for rev in derived.revisions:
+            diff = derived.diffs[rev.date] = changes(before, rev)
             now = {}
             for ident, cell in rev.cells().items():
                 prev = held.get(ident)
                 now[ident] = prev if prev and prev[0] == cell.published else (cell.published, rev.date)
             held = now
-            history.held_since[rev.date] = {ident: date for ident, (_, date) in held.items()}
+            derived.held_since[rev.date] = {ident: date for ident, (_, date) in held.items()}
             touched = diff.matrices_touched()
             updated = {m.id: rev.date if m.id in touched or m.id not in updated else updated[m.id]
                        for m in rev.matrices}
-            history.updated[rev.date] = dict(updated)
+            derived.updated[rev.date] = dict(updated)
             for matrix in rev.matrices:
                 for device in matrix.devices:
-                    history.first_listed.setdefault(device, rev.date)
+                    derived.first_listed.setdefault(device, rev.date)
             before = rev
-        return history
+        return derived
 
     @property
     def dates(self) -> list[dt.date]:
