@@ -254,6 +254,7 @@ def test_strict_build_fails(tmp_path: Path, data_copy: Path) -> None:
     assert f"families[{BROKEN_FAMILY_INDEX}].devices.trainium.{BROKEN_KEY}" in message
 
 
+@pytest.mark.site_edits
 def test_sphinx_build_W_fails_with_the_located_message(tmp_path: Path, data_copy: Path) -> None:
     """``sphinx-build -W`` (what ``make html`` runs) exits non-zero, naming file:line and field, no traceback."""
     line = _break_family(data_copy)

@@ -125,12 +125,14 @@ def _csv_of(site: Any, page: str, name: str) -> list[list[str]]:
     return list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
 
 
+@pytest.mark.site_edits
 def test_grown_site_builds_without_warnings(grown) -> None:
     assert grown.warnings == ""
     assert not (REPO / "source" / "devices" / f"{DEVICE}.rst").exists()  # the real source is untouched
     assert (Path(grown.app.srcdir) / "devices" / f"{DEVICE}.rst").is_file()
 
 
+@pytest.mark.site_edits
 def test_device_page_shows_specs_instances_matrix_frameworks_and_benchmarks(grown, grown_catalog) -> None:
     page = grown.soup(f"devices/{DEVICE}.html")
     device = grown_catalog.devices[DEVICE]
@@ -168,6 +170,7 @@ def test_device_page_shows_specs_instances_matrix_frameworks_and_benchmarks(grow
         f"The published benchmarks measure no model on an instance of {device.name}.")
 
 
+@pytest.mark.site_edits
 def test_overview_toctree_and_sidebar_list_every_device(grown, grown_catalog) -> None:
     overview = grown.soup("devices/index.html")
     toctree = [a["href"] for a in overview.select(".toctree-wrapper a.reference.internal")]
@@ -183,6 +186,7 @@ def test_overview_toctree_and_sidebar_list_every_device(grown, grown_catalog) ->
         assert href in [a["href"] for a in sidebar], page
 
 
+@pytest.mark.site_edits
 def test_sitemap_inventory_and_search_hold_the_device(grown, grown_catalog) -> None:
     sitemap = (grown.outdir / "sitemap.xml").read_text(encoding="utf-8")
     assert f"<loc>{grown.app.config.html_baseurl}devices/{DEVICE}.html</loc>" in sitemap
@@ -201,6 +205,7 @@ def test_sitemap_inventory_and_search_hold_the_device(grown, grown_catalog) -> N
                          for doc, anchor in found)
 
 
+@pytest.mark.site_edits
 def test_csv_and_json_downloads_hold_the_device(grown, grown_catalog) -> None:
     page = f"devices/{DEVICE}.html"
     device = grown_catalog.devices[DEVICE]
@@ -274,6 +279,7 @@ def _prose_warning(data: Path) -> str:
             "'inferentia2', but no support matrix of the latest revision lists that device")
 
 
+@pytest.mark.site_edits
 def test_inferentia2_says_no_matrix_is_published_only_while_no_revision_lists_it(site, catalog,
                                                                                  without_inferentia2) -> None:
     """The sentence follows the data: Inferentia2 is in the latest revision's matrices, so its page
@@ -296,6 +302,7 @@ def test_inferentia2_says_no_matrix_is_published_only_while_no_revision_lists_it
     assert not page.find("table", class_="neuron-support-matrix")
 
 
+@pytest.mark.site_edits
 def test_support_prose_without_a_published_matrix_is_a_located_warning(without_inferentia2) -> None:
     built, data = without_inferentia2
     assert _prose_warning(data) in built.warnings

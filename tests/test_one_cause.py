@@ -40,7 +40,7 @@ def test_a_refused_devices_yaml_is_one_warning_with_the_count_it_set_aside(tmp_p
     # set aside (its "Data problem" box: the device-specs directive of a device set aside)
     from neuron_docs.site.device_pages import render
 
-    named = {load_catalog(DATA).instances[i].device for i in load_catalog(DATA).instances}
+    named = {instance.device for instance in load_catalog(DATA).instances.values()}  # the real data's, read once
     pages = render(catalog, tmp_path, "_devices")
     assert {name.removesuffix(".rst") for name in pages} >= named
     for device in named:

@@ -11,6 +11,7 @@ cannot drift from the arithmetic either.
 from __future__ import annotations
 
 import ast
+import operator
 import re
 from pathlib import Path
 
@@ -38,14 +39,27 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return out
 
 
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.Pow: operator.pow}
+
+
 def _number(node: ast.AST) -> float | None:
     """The value of a constant arithmetic expression (``3600``, ``60 * 60``, ``60.0 ** 2``), else None."""
-    try:
-        value = ast.literal_eval(node) if isinstance(node, ast.Constant) else eval(  # noqa: S307 - numbers only
-            compile(ast.Expression(node), "<formula>", "eval"), {"__builtins__": {}})
-    except Exception:  # noqa: BLE001 - not a constant expression
-        return None
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if isinstance(node, ast.Constant):
+        value = node.value
+        return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _number(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _number(node.left), _number(node.right)
+        if left is None or right is None:
+            return None
+        try:
+            return float(_OPERATORS[type(node.op)](left, right))
+        except (ArithmeticError, ValueError):
+            return None
+    return None
 
 
 def second_copies(path: Path, root: Path = PACKAGE) -> list[str]:
