@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-from pathlib import Path
 from decimal import Decimal
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,12 +16,12 @@ from pydantic import ValidationError
 
 from neuron_docs.data import Catalog
 from neuron_docs.data.checking.identities import name_clashes, same_as_problems
-from neuron_docs.data.matrix.history import MatrixHistory, typed_date
 from neuron_docs.data.figures.formatting import (NumberFormat, display_number, format_number, plain_number,
                                                  round_half_up, scientific, shown_change, shown_cost,
                                                  shown_cost_number, shown_figure, shown_measure, shown_memory,
                                                  shown_parameters, shown_price)
 from neuron_docs.data.matrix.changes import Change, Changes, changes, describe
+from neuron_docs.data.matrix.history import MatrixHistory, typed_date
 from neuron_docs.data.records.matrix import Cell, Column, InstanceRow, Matrix, Revision, Row, StatusDefinition
 from neuron_docs.data.records.models import Model
 from neuron_docs.data.records.published import PublishedModel
@@ -31,101 +31,6 @@ from neuron_docs.drift.verdicts import (Candidate, Match, Verdict, _tie, agrees,
                                         significant_digits)
 
 from test_seeded_bugs import _revisions
-
-
-def _history(catalog: Catalog, count: int = 3) -> MatrixHistory:
-    revs, _ident = _revisions(catalog, [Cell(status="supported")] * count)
-    return MatrixHistory.of(list(reversed(revs)))  # given newest first: the history sorts them
-
-
-def test_a_revision_is_found_by_its_date_or_its_iso_text(catalog: Catalog) -> None:
-    history = _history(catalog)
-    assert history.dates == sorted(history.dates)
-    for rev in history.revisions:
-        assert history.at(rev.date) is rev
-        assert history.at(rev.date.isoformat()) is rev
-        assert history.at(f" {rev.date.isoformat()} ") is rev
-    assert history.at(None) is history.revisions[-1] is history.latest()
-    assert history.at(history.revisions[0].date - dt.timedelta(days=1)) is None
-    assert history.at("not a date") is None
-    assert MatrixHistory().latest() is None
-
-
-def test_the_previous_revision_is_the_one_just_before(catalog: Catalog) -> None:
-    history = _history(catalog, 4)
-    revs = history.revisions
-    assert history.previous(revs[0]) is None
-    for before, rev in zip(revs, revs[1:], strict=False):
-        assert history.previous(rev) is before
-
-
-def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Catalog) -> None:
-    """A typed date equal to a revision's date announces that revision (on or after it, not after);
-    a date after the revision announces nothing in it; before the first: the first."""
-    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 3)
-    typed_text = revs[1].date.strftime("%m/%d/%Y")
-    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
-                                              for m in r.matrices]}) for r in revs]
-    history = MatrixHistory.of(revs)
-    first, second, third = history.revisions
-    typed = {(t.revision, t.matrix): t for t in history.typed_last_updates()}
-    matrix = first.matrices[0].id
-    assert typed[(second.date, matrix)].announced == second.date
-    assert typed[(third.date, matrix)].announced == second.date
-    assert typed[(first.date, matrix)].announced is None  # announced later than the revision itself
-    assert typed[(second.date, matrix)].typed_date == second.date
-
-
-def test_a_typed_date_is_month_day_year() -> None:
-    assert typed_date("05/06/2023") == dt.date(2023, 5, 6)
-    assert typed_date(" 05/06/2023 ") == dt.date(2023, 5, 6)
-    assert typed_date("2023-05-06") is None
-    assert typed_date("13/40/2023") is None
-    assert typed_date("5/6/2023") is None
-
-
-def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalog) -> None:
-    """A typed date later than the newest revision (a typo, a page dated ahead) announces no revision."""
-    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 2)
-    typed_text = (revs[-1].date + dt.timedelta(days=3)).strftime("%m/%d/%Y")
-    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
-                                              for m in r.matrices]}) for r in revs]
-    typed = MatrixHistory.of(revs).typed_last_updates()
-    assert typed and all(t.announced is None and not t.consistent for t in typed)
-
-
-def test_a_typed_last_update_is_consistent_by_value_and_immutable() -> None:
-    from neuron_docs.data.matrix.history import TypedLastUpdate
-
-    day = dt.date(2023, 5, 6)
-    same = TypedLastUpdate(day, "m", "05/06/2023", day, dt.date(2023, 5, 6), dt.date.fromisoformat("2023-05-06"))
-    assert same.consistent  # equal dates, not the same object
-    assert not dataclasses.replace(same, announced=None).consistent
-    assert not dataclasses.replace(same, announced=dt.date(2023, 5, 7)).consistent
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        same.announced = None  # type: ignore[misc]
-
-
-def test_a_name_clash_names_the_model_that_claimed_the_name_first(tmp_path: Path) -> None:
-    """The message says which model already has the name: ``of published model '<id>'`` (a seed
-    model's: ``of model '<id>'``)."""
-    import shutil
-
-    from conftest import DATA, edit_yaml
-    from neuron_docs.data import load_catalog
-
-    data = tmp_path / "data"
-    shutil.copytree(DATA, data)
-    claimed: dict[str, str] = {}
-
-    def clash(document: dict) -> None:
-        first, second = [m for m in document["published_models"] if not m.get("same_as")][:2]
-        claimed.update(id=first["id"], name=first["name"])
-        second.setdefault("aliases", []).append(first["name"])
-
-    edit_yaml(data / "benchmarks/published/models.yaml", clash)
-    [error] = [e for e in load_catalog(data).errors if e.file == "benchmarks/published/models.yaml"]
-    assert f"reads as {claimed['name']!r} of published model {claimed['id']!r}" in error.message
 
 
 # -- data/checking/identities.py ------------------------------------------------------------------
@@ -563,3 +468,100 @@ def test_rounding_half_up_of_ints_and_large_numbers() -> None:
     assert NumberFormat.parse("+.12f") == NumberFormat(12, True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         NumberFormat(2).decimals = 3  # type: ignore[misc]
+
+
+# -- data/matrix/history.py (the real data's latest revision, copied: these load the catalog, so they come last) --
+
+def _history(catalog: Catalog, count: int = 3) -> MatrixHistory:
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * count)
+    return MatrixHistory.of(list(reversed(revs)))  # given newest first: the history sorts them
+
+
+def test_a_revision_is_found_by_its_date_or_its_iso_text(catalog: Catalog) -> None:
+    history = _history(catalog)
+    assert history.dates == sorted(history.dates)
+    for rev in history.revisions:
+        assert history.at(rev.date) is rev
+        assert history.at(rev.date.isoformat()) is rev
+        assert history.at(f" {rev.date.isoformat()} ") is rev
+    assert history.at(None) is history.revisions[-1] is history.latest()
+    assert history.at(history.revisions[0].date - dt.timedelta(days=1)) is None
+    assert history.at("not a date") is None
+    assert MatrixHistory().latest() is None
+
+
+def test_the_previous_revision_is_the_one_just_before(catalog: Catalog) -> None:
+    history = _history(catalog, 4)
+    revs = history.revisions
+    assert history.previous(revs[0]) is None
+    for before, rev in zip(revs, revs[1:], strict=False):
+        assert history.previous(rev) is before
+
+
+def test_a_typed_last_update_announces_the_revision_of_its_own_date(catalog: Catalog) -> None:
+    """A typed date equal to a revision's date announces that revision (on or after it, not after);
+    a date after the revision announces nothing in it; before the first: the first."""
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 3)
+    typed_text = revs[1].date.strftime("%m/%d/%Y")
+    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
+                                              for m in r.matrices]}) for r in revs]
+    history = MatrixHistory.of(revs)
+    first, second, third = history.revisions
+    typed = {(t.revision, t.matrix): t for t in history.typed_last_updates()}
+    matrix = first.matrices[0].id
+    assert typed[(second.date, matrix)].announced == second.date
+    assert typed[(third.date, matrix)].announced == second.date
+    assert typed[(first.date, matrix)].announced is None  # announced later than the revision itself
+    assert typed[(second.date, matrix)].typed_date == second.date
+
+
+def test_a_typed_date_is_month_day_year() -> None:
+    assert typed_date("05/06/2023") == dt.date(2023, 5, 6)
+    assert typed_date(" 05/06/2023 ") == dt.date(2023, 5, 6)
+    assert typed_date("2023-05-06") is None
+    assert typed_date("13/40/2023") is None
+    assert typed_date("5/6/2023") is None
+
+
+def test_a_typed_last_update_after_every_revision_announces_none(catalog: Catalog) -> None:
+    """A typed date later than the newest revision (a typo, a page dated ahead) announces no revision."""
+    revs, _ident = _revisions(catalog, [Cell(status="supported")] * 2)
+    typed_text = (revs[-1].date + dt.timedelta(days=3)).strftime("%m/%d/%Y")
+    revs = [r.model_copy(update={"matrices": [m.model_copy(update={"last_update_published": typed_text})
+                                              for m in r.matrices]}) for r in revs]
+    typed = MatrixHistory.of(revs).typed_last_updates()
+    assert typed and all(t.announced is None and not t.consistent for t in typed)
+
+
+def test_a_typed_last_update_is_consistent_by_value_and_immutable() -> None:
+    from neuron_docs.data.matrix.history import TypedLastUpdate
+
+    day = dt.date(2023, 5, 6)
+    same = TypedLastUpdate(day, "m", "05/06/2023", day, dt.date(2023, 5, 6), dt.date.fromisoformat("2023-05-06"))
+    assert same.consistent  # equal dates, not the same object
+    assert not dataclasses.replace(same, announced=None).consistent
+    assert not dataclasses.replace(same, announced=dt.date(2023, 5, 7)).consistent
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        same.announced = None  # type: ignore[misc]
+
+
+def test_a_name_clash_names_the_model_that_claimed_the_name_first(tmp_path: Path) -> None:
+    """The message says which model already has the name: ``of published model '<id>'`` (a seed
+    model's: ``of model '<id>'``)."""
+    import shutil
+
+    from conftest import DATA, edit_yaml
+    from neuron_docs.data import load_catalog
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    claimed: dict[str, str] = {}
+
+    def clash(document: dict) -> None:
+        first, second = [m for m in document["published_models"] if not m.get("same_as")][:2]
+        claimed.update(id=first["id"], name=first["name"])
+        second.setdefault("aliases", []).append(first["name"])
+
+    edit_yaml(data / "benchmarks/published/models.yaml", clash)
+    [error] = [e for e in load_catalog(data).errors if e.file == "benchmarks/published/models.yaml"]
+    assert f"reads as {claimed['name']!r} of published model {claimed['id']!r}" in error.message
