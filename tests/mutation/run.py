@@ -34,9 +34,8 @@ MODULES: dict[str, list[str]] = {
     "data/checking/identities.py": ["tests/test_identity.py", "tests/test_mutation_kills.py",
                                     "tests/test_seeded_bugs.py::test_a_models_name_is_its_own_records_not_an_alias_or_a_spelling",
                                     "tests/test_seeded_bugs.py::test_any_order_of_records_names_each_identity_after_its_own_record"],
-    "drift/verdicts.py": ["tests/test_mutation_kills.py", "tests/test_seeded_bugs.py::test_about_is_within_five_percent",
-                          "tests/test_seeded_bugs.py::test_about_small_figures_allow_one_unit_of_the_last_digit",
-                          "tests/test_drift_history.py"],
+    # Light test files run without the shared fixtures (--noconftest): no catalog is loaded per mutant.
+    "drift/verdicts.py": ["--noconftest", "tests/test_verdicts.py"],
     "data/checking/references.py": ["tests/test_seeded_bugs.py", "-k", "comparison or reference or mutation_kills",
                                     "tests/test_mutation_kills.py"],
     "data/figures/formatting.py": ["tests/test_formatting.py", "tests/test_mutation_kills.py",
