@@ -49,6 +49,9 @@ def test_the_expected_text_of_a_derived_value_is_one_decimal_finer_and_three_dig
     assert expected_text(Candidate("a - b", -3.456, "ms", op="diff"), _figure(3, 0, "ms")) == "-3.46 ms"
     assert expected_text(Candidate("a - b", 0.00001234, "ms", op="diff"), _figure(0, 0, "ms")) == "0.000012 ms"
     assert expected_text(Candidate("a - b", 0.0, "ms", op="diff"), _figure(0, 0, "ms")) == "0.0 ms"
+    # Three significant digits: as many decimals as 1.00 and 9.95 need, not one more nor one fewer.
+    assert expected_text(Candidate("a - b", 1.0, "ms", op="diff"), _figure(1, 0, "ms")) == "1.00 ms"
+    assert expected_text(Candidate("a - b", 9.95, "ms", op="diff"), _figure(10, 0, "ms")) == "9.95 ms"
     assert expected_text(Candidate("a - b", 12.5, "pp", op="diff"), _figure(12, 0, "%")) == "12.5%"
     assert expected_text(Candidate("a - b", 12.5, "pp", op="diff"), _figure(12, 0, "")) == "12.5 percentage points"
     assert expected_text(Candidate("a / b", 3.456, "x", op="ratio"), _figure(3.5, 1, "x")) == "3.46x"
@@ -60,6 +63,7 @@ def test_a_range_agrees_at_the_rounding_of_its_ends(number: float, verdict: bool
         assert agrees(Candidate("x", number, "ms"), _figure(high, 0, "ms", low=low)) is verdict
     tenth = _figure(1.0, 1, "ms", low=0.7)  # "0.7-1.0 ms": 0.65 to 1.05
     assert [agrees(Candidate("x", n, "ms"), tenth) for n in (0.64, 0.66, 1.04, 1.06)] == [False, True, True, False]
+    assert [agrees(Candidate("x", n, "ms"), tenth) for n in (0.647, 0.652, 1.048, 1.053)] == [False, True, True, False]
 
 
 @pytest.mark.parametrize(("qualifier", "below", "at", "above"), [
@@ -168,7 +172,7 @@ def test_an_approximate_figure_is_within_five_percent(qualifier: str, number: fl
 
 @pytest.mark.parametrize(("figure", "number", "verdict"), [
     ((75, 0, "%"), 78.7, True), ((75, 0, "%"), 78.8, False), ((0.4, 1, "ms"), 0.5, True), ((0.4, 1, "ms"), 0.51, False),
-    ((4, 0, "x"), 4.5, True), ((4, 0, "x"), 4.51, False), ((4, 0, "x"), 3.5, True), ((4, 0, "x"), 3.49, False),
+    ((4, 0, "x"), 4.4, True), ((4, 0, "x"), 4.51, False), ((4, 0, "x"), 3.6, True), ((4, 0, "x"), 3.49, False),
     ((4.0, 1, "x"), 4.05, True), ((4.0, 1, "x"), 4.19, True), ((4.0, 1, "x"), 4.21, False)])
 def test_an_approximate_small_figure_allows_a_unit_of_its_last_digit(figure: tuple[float, int, str], number: float,
                                                                       verdict: bool) -> None:
