@@ -43,7 +43,7 @@ MODULES: dict[str, list[str]] = {
     "data/figures/advisor.py": ["tests/test_seeded_bugs.py", "-k", "advisor or shape or mutation_kills", "tests/test_mutation_kills.py"],
     "data/published/history_view.py": ["tests/test_display_properties.py", "tests/test_benchmark_history.py"],
     "data/checking/latest_state.py": ["tests/test_benchmark_history.py"],
-    "state/dependencies.py": ["tests/test_csv_index_incremental.py"],
+    "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
     "site/downloads/csv_index.py": ["tests/test_csv_index_incremental.py"],
 }
 
