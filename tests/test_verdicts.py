@@ -54,6 +54,9 @@ def test_the_expected_text_of_a_derived_value_is_one_decimal_finer_and_three_dig
     assert expected_text(Candidate("a - b", 9.95, "ms", op="diff"), _figure(10, 0, "ms")) == "9.95 ms"
     assert expected_text(Candidate("a - b", 12.5, "pp", op="diff"), _figure(12, 0, "%")) == "12.5%"
     assert expected_text(Candidate("a - b", 12.5, "pp", op="diff"), _figure(12, 0, "")) == "12.5 percentage points"
+    assert expected_text(Candidate("a - b", 12.5, "pp", op="diff"), _figure(12, 0, "pp")) == "12.5 percentage points"
+    # A text already finer than six decimals: one decimal more, never more digits chased.
+    assert expected_text(Candidate("a - b", 1.234e-9, "ms", op="diff"), _figure(0, 7, "ms")) == "0.00000000 ms"
     assert expected_text(Candidate("a / b", 3.456, "x", op="ratio"), _figure(3.5, 1, "x")) == "3.46x"
 
 
