@@ -29,6 +29,8 @@ def test_a_number_is_converted_to_the_figures_unit_only_within_one_dimension() -
     assert in_unit(2.0, "TFLOPS", "PFLOPS") == 0.002
     assert in_unit(5.0, "GB", "s") == 5.0  # another dimension: left as it is
     assert in_unit(5.0, "ms", "") == 5.0
+    read = "".join(["m", "s"])  # a unit as read from a data file: equal to the literal, not the same object
+    assert in_unit(1500.0, read, "s") == 1.5
     assert normal_unit("s") == "ms" and normal_unit("GiB") == "GB"
 
 
