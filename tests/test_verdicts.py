@@ -132,6 +132,7 @@ def test_the_role_keeps_the_datas_precision_unless_the_text_rounds() -> None:
     typed = Candidate("runs:r:p50", 7.14, "ms")
     assert role_of(typed, _figure(7.14, 2, "ms")) == ":neuron:value:`runs:r:p50`"
     assert role_of(typed, _figure(7.1, 1, "ms")) == ":neuron:value:`runs:r:p50 | .1f`"
+    assert role_of(Candidate("runs:r:p50", 7.1, "ms"), _figure(7.1, 2, "ms")) == ":neuron:value:`runs:r:p50 | .2f`"  # "7.10"
     assert role_of(Candidate("runs:r:p50", 7.0, "ms"), _figure(7, 0, "ms")) == ":neuron:value:`runs:r:p50`"
     assert role_of(Candidate("a - b", 7.0, "ms", op="diff"), _figure(7, 0, "ms")) == ":neuron:value:`a - b | .0f`"
 
