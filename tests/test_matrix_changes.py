@@ -134,6 +134,7 @@ def test_a_change_in_words() -> None:
     assert describe(Change(kind="family-added", new="enc")) == "added: enc"
     assert describe(Change(kind="categories", old=["nlp"], new=["nlp", "cv"])) == "nlp -> nlp and cv"
     assert describe(Change(kind="label", old=None, new="Title")) == "(none) -> Title"
+    assert describe(Change(kind="label", old="good", new="limited")) == "good -> limited"  # a label, not a fit
     assert describe(Change(kind="status-definition", old={"label": "Supported"},
                            new={"label": "Supported", "definition": "works", "link": None})) == \
         "label: Supported -> label: Supported; definition: works"
@@ -141,3 +142,13 @@ def test_a_change_in_words() -> None:
         "NA (link 'roadmap') -> NA"
     with pytest.raises(ValidationError):
         cell.kind = "fit"  # type: ignore[misc]
+
+
+def test_a_category_dropped_is_a_change_too() -> None:
+    """Lists compare in both directions: a row that loses a category changed as much as one that gains it."""
+    column = _column("pytorch")
+    cells = {"pytorch/inference": Cell(status="supported")}
+    wide = _matrix_revision(1, [_matrix("m1", [column], [_row("enc", cells, categories=["nlp", "cv"])])])
+    narrow = _matrix_revision(2, [_matrix("m1", [column], [_row("enc", cells, categories=["nlp"])])])
+    assert _as_tuples(changes(wide, narrow).items) == {("categories", "m1", "enc", None, None, '["nlp", "cv"]', '["nlp"]')}
+    assert _as_tuples(changes(narrow, wide).items) == {("categories", "m1", "enc", None, None, '["nlp"]', '["nlp", "cv"]')}
