@@ -173,6 +173,8 @@ def test_only_absurd_magnitudes_are_written_in_scientific_notation() -> None:
     assert format_number(999999999999999.0, "") == "999999999999999"
     assert format_number(2.5e12, "") == "2500000000000"
     assert format_number(1.5e-16, "") == "1.5e-16"  # tiny: Python's exponent form, never "× 10⁻¹⁶"
+    assert format_number(1.5e40, "") == "1.5 × 10⁴⁰"  # as typed, no decimals declared
+    assert plain_number(1.5e40, NumberFormat(2)) == "1.50e+40"  # machine-readable, not forty digits
 
 
 def test_plain_numbers_are_positional_down_to_1e_15() -> None:
@@ -227,6 +229,7 @@ def test_a_parameter_count_is_written_as_model_cards_do() -> None:
 
 def test_rounding_half_up_of_ints_and_large_numbers() -> None:
     assert round_half_up(5, 0) == Decimal(5) and round_half_up(True, 0) == Decimal(1)
+    assert round_half_up(2**53 + 1, 0) == Decimal(2**53 + 1)  # an int keeps every digit (a float would not)
     assert round_half_up(2.5, 0) == Decimal(3) and round_half_up(0.125, 2) == Decimal("0.13")
     assert str(round_half_up(123456789012345678901234567890.0, 2)) == "123456789012345680000000000000.00"
     assert NumberFormat.parse("+.12f") == NumberFormat(12, True)
