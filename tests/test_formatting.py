@@ -200,6 +200,7 @@ def test_shown_figures_costs_and_prices() -> None:
     assert shown_measure(Decimal("2674.18956433"), "inferences/s") == "2674.2 inferences/s"
     assert shown_figure(float("nan")) == "NaN" and shown_figure(Decimal("Infinity")) == "∞"
     assert shown_figure(Decimal("0")) == "0" and shown_figure(0) == "0" and shown_figure(12) == "12"
+    assert shown_figure(Decimal("0.000")) == "0" and shown_figure(0.0) == "0"  # zero has no significant digit
     assert shown_figure(Decimal("1.23456789")) == "1.2346"
     assert shown_figure(Decimal("0.000123456")) == "0.00012346"
     assert shown_figure(Decimal("123456.7")) == "123457"
