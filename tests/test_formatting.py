@@ -224,8 +224,8 @@ def test_a_memory_size_has_three_significant_digits_in_its_largest_unit(size: in
 
 
 def test_a_parameter_count_is_written_as_model_cards_do() -> None:
-    assert [shown_parameters(n) for n in (8e9, 46.7e9, 110e6, 11.7e6, 1.5e12, 1234, 999.6, 0.4, -3)] == \
-        ["8B", "46.7B", "110M", "11.7M", "1.5T", "1.23K", "1K", "0", "0"]
+    assert [shown_parameters(n) for n in (8e9, 46.7e9, 110e6, 11.7e6, 1.5e12, 1234, 999.6, 7, 1, 0.4, -3)] == \
+        ["8B", "46.7B", "110M", "11.7M", "1.5T", "1.23K", "1K", "7", "1", "0", "0"]
 
 
 def test_rounding_half_up_of_ints_and_large_numbers() -> None:
