@@ -171,6 +171,8 @@ def test_only_absurd_magnitudes_are_written_in_scientific_notation() -> None:
     assert format_number(9.99e20, "", NumberFormat(0)) == "999000000000000000000"
     assert format_number(1e16, "") == "1 × 10¹⁶"
     assert format_number(999999999999999.0, "") == "999999999999999"
+    # Integral values are bare below 1e15 (the bound of the CSV writer too); from it on, as Python writes them.
+    assert plain_number(1e15) == "1000000000000000.0" and plain_number(2e15) == "2000000000000000.0"
     assert format_number(2.5e12, "") == "2500000000000"
     assert format_number(1.5e-16, "") == "1.5e-16"  # tiny: Python's exponent form, never "× 10⁻¹⁶"
     assert format_number(1.5e40, "") == "1.5 × 10⁴⁰"  # as typed, no decimals declared
