@@ -150,7 +150,7 @@ def test_a_change_between_releases_is_a_signed_percentage_with_one_decimal(ratio
 
 def test_scientific_notation_keeps_the_typed_mantissa_or_rounds_it() -> None:
     assert scientific(1.5e40) == "1.5 × 10⁴⁰"
-    assert scientific(1.5e-20) == "1.5 × 10⁻²⁰"
+    assert scientific(1.5e-20) == "1.5 × 10⁻²⁰" and scientific(-1.5e-20) == "-1.5 × 10⁻²⁰"
     assert scientific(1.5e40, NumberFormat(2)) == "1.50 × 10⁴⁰"
     assert scientific(-1.5e40, NumberFormat(2)) == "-1.50 × 10⁴⁰"
     assert scientific(1.5e40, NumberFormat(None, True)) == "+1.5 × 10⁴⁰"
