@@ -177,6 +177,7 @@ def test_only_absurd_magnitudes_are_written_in_scientific_notation() -> None:
     assert format_number(1.5e-16, "") == "1.5e-16"  # tiny: Python's exponent form, never "× 10⁻¹⁶"
     assert format_number(1.5e40, "") == "1.5 × 10⁴⁰"  # as typed, no decimals declared
     assert plain_number(1.5e40, NumberFormat(2)) == "1.50e+40"  # machine-readable, not forty digits
+    assert plain_number(1e21, NumberFormat(2)) == "1.00e+21"  # from SCIENTIFIC_FROM on
 
 
 def test_plain_numbers_are_positional_down_to_1e_15() -> None:
@@ -203,6 +204,7 @@ def test_shown_figures_costs_and_prices() -> None:
     assert shown_figure(float("nan")) == "NaN" and shown_figure(Decimal("Infinity")) == "∞"
     assert shown_figure(Decimal("0")) == "0" and shown_figure(0) == "0" and shown_figure(12) == "12"
     assert shown_figure(Decimal("0.000")) == "0" and shown_figure(0.0) == "0"  # zero has no significant digit
+    assert shown_figure(0.1) == "0.1" and shown_figure(0.3) == "0.3"  # a float's digits as typed, not its binary value
     assert shown_figure(Decimal("1.23456789")) == "1.2346"
     assert shown_figure(Decimal("0.000123456")) == "0.00012346"
     assert shown_figure(Decimal("123456.7")) == "123457"
@@ -219,7 +221,7 @@ def test_shown_figures_costs_and_prices() -> None:
 @pytest.mark.parametrize(("size", "text"), [
     (17_200_000_000, "17.2 GB"), (440_000_000, "440 MB"), (1_650_000_000_000, "1.65 TB"), (999, "999 B"),
     (0, "0 B"), (-5, "0 B"), (1000, "1 kB"), (1_005, "1.01 kB"), (1_004, "1 kB"), (9_995, "10 kB"),
-    (10_000, "10 kB"), (10_050, "10.1 kB"), (99_950, "100 kB"), (100_000, "100 kB"), (100_500, "101 kB"),
+    (9_950, "9.95 kB"), (10_000, "10 kB"), (10_050, "10.1 kB"), (99_500, "99.5 kB"), (99_950, "100 kB"), (100_000, "100 kB"), (100_500, "101 kB"),
     (12_345_678_901_234_567, "12346 TB")])
 def test_a_memory_size_has_three_significant_digits_in_its_largest_unit(size: int, text: str) -> None:
     assert shown_memory(size) == text
@@ -233,6 +235,7 @@ def test_a_parameter_count_is_written_as_model_cards_do() -> None:
 def test_rounding_half_up_of_ints_and_large_numbers() -> None:
     assert round_half_up(5, 0) == Decimal(5) and round_half_up(True, 0) == Decimal(1)
     assert round_half_up(2**53 + 1, 0) == Decimal(2**53 + 1)  # an int keeps every digit (a float would not)
+    assert round_half_up(1e30, 0) == Decimal("1e30")  # 31 digits: the precision follows the number
     assert round_half_up(2.5, 0) == Decimal(3) and round_half_up(0.125, 2) == Decimal("0.13")
     assert str(round_half_up(123456789012345678901234567890.0, 2)) == "123456789012345680000000000000.00"
     assert NumberFormat.parse("+.12f") == NumberFormat(12, True)
