@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
 
-from neuron_docs.data.figures.formatting import (NumberFormat, format_number, plain_number, round_half_up, shown_change,
-                                                 shown_cost, shown_figure)
+from neuron_docs.data.figures.formatting import (NumberFormat, display_number, format_number, plain_number,
+                                                 round_half_up, scientific, shown_change, shown_cost,
+                                                 shown_cost_number, shown_figure, shown_measure, shown_memory,
+                                                 shown_parameters, shown_price)
 
 
 def test_half_up_rounding_of_a_third_decimal() -> None:
@@ -141,3 +144,100 @@ def test_one_display_rule_for_costs(usd, text):
 ])
 def test_a_change_between_releases_is_a_signed_percentage_with_one_decimal(ratio: float, text: str) -> None:
     assert shown_change(ratio) == text
+
+
+# -- edges written for the mutants make mutation left alive (tests/MUTATION.md) -------------------
+
+def test_scientific_notation_keeps_the_typed_mantissa_or_rounds_it() -> None:
+    assert scientific(1.5e40) == "1.5 × 10⁴⁰"
+    assert scientific(1.5e-20) == "1.5 × 10⁻²⁰" and scientific(-1.5e-20) == "-1.5 × 10⁻²⁰"
+    assert scientific(1.5e40, NumberFormat(2)) == "1.50 × 10⁴⁰"
+    assert scientific(-1.5e40, NumberFormat(2)) == "-1.50 × 10⁴⁰"
+    assert scientific(1.5e40, NumberFormat(None, True)) == "+1.5 × 10⁴⁰"
+    assert scientific(9.994e40, NumberFormat(2)) == "9.99 × 10⁴⁰"
+    assert scientific(9.999e40, NumberFormat(2)) == "1.00 × 10⁴¹"  # rounds up to the next power of ten
+    assert scientific(2.0) == "2" and scientific(0.0) == "0"  # no "× 10⁰"
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="finite"):
+            scientific(bad)
+
+
+def test_only_absurd_magnitudes_are_written_in_scientific_notation() -> None:
+    assert format_number(1.5e40, "USD", NumberFormat(2)) == "$1.50 × 10⁴⁰"
+    assert format_number(1.5e17, "%") == "1.5 × 10¹⁷ %"
+    assert format_number(1.5e17, "x") == "1.5 × 10¹⁷ x"
+    assert format_number(1.5e17, "ms") == "1.5 × 10¹⁷ ms"
+    assert format_number(1e21, "", NumberFormat(0)) == "1 × 10²¹"
+    assert format_number(9.99e20, "", NumberFormat(0)) == "999000000000000000000"
+    assert format_number(1e16, "") == "1 × 10¹⁶"
+    assert format_number(999999999999999.0, "") == "999999999999999"
+    # Integral values are bare below 1e15 (the bound of the CSV writer too); from it on, as Python writes them.
+    assert plain_number(1e15) == "1000000000000000.0" and plain_number(2e15) == "2000000000000000.0"
+    assert format_number(2.5e12, "") == "2500000000000"
+    assert format_number(1.5e-16, "") == "1.5e-16"  # tiny: Python's exponent form, never "× 10⁻¹⁶"
+    assert format_number(1.5e40, "") == "1.5 × 10⁴⁰"  # as typed, no decimals declared
+    assert plain_number(1.5e40, NumberFormat(2)) == "1.50e+40"  # machine-readable, not forty digits
+    assert plain_number(1e21, NumberFormat(2)) == "1.00e+21"  # from SCIENTIFIC_FROM on
+
+
+def test_plain_numbers_are_positional_down_to_1e_15() -> None:
+    assert plain_number(1e-15) == "0.000000000000001"
+    assert plain_number(0.000000001) == "0.000000001"
+    assert plain_number(0.5) == "0.5" and plain_number(1.25) == "1.25" and plain_number(1.0) == "1"
+    assert plain_number(-0.0001, NumberFormat(2)) == "0.00"  # rounds to zero: no minus sign
+    assert plain_number(-0.5, NumberFormat(0)) == "-1"
+    assert plain_number(0.25, NumberFormat(None, True)) == "+0.25"
+    assert plain_number(0.0, NumberFormat(None, True)) == "+0"
+
+
+def test_display_number_writes_nan_and_infinity() -> None:
+    assert display_number(float("nan"), "ms") == "NaN ms"
+    assert display_number(float("inf"), "ms") == "∞ ms"
+    assert display_number(float("-inf"), "USD") == "-$∞"
+    assert display_number(float("inf"), "%", NumberFormat(1, True)) == "+∞%"
+    assert display_number(2.5, "ms") == "2.5 ms"
+    assert shown_change(float("inf")) == "+∞%"
+
+
+def test_shown_figures_costs_and_prices() -> None:
+    assert shown_measure(Decimal("2674.18956433"), "inferences/s") == "2674.2 inferences/s"
+    assert shown_figure(float("nan")) == "NaN" and shown_figure(Decimal("Infinity")) == "∞"
+    assert shown_figure(Decimal("0")) == "0" and shown_figure(0) == "0" and shown_figure(12) == "12"
+    assert shown_figure(Decimal("0.000")) == "0" and shown_figure(0.0) == "0"  # zero has no significant digit
+    assert shown_figure(0.1) == "0.1" and shown_figure(0.3) == "0.3"  # a float's digits as typed, not its binary value
+    assert shown_figure(Decimal("1.23456789")) == "1.2346"
+    assert shown_figure(Decimal("0.000123456")) == "0.00012346"
+    assert shown_figure(Decimal("123456.7")) == "123457"
+    assert shown_cost(float("inf")) == "$∞"
+    assert shown_cost(1.0) == "$1.00" and shown_cost(0.999) == "$1.00" and shown_cost(0) == "$0.00"
+    assert shown_cost(-1234.5) == "-$1,234.50"
+    assert shown_cost(1234.5, "USD/h") == "$1,234.50/h"
+    assert shown_cost(1.5e40) == "$1.50 × 10⁴⁰"
+    assert shown_cost(Decimal("0.0034")) == "$0.0034"
+    assert shown_cost_number(9176.602) == "9176.60" and shown_cost_number(0.026) == "0.026"
+    assert shown_price(0.7582) == "$0.7582/h" and shown_price(24.78) == "$24.78/h"
+
+
+@pytest.mark.parametrize(("size", "text"), [
+    (17_200_000_000, "17.2 GB"), (440_000_000, "440 MB"), (1_650_000_000_000, "1.65 TB"), (999, "999 B"),
+    (0, "0 B"), (-5, "0 B"), (1000, "1 kB"), (1_005, "1.01 kB"), (1_004, "1 kB"), (9_995, "10 kB"),
+    (9_950, "9.95 kB"), (10_000, "10 kB"), (10_050, "10.1 kB"), (99_500, "99.5 kB"), (99_950, "100 kB"), (100_000, "100 kB"), (100_500, "101 kB"),
+    (12_345_678_901_234_567, "12346 TB")])
+def test_a_memory_size_has_three_significant_digits_in_its_largest_unit(size: int, text: str) -> None:
+    assert shown_memory(size) == text
+
+
+def test_a_parameter_count_is_written_as_model_cards_do() -> None:
+    assert [shown_parameters(n) for n in (8e9, 46.7e9, 110e6, 11.7e6, 1.5e12, 1234, 999.6, 7, 1, 0.4, -3)] == \
+        ["8B", "46.7B", "110M", "11.7M", "1.5T", "1.23K", "1K", "7", "1", "0", "0"]
+
+
+def test_rounding_half_up_of_ints_and_large_numbers() -> None:
+    assert round_half_up(5, 0) == Decimal(5) and round_half_up(True, 0) == Decimal(1)
+    assert round_half_up(2**53 + 1, 0) == Decimal(2**53 + 1)  # an int keeps every digit (a float would not)
+    assert round_half_up(1e30, 0) == Decimal("1e30")  # 31 digits: the precision follows the number
+    assert round_half_up(2.5, 0) == Decimal(3) and round_half_up(0.125, 2) == Decimal("0.13")
+    assert str(round_half_up(123456789012345678901234567890.0, 2)) == "123456789012345680000000000000.00"
+    assert NumberFormat.parse("+.12f") == NumberFormat(12, True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        NumberFormat(2).decimals = 3  # type: ignore[misc]
