@@ -193,7 +193,7 @@ def releases() -> list[str]:
 
 
 def _release_sections(app, page: str) -> list[str]:
-    soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+    soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "lxml")
     return [section["id"] for section in soup.select("section.neuron-benchmark-changes")]
 
 
@@ -233,7 +233,7 @@ def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app
     index = app.srcdir / "index.rst"
     index.write_text(index.read_text(encoding="utf-8").replace("   a\n   b\n", "   b\n   a\n"), encoding="utf-8")
     app.build()
-    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "lxml")
     latest = anchor_for("changes", releases[-1])
     holder = soup.find(id=latest)
     assert holder is not None and holder.find_parent("section", id="benchmark-changes") is not None

@@ -29,7 +29,7 @@ from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.figures.values import build_values
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-EXAMPLES = int(os.environ.get("NEURON_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("NEURON_FUZZ_EXAMPLES", "15"))
 #: A hang guard, not a timing: a load that blocks (on a FIFO, a device) never returns, while the
 #: slowest case loads in seconds even on a loaded machine. Speed is measured by ``make bench``.
 SECONDS = 180

@@ -577,7 +577,7 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
     assert history.written == ["changes", "history-inf1", "history-inf2", "index"]
     for page in ("changes", "history-inf1", "history-inf2"):
         assert f"Data last updated</em>: {date}" in history.html(page)
-    changes = BeautifulSoup(history.html("changes"), "html.parser")
+    changes = BeautifulSoup(history.html("changes"), "lxml")
     section = changes.find("section", id=anchor_for("changes", "9.0.0"))
     assert section is not None and section.find("h2").get_text().rstrip("¶") == \
         f"Neuron 9.0.0 (first published {date})"
@@ -587,7 +587,7 @@ def test_a_new_release_rereads_no_page_and_each_page_shows_what_it_added(
     newest = max((o.neuron_version for o in catalog.benchmark_observations.values()), key=version_key)
     assert toc[:3] == ["#", f"#{anchor_for('changes', '9.0.0')}", f"#{anchor_for('changes', newest)}"]
     assert "A model never published" in section.get_text()  # new in this release
-    page = BeautifulSoup(history.html(f"history-{generation}"), "html.parser")
+    page = BeautifulSoup(history.html(f"history-{generation}"), "lxml")
     assert page.find(id=anchor_for("benchmark", new)) is not None
     assert "A model never published" in page.get_text()
     assert renamed["model"] in page.get_text()
@@ -615,7 +615,7 @@ def test_a_new_revision_of_the_matrices_rereads_no_page_and_whats_new_shows_it(
     (data_copy / "matrix" / "2030-01-01.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
     assert site.build() == []
     assert "news" in site.written
-    soup = BeautifulSoup(site.html("news"), "html.parser")
+    soup = BeautifulSoup(site.html("news"), "lxml")
     sections = soup.select("section.neuron-matrix-changes")
     assert sections[0]["id"] == anchor_for("changes", "2030-01-01")
     assert f"#{anchor_for('changes', '2030-01-01')}" in [a["href"] for a in soup.select(".sphinxsidebar a")]

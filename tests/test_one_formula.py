@@ -68,8 +68,9 @@ def second_copies(path: Path, root: Path = PACKAGE) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docstrings = _docstrings(tree)
     found = []
+    relative = path.relative_to(root)
     for node in ast.walk(tree):
-        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')}"
+        where = f"{relative}:{getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
             if re.search(rf"(?<![\d.]){SECONDS}(?![\d])", node.value):
                 found.append(f"{where}: the hour's seconds in a text: {node.value!r}")
