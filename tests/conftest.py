@@ -59,6 +59,26 @@ def rootdir() -> Path:
 
 
 @pytest.fixture(scope="session")
+def shared_data_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data-set cache (``neuron_cache_dir``) for the session's test builds, both workers' (the
+    folder above each worker's temporary root): an entry is keyed by the data's content and the
+    code, so the many small builds of one data set load it once and read it back after that."""
+    return tmp_path_factory.getbasetemp().parent / "neuron-data-cache"
+
+
+@pytest.fixture
+def make_app(make_app: Any, shared_data_cache: Path) -> Any:
+    """Sphinx's ``make_app`` (and so its ``app``), building with the session's data-set cache unless
+    the test sets ``neuron_cache_dir`` itself (a test of the cache)."""
+    def make(*args: Any, **kwargs: Any) -> Any:
+        overrides = dict(kwargs.pop("confoverrides", None) or {})
+        overrides.setdefault("neuron_cache_dir", str(shared_data_cache))
+        return make_app(*args, confoverrides=overrides, **kwargs)
+
+    return make
+
+
+@pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The real data set, loaded once."""
     return load_catalog(DATA)

@@ -57,6 +57,7 @@ class Site:
     def __init__(self, make_app, srcdir: Path, data: Path, monkeypatch: pytest.MonkeyPatch, root: Path = ROOT,
                  **overrides) -> None:
         shutil.copytree(root, srcdir)
+        overrides.setdefault("neuron_cache_dir", ".neuron-cache")  # its own cache: the tests count loads
         self.make_app, self.srcdir, self.data, self.overrides = make_app, srcdir, data, overrides
         self.loads = 0
         original = neuron_docs.data.dataset.load_catalog

@@ -101,8 +101,10 @@ def load_dataset(directory: Path) -> DataSet:
 
 
 def cache_key(directory: Path) -> str:
-    """The key of ``directory``'s data set in the cache: its content, the directory and the code."""
-    return hashlib.sha256(f"{_code_digest()}\0{directory}\0{content_key(directory)}".encode()).hexdigest()
+    """The key of ``directory``'s data set in the cache: its content and the code, not where it lies (a
+    data set holds its directory in one place, :attr:`.Catalog.data_dir`, set again when it is read
+    from the cache): a copy of the data, a moved checkout or a restored CI cache finds its entry."""
+    return hashlib.sha256(f"{_code_digest()}\0{content_key(directory)}".encode()).hexdigest()
 
 
 def content_key(directory: Path) -> str:
@@ -126,7 +128,7 @@ def _read_cache(path: Path) -> DataSet | None:
 
 
 def _write_cache(path: Path, data: DataSet) -> None:
-    """Write atomically (parallel builds may race), and drop the entries of older data. The cache
+    """Write atomically (parallel builds may race), and drop the entries but the newest :data:`CACHE_ENTRIES`. The cache
     folder holds a ``.gitignore`` of ``*``, as mypy's and pytest's do: git never sees it."""
     temporary: Path | None = None
     try:
@@ -138,13 +140,27 @@ def _write_cache(path: Path, data: DataSet) -> None:
             temporary = Path(handle.name)
             pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
-        for old in path.parent.glob("catalog-*.pickle"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        for old in _older_entries(path.parent, keep=CACHE_ENTRIES):
+            old.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError, TypeError, AttributeError) as exc:
         logger.info("neuron: catalog cache not written (%s)", exc)
         if temporary is not None:
             temporary.unlink(missing_ok=True)
+
+
+#: How many data sets the cache keeps (the newest): a checkout's data and a few copies or branches.
+CACHE_ENTRIES = 8
+
+
+def _older_entries(folder: Path, keep: int) -> list[Path]:
+    """The cache's entries but the ``keep`` newest (by modification time; a vanished entry is skipped)."""
+    entries = []
+    for entry in folder.glob("catalog-*.pickle"):
+        try:
+            entries.append((entry.stat().st_mtime_ns, entry))
+        except OSError:
+            continue
+    return [entry for _, entry in sorted(entries, reverse=True)[keep:]]
 
 
 def load_cached(directory: Path, cache_dir: Path | None) -> DataSet:
@@ -154,6 +170,8 @@ def load_cached(directory: Path, cache_dir: Path | None) -> DataSet:
             return load_dataset(directory)
         path = cache_dir / f"catalog-{cache_key(directory)}.pickle"
         data = _read_cache(path)
+        if data is not None and data.catalog.data_dir != directory:
+            data.catalog.data_dir = directory  # the same bytes read from another place
         if data is None:
             data = load_dataset(directory)
             _write_cache(path, data)
