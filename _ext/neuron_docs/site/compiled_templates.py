@@ -44,9 +44,6 @@ class CompiledTemplates(BytecodeCache):
     def dump_bytecode(self, bucket: Bucket) -> None:
         self._code[(_settings(bucket.environment), bucket.key)] = bucket.bytecode_to_string()
 
-    def clear(self) -> None:
-        self._code.clear()
-
 
 #: This process's compiled page templates (:class:`CompiledTemplates`).
 COMPILED_TEMPLATES = CompiledTemplates()

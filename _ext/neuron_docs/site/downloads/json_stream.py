@@ -133,10 +133,9 @@ class MadeFiles:
         """:func:`write_if_changed` for a file made from the data alone, copied from the one an earlier
         build of this process wrote for the same name and key when that file is unchanged."""
         earlier = self._written.get((path.name, content_key))
-        unchanged = earlier is not None and _stamp(earlier[0]) == earlier[1:]
-        if unchanged and earlier is not None and earlier[0] == path:
-            return  # this process made this very file from this data, and it is as it was made
-        if unchanged and earlier is not None:
+        if earlier is not None and _stamp(earlier[0]) == earlier[1:]:
+            if earlier[0] == path:
+                return  # this process made this very file from this data, and it is as it was made
             with earlier[0].open(encoding="utf-8", newline="") as source:
                 write_if_changed(path, iter(lambda: source.read(1 << 20), ""))
         else:
