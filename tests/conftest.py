@@ -97,6 +97,11 @@ def element_ids(soup: Any) -> set[str]:
     return {element["id"] for element in soup.find_all(id=True)}
 
 
+def has_class(name: str) -> str:
+    """An XPath test that an element's ``class`` holds ``name`` (what CSS's ``.name`` selects)."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
 class SiteBuild:
     """A finished build of the real site (``source/`` with the top-level ``conf.py``)."""
 
@@ -105,6 +110,7 @@ class SiteBuild:
         self.warnings = warnings
         self.app = app
         self._soups: dict[str, Any] = {}
+        self._trees: dict[str, Any] = {}
         self._ids: dict[str, set[str]] = {}
 
     def html(self, page: str) -> str:
@@ -119,11 +125,20 @@ class SiteBuild:
             self._soups[page] = BeautifulSoup(self.html(page), "lxml")
         return self._soups[page]
 
+    def tree(self, page: str):  # noqa: ANN201 - lxml.html.HtmlElement
+        """The page parsed by lxml alone, once per build: for the checks of every page, several
+        times faster than :meth:`soup` (queried with XPath; :func:`has_class` for a class)."""
+        if page not in self._trees:
+            from lxml import html as lxml_html
+
+            self._trees[page] = lxml_html.document_fromstring(self.html(page))
+        return self._trees[page]
+
     def ids(self, page: str) -> set[str]:
         """Every id on the page, gathered once: a test following hundreds of links into one page
         looks each up here, not by searching the page's tree again (the history pages are large)."""
         if page not in self._ids:
-            self._ids[page] = element_ids(self.soup(page))
+            self._ids[page] = set(self.tree(page).xpath("//@id"))
         return self._ids[page]
 
 

@@ -463,6 +463,7 @@ REAL_ORDER = ["2024-04-11-8907253c", "2024-04-30-78169c6c", "2024-09-17-b3398f39
 
 
 @pytest.mark.skipif(not STATES.is_dir(), reason="the shared benchmark history is not here")
+@pytest.mark.sweep
 def test_real_states_in_other_orders_give_the_same_files(tmp_path):
     """Four real states (split files with stale copies left beside them, the Weight Storage Data Type
     column appearing): imported at once; all but one, then the missing one alone (found later); the

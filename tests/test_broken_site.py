@@ -230,6 +230,7 @@ def test_guideline_section_of_the_broken_family_is_left_out(broken: tuple[Any, P
     assert soup.select_one("#family-rnn") is not None
 
 
+@pytest.mark.site_edits
 def test_strict_build_fails(tmp_path: Path, data_copy: Path) -> None:
     """With warnings as errors (the API's ``warningiserror``), the located data warning fails the build."""
     from sphinx.application import Sphinx

@@ -253,6 +253,7 @@ def test_attributes_hold_data_literally(hostile_site: Any) -> None:
     assert all(hostile("SPECLABEL") in t for t in titles)
 
 
+@pytest.mark.site_edits
 def test_invalid_id_with_markup_is_shown_escaped_in_the_problem_box(tmp_path: Path, data_copy: Path) -> None:
     """Ids cannot hold markup (the schema's id pattern); a record trying it is set aside and shown as text."""
     def edit(doc: dict) -> None:
@@ -385,6 +386,7 @@ def test_python_tags_are_refused_and_not_executed(data_copy: Path, tmp_path: Pat
     assert any("tag" in m and "not allowed" in m and "families.yaml:" in m for m in messages), messages
 
 
+@pytest.mark.site_edits
 def test_python_tag_in_a_site_build_is_a_located_warning(data_copy: Path, tmp_path: Path) -> None:
     marker = tmp_path / "executed"
     path = data_copy / "sources.yaml"

@@ -56,8 +56,7 @@ class Site:
 
     def __init__(self, make_app, srcdir: Path, data: Path, monkeypatch: pytest.MonkeyPatch, root: Path = ROOT,
                  **overrides) -> None:
-        shutil.copytree(root, srcdir)
-        overrides.setdefault("neuron_cache_dir", ".neuron-cache")  # its own cache: the tests count loads
+        shutil.copytree(root, srcdir)  # the session's data-set cache unless ``neuron_cache_dir`` is given
         self.make_app, self.srcdir, self.data, self.overrides = make_app, srcdir, data, overrides
         self.loads = 0
         original = neuron_docs.data.dataset.load_catalog
@@ -87,7 +86,8 @@ class Site:
 
 @pytest.fixture
 def site(make_app, tmp_path: Path, data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
-    return Site(make_app, tmp_path / "site", data_copy, monkeypatch)
+    """The test root with a data-set cache of its own: these tests count the loads of the data."""
+    return Site(make_app, tmp_path / "site", data_copy, monkeypatch, neuron_cache_dir=".neuron-cache")
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -176,8 +176,8 @@ def test_without_the_cache_every_build_loads_once(make_app, tmp_path: Path, data
 
 def test_parallel_build_gives_the_same_html_as_serial(make_app, tmp_path: Path, data_copy: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    serial = Site(make_app, tmp_path / "serial", data_copy, monkeypatch)
-    parallel = Site(make_app, tmp_path / "parallel", data_copy, monkeypatch)
+    serial = Site(make_app, tmp_path / "serial", data_copy, monkeypatch, neuron_cache_dir=".neuron-cache")
+    parallel = Site(make_app, tmp_path / "parallel", data_copy, monkeypatch, neuron_cache_dir=".neuron-cache")
     assert serial.build() == parallel.build(parallel=2)
     for page in ("index", "matrix", "benchmarks", "plain"):
         assert parallel.html(page) == serial.html(page), page

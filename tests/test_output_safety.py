@@ -114,6 +114,7 @@ def test_neutralised(cell: str, expected: str) -> None:
     assert neutralised(cell) == expected
 
 
+@pytest.mark.site_edits
 def test_formula_reaches_the_csv_neutralised_and_the_page_as_typed(planted_site, pages) -> None:
     site, planted = planted_site
     rows = list(csv.reader(io.StringIO(
@@ -130,6 +131,7 @@ def test_formula_reaches_the_csv_neutralised_and_the_page_as_typed(planted_site,
 
 # HTML ids -----------------------------------------------------------------------------------------
 
+@pytest.mark.site_edits
 def test_no_page_holds_an_id_twice(pages) -> None:
     for name, page in pages.items():
         ids = [element["id"] for element in page.find_all(id=True)]
@@ -137,6 +139,7 @@ def test_no_page_holds_an_id_twice(pages) -> None:
         assert not duplicates, f"{name}: duplicate ids {duplicates}"
 
 
+@pytest.mark.site_edits
 def test_every_internal_fragment_exists_on_its_page(planted_site: tuple[Any, dict[str, str]], pages) -> None:
     site = planted_site[0]  # its ids of each page, gathered once (the history pages hold thousands)
     for name, page in pages.items():
@@ -156,6 +159,7 @@ def _row_first_cell(element: Any) -> str:
     return element.find("td").get_text(" ", strip=True)
 
 
+@pytest.mark.site_edits
 def test_every_object_lands_on_its_own_place(planted_site, pages) -> None:
     site, planted = planted_site
     catalog = load_catalog(Path(site.app.config.neuron_data_dir))
@@ -202,6 +206,7 @@ def test_every_object_lands_on_its_own_place(planted_site, pages) -> None:
     assert len(anchors) == 2
 
 
+@pytest.mark.site_edits
 def test_the_section_of_a_family_on_a_device_is_not_the_planted_family(planted_site, pages) -> None:
     site, planted = planted_site
     catalog = load_catalog(Path(site.app.config.neuron_data_dir))
@@ -220,6 +225,7 @@ def test_the_section_of_a_family_on_a_device_is_not_the_planted_family(planted_s
     assert any(a["href"] == f"#{sub['id']}" for a in pages[page].find_all("a", href=True))
 
 
+@pytest.mark.site_edits
 def test_links_in_tables_land_on_their_object(planted_site, pages) -> None:
     site, _ = planted_site
     inventory = _inventory(site.outdir)

@@ -274,6 +274,7 @@ def test_readthedocs_pull_request_build_is_a_preview(preview) -> None:  # noqa: 
     assert len(marked(preview.soup("architecture-fit.html").find("table", id=f"support-matrix-{SUPPORT[0]}"))) == 1
 
 
+@pytest.mark.site_edits
 def test_unknown_base_warns_once_and_builds(repo: Path, tmp_path: Path) -> None:
     # The pages a preview of this change marks (the tests above), written; every page read.
     marked_pages = (*SHOWN, "inference/results-analysis.html", "instances.html")

@@ -11,7 +11,7 @@ from urllib.parse import urldefrag
 import pytest
 from docutils import nodes
 
-from conftest import DATA, build_site, edit_yaml
+from conftest import DATA, build_site, edit_yaml, has_class
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.shown import shown
 from neuron_docs.data.figures.expressions import evaluate
@@ -215,14 +215,11 @@ def test_html_shows_the_same_figures_as_the_doctrees(site):
 
 
 def test_every_internal_link_and_anchor_resolves(site):
-    pages = sorted(site.outdir.rglob("*.html"))
-    soups = {page: site.soup(str(page.relative_to(site.outdir))) for page in pages}
     checked = 0
-    for page, soup in soups.items():
+    for page in sorted(site.outdir.rglob("*.html")):
         if page.name == "404.html":  # absolute links to the deployed site, checked in test_downloads/notfound
             continue
-        for link in soup.select("a[href]"):
-            href = link["href"]
+        for href in site.tree(str(page.relative_to(site.outdir))).xpath("//a/@href"):
             if href.startswith(("http:", "https:", "mailto:", "javascript:")) or href in ("", "#"):
                 continue
             path, fragment = urldefrag(href)
@@ -237,8 +234,7 @@ def test_every_internal_link_and_anchor_resolves(site):
 def test_every_id_is_used_once_per_page(site):
     """Anchors name one element: furo's table wrapper does not repeat the table's ids."""
     for page in sorted(site.outdir.rglob("*.html")):
-        soup = site.soup(str(page.relative_to(site.outdir)))
-        ids = [element["id"] for element in soup.find_all(id=True)]
+        ids = site.tree(str(page.relative_to(site.outdir))).xpath("//@id")
         assert len(ids) == len(set(ids)), (page.name, sorted({i for i in ids if ids.count(i) > 1}))
     wrapper = site.soup("architecture-fit.html").find("table", id="support-matrix-neuroncore-v2").parent
     assert "table-wrapper" in wrapper["class"] and not wrapper.get("id")
@@ -252,8 +248,8 @@ def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
     title; never an internal path such as ``run:vit-inf1-b1:p90_latency_ms``."""
     seen = 0
     for path in sorted(site.outdir.rglob("*.html")):
-        for abbr in site.soup(str(path.relative_to(site.outdir))).select("abbr.neuron-value"):
-            title, figure = abbr["title"], abbr["data-neuron-figure"]
+        for abbr in site.tree(str(path.relative_to(site.outdir))).xpath(f"//abbr[{has_class('neuron-value')}]"):
+            title, figure = abbr.get("title"), abbr.get("data-neuron-figure")
             assert not INTERNAL_PATH.search(title), (path.name, title)
             kind, record, field = figure.split(":") if figure.count(":") == 2 else ("", "", "")
             if kind == "run":
