@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..data import Catalog
-    from ..data.figures.derived import Derived, PublishedCost
+    from ..data.figures.derived import Derived
+    from ..data.figures.prices import PriceQuote
+    from ..data.figures.runs import CostFigure
     from ..data.published.history_view import SincePrevious
     from ..render.tables import Cell
 
@@ -49,7 +51,7 @@ def figure_text(value: Decimal | int | None) -> str:
     return "" if value is None else shown_figure(value)
 
 
-def cost_text(cost: PublishedCost | None) -> str:
+def cost_text(cost: CostFigure[PriceQuote] | None) -> str:
     """A cost as every table prints it: ``$0.026``, ``$9,176.60``
     (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
     return "" if cost is None else shown_cost(cost.usd)
