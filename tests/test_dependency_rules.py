@@ -116,10 +116,9 @@ def test_a_listing_page_that_is_no_page_any_more_is_not_written() -> None:
 
 
 def test_the_rules_are_connected_to_sphinxs_events() -> None:
-    from neuron_docs.lifecycle import handlers
-    from neuron_docs.site.device_checks import MatrixCollector
+    from neuron_docs.lifecycle import HANDLERS
 
-    table = [(h.phase, h.handler) for h in handlers(MatrixCollector())]
+    table = [(h.phase, h.handler) for h in HANDLERS]
     for row in [("env-get-outdated", deps.pages_to_read_again), ("env-before-read-docs", deps.note_pages_read),
                 ("env-updated", deps.pages_to_write_again)]:
         assert row in table

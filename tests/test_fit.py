@@ -5,6 +5,7 @@ advisor's script (``neuron-fit.js``, run by node) writing the same sentences as 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from neuron_docs.data.checking.validation import load_catalog
 from neuron_docs.data.figures import fit
-from neuron_docs.data.figures.formatting import shown_memory, shown_parameters
+from neuron_docs.data.figures.formatting import MEMORY_UNITS, PARAMETER_UNITS, shown_memory, shown_parameters
 from neuron_docs.data.figures.identity import identities
 from neuron_docs.data.records.names import name_key
 
@@ -279,6 +280,19 @@ def test_a_name_without_a_size_stays_not_in_the_data(catalog):
 # The advisor's script writes the same sentences -----------------------------------------------------
 
 
+def test_the_script_holds_no_units_of_its_own():
+    """The units the script shows memory and parameters in, and reads a size in a name by, are the
+    build's (shipped in the advisor's data: :func:`fit.shipped_units`), not a second copy in the script."""
+    script = SCRIPT.read_text(encoding="utf-8")
+    copies = [f"{text!r}" for text in (" TB", " GB", " kB", "1e12", "1e9", "1e6", "[mbt]", "10**")
+              if text in script]
+    assert copies == []
+    shipped = fit.shipped_units()
+    assert re.compile(shipped["size_in_name"]) == fit.SIZE_IN_NAME and shipped["size_units"] == fit.SIZE_UNITS
+    assert [tuple(unit) for unit in shipped["memory"]] == list(MEMORY_UNITS)
+    assert [tuple(unit) for unit in shipped["parameters"]] == list(PARAMETER_UNITS)
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the advisor's script")
 def test_the_script_writes_the_builds_sentences(catalog):
     shipped = fit.fit_slice(catalog)
@@ -298,8 +312,8 @@ def test_the_script_writes_the_builds_sentences(catalog):
         "const fit = require(process.argv[1]); const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "const out = input.cases.map(c => fit.lines(input.fit, c.key.startsWith('name:') ? "
         "fit.sizeFromName(c.key.slice(5), input.fit) : input.fit.sizes[c.key], c.data_type, c.sequence, c.batch));"
-        "out.push([1, 999, 440e6, 17179869184, 1649267441664, 34359738368].map(fit.memoryText));"
-        "out.push([8e9, 46.7e9, 110e6, 11689512, 7.3e9].map(fit.parametersText));"
+        "out.push([1, 999, 440e6, 17179869184, 1649267441664, 34359738368].map(b => fit.memoryText(input.fit, b)));"
+        "out.push([8e9, 46.7e9, 110e6, 11689512, 7.3e9].map(p => fit.parametersText(input.fit, p)));"
         "process.stdout.write(JSON.stringify(out));")
     payload = {"fit": shipped, "cases": [{"key": key, **given} for key, _size, given in cases]}
     result = subprocess.run(["node", "-e", program, str(SCRIPT)], input=json.dumps(payload), text=True,

@@ -113,6 +113,20 @@ def test_the_printed_formula_is_the_function(nodes: bool) -> None:
         assert shown == pytest.approx(cost_per_million(price, throughput, n))
 
 
+def test_a_cost_is_one_record() -> None:
+    """Every cost derived from an hourly price (a published run's, a history release's) is one record,
+    :class:`CostFigure`: no other class of the extension holds a cost in USD beside the price it used."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                fields = {item.target.id for item in node.body
+                          if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+                if {"usd", "price"} <= fields:
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.name}")
+    assert found == ["data/figures/runs.py:CostFigure"]
+
+
 def test_every_cost_of_the_data_is_the_function(catalog) -> None:  # noqa: ANN001
     """Each published run's costs (every price basis) and each release's cost in the benchmark
     history equal the one function of the price it used, the run's throughput and its nodes."""
@@ -133,7 +147,7 @@ def test_every_cost_of_the_data_is_the_function(catalog) -> None:  # noqa: ANN00
         if cost is not None:
             throughput = throughput_of(figures)
             assert throughput is not None
-            assert cost.usd == cost_per_million(float(cost.price.usd_per_hour), float(throughput[1]), cost.nodes)
+            assert cost.usd == cost_per_million(float(cost.price.usd_per_hour), float(throughput[1]), cost.instances)
             checked += 1
     assert checked > 100
 

@@ -9,6 +9,7 @@ import io
 import pytest
 from docutils import nodes
 
+from neuron_docs.node_data import CSV_ROWS
 from neuron_docs.render.expand import filled_doctree
 from neuron_docs.render.tables import build_table
 from neuron_docs.site.downloads.table_csv import _flat_rows, _general_rows, _Nested, table_csv
@@ -99,3 +100,26 @@ def test_every_table_of_the_site_is_read_alike_both_ways(site):
             tables += 1
             marked += any(marks for _, marks in flat)
     assert tables > 50 and marked, (tables, marked)
+
+
+#: The support matrix: its rows written as HTML, their CSV from its data (tests/test_matrix_pages.py).
+_OWN_CSV_CLASSES = frozenset({"neuron-support-matrix"})
+
+
+def test_every_table_model_gives_the_csv_its_page_shows(site):
+    """A table built from one model (:class:`~neuron_docs.render.table_model.TableModel`) carries its CSV
+    rows; they say what reading its cells would (the words a reader reads, the blank's dash left out)."""
+    env = site.app.env
+    checked = 0
+    for docname in sorted(env.found_docs):
+        for table in filled_doctree(site.app, docname).findall(nodes.table):
+            if not CSV_ROWS.on(table) or not _OWN_CSV_CLASSES.isdisjoint(table["classes"]):
+                continue
+            given = table_csv(table)
+            CSV_ROWS.pop(table, None)
+            read = table_csv(table)
+            if given.partition("\n")[0] != read.partition("\n")[0]:  # its own rows: one per run (a benchmark
+                continue                                               # table's, a published chart's)
+            assert given == read, (docname, table.get("ids"))
+            checked += 1
+    assert checked > 50, checked

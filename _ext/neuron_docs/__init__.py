@@ -73,7 +73,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_site(app)
     drift_check.setup_drift_check(app)
     price_age.setup_price_age(app)
-    connect_handlers(app)  # every event handler, in build order (lifecycle.handlers)
+    connect_handlers(app)  # every event handler, in build order (lifecycle.HANDLERS)
     return {
         "version": __version__,
         "env_version": code_version(),  # pages made by other code are read again

@@ -324,3 +324,20 @@ def test_the_price_note_is_said_once_in_the_builds_words(page, site_url, compare
     said = {text for by_whose in unstated_sentences()["sentences"].values() for text in by_whose.values()}
     assert len(notes) == 1 and notes[0] in said
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("name", ["Mixtral-8x7B", "Ling-1T"])
+def test_will_it_fit_writes_the_builds_sentences_with_the_builds_units(page, site_url, catalog, name):
+    """"Will it fit?" in Chromium: the script (``neuron-fit.js``, which holds no units of its own) shows
+    memory and parameters in the units the build ships, and reads a size from a name by the build's
+    pattern ("Ling-1T": no size in the data), in the sentences the build writes."""
+    from neuron_docs.data.figures import fit  # noqa: PLC0415
+
+    size = fit.sizes(catalog).get("size:mixtral-8x7b") if name == "Mixtral-8x7B" else fit.size_from_name(name)
+    assert size is not None
+    page.goto(site_url + "advisor.html?model=" + quote(name) + "&workload=inference")
+    page.locator(".neuron-fit-lines li").first.wait_for()
+    label = page.locator(".neuron-advisor-fit .neuron-fit-label").inner_text()
+    lines = page.locator(".neuron-fit-lines li").evaluate_all(TEXT)
+    assert [label, *lines] == fit.lines_for(fit.places(catalog), size)
+    assert page.console_errors == []

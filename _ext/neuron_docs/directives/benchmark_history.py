@@ -347,7 +347,7 @@ def _row(release: Release, metrics: list[str], costs: bool, judged: dict[str, Se
         cells.append(shown_cost(cost.usd) + _judged(judged.get(COST), release.version) if cost
                      else "no price published then")
         cells.append(f"{PRICE_BASIS_TEXT[cost.price.basis]} {shown_price(cost.price.usd_per_hour)}"
-                     + (f" x {cost.nodes} nodes" if cost.nodes > 1 else "")
+                     + cost.nodes_text
                      + f", published {cost.price.first_published}" if cost else "")
     return cells
 

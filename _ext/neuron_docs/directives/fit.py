@@ -29,7 +29,7 @@ from ..data.figures.formatting import shown_memory, shown_parameters
 from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
 from ..render.placeholder import RenderContext, defer, renderer
-from ..render.tables import build_table
+from ..render.table_model import TableModel, text
 from ..state.domain import state
 from .base import DataDirective
 
@@ -77,7 +77,7 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
     types = [t for t in SHOWN_TYPES if any(t in p.data_types for p in options)]
     headers = ["NeuronCores" if params.device else "Instance", "Device memory",
                *(f"Largest model at {t}" for t in types), "Instances" if params.device else "NeuronCores"]
-    rows: list[list[object]] = []
+    table = TableModel(headers, name=f"fit-{params.device or 'instances'}", classes=["neuron-fit-table"])
     if params.device:
         per_degree: dict[int, list[FitInstance]] = {}
         for place in options:
@@ -85,17 +85,15 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
                 per_degree.setdefault(degree, []).append(place)
         for degree, holders in sorted(per_degree.items()):
             memory = holders[0].memory(degree)
-            rows.append([str(degree), shown_memory(memory),
-                         *(shown_parameters(largest_model(memory, t)) for t in types),
-                         ", ".join(p.instance for p in holders)])
+            table.add([text(str(degree)), text(shown_memory(memory)),
+                       *(text(shown_parameters(largest_model(memory, t))) for t in types),
+                       text(", ".join(p.instance for p in holders))])
     else:
         for place in options:
             memory = place.memory(place.degrees[-1])
-            rows.append([place.instance, shown_memory(memory),
-                         *(shown_parameters(largest_model(memory, t)) if t in place.data_types else "—"
-                           for t in types), str(place.degrees[-1])])
-    name = f"fit-{params.device or 'instances'}"
-    table = build_table(headers, rows, name=name, classes=["neuron-fit-table"])
+            table.add([text(place.instance), text(shown_memory(memory)),
+                       *(text(shown_parameters(largest_model(memory, t)) if t in place.data_types else "—")
+                         for t in types), text(str(place.degrees[-1]))])
     note = (f"Estimated from the device memory, not measured: the weights (parameters x bytes of the data type) "
             f"and a {HEADROOM_PERCENT}% headroom for activations, the compiled program and the runtime. A "
             "decoder's KV cache (2 x layers x key-value heads x head size x sequence length x batch x bytes) "
@@ -103,7 +101,7 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
     if any(p.degrees == (1,) and p.cores > 1 for p in options):
         note += (" On a first-generation device a model is held by one NeuronCore: NeuronCore-v1 has no tensor "
                  "parallelism.")
-    return [table, nodes.paragraph(text=note, classes=["neuron-fit-note"])]
+    return [table.table(), nodes.paragraph(text=note, classes=["neuron-fit-note"])]
 
 
 class FitCheck(DataDirective):

@@ -20,8 +20,7 @@ from ..data.figures.prices import price_note, unstated_note
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
 from .published_cells import cost_text, figure_text
-from ..render.tables import build_table
-from ..node_data import CSV_NAME
+from ..render.table_model import TableModel, text
 
 if TYPE_CHECKING:
     from .published_cells import Run
@@ -48,27 +47,26 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
             if table is None:
                 continue
             groups.setdefault((run.model, table.generation, table.kind), []).append(run)
-    rows, quotes = [], []
+    name = nodes.make_id(f"measured-{family}")
+    shown = TableModel(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
+                       classes=["neuron-measured-models", "neuron-sortable"], name=name, csv_name=name)
+    quotes = []
     for (model, generation, kind), measured in sorted(groups.items(), key=lambda g: (models.index(g[0][0]),
                                                                                     g[0][1:])):
         best = max(measured, key=lambda r: (r.throughput() or ("", 0, ""))[1])
         found = best.throughput()
         cost = derived.published_cost(best)
-        rows.append([model, GENERATION_TEXT.get(generation, generation), kind, str(len(measured)),
-                     f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else "",
-                     f"{cost_text(cost)} per {cost.per}" if cost else "",
-                     price_note(cost.price, caveat=False) if cost else ""])
+        shown.add([text(model), text(GENERATION_TEXT.get(generation, generation)), text(kind),
+                   text(str(len(measured))), text(f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else ""),
+                   text(f"{cost_text(cost)} per {cost.per}" if cost else ""),
+                   text(price_note(cost.price, caveat=False) if cost else "")])
         if cost:
             quotes.append(cost.price)
-    if not rows:
-        text = "No published benchmark measures a model of this family yet."
-        return [nodes.paragraph(text, text)]
-    name = nodes.make_id(f"measured-{family}")
-    table = build_table(["Model", "Instances", "Kind", "Runs", "Best throughput", "Its cost", "Price used"],
-                        rows, classes=["neuron-measured-models", "neuron-sortable"], name=name)
-    CSV_NAME.set(table, name)
+    if not shown.rows:
+        none = "No published benchmark measures a model of this family yet."
+        return [nodes.paragraph(none, none)]
     note = unstated_note(quotes)
-    return [table, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
+    return [shown.table(), *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 
 
 class MeasuredModels(DataDirective):

@@ -9,8 +9,9 @@ configuration (:func:`~neuron_docs.data.published.history_view.since_previous`),
 configuration's place in the benchmark history; then the details in the order of the published
 pages: framework, instance, image size, the other figures, every field of the configuration, the
 release the change is measured from, the script. Figures print as published, rounded to two
-decimals when published with more; cells are docutils nodes or text, never markup. Used by
-:mod:`.published_tables` and tested cell by cell against the data.
+decimals when published with more; each cell is a :class:`~neuron_docs.render.table_model.TableCell`
+(docutils nodes or text, never markup, and its words in the CSV). Used by :mod:`.published_tables` and
+tested cell by cell against the data.
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ from ..data.figures.formatting import shown_change, shown_cost, shown_figure
 from ..data.figures.identity import identities
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..state.domain import xref
+from ..render.table_model import TableCell, linked, text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..data import Catalog
-    from ..data.figures.derived import Derived, PublishedCost
+    from ..data.figures.derived import Derived
+    from ..data.figures.prices import PriceQuote
+    from ..data.figures.runs import CostFigure
     from ..data.published.history_view import SincePrevious
-    from ..render.tables import Cell
 
     Run = PublishedInferenceRun | PublishedTrainingRun
 
@@ -49,26 +52,26 @@ def figure_text(value: Decimal | int | None) -> str:
     return "" if value is None else shown_figure(value)
 
 
-def cost_text(cost: PublishedCost | None) -> str:
+def cost_text(cost: CostFigure[PriceQuote] | None) -> str:
     """A cost as every table prints it: ``$0.026``, ``$9,176.60``
     (:func:`~neuron_docs.data.figures.formatting.shown_cost`)."""
     return "" if cost is None else shown_cost(cost.usd)
 
 
-def script_cell(text: str | None) -> Cell:
+def script_cell(script: str | None) -> TableCell:
     """The benchmark script or tutorial: a link when the cell holds one, else its label."""
-    if not text:
-        return ""
-    link = _LINK.match(text.strip())
+    if not script:
+        return text("")
+    link = _LINK.match(script.strip())
     if link:
-        return nodes.reference(link["label"], link["label"], refuri=link["url"])
-    return _MARKUP.sub(lambda m: m["label"], text).strip()
+        return TableCell(nodes.reference(link["label"], link["label"], refuri=link["url"]), link["label"])
+    return text(_MARKUP.sub(lambda m: m["label"], script).strip())
 
 
-def model_cell(catalog: Catalog, name: str) -> Cell:
+def model_cell(catalog: Catalog, name: str) -> TableCell:
     """The model, linked to its family's canonical place when its identity (``models.yaml``) has one."""
     identity = identities(catalog).of_published(name)
-    return xref("family", identity.family, name) if identity else name
+    return linked("family", identity.family, name) if identity else text(name)
 
 
 def _config(run: Run, field: str) -> str:
@@ -158,23 +161,24 @@ def header(field: str, runs: Sequence[Run]) -> str:
     return named.get(field) or CONFIG_TEXT.get(field) or TRAINING_CONFIG_TEXT.get(field) or field
 
 
-def since_cell(found: SincePrevious | None) -> Cell:
+def since_cell(found: SincePrevious | None) -> TableCell:
     """The headline figure's change since the previous release that measured the configuration:
     ``+3.1%`` linked to the configuration's place in the benchmark history, ``since 2.18.0`` beside it
     (left out of the CSV, whose number it is), and its judgement across releases in words (steady,
     improved, regressed, suspect point, unstable series: the one rule, :mod:`..data.published.judgement`;
     a suspect point is never the release compared with); empty without an earlier release."""
     if found is None:
-        return ""
+        return text("")
     verdict = "unchanged" if found.better is None else "better" if found.better else "worse"
     judged = JUDGED_WORDS.get(found.judged, found.judged)
-    text = shown_change(found.ratio)
+    change = shown_change(found.ratio)
     since = f"since {found.previous_version} "
     # inside "since": the CSV, which has the number, leaves both out
-    return [xref("benchmark", found.configuration, text, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
-            nodes.inline("", "", nodes.Text(since),
-                         nodes.inline(f"({judged})", f"({judged})", classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
-                         classes=["neuron-since"])]
+    return TableCell([xref("benchmark", found.configuration, change, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
+                  nodes.inline("", "", nodes.Text(since),
+                               nodes.inline(f"({judged})", f"({judged})",
+                                            classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
+                               classes=["neuron-since"])], change)
 
 
 #: The judgement of a figure across releases in the change column (the rule: What's new's "How a change is judged").
@@ -182,31 +186,31 @@ JUDGED_WORDS = {"improved": "improved", "regressed": "regressed", "suspect": "su
                 "unstable": "unstable series", "steady": "steady"}
 
 
-def previous_cell(found: SincePrevious | None) -> Cell:
+def previous_cell(found: SincePrevious | None) -> TableCell:
     """The release the change is measured from (a details column: the CSV's copy of "since")."""
-    return found.previous_version if found else ""
+    return text(found.previous_version if found else "")
 
 
-def cell(derived: Derived, run: Run, field: str) -> Cell:
+def cell(derived: Derived, run: Run, field: str) -> TableCell:
     """One cell of ``run``'s row."""
     catalog = derived.catalog
     if field == "model":
         return model_cell(catalog, run.model)
     if field == "framework":
         name, version = getattr(run, "framework_name", None), getattr(run, "framework_version", None)
-        return f"{name} {version}" if name and version else (name or run.framework)
+        return text(f"{name} {version}" if name and version else (name or run.framework))
     if field == "instance" and isinstance(run, PublishedInferenceRun):
-        return xref("instance", run.instance, run.instance)
+        return linked("instance", run.instance, run.instance)
     if field == "instances" and isinstance(run, PublishedTrainingRun):
         links: list[nodes.Node] = []
         for i in run.instances:
             links += [nodes.Text(", ")] if links else []
             links.append(xref("instance", i, i))
-        return links
+        return TableCell(links, ", ".join(run.instances))
     if field in PUBLISHED_COSTS:
-        return cost_text(derived.published_cost(run, PUBLISHED_COSTS[field]))
+        return text(cost_text(derived.published_cost(run, PUBLISHED_COSTS[field])))
     if field == "script":
         return script_cell(run.script)
     if field in METRICS:
-        return figure_text(getattr(run, field))
-    return _config(run, field)
+        return text(figure_text(getattr(run, field)))
+    return text(_config(run, field))

@@ -44,8 +44,8 @@ from .published_cells import (
     since_cell, training_columns, wide_only_columns,
 )
 from .specs import source_ref
-from ..render.tables import build_table, comma_list
-from ..node_data import CSV_NAME
+from ..render.tables import comma_list
+from ..render.table_model import TableModel, text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -202,15 +202,16 @@ def render_performance_table(ctx: RenderContext, params: TableParams) -> list[no
     labelled = label_fields(runs, TRAINING_LABEL_FIELDS if params.kind == "training" else INFERENCE_LABEL_FIELDS)
     if "image_size" in fields:  # what a vision model's figures are of, even when it tells no runs apart
         labelled = ["image_size", *(f for f in labelled if f != "image_size")]
-    special = {CONFIGURATION: lambda run: config_label(run, labelled),
+    special = {CONFIGURATION: lambda run: text(config_label(run, labelled)),
                SINCE: lambda run: since_cell(since.get(run.id)), PREVIOUS: lambda run: previous_cell(since.get(run.id))}
-    rows = [[special[f](run) if f in special else cell(derived, run, f) for f in fields] for run in runs]
-    ids = [f"prun-{nodes.make_id(run.id)}" for run in runs]
     name = nodes.make_id(f"performance-{table.id}")
-    node = build_table([header(f, runs) for f in fields], rows, row_ids=ids, name=name,
+    model = TableModel([header(f, runs) for f in fields], name=name, csv_name=name,
                        classes=["neuron-performance-table", "neuron-sortable", "neuron-columns"])
+    for run in runs:
+        model.add([special[f](run) if f in special else cell(derived, run, f) for f in fields],
+                  f"prun-{nodes.make_id(run.id)}")
+    node = model.table()
     mark_columns(node, fields)
-    CSV_NAME.set(node, name)
     return [node, prices_used(ctx, runs, table, params.kind), *published_chart_block(derived, table, runs)]
 
 

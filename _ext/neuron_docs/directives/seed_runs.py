@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..state.build import DataSet
 from ..state.domain import dataset
 from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
@@ -30,12 +29,11 @@ from ..data.records import models as s
 from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
 from ..data.records.labels import COMPILATION_TEXT
 from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance, unplaced_runs
-from ..state.domain import xref
 from .base import DataDirective, let_through
-from .specs import Anchors, source_ref
-from ..render.tables import blank, broken_notice, build_table, comma_list
+from .specs import Anchors, source_shown
+from ..render.tables import broken_notice, comma_list
+from ..render.table_model import TableCell, TableModel, linked, missing, text
 from ..data.checking.touching import broken_touching
-from ..node_data import CSV_NAME, CSV_ROWS
 
 if TYPE_CHECKING:
 
@@ -43,6 +41,7 @@ if TYPE_CHECKING:
 
     from ..data.records import models as s
     from ..data.catalog import Broken
+    from ..data.figures.values import Value
 
 
 FILTERS = ("model", "instance", "device")
@@ -120,42 +119,99 @@ def _unplaced[R: (s.InferenceRun, s.AccuracyRun)](ctx: RenderContext, params: Ru
     return out
 
 
+@dataclass(frozen=True)
+class RunLine:
+    """One seed run as its table shows it, worked out once for the page's row of its configuration and
+    for its own row of the CSV."""
+
+    run: s.InferenceRun
+    #: The model's record (None: unknown, a warning; the page leaves its configuration out, the CSV names
+    #: the run's model id).
+    model: s.Model | None
+    instance: s.Instance
+    #: The run's cost per 1M inferences (:mod:`..data.figures.values`: derived once, in the data layer).
+    cost: Value | None
+
+    @property
+    def configuration(self) -> tuple[object, ...]:
+        """What a row of the page stands for: runs that differ only in what they measured share it."""
+        run = self.run
+        return (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
+                run.compiler_options)
+
+    def csv(self) -> list[str]:
+        """The run's row of the download: every figure a number in its own column."""
+        run = self.run
+        return [self.model.name if self.model else run.model, run.variant or "", self.instance.id,
+                str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
+                run.compiler_options or "default", _number(run.p90_latency_ms), _number(run.throughput_per_s),
+                shown_cost_number(self.cost.number) if self.cost else ""]
+
+    def measured(self) -> str:
+        """What the run measured, in words: p90 latency, throughput and its cost per 1M."""
+        run, figures = self.run, []
+        if run.p90_latency_ms is not None:
+            figures.append(f"p90 latency {shown_measure(run.p90_latency_ms, 'ms')}")
+        if run.throughput_per_s is not None:
+            figures.append(f"throughput {shown_measure(run.throughput_per_s, 'inferences/s')}")
+        if self.cost:
+            figures.append(f"{shown_cost(self.cost.number, self.cost.unit)} per 1M inferences")
+        return ", ".join(figures)
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else shown_figure(value)
+
+
+#: The download of a benchmark table: one row per run (:meth:`RunLine.csv`), unit in the header.
+RUN_CSV_HEADER = ["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                  "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]
+
+
+def run_lines(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[RunLine]:
+    """The ``runs`` as their table shows them (a run on an unknown instance: left out, as
+    :func:`filter_runs` leaves it)."""
+    data = ctx.data
+    out = []
+    for run in runs:
+        instance = run_instance(data.catalog, run)
+        if instance is None:
+            continue
+        out.append(RunLine(run, ctx.known("model", run.model, data.catalog.models), instance,
+                           data.values.get(f"run:{run.id}:cost_per_1m")))
+    return out
+
+
+def _unknown_or_na(gpu: bool) -> TableCell:
+    return missing("na", "a GPU run") if gpu else missing("unknown", "not in the data")
+
+
 @renderer("benchmark-table")
 def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
-    data = ctx.data
-    catalog = data.catalog
-    configurations: dict[tuple, list] = {}
-    for run in _runs(ctx, params, catalog.inference_runs):
-        key = (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
-               run.compiler_options)
-        configurations.setdefault(key, []).append(run)
-    rows, ids = [], []
-    for runs in configurations.values():
-        run = runs[0]
-        instance = run_instance(catalog, run)
-        model = ctx.known("model", run.model, catalog.models)
-        if model is None or instance is None:  # an unknown instance: filter_runs leaves it out
-            continue
-        gpu = not catalog.neuroncores(instance.id)
-        ids.append(" ".join(f"run-{nodes.make_id(r.id)}" for r in runs))
-        rows.append([
-            [xref("model", model.id, model.name), *([nodes.Text(f" ({run.variant})")] if run.variant else [])],
-            xref("instance", instance.id, instance.id), str(run.batch_size),
-            str(run.neuroncores) if run.neuroncores else blank("na" if gpu else "unknown",
-                                                               "a GPU run" if gpu else "not in the data"),
-            str(run.pipeline) if run.pipeline else blank("na" if gpu else "unknown",
-                                                         "a GPU run" if gpu else "not in the data"),
-            run.compiler_options or "default", measured(data, runs),
-        ])
+    catalog = ctx.catalog
+    configurations: dict[tuple[object, ...], list[RunLine]] = {}
+    for line in run_lines(ctx, _runs(ctx, params, catalog.inference_runs)):
+        configurations.setdefault(line.configuration, []).append(line)
     name = nodes.make_id("benchmarks" + params.suffix)
-    table = build_table(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
-                         "Measured (cost per 1M inferences at the on-demand price)"], rows,
-                        row_ids=ids, classes=["neuron-benchmark-table", "neuron-sortable"],
-                        caption=params.caption, name=name)
-    CSV_NAME.set(table, name)
-    CSV_ROWS.set(table, csv_rows(ctx, [r for runs in configurations.values() for r in runs]))
-    return [table, *broken_notice([*broken_touching(catalog, params.device, "inference_runs", "environments", "models"),
-                                   *_unplaced(ctx, params, catalog.inference_runs)])]
+    model = TableModel(["Model", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
+                        "Measured (cost per 1M inferences at the on-demand price)"],
+                       classes=["neuron-benchmark-table", "neuron-sortable"], caption=params.caption, name=name,
+                       csv_name=name, csv=[RUN_CSV_HEADER, *(line.csv() for lines in configurations.values()
+                                                             for line in lines)])
+    for lines in configurations.values():
+        first, run = lines[0], lines[0].run
+        if first.model is None:
+            continue
+        gpu = not catalog.neuroncores(first.instance.id)
+        model.add([linked("model", first.model.id, first.model.name, after=f" ({run.variant})" if run.variant else ""),
+                   linked("instance", first.instance.id, first.instance.id), text(str(run.batch_size)),
+                   text(str(run.neuroncores)) if run.neuroncores else _unknown_or_na(gpu),
+                   text(str(run.pipeline)) if run.pipeline else _unknown_or_na(gpu),
+                   text(run.compiler_options or "default"), measured(lines)],
+                  " ".join(f"run-{nodes.make_id(line.run.id)}" for line in lines))
+    return [model.table(), *broken_notice([*broken_touching(catalog, params.device, "inference_runs", "environments",
+                                                            "models"),
+                                           *_unplaced(ctx, params, catalog.inference_runs)])]
 
 
 class BenchmarkTable(_RunDirective):
@@ -166,66 +222,36 @@ class BenchmarkTable(_RunDirective):
     renderer = render_benchmark_table
 
 
-def csv_rows(ctx: RenderContext, runs: list[s.InferenceRun]) -> list[list[str]]:
-    """The download: one row per run, every figure a number in its own column (unit in the header)."""
-    def number(value: float | None) -> str:
-        return "" if value is None else shown_figure(value)
-
-    rows = [["Model", "Variant", "Instance", "Batch size", "NeuronCores", "Pipeline", "Compiler options",
-             "p90 latency (ms)", "Throughput (inferences/s)", "Cost per 1M inferences, on-demand (USD)"]]
-    data = ctx.data
-    for run in runs:
-        cost = data.values.get(f"run:{run.id}:cost_per_1m")
-        model = ctx.known("model", run.model, data.catalog.models)
-        instance = run_instance(data.catalog, run)
-        if instance is None:  # an unknown instance: filter_runs leaves it out
-            continue
-        rows.append([model.name if model else run.model, run.variant or "", instance.id,
-                     str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
-                     run.compiler_options or "default", number(run.p90_latency_ms),
-                     number(run.throughput_per_s), shown_cost_number(cost.number) if cost else ""])
-    return rows
-
-
-def measured(data: DataSet, runs: list[s.InferenceRun]) -> list[nodes.Node]:
-    """What the runs of one configuration measured: p90 latency, throughput and its cost per 1M."""
+def measured(lines: list[RunLine]) -> TableCell:
+    """What the runs of one configuration measured (:meth:`RunLine.measured`), one after the other."""
     parts: list[nodes.Node] = []
-    for run in runs:
-        figures = []
-        if run.p90_latency_ms is not None:
-            figures.append(f"p90 latency {shown_measure(run.p90_latency_ms, 'ms')}")
-        if run.throughput_per_s is not None:
-            figures.append(f"throughput {shown_measure(run.throughput_per_s, 'inferences/s')}")
-        if cost := data.values.get(f"run:{run.id}:cost_per_1m"):  # derived once, in the data layer
-            figures.append(f"{shown_cost(cost.number, cost.unit)} per 1M inferences")
-        text = ", ".join(figures)
-        parts.append(nodes.inline(text, ("; " if parts else "") + text, classes=["neuron-measured"]))
-    return parts
+    for line in lines:
+        words = line.measured()
+        parts.append(nodes.inline(words, ("; " if parts else "") + words, classes=["neuron-measured"]))
+    return TableCell(parts, "".join(part.astext() for part in parts))
 
 
 @renderer("cost-table")
 def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows = []
+    name = nodes.make_id("costs" + params.suffix)
+    table = TableModel(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
+                        "On-demand price", "Cost per 1M inferences"],
+                       classes=["neuron-cost-table", "neuron-sortable"], caption=params.caption, name=name, csv_name=name)
     for best in ctx.data.derived.best_runs(_runs(ctx, params, catalog.inference_runs)):
         instance, run = best.instance, best.run
         model = ctx.known("model", best.model, catalog.models)
         if model is None:
             continue
-        rows.append([
-            xref("model", model.id, model.name), best.variant or blank("na", "one variant"),
-            xref("instance", instance.id, instance.id),
-            str(run.batch_size), run.compiler_options or "default",
-            shown_measure(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
-            shown_price(instance.price.usd_per_hour) if instance.price else "",  # best runs are priced
-            shown_cost(best.cost),
+        table.add([
+            linked("model", model.id, model.name), text(best.variant) if best.variant else missing("na", "one variant"),
+            linked("instance", instance.id, instance.id),
+            text(str(run.batch_size)), text(run.compiler_options or "default"),
+            text(shown_measure(run.throughput_per_s or 0.0, "inferences/s")),  # best_runs keeps measured runs
+            text(shown_price(instance.price.usd_per_hour) if instance.price else ""),  # best runs are priced
+            text(shown_cost(best.cost)),
         ])
-    name = nodes.make_id("costs" + params.suffix)
-    table = build_table(["Model", "Variant", "Instance", "Batch size", "Compiler options", "Best throughput",
-                         "On-demand price", "Cost per 1M inferences"], rows,
-                        classes=["neuron-cost-table", "neuron-sortable"], caption=params.caption, name=name)
-    CSV_NAME.set(table, name)
-    return [table]
+    return [table.table()]
 
 
 class CostTable(_RunDirective):
@@ -237,26 +263,26 @@ class CostTable(_RunDirective):
 @renderer("accuracy-table")
 def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows = []
+    name = nodes.make_id("accuracy" + params.suffix)
+    table = TableModel(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
+                        "Accuracy-run time", "Top-1 in the original paper"],
+                       classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption,
+                       csv_name=name)
+    unknown = missing("unknown", "not in the data")
     for run in _runs(ctx, params, catalog.accuracy_runs):
         instance = run_instance(catalog, run)
         model = ctx.known("model", run.model, catalog.models)
         if model is None or instance is None:  # an unknown instance: filter_runs leaves it out
             continue
-        rows.append([
-            xref("model", model.id, model.name), xref("instance", instance.id, instance.id), run.dataset,
-            str(run.batch_size) if run.batch_size else blank("unknown", "not in the data"),
-            run.compiler_options or "default",
-            shown_measure(run.top1_percent, "%"),
-            shown_measure(run.duration_s, "s") if run.duration_s else blank("unknown", "not in the data"),
-            shown_measure(model.paper_top1.value, "%") if model.paper_top1 else blank("unknown", "not in the data"),
+        table.add([
+            linked("model", model.id, model.name), linked("instance", instance.id, instance.id), text(run.dataset),
+            text(str(run.batch_size)) if run.batch_size else unknown,
+            text(run.compiler_options or "default"),
+            text(shown_measure(run.top1_percent, "%")),
+            text(shown_measure(run.duration_s, "s")) if run.duration_s else unknown,
+            text(shown_measure(model.paper_top1.value, "%")) if model.paper_top1 else unknown,
         ])
-    name = nodes.make_id("accuracy" + params.suffix)
-    table = build_table(["Model", "Instance", "Dataset", "Batch size", "Compiler options", "Top-1 accuracy",
-                         "Accuracy-run time", "Top-1 in the original paper"], rows,
-                        classes=["neuron-accuracy-table", "neuron-sortable"], name=name, caption=params.caption)
-    CSV_NAME.set(table, name)
-    return [table, *broken_notice([*broken_touching(catalog, params.device, "accuracy_runs"),
+    return [table.table(), *broken_notice([*broken_touching(catalog, params.device, "accuracy_runs"),
                                    *_unplaced(ctx, params, catalog.accuracy_runs)])]
 
 
@@ -276,13 +302,13 @@ class EnvironmentTable(DataDirective):
 @renderer("environment-table")
 def render_environment_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows = []
+    table = TableModel(["Environment", "Instance", "Operating system", "Software", "Source"],
+                       classes=["neuron-environment-table"], name="environments")
     for env in catalog.environments.values():
         software = "; ".join(f"{k} {v}" for k, v in env.software.items())
-        rows.append([env.id, xref("instance", env.instance, env.instance), env.os, software,
-                     source_ref(ctx, env.source)])
-    return [build_table(["Environment", "Instance", "Operating system", "Software", "Source"], rows,
-                        classes=["neuron-environment-table"], name="environments")]
+        table.add([text(env.id), linked("instance", env.instance, env.instance), text(env.os), text(software),
+                   source_shown(ctx, env.source)])
+    return [table.table()]
 
 
 class ModelStatus(DataDirective):
@@ -300,22 +326,21 @@ class ModelStatus(DataDirective):
 @renderer("model-status")
 def render_model_status(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows, ids = [], []
+    table = TableModel(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"],
+                       classes=["neuron-model-status", "neuron-sortable"], name="model-status", csv_name="model-status")
     for model, anchor in ctx.registered(catalog.models, params.ids):
-        ids.append(anchor)
         variants = "; ".join(f"{v.id}: {v.description}" + (f" ({v.script_modules} script modules)"
                                                             if v.script_modules else "") for v in model.variants)
         family = ctx.known("family", model.family, catalog.families)
-        rows.append([
-            model.name, xref("family", model.family, family.name if family else model.family),
-            COMPILATION_TEXT[model.status],
-            ", ".join(model.unsupported_operators) or blank("none", "no unsupported operator recorded"),
-            variants or blank("na", "one variant"), model.notes or blank("none"),
-        ])
-    table = build_table(["Model", "Family", "Status", "Unsupported operators", "Variants", "Notes"], rows,
-                        row_ids=ids, classes=["neuron-model-status", "neuron-sortable"], name="model-status")
-    CSV_NAME.set(table, "model-status")
-    return [table, *broken_notice(catalog.broken_in("models"))]
+        operators = ", ".join(model.unsupported_operators)
+        table.add([
+            text(model.name), linked("family", model.family, family.name if family else model.family),
+            text(COMPILATION_TEXT[model.status]),
+            text(operators) if operators else missing("none", "no unsupported operator recorded"),
+            text(variants) if variants else missing("na", "one variant"),
+            text(model.notes) if model.notes else missing("none"),
+        ], anchor)
+    return [table.table(), *broken_notice(catalog.broken_in("models"))]
 
 
 def setup_seed_runs(app: Sphinx) -> None:

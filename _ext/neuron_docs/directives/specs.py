@@ -17,7 +17,7 @@ pages that show it without reading them again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -29,24 +29,23 @@ from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..data.figures.formatting import format_number, shown_price
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
-from ..state.domain import xref
 from .base import DataDirective, let_through
-from ..render.tables import blank, broken_notice, build_table, comma_list
+from ..render.tables import broken_notice, comma_list
+from ..render.table_model import TableCell, TableModel, linked, missing, text
 from ..data.checking.touching import broken_touching
-from ..node_data import CSV_NAME, OBJECT_ANCHOR
+from ..node_data import OBJECT_ANCHOR
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..data.records.models import Quantity
-    from ..render.tables import Cell
 
 
-def _sources_cell(ctx: RenderContext, q: Quantity) -> nodes.Node:
+def _sources_cell(ctx: RenderContext, q: Quantity) -> TableCell:
     """A specification's source, then each other source that gives it another value and why the
     data's is used ("Also 190 TFLOPS in <source>: <why>")."""
     if not q.also:
-        return source_ref(ctx, q.source)
+        return source_shown(ctx, q.source)
     cell = nodes.inline()
     cell += source_ref(ctx, q.source)
     for other in q.also:
@@ -54,7 +53,7 @@ def _sources_cell(ctx: RenderContext, q: Quantity) -> nodes.Node:
         cell += nodes.Text(f". Also {said} in ")
         cell += source_ref(ctx, other.source)
         cell += nodes.Text(f": {other.why}")
-    return cell
+    return TableCell(cell, cell.astext())
 
 
 def source_ref(ctx: RenderContext, source_id: str | None) -> nodes.Node:
@@ -65,6 +64,12 @@ def source_ref(ctx: RenderContext, source_id: str | None) -> nodes.Node:
     if source.url:
         return nodes.reference(source.title, source.title, refuri=source.url)
     return nodes.Text(source.title)
+
+
+def source_shown(ctx: RenderContext, source_id: str | None) -> TableCell:
+    """A table's cell of the source (:func:`source_ref`) and its words."""
+    node = source_ref(ctx, source_id)
+    return TableCell(node, node.astext())
 
 
 class DeviceSpecs(DataDirective):
@@ -102,26 +107,25 @@ def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.
     device = ctx.known("device", params.device, catalog.devices)
     if device is None:
         return broken_notice(catalog.broken_in("devices"))
-    rows: list[list] = [
-        ["Vendor", device.vendor, ""],
-        ["Architecture", device.architecture, source_ref(ctx, device.source)],
-        ["Purpose", device.purpose.capitalize(), ""],
-    ]
+    model = TableModel(["Property", "Value", "Source"], classes=["neuron-device-specs"], name=f"specs-{device.id}",
+                       csv_name=f"specs-{device.id}")
+    model.add([text("Vendor"), text(device.vendor), text("")])
+    model.add([text("Architecture"), text(device.architecture), source_shown(ctx, device.source)])
+    model.add([text("Purpose"), text(device.purpose.capitalize()), text("")])
     if device.neuroncores:
-        rows.append(["NeuronCores per device", str(device.neuroncores), source_ref(ctx, device.source)])
-    rows.append(["Data types", ", ".join(device.data_types), source_ref(ctx, device.source)])
-    rows.append(["Interconnect", device.interconnect, source_ref(ctx, device.source)])
-    rows.extend([q.label, format_number(q.value, q.unit), _sources_cell(ctx, q)] for q in device.specs.values())
+        model.add([text("NeuronCores per device"), text(str(device.neuroncores)), source_shown(ctx, device.source)])
+    model.add([text("Data types"), text(", ".join(device.data_types)), source_shown(ctx, device.source)])
+    model.add([text("Interconnect"), text(device.interconnect), source_shown(ctx, device.source)])
+    for q in device.specs.values():
+        model.add([text(q.label), text(format_number(q.value, q.unit)), _sources_cell(ctx, q)])
     if device.features:
         features = nodes.bullet_list()
         for feature in device.features:
             features += nodes.list_item("", nodes.paragraph(feature, feature))
-        rows.append(["Features", features, source_ref(ctx, device.source)])
-    table = build_table(["Property", "Value", "Source"], rows, classes=["neuron-device-specs"],
-                        name=f"specs-{device.id}")
+        model.add([text("Features"), TableCell(features, " ".join(device.features)), source_shown(ctx, device.source)])
+    table = model.table()
     if params.anchor:
         table["ids"].append(params.anchor)
-    CSV_NAME.set(table, f"specs-{device.id}")
     return [table]
 
 
@@ -166,28 +170,37 @@ class InstancesParams:
 NO_ON_DEMAND_PRICE = "no on-demand price in the sources"
 
 
-def reserved_cells(ctx: RenderContext, instance_id: str) -> list[Cell]:
+def reserved_cells(ctx: RenderContext, instance_id: str) -> list[TableCell]:
     """The reserved-instance effective price of an instance (the newest of ``prices.yaml``) and its
     source, date, term and region; a blank that says so when none is published."""
     quote = price_for(ctx.catalog, instance_id, PUBLISHED_PRICE_BASIS)
     if quote is None:
-        return [blank("none", "no reserved-instance price published"), ""]
+        return [missing("none", "no reserved-instance price published"), text("")]
     stated = ", ".join(v for v in (quote.term, quote.region) if v)
-    return [shown_price(quote.usd_per_hour),
-            [source_ref(ctx, quote.source), nodes.Text(f", {quote.as_of.isoformat()}"
-                                                           + (f" ({stated})" if stated else ""))]]
+    return [text(shown_price(quote.usd_per_hour)),
+            _dated_source(ctx, quote.source, quote.as_of.isoformat() + (f" ({stated})" if stated else ""))]
+
+
+def _dated_source(ctx: RenderContext, source_id: str, when: str) -> TableCell:
+    """A price's source and its date: ``<source>, 2025-01-15``."""
+    source = source_shown(ctx, source_id)
+    return TableCell([cast("nodes.Node", source.page), nodes.Text(f", {when}")], f"{source.csv}, {when}")
 
 
 @renderer("instance-table")
 def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows, ids, instances, unshown = [], [], [], []
+    name = params.name
+    table = TableModel(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
+                        "RI-effective price", "On-demand source, as of", "RI-effective source, as of"],
+                       classes=["neuron-instance-table", "neuron-sortable"], name=name, csv_name=name)
+    unknown = missing("unknown", "not in the data")
+    instances, unshown = [], []
     for instance_id, anchor in zip(params.instances, params.ids, strict=True):
         instance = ctx.known("instance", instance_id, catalog.instances)
         if instance is None:  # gone since the page was read: the page is read again next build
             continue
         instances.append(instance)
-        ids.append(anchor)
         cores = catalog.neuroncores(instance.id)
         price = instance.price
         reserved = reserved_cells(ctx, instance.id)
@@ -196,36 +209,31 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
             unshown.append(let_through(ctx, "instances", instance.id, "device",
                                        f"instance {instance.id!r}: unknown device {instance.device!r}",
                                        "its device and NeuronCores are not shown"))
-        rows.append([
-            nodes.literal(instance.id, instance.id),
-            _device_ref(ctx, instance.device) if known else blank("unknown", "not in the data"),
-            str(instance.device_count),
-            str(cores) if cores else blank("na", "not a Neuron device") if known else blank("unknown", "not in the data"),
-            str(instance.vcpus),
-            format_number(instance.efa_gbps, "Gbps") if instance.efa_gbps else blank("none", "no EFA"),
-            shown_price(price.usd_per_hour) if price else blank("none", NO_ON_DEMAND_PRICE),
+        table.add([
+            TableCell(nodes.literal(instance.id, instance.id), instance.id),
+            _device_shown(ctx, instance.device) if known else unknown,
+            text(str(instance.device_count)),
+            text(str(cores)) if cores else missing("na", "not a Neuron device") if known else unknown,
+            text(str(instance.vcpus)),
+            text(format_number(instance.efa_gbps, "Gbps")) if instance.efa_gbps else missing("none", "no EFA"),
+            text(shown_price(price.usd_per_hour)) if price else missing("none", NO_ON_DEMAND_PRICE),
             reserved[0],
-            [source_ref(ctx, price.source), nodes.Text(f", {price.as_of.isoformat()}")] if price else "",
+            _dated_source(ctx, price.source, price.as_of.isoformat()) if price else text(""),
             reserved[1],
-        ])
-    name = params.name
-    table = build_table(["Instance type", "Device", "Devices", "NeuronCores", "vCPUs", "EFA", "On-demand price",
-                         "RI-effective price", "On-demand source, as of", "RI-effective source, as of"], rows,
-                        classes=["neuron-instance-table", "neuron-sortable"],
-                        row_ids=ids, name=name)
-    CSV_NAME.set(table, name)
-    for row, place in zip(table.findall(nodes.row), [None, *ids], strict=False):  # each instance's place
+        ], anchor)
+    node = table.table()
+    for row, place in zip(node.findall(nodes.row), [None, *table.row_ids], strict=False):  # each instance's place
         if place:
             OBJECT_ANCHOR.set(row, place)
-    result: list[nodes.Node] = [table]
+    result: list[nodes.Node] = [node]
     if params.specs:
         for instance in instances:
             if instance.specs:
-                spec_rows = [[q.label, format_number(q.value, q.unit), source_ref(ctx, q.source)]
-                             for q in instance.specs.values()]
-                result.append(build_table(["Property", "Value", "Source"], spec_rows,
-                                          caption=f"{instance.id} specifications",
-                                          classes=["neuron-instance-specs"], name=f"specs-{instance.id}"))
+                specs = TableModel(["Property", "Value", "Source"], caption=f"{instance.id} specifications",
+                                   classes=["neuron-instance-specs"], name=f"specs-{instance.id}")
+                for q in instance.specs.values():
+                    specs.add([text(q.label), text(format_number(q.value, q.unit)), source_shown(ctx, q.source)])
+                result.append(specs.table())
     # the instances set aside that would be in this table: of its devices, or of no device that
     # could be told (a table of some families alone shows every one); then those it leaves unshown
     broken = broken_touching(catalog, params.devices if not params.families else [], "instances")
@@ -248,10 +256,10 @@ class FrameworkTable(DataDirective):
 HEADER_FIELDS = ("name", "package", "framework_version")
 
 
-def _device_ref(ctx: RenderContext, device_id: str) -> nodes.Node:
+def _device_shown(ctx: RenderContext, device_id: str) -> TableCell:
     """A link to a device, with its name (its id when it is not in the data: a warning)."""
     device = ctx.known("device", device_id, ctx.catalog.devices)
-    return xref("device", device_id, device.name if device else device_id)
+    return linked("device", device_id, device.name if device else device_id)
 
 
 @dataclass(frozen=True)
@@ -264,19 +272,20 @@ class Anchors:
 @renderer("framework-table")
 def render_framework_table(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows, ids = [], []
+    table = TableModel(["Name", "Package", "Framework", "Devices"], classes=["neuron-framework-table"],
+                       name="frameworks")
     for framework, anchor in ctx.registered(catalog.frameworks, params.ids):
-        ids.append(anchor)
         devices: list[nodes.Node] = []
+        words = []
         for device in framework.devices:
             if devices:
                 devices.append(nodes.Text(", "))
-            devices.append(_device_ref(ctx, device))
-        rows.append([framework.name, nodes.literal(framework.package, framework.package),
-                     with_version(framework.framework, framework), devices])
-    table = build_table(["Name", "Package", "Framework", "Devices"], rows, row_ids=ids,
-                        classes=["neuron-framework-table"], name="frameworks")
-    return [table, *broken_notice(catalog.broken_in("frameworks"))]
+            shown = _device_shown(ctx, device)
+            devices.append(cast("nodes.Node", shown.page))
+            words.append(shown.csv)
+        table.add([text(framework.name), TableCell(nodes.literal(framework.package, framework.package), framework.package),
+                   text(with_version(framework.framework, framework)), TableCell(devices, ", ".join(words))], anchor)
+    return [table.table(), *broken_notice(catalog.broken_in("frameworks"))]
 
 
 class SourceTable(DataDirective):
@@ -289,10 +298,11 @@ class SourceTable(DataDirective):
 @renderer("source-table")
 def render_source_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows = [[nodes.literal(s.id, s.id), source_ref(ctx, s.id),
-             s.date.isoformat() if s.date else blank("unknown", "undated")]
-            for s in catalog.sources.values()]
-    return [build_table(["Id", "Source", "Date"], rows, classes=["neuron-source-table"], name="sources")]
+    table = TableModel(["Id", "Source", "Date"], classes=["neuron-source-table"], name="sources")
+    for source in catalog.sources.values():
+        table.add([TableCell(nodes.literal(source.id, source.id), source.id), source_shown(ctx, source.id),
+                   text(source.date.isoformat()) if source.date else missing("unknown", "undated")])
+    return [table.table()]
 
 
 def setup_specs(app: Sphinx) -> None:

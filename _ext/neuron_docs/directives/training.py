@@ -32,9 +32,9 @@ from ..data.catalog import Broken
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .base import Collections, DataDirective, let_through, render_broken_notice
-from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref
-from ..render.tables import blank, broken_notice, build_table
-from ..node_data import CSV_NAME
+from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref, source_shown
+from ..render.tables import broken_notice
+from ..render.table_model import TableCell, TableModel, linked, missing, text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -140,18 +140,17 @@ class RoadmapItems(DataDirective):
 @renderer("roadmap-items")
 def render_roadmap_items(ctx: RenderContext, params: Anchors) -> list[nodes.Node]:
     catalog = ctx.catalog
-    rows, ids = [], []
+    table = TableModel(["Roadmap item", "Description", "Matrix cells that point here"],
+                       classes=["neuron-roadmap-table"], name="roadmap")
     latest = catalog.revision()
 
     for item, anchor in ctx.registered(catalog.roadmap, params.ids):
-        ids.append(anchor)
         cells = [(row.family, d) for m in (latest.matrices if latest else []) for d in m.devices
                  for row in m.rows for cell in row.cells.values() if catalog.roadmap_item(cell) == item.id]
         covered = sorted({f"{_family_name(ctx, f)} on {_device_name(ctx, d)}" for f, d in cells})
-        rows.append([nodes.reference(item.title, item.title, refuri=item.url), item.description,
-                     "; ".join(covered)])
-    return [build_table(["Roadmap item", "Description", "Matrix cells that point here"], rows, row_ids=ids,
-                        classes=["neuron-roadmap-table"], name="roadmap")]
+        table.add([TableCell(nodes.reference(item.title, item.title, refuri=item.url), item.title),
+                   text(item.description), text("; ".join(covered))], anchor)
+    return [table.table()]
 
 
 class ComparisonTable(DataDirective):
@@ -169,7 +168,8 @@ COMPARISON_FILES = ("training.yaml", "instances.yaml", "devices.yaml", "sources.
 def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     data = ctx.data
     catalog = data.catalog
-    rows = []
+    table = TableModel(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
+                       classes=["neuron-comparison-table"], name="comparisons", csv_name="comparisons")
     unshown: list[Broken] = []
     for comparison in catalog.comparisons.values():
         subject = instance_metric(catalog, comparison.subject, comparison.metric)
@@ -185,17 +185,14 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
                                        f"comparison {comparison.id!r}: {why}", "not shown"))
             continue
         measured = found.number
-        rows.append([
-            comparison.label,
-            f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}",
-            f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})",
-            display_number(measured, "x", NumberFormat(2)),
-            source_ref(ctx, comparison.claimed.source),
+        table.add([
+            text(comparison.label),
+            text(f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}"),
+            text(f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})"),
+            text(display_number(measured, "x", NumberFormat(2))),
+            source_shown(ctx, comparison.claimed.source),
         ])
-    table = build_table(["Comparison", "Specifications", "Claimed", "From the specifications", "Claim source"],
-                        rows, classes=["neuron-comparison-table"], name="comparisons")
-    CSV_NAME.set(table, "comparisons")
-    return [table, *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
+    return [table.table(), *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
 
 
 class TrainingExperiment(DataDirective):
@@ -226,30 +223,31 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
     experiment = ctx.known("experiment", params.experiment, catalog.experiments)
     if experiment is None:
         return broken_notice(catalog.broken_in("experiments"))
-    setup_rows = [
-        ["Model", experiment.model], ["Model family", xref("family", experiment.family,
-                                                            _family_name(ctx, experiment.family))],
-        ["Dataset", experiment.dataset], ["Precision", experiment.precision],
-        ["Batch size per worker", str(experiment.batch_size_per_worker)],
-        *([k, v] for k, v in experiment.software.items()),
-    ]
-    if experiment.compile_time_note:
-        setup_rows.append(["Compilation", experiment.compile_time_note])
-    result: list[nodes.Node] = [build_table(["Setting", "Value"], setup_rows, classes=["neuron-experiment"],
-                                            name=f"experiment-{experiment.id}")]
-    instance_rows = []
+    settings = TableModel(["Setting", "Value"], classes=["neuron-experiment"], name=f"experiment-{experiment.id}")
+    for setting, value in [("Model", text(experiment.model)),
+                           ("Model family", linked("family", experiment.family, _family_name(ctx, experiment.family))),
+                           ("Dataset", text(experiment.dataset)), ("Precision", text(experiment.precision)),
+                           ("Batch size per worker", text(str(experiment.batch_size_per_worker))),
+                           *((k, text(v)) for k, v in experiment.software.items()),
+                           *([("Compilation", text(experiment.compile_time_note))]
+                             if experiment.compile_time_note else [])]:
+        settings.add([text(setting), value])
+    instances = TableModel(["Instance", "Device", "NeuronCores", "On-demand price"],
+                           classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances")
     for instance_id in experiment.instances:
         instance = ctx.known("instance", instance_id, catalog.instances)
         if instance is None:
             continue
-        instance_rows.append([xref("instance", instance.id, instance.id), xref("device", instance.device, _device_name(ctx, instance.device)),
-                              str(catalog.neuroncores(instance.id) or ""),
-                              shown_price(instance.price.usd_per_hour) if instance.price
-                              else blank("none", NO_ON_DEMAND_PRICE)])
-    result.append(build_table(["Instance", "Device", "NeuronCores", "On-demand price"], instance_rows,
-                              classes=["neuron-experiment-instances"], name=f"experiment-{experiment.id}-instances"))
+        instances.add([linked("instance", instance.id, instance.id),
+                       linked("device", instance.device, _device_name(ctx, instance.device)),
+                       text(str(catalog.neuroncores(instance.id) or "")),
+                       text(shown_price(instance.price.usd_per_hour)) if instance.price
+                       else missing("none", NO_ON_DEMAND_PRICE)])
+    result: list[nodes.Node] = [settings.table(), instances.table()]
     values = ctx.data.values
-    pp_rows, unshown = [], []
+    gains = TableModel(["Comparison", "Better price-performance (claimed)", "Price ratio (candidate / baseline)",
+                        "Implied speed ratio"], classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp")
+    unshown = []
     for pp in experiment.price_performance:
         path = f"priceperf:{experiment.id}.{pp.id}"
         ratio, implied = values.get(f"{path}:price_ratio"), values.get(f"{path}:implied_speed_ratio")
@@ -264,13 +262,11 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
                                        f"experiment {experiment.id!r}, price-performance {pp.id!r}: {why}",
                                        "its price and speed ratios are not shown"))
             continue
-        pp_rows.append([pp.label, format_number(pp.gain.value, pp.gain.unit),
-                        display_number(ratio.number, "x", NumberFormat(2)),
-                        display_number(implied.number, "x", NumberFormat(2))])
-    if pp_rows:
-        result.append(build_table(["Comparison", "Better price-performance (claimed)",
-                                   "Price ratio (candidate / baseline)", "Implied speed ratio"], pp_rows,
-                                  classes=["neuron-price-performance"], name=f"experiment-{experiment.id}-pp"))
+        gains.add([text(pp.label), text(format_number(pp.gain.value, pp.gain.unit)),
+                   text(display_number(ratio.number, "x", NumberFormat(2))),
+                   text(display_number(implied.number, "x", NumberFormat(2)))])
+    if gains.rows:
+        result.append(gains.table())
     return [*result, *broken_notice(unshown)]
 
 

@@ -42,14 +42,14 @@ from ..data.published.history_view import run_configuration
 from ..data.record_keys import fields_key, file_key, names_key, records_key
 from ..directives.base import DataDirective
 from ..directives.published_tables import shown_tables
-from ..render.tables import blank, broken_notice, build_table
+from ..render.tables import broken_notice
+from ..render.table_model import TableCell, TableModel, linked, missing, text
 from ..data.records.labels import PRICE_BASIS_TEXT, framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import state
 from ..state.domain import xref
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .performance_pages import page_name
-from ..node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -64,13 +64,15 @@ HEADERS = ["Device", "Vendor", "Architecture", "Purpose", "NeuronCores per devic
 MATRIX_TEXT = {True: "Published", False: "Not published yet"}
 
 
-def _links(objtype: str, ids: Iterable[tuple[str, str]]) -> list[nodes.Node]:
+def _links(objtype: str, ids: Iterable[tuple[str, str]]) -> TableCell:
     cell: list[nodes.Node] = []
-    for target, text in ids:
+    words = []
+    for target, label in ids:
         if cell:
             cell.append(nodes.Text(", "))
-        cell.append(xref(objtype, target, text))
-    return cell
+        cell.append(xref(objtype, target, label))
+        words.append(label)
+    return TableCell(cell, ", ".join(words))
 
 
 class DeviceTable(DataDirective):
@@ -88,24 +90,21 @@ DEVICE_TABLE_FILES = ("devices.yaml", "instances.yaml", "frameworks.yaml", MATRI
 def render_device_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     catalog = ctx.catalog
     matrices = set(catalog.matrix_devices())
-    rows, ids = [], []
+    table = TableModel(HEADERS, classes=["neuron-device-table", "neuron-sortable"], name="device-table",
+                       csv_name="device-table")
     for device in catalog.devices.values():
         frameworks = catalog.frameworks_for(device.id)
         instances = [i.id for i in catalog.instances.values() if i.device == device.id]
         has_matrix = device.id in matrices
-        ids.append(f"devices-{nodes.make_id(device.id)}")
-        rows.append([
-            xref("device", device.id, device.name), device.vendor, device.architecture,
-            device.purpose.capitalize(),
-            str(device.neuroncores) if device.neuroncores else blank("na", "not a Neuron device"),
+        table.add([
+            linked("device", device.id, device.name), text(device.vendor), text(device.architecture),
+            text(device.purpose.capitalize()),
+            text(str(device.neuroncores)) if device.neuroncores else missing("na", "not a Neuron device"),
             _links("instance", ((i, i) for i in instances)),
             _links("framework", ((f.id, f.name) for f in frameworks)),
-            MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else "",
-        ])
-    table = build_table(HEADERS, rows, row_ids=ids, classes=["neuron-device-table", "neuron-sortable"],
-                        name="device-table")
-    CSV_NAME.set(table, "device-table")
-    return [table, *broken_notice(catalog.broken_in("devices"))]
+            text(MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else ""),
+        ], f"devices-{nodes.make_id(device.id)}")
+    return [table.table(), *broken_notice(catalog.broken_in("devices"))]
 
 
 class DeviceFrameworks(DataDirective):

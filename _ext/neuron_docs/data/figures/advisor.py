@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..records.matrix import Cell
     from ..records.models import Family
-    from .derived import Derived, PublishedCost
+    from .derived import Derived
+    from .prices import PriceQuote
+    from .runs import CostFigure
 
 WORKLOADS = ("inference", "training")
 #: Since when a published run's figures hold, in words (``Neuron 2.18.0 (first published 2024-04-11)``), or None.
@@ -195,9 +197,9 @@ def _published_best(derived: Derived, run: ps.PublishedInferenceRun | ps.Publish
                 if on_demand else None)
 
 
-def _priced(cost: PublishedCost) -> str:
+def _priced(cost: CostFigure[PriceQuote]) -> str:
     """The price a published run's cost used, nodes included: ``RI-effective $8.197/h, as of ... x 32 nodes``."""
-    return price_note(cost.price, caveat=False) + (f" x {cost.instances} nodes" if cost.instances > 1 else "")
+    return price_note(cost.price, caveat=False) + cost.nodes_text
 
 
 def throughput_text(run: Best) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .prices import ON_DEMAND_PRICE_BASIS, PUBLISHED_PRICE_BASIS, PriceQuote, price_for
-from .runs import cost_per_million, first_priced, run_instance
+from .runs import CostFigure, cost_per_million, costed, first_priced, run_instance
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -38,18 +38,6 @@ PUBLISHED_COST_READS = ("prices", "instances", "published_tables")
 #: column): the price basis it is at. The reserved-instance effective price is the published pages'
 #: own; the on-demand price (``instances.yaml``) is what a reader without a reservation pays.
 PUBLISHED_COSTS: dict[str, str] = {"cost_per_1m": PUBLISHED_PRICE_BASIS, "cost_per_1m_on_demand": ON_DEMAND_PRICE_BASIS}
-
-
-@dataclass(frozen=True)
-class PublishedCost:
-    """The cost of a published run: USD per 1M units of its throughput, and the price it used."""
-
-    usd: float
-    #: What the cost is per: "1M inferences", "1M output tokens", "1M training sequences", ...
-    per: str
-    price: PriceQuote
-    #: Instances the price is paid for (a training run's nodes).
-    instances: int = 1
 
 
 @dataclass(frozen=True)
@@ -76,7 +64,7 @@ class Derived:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._seed: dict[str, float | None] = {}
-        self._published: dict[tuple[str, str, str], PublishedCost | None] = {}
+        self._published: dict[tuple[str, str, str], CostFigure[PriceQuote] | None] = {}
         self._quotes: dict[tuple[str, str, str | None], PriceQuote | None] = {}
 
     def __reduce__(self) -> tuple[type[Derived], tuple[Catalog]]:
@@ -112,7 +100,7 @@ class Derived:
             out.append(BestRun(model_id, variant, self.catalog.instances[instance_id], run, cost))
         return out
 
-    def published_cost(self, run: PublishedRun, basis: str = PUBLISHED_PRICE_BASIS) -> PublishedCost | None:
+    def published_cost(self, run: PublishedRun, basis: str = PUBLISHED_PRICE_BASIS) -> CostFigure[PriceQuote] | None:
         """Cost per 1M units of ``run``'s throughput at the price of ``basis`` of its instance (a
         training run: the first of its instance types with such a price, times its nodes); None
         without a throughput or a price."""
@@ -121,7 +109,7 @@ class Derived:
             self._published[key] = self._published_cost(run, basis)
         return self._published[key]
 
-    def published_costs(self, run: PublishedRun) -> dict[str, PublishedCost]:
+    def published_costs(self, run: PublishedRun) -> dict[str, CostFigure[PriceQuote]]:
         """Every cost of :data:`PUBLISHED_COSTS` that ``run`` has, by field."""
         return {field: cost for field, basis in PUBLISHED_COSTS.items()
                 if (cost := self.published_cost(run, basis)) is not None}
@@ -133,7 +121,7 @@ class Derived:
             self._quotes[key] = price_for(self.catalog, instance, basis, generation)
         return self._quotes[key]
 
-    def _published_cost(self, run: PublishedRun, basis: str) -> PublishedCost | None:
+    def _published_cost(self, run: PublishedRun, basis: str) -> CostFigure[PriceQuote] | None:
         found = run.throughput()
         per = run.cost_basis
         if found is None or per is None:
@@ -145,5 +133,5 @@ class Derived:
         if quote is None:
             return None
         nodes = getattr(run, "nodes", 1)
-        return PublishedCost(cost_per_million(quote.usd_per_hour, float(found[1]), nodes), per, quote, nodes)
+        return costed(quote, float(found[1]), per, nodes)
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..records.model_sizes import DTYPE_BYTES, ModelSize
 from .units import bytes_in
 from ..records.names import name_key
-from .formatting import shown_memory, shown_parameters
+from .formatting import MEMORY_UNITS, PARAMETER_UNITS, shown_memory, shown_parameters
 from .identity import identities
 
 if TYPE_CHECKING:
@@ -455,9 +455,19 @@ def misfit_message(check: RunCheck) -> str:
 # What the advisor's script needs ---------------------------------------------------------------------
 
 
+def shipped_units() -> dict[str, Any]:
+    """The units of the estimate, for the script that applies it (``neuron-fit.js`` holds none of its
+    own): those a memory size and a parameter count are shown in (:data:`.formatting.MEMORY_UNITS`,
+    :data:`.formatting.PARAMETER_UNITS`), and the pattern and units of a size in a name
+    (:data:`SIZE_IN_NAME`, :data:`SIZE_UNITS`)."""
+    return {"memory": [list(unit) for unit in MEMORY_UNITS], "parameters": [list(unit) for unit in PARAMETER_UNITS],
+            "size_in_name": SIZE_IN_NAME.pattern, "size_units": SIZE_UNITS}
+
+
 def fit_slice(catalog: Catalog) -> dict[str, Any]:
-    """The estimate's inputs for the advisor's script: the formula's constants, every place, every size
-    (by the identity of its model or its own id), the keys of the names of models without runs."""
+    """The estimate's inputs for the advisor's script: the formula's constants, the units it shows and
+    reads sizes in (:func:`shipped_units`), every place, every size (by the identity of its model or its
+    own id), the keys of the names of models without runs."""
     def shipped(size: Size) -> dict[str, Any]:
         return {"name": size.name, "parameters": size.parameters, "data_types": list(size.data_types),
                 "kv_values_per_token": size.kv_values_per_token, "family": size.family}
@@ -469,6 +479,7 @@ def fit_slice(catalog: Catalog) -> dict[str, Any]:
         "dtype_bytes": DTYPE_BYTES,
         "dtype_order": list(DTYPE_ORDER),
         "size_rule": SIZE_RULE,
+        "units": shipped_units(),
         "places": [{"instance": p.instance, "device": p.device, "device_name": p.device_name,
                     "core_bytes": p.core_bytes, "degrees": list(p.degrees), "data_types": list(p.data_types)}
                    for p in places(catalog)],

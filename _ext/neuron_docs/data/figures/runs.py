@@ -1,6 +1,8 @@
 """Queries over benchmark runs: the instance a run ran on, run filters, and the formula of a cost
 per 1M (:func:`cost_per_million`, the one place it is written; :func:`cost_formula` is the same in
 words, as the price notes print it; ``tests/test_one_formula.py`` fails on a second copy).
+:class:`CostFigure` is the one record of such a cost (:func:`costed` makes it): a published run's at
+today's price of a basis, and a benchmark history release's at the price in force then.
 
 The costs themselves, and the best run of a model on an instance, are derived once per build by the
 data set's :class:`~.derived.Derived`: of a seed run per 1M inferences at its instance's on-demand
@@ -9,10 +11,12 @@ price, of a published run per 1M of its throughput's unit at a price of an expli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+    from decimal import Decimal
 
     from ..catalog import Catalog
     from ..records import models as s
@@ -31,6 +35,38 @@ def cost_per_million(price_per_hour: float, throughput_per_s: float, instances: 
     """USD per 1M units of the throughput (inferences, tokens, ...) of ``instances`` instances (a
     training run's nodes) at ``price_per_hour`` each: hourly price x instances / (throughput x 3600) x 10^6."""
     return price_per_hour * instances / (throughput_per_s * SECONDS_PER_HOUR) * PER_MILLION
+
+
+class HourlyPrice(Protocol):
+    """A price a cost can be computed from: a :class:`~.prices.PriceQuote` or a benchmark history's
+    :class:`~neuron_docs.data.records.history.HistoricalPrice`."""
+
+    @property
+    def usd_per_hour(self) -> float | Decimal: ...
+
+
+@dataclass(frozen=True)
+class CostFigure[P: HourlyPrice]:
+    """A cost derived from an hourly price and a throughput: USD per 1M units of the throughput, and
+    the price it used."""
+
+    usd: float
+    #: What the cost is per: "1M inferences", "1M output tokens", "1M training sequences", ...
+    per: str
+    price: P
+    #: Instances the price is paid for (a training run's nodes).
+    instances: int = 1
+
+    @property
+    def nodes_text(self) -> str:
+        """The instances the price is paid for, as a price note ends: `` x 32 nodes`` (one: nothing)."""
+        return f" x {self.instances} nodes" if self.instances > 1 else ""
+
+
+def costed[P: HourlyPrice](price: P, throughput_per_s: float, per: str, instances: int = 1) -> CostFigure[P]:
+    """The cost of ``throughput_per_s`` units a second at ``price`` for each of ``instances`` instances
+    (:func:`cost_per_million`), with what it is per and the price it used."""
+    return CostFigure(cost_per_million(float(price.usd_per_hour), throughput_per_s, instances), per, price, instances)
 
 
 def cost_formula(*, nodes: bool = False) -> str:

@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
-from ..figures.runs import cost_per_million, first_priced
+from ..figures.runs import CostFigure, costed, first_priced
 from ..records import history as hs
 from ..records.history import canonical_version, version_key
 from ..records.labels import COST_BASIS, METRICS, THROUGHPUT_FIELDS
@@ -63,16 +63,6 @@ CHANGE_TEXT = {
 
 
 @dataclass(frozen=True)
-class HistoricalCost:
-    """Cost per 1M units at the price in force when the figure was first published."""
-
-    usd: float
-    per: str
-    price: hs.HistoricalPrice
-    nodes: int
-
-
-@dataclass(frozen=True)
 class Release:
     """A configuration's figures under one Neuron release."""
 
@@ -87,7 +77,8 @@ class Release:
     corrected: dict[str, list[Decimal]]
     #: How publication ended: "superseded", "withdrawn", or "published" (still shown).
     status: str
-    cost: HistoricalCost | None
+    #: Cost per 1M units at the price in force when the figure was first published.
+    cost: CostFigure[hs.HistoricalPrice] | None
 
 
 @dataclass(frozen=True)
@@ -246,7 +237,7 @@ def throughput_of(figures: dict[str, Decimal]) -> tuple[str, Decimal] | None:
 
 
 def historical_cost(catalog: Catalog, config: hs.BenchmarkConfiguration, figures: dict[str, Decimal],
-                    date: dt.date) -> HistoricalCost | None:
+                    date: dt.date) -> CostFigure[hs.HistoricalPrice] | None:
     """Cost per 1M units of the configuration's throughput at the price in force on ``date`` (a
     training run: its first instance type with a price, times its nodes)."""
     found = throughput_of(figures)
@@ -259,7 +250,7 @@ def historical_cost(catalog: Catalog, config: hs.BenchmarkConfiguration, figures
     if price is None:
         return None
     nodes = config.nodes or 1
-    return HistoricalCost(cost_per_million(float(price.usd_per_hour), float(found[1]), nodes), per, price, nodes)
+    return costed(price, float(found[1]), per, nodes)
 
 
 def releases(index: BenchmarkHistoryIndex, configuration: str) -> list[Release]:

@@ -30,11 +30,11 @@ from ...data.record_keys import file_key
 from ...render.placeholder import RenderContext, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
-from ...render.tables import broken_notice, build_table, comma_list
+from ...render.tables import broken_notice, comma_list
+from ...render.table_model import TableModel, text
 from ...data.checking.touching import broken_touching
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
-from ...node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -158,20 +158,25 @@ def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
     return taken
 
 
-def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: str | None = None) -> nodes.container:
+def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: str | None = None,
+                csv: list[list[str]] | None = None) -> nodes.container:
     """The chart as a figure (its SVG in ``colours``, a series -> colour map) with its caption (``caption``
-    or the chart's title), and a collapsible data table of the same figures: nodes only, no side effects."""
+    or the chart's title), and a collapsible data table of the same figures (its CSV: the table's, or
+    ``csv``, rows of the same data): nodes only, no side effects."""
     title = caption or chart.title
     figure = nodes.figure(classes=["neuron-chart"], ids=[chart_id])
     figure += neuron_chart(svg=render_svg(chart, chart_id, colours), alt=chart.description())
     figure += nodes.caption(title, title)
     multi = len(chart.panels) > 1
-    rows = [[*([panel.title] if multi else []), group.label, bar.label, bar.text]
-            for panel in chart.panels for group in panel.groups for bar in group.bars]
     headers = [*(["Measure"] if multi else []), chart.group_header, chart.bar_header,
                "Value" if multi else chart.panels[0].title]
-    table = build_table(headers, rows, classes=["neuron-chart-data", "neuron-sortable"], name=f"{chart_id}-data")
-    CSV_NAME.set(table, f"{chart_id}-data")
+    model = TableModel(headers, classes=["neuron-chart-data", "neuron-sortable"], name=f"{chart_id}-data",
+                       csv_name=f"{chart_id}-data", csv=csv)
+    for panel in chart.panels:
+        for group in panel.groups:
+            for bar in group.bars:
+                model.add([*([text(panel.title)] if multi else []), text(group.label), text(bar.label), text(bar.text)])
+    table = model.table()
     details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
     details += table
     block = nodes.container(classes=["neuron-chart-block"])

@@ -31,7 +31,6 @@ from ...data.records.published import PublishedTrainingRun
 from ..published_cells import cost_text, figure_text, throughput_field
 from .directive import chart_block
 from .svg import PALETTE, Bar, Chart, Group, Panel
-from ...node_data import CSV_ROWS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -211,7 +210,4 @@ def published_chart_block(derived: Derived, table: PublishedTable, runs: Sequenc
     chart, download = published_chart(derived, table, runs)
     if chart.empty:
         return []
-    block = chart_block(chart, chart.name, series_colours(derived.catalog, table.generation, table.kind))
-    for data_table in block.findall(nodes.table):
-        CSV_ROWS.set(data_table, download)
-    return [block]
+    return [chart_block(chart, chart.name, series_colours(derived.catalog, table.generation, table.kind), csv=download)]

@@ -1,7 +1,9 @@
 /* Will it fit? The advisor's estimate of the memory a model needs, for the sequence length and batch a
  * reader gives. The formula and its sentences are the build's (neuron_docs/data/figures/fit.py,
- * lines_for); this script applies them to what is typed, with the constants, places and sizes the
- * build ships (data.fit), and tests/test_fit.py checks that both write the same sentences:
+ * lines_for); this script applies them to what is typed, with the constants, units, places and sizes
+ * the build ships (data.fit, fit.fit_slice: the units a memory size and a parameter count are shown in,
+ * the pattern of a size in a name; this script holds none of its own), and tests/test_fit.py checks
+ * that both write the same sentences:
  *
  *   need = (parameters x bytes + 2 x layers x kv heads x head size x sequence x batch x bytes) x (1 + headroom)
  *
@@ -15,10 +17,8 @@
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
-  var MEMORY_UNITS = [[1e12, " TB"], [1e9, " GB"], [1e6, " MB"], [1e3, " kB"], [1, " B"]];
-  var PARAMETER_UNITS = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"], [1, ""]];
-
-  /* formatting._scaled: three significant digits, rounded half up on the integer, zeros dropped. */
+  /* formatting._scaled: three significant digits, rounded half up on the integer, zeros dropped; units as
+   * fit.units ships them ([[size, suffix], ...], largest first). */
   function scaled(count, units) {
     var chosen = units[units.length - 1];
     for (var i = 0; i < units.length; i++) { if (count >= units[i][0]) { chosen = units[i]; break; } }
@@ -35,18 +35,17 @@
     }
     return text + chosen[1];
   }
-  function memoryText(bytes) { return scaled(Math.max(Math.floor(bytes), 0), MEMORY_UNITS); }
-  function parametersText(count) { return scaled(Math.max(Math.round(count), 0), PARAMETER_UNITS); }
-
-  var SIZE_IN_NAME = /(?<![a-z0-9.])(?:(\d+)\s*x\s*)?(\d+(?:\.\d+)?)\s*([mbt])(?![a-z0-9])/;
-  var SIZE_UNITS = { m: 1e6, b: 1e9, t: 1e12 };
+  /* formatting.shown_memory and formatting.shown_parameters. */
+  function memoryText(fit, bytes) { return scaled(Math.max(Math.floor(bytes), 0), fit.units.memory); }
+  function parametersText(fit, count) { return scaled(Math.max(Math.round(count), 0), fit.units.parameters); }
 
   /* fit.size_from_name: "Qwen2-72B" is 72B parameters, "Mixtral-8x7B" 56B; null when the name gives none. */
   function sizeFromName(text, fit) {
-    var match = SIZE_IN_NAME.exec(text.toLowerCase());
+    var match = new RegExp(fit.units.size_in_name).exec(text.toLowerCase());
     if (!match) return null;
     var parts = match[2].split("."), fraction = parts[1] || "", scale = Math.pow(10, fraction.length);
-    var count = Math.floor((Number(parts[0]) * scale + Number(fraction || 0)) * SIZE_UNITS[match[3]] / scale);
+    var count = Math.floor((Number(parts[0]) * scale + Number(fraction || 0)) * fit.units.size_units[match[3]] /
+      scale);
     count *= Number(match[1] || 1);
     if (count <= 0) return null;
     return { name: text.trim(), parameters: count, data_types: [fit.defaults.name_data_type],
@@ -89,21 +88,21 @@
     var est = estimate(fit, size, dtype, seq, n);
     var each = fit.dtype_bytes[dtype];
     var out = [fit.label,
-      size.name + ": " + parametersText(size.parameters) + " parameters at " + dtype + ", " + each + " byte" +
+      size.name + ": " + parametersText(fit, size.parameters) + " parameters at " + dtype + ", " + each + " byte" +
       plural(each) + " each" + (size.from_name ? " (the size read from its name)." : ".")];
     if (est.counted) {
-      out.push("Needs " + memoryText(est.need) + ": weights " + memoryText(est.weights) + " + KV cache " +
-        memoryText(est.kv) + " + " + h + "% headroom " + memoryText(est.headroom) + ".");
+      out.push("Needs " + memoryText(fit, est.need) + ": weights " + memoryText(fit, est.weights) + " + KV cache " +
+        memoryText(fit, est.kv) + " + " + h + "% headroom " + memoryText(fit, est.headroom) + ".");
     } else {
       var why = size.from_name ? "its layers and key-value heads are not known from its name"
         : "the data gives no decoder dimensions for it";
-      out.push("Needs " + memoryText(est.need) + ": weights " + memoryText(est.weights) + " + " + h +
-        "% headroom " + memoryText(est.headroom) + "; no KV cache counted (" + why + ").");
+      out.push("Needs " + memoryText(fit, est.need) + ": weights " + memoryText(fit, est.weights) + " + " + h +
+        "% headroom " + memoryText(fit, est.headroom) + "; no KV cache counted (" + why + ").");
     }
     var best = smallestFit(places, est.need);
     if (best) {
       out.push("Smallest fit: " + best[0].instance + " with " + best[1] + " NeuronCore" + plural(best[1]) + " (" +
-        memoryText(memory(best[0], best[1])) + " of device memory).");
+        memoryText(fit, memory(best[0], best[1])) + " of device memory).");
       var devices = [];
       places.forEach(function (p) { if (devices.indexOf(p.device) < 0) devices.push(p.device); });
       devices.forEach(function (device) {
@@ -111,8 +110,8 @@
         var found = smallestFit(mine, est.need);
         if (!found) {
           var biggest = largestOf(mine);
-          out.push("On " + biggest.device_name + ": too large (at most " + memoryText(memory(biggest, top(biggest))) +
-            ", on " + biggest.instance + ").");
+          out.push("On " + biggest.device_name + ": too large (at most " +
+            memoryText(fit, memory(biggest, top(biggest))) + ", on " + biggest.instance + ").");
         } else {
           out.push("On " + found[0].device_name + ": " + found[0].instance + ", " + found[1] + " NeuronCore" +
             plural(found[1]) + ".");
@@ -120,9 +119,9 @@
       });
     } else if (places.length) {
       var largest = largestOf(places);
-      out.push("Too large for every instance at " + dtype + ": it needs " + memoryText(est.need) + "; the largest, " +
-        largest.instance + ", has " + memoryText(memory(largest, top(largest))) + " in " + top(largest) +
-        " NeuronCores.");
+      out.push("Too large for every instance at " + dtype + ": it needs " + memoryText(fit, est.need) +
+        "; the largest, " + largest.instance + ", has " + memoryText(fit, memory(largest, top(largest))) + " in " +
+        top(largest) + " NeuronCores.");
       out.push(nearest(fit, size, dtype, seq, n, est, largest));
     }
     var defaults = [];
@@ -148,7 +147,7 @@
         var found = smallestFit(fit.places, other.need, smaller);
         if (found) {
           return "Nearest: at " + smaller + " it would fit " + found[0].instance + " with " + found[1] +
-            " NeuronCores (it needs " + memoryText(other.need) + ").";
+            " NeuronCores (it needs " + memoryText(fit, other.need) + ").";
         }
       }
     }

@@ -1,9 +1,10 @@
 """The CSV text of a docutils table, as its download holds it.
 
 :func:`table_csv` takes a ``nodes.table`` (whenever in the pipeline it is made) and returns the CSV:
-UTF-8 text, header row first, cell text as read (footnote markers, visually hidden words and "since"
-dates left out), figures as numbers with their unit moved into the header, and a row's footnotes in
-a Notes column. Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
+UTF-8 text, header row first, the rows of the model the table was built from
+(:class:`~neuron_docs.render.table_model.TableModel`, carried as :data:`~neuron_docs.node_data.CSV_ROWS`)
+or else its cells' text as read (footnote markers, visually hidden words and "since" dates left out);
+figures as numbers with their unit moved into the header, and a row's footnotes in a Notes column. Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (:func:`neutralised`), except genuine numbers such as ``-5`` or ``+3.2``, which stay numbers.
 No Sphinx here (docutils nodes only).
@@ -176,7 +177,7 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
     page's, by id) in a Notes column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    if given := CSV_ROWS.get(table):  # the directive gave its data row by row (numbers, one per run)
+    if given := CSV_ROWS.get(table):  # the rows of the table's model (render.table_model)
         header, *rows = given
         header, rows = _numeric_columns(header, rows)
         writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
