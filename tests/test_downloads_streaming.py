@@ -215,3 +215,30 @@ def test_csv_collisions_are_warned_from_digests_per_build(tmp_path, monkeypatch)
     table_files.write_table_csvs(app, _page(("t", "three")), "a")
     assert len(warnings) == 1
     assert not hasattr(app.builder, "_neuron_csv_written")
+
+
+def test_the_history_csv_is_keyed_by_the_history_files_and_the_records_kept(catalog, tmp_path: Path) -> None:
+    """The history's CSV is made again when a history file or the records validation kept of it
+    change, and copied from an earlier build when only other data changed."""
+    import copy
+    import shutil
+
+    from neuron_docs.data.catalog import OBSERVATIONS_FILE
+    from neuron_docs.site.downloads.history_csv import history_key
+
+    copied = tmp_path / "data"
+    shutil.copytree(catalog.data_dir, copied)
+    moved = copy.copy(catalog)
+    moved.data_dir = copied
+    key = history_key(moved)
+    assert key == history_key(catalog)  # the bytes count, not where they lie
+    (copied / "families.yaml").write_text("# another file changed\n" + (copied / "families.yaml").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    assert history_key(moved) == key
+    fewer = copy.copy(moved)
+    fewer.records = {**moved.records, "benchmark_configurations": dict(
+        list(moved.records["benchmark_configurations"].items())[1:])}
+    assert history_key(fewer) != key  # a configuration set aside leaves the CSV
+    observations = copied / OBSERVATIONS_FILE
+    observations.write_text(observations.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert history_key(moved) != key
