@@ -16,7 +16,7 @@ from neuron_docs.data.figures.formatting import shown_memory, shown_parameters
 from neuron_docs.data.figures.identity import identities
 from neuron_docs.data.records.names import name_key
 
-from conftest import edit_yaml
+from helpers.edits import edit_yaml
 
 SCRIPT = Path(__file__).resolve().parents[1] / "_ext/neuron_docs/render/static/neuron-fit.js"
 

@@ -1,0 +1,31 @@
+"""Reading built pages: a page parsed (BeautifulSoup over lxml), its ids, the text of its cells."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bs4 import BeautifulSoup, Tag
+
+
+def soup_of(path: Path) -> BeautifulSoup:
+    """The HTML page at ``path`` parsed (BeautifulSoup with lxml's parser)."""
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "lxml")
+
+
+def element_ids(soup: BeautifulSoup) -> set[str]:
+    """Every id of a parsed page."""
+    return {str(element["id"]) for element in soup.find_all(id=True)}
+
+
+def text_of(element: Tag) -> str:
+    """The text of ``element`` as a reader sees it: its words, one space between each."""
+    return " ".join(element.get_text(" ").split())
+
+
+def row_texts(row: Tag) -> list[str]:
+    """The text of each data cell (``td``) of a table row, its own cells only (not a nested table's)."""
+    return [td.get_text(" ", strip=True) for td in row.find_all("td", recursive=False)]
