@@ -1,4 +1,4 @@
-"""What the tests share, one copy of each, a module per concern:
+"""What the tests share, one copy of each, a module per concern (README.md: "The tests' toolkit"):
 
 - :mod:`helpers.paths`: where the repository, its data, the frozen data and the test roots are; copies of them.
 - :mod:`helpers.edits`: edits a test makes to a copy of the data, as a maintainer would (YAML, CSV).
