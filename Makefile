@@ -48,6 +48,7 @@ help:
 	@echo "                             or a folder of states <date>-<commit>/ into the benchmark history"
 	@echo "make fuzz                    the data fuzzer with a longer budget than make test's"
 	@echo "make mutation [MUTATE=..]    mutation testing of the core rules (cosmic-ray; tests/MUTATION.md)"
+	@echo "make snapshots               write the renderers' doctree snapshots (tests/snapshots/) anew, to review with git diff"
 
 venv: $(VENV_STAMP)
 
@@ -164,6 +165,12 @@ bench-drift: $(VENV_STAMP)
 .PHONY: bench-history
 bench-history: $(VENV_STAMP)
 	@set -f; $(PY_EXT) bench/history.py $$ARG_BENCH_ARGS
+
+# make snapshots  -- the renderers' doctree snapshots (tests/snapshots/, tests/test_renderer_snapshots.py) written
+#   anew after a change to what a renderer makes that is meant; review them with `git diff tests/snapshots`
+.PHONY: snapshots
+snapshots: $(TEST_STAMP)
+	NEURON_UPDATE_SNAPSHOTS=1 $(VENV)/bin/python -m pytest -q tests/test_renderer_snapshots.py
 
 # make mutation [MUTATE="matrix/revisions verdicts"] [MUTATE="--again matrix/revisions"]  -- mutation testing
 #   (cosmic-ray) of the core rules, one module at a time with its fastest tests (tests/mutation/run.py),

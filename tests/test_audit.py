@@ -13,9 +13,8 @@ import pytest
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.drift.audit import AuditRow, audit_file, main
 
-from frozen_data import FROZEN_DATA
+from helpers.paths import FROZEN_DATA, REPO
 
-REPO = Path(__file__).resolve().parent.parent
 FIXTURE = REPO / "tests" / "fixtures" / "audit-page.rst"
 SEEDS = Path("/work/shared/seeds")
 #: The fixture page and the seeds hold figures typed by hand: they are audited against the frozen data.

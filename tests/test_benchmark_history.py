@@ -26,7 +26,7 @@ from neuron_docs.data.checking import validation
 from neuron_docs.data.published.history_view import price_in_force
 from neuron_docs.data.records import history as hs
 
-from conftest import DATA
+from helpers.paths import DATA
 
 STATES = Path(os.environ.get("NEURON_BENCHMARK_HISTORY", "/work/shared/external/neuron-sdk/benchmark-history"))
 _CATALOG = load_catalog(DATA)

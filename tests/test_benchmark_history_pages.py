@@ -11,6 +11,7 @@ import io
 import json
 from decimal import Decimal
 
+from helpers.html import text_of
 from neuron_docs.data.figures.formatting import (
     shown_change, shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price,
 )
@@ -22,10 +23,6 @@ from neuron_docs.data.published.history_view import (
 from neuron_docs.data.records.labels import METRICS, THROUGHPUT_FIELDS
 from neuron_docs.directives.benchmark_history import CHART_RELEASES, JUDGED_TEXT, model_page
 from neuron_docs.state.domain import anchor_for
-
-
-def _text(node) -> str:  # noqa: ANN001
-    return " ".join(node.get_text(" ").split())
 
 
 def _published(catalog) -> dict[tuple[str, str, str], tuple[Decimal, list[Decimal]]]:  # noqa: ANN001
@@ -66,7 +63,7 @@ def test_every_configuration_has_its_place_with_its_figures_release_by_release(s
         assert sorted(blocks) == sorted(index_rows) == sorted(anchor_for("benchmark", c.id) for c in expected)
         for config in expected:
             block = blocks[anchor_for("benchmark", config.id)]
-            assert _text(block.select_one(".neuron-benchmark-title")) == describe_configuration(config)
+            assert text_of(block.select_one(".neuron-benchmark-title")) == describe_configuration(config)
             rows = block.select("table tbody tr")
             found = releases(index, config.id)
             assert [r.select_one("td").get_text() for r in rows] == [r.version for r in found]  # as the chart
@@ -121,8 +118,8 @@ def test_a_historical_cost_uses_the_price_in_force_then_and_says_which(site, cat
     config, release = next((c, r) for c, r in costs if r.cost.price.basis == "on-demand")
     block = site.soup(f"{model_page(config.generation, config.model)}.html").find(id=anchor_for("benchmark", config.id))
     row = next(r for r in block.select("tbody tr") if r.select_one("td").get_text() == release.version)
-    assert f"on-demand {shown_price(release.cost.price.usd_per_hour)}" in _text(row)  # the display rule's
-    assert shown_cost(release.cost.usd) in _text(row)
+    assert f"on-demand {shown_price(release.cost.price.usd_per_hour)}" in text_of(row)  # the display rule's
+    assert shown_cost(release.cost.usd) in text_of(row)
 
 
 def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(site, catalog) -> None:  # noqa: ANN001
@@ -169,9 +166,9 @@ def test_whats_new_has_one_section_per_release_with_the_changes_of_its_figures(s
     for change in regressed:  # under its figure's release, whatever release its state named
         section = by_section[anchor_for("changes", change.version)]
         title = describe_configuration(configs[change.configuration])
-        assert any(_text(li).startswith(title) and f"on Neuron {change.version}," in _text(li)
+        assert any(text_of(li).startswith(title) and f"on Neuron {change.version}," in text_of(li)
                    for li in section.select("li")), (change.version, title)
-    assert f"{THRESHOLD:.0%}" in _text(soup.find(id=sections[0]["id"]).parent)
+    assert f"{THRESHOLD:.0%}" in text_of(soup.find(id=sections[0]["id"]).parent)
 
 
 def test_whats_new_prints_every_figure_by_the_display_rule(site, catalog) -> None:  # noqa: ANN001
@@ -180,7 +177,7 @@ def test_whats_new_prints_every_figure_by_the_display_rule(site, catalog) -> Non
     changes = [c for cs in state_changes(BenchmarkHistoryIndex.of(catalog)).values() for c in cs
                if c.kind in ("improved", "regressed", "corrected") and c.new is not None]
     assert changes
-    text = _text(site.soup("whats-new.html"))
+    text = text_of(site.soup("whats-new.html"))
     configs = catalog.benchmark_configurations
     for c in changes:
         unit = METRICS[c.metric].unit

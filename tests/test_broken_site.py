@@ -24,17 +24,9 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, build_site
+from helpers.paths import REPO
+from helpers.site import build_site
 
-
-def clean_build(*args: Any, **kwargs: Any) -> Any:
-    """``build_site`` in its own docutils namespace, as ``sphinx-build`` does: the directives, roles
-    and node classes the build registers are removed afterwards, so that later Sphinx applications
-    in this test process (``sphinx.testing`` ones included) do not warn that they already exist."""
-    from sphinx.util.docutils import docutils_namespace
-
-    with docutils_namespace():
-        return build_site(*args, **kwargs)
 
 BROKEN_FAMILY = "lstm"
 BROKEN_FAMILY_INDEX = 7  # families[7] in families.yaml
@@ -61,14 +53,14 @@ def _break_family(data: Path) -> int:
 def broken(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path, int]:
     import shutil
 
-    from conftest import DATA
+    from helpers.paths import DATA
 
     root = tmp_path_factory.mktemp("broken")
     data = root / "data"
     shutil.copytree(DATA, data)
     line = _break_family(data)
     _refuse_a_device_and_a_price(data)
-    return clean_build(root, data_dir=data), data, line
+    return build_site(root, data_dir=data), data, line
 
 
 REFUSED_DEVICE, REFUSED_INSTANCE, REFUSED = "a100", "inf1.xlarge", "1.7e308"

@@ -26,13 +26,13 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 import pytest
-from bs4 import BeautifulSoup
 from lxml import etree
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from conftest import SiteBuild, build_site
-from frozen_data import FROZEN_DATA
+from helpers.html import soup_of
+from helpers.paths import FROZEN_DATA
+from helpers.site import SiteBuild, build_site
 from neuron_docs.site.latex_tables import SPLIT_ABOVE
 
 #: Whole-site builds with other builders (or make html): make test-e2e runs them, make test leaves them out.
@@ -50,7 +50,7 @@ def test_html_builders_link_within_the_site(tmp_path_factory: pytest.TempPathFac
     """Every relative link lands on a file and an id it has (the single page's too: one anchor a link);
     the downloads beside the pages. (The 404 page's links are absolute paths on the server.)"""
     result = built(tmp_path_factory, builder)
-    pages = {page.resolve(): BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
+    pages = {page.resolve(): soup_of(page)
              for page in result.outdir.rglob("*.html") if not {"_static", "404"} & set(page.parts)
              and page.name != "404.html"}
     ids = {page: {element["id"] for element in soup.select("[id]")} for page, soup in pages.items()}
@@ -188,7 +188,7 @@ def guide_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_text_has_no_tooltips(tmp_path_factory: pytest.TempPathFactory, guide_html: Path) -> None:
     outdir = build_guide(tmp_path_factory.mktemp("guide-text"), "text")
     abbrs = [abbr for page in guide_html.glob("*.html")
-             for abbr in BeautifulSoup(page.read_text(encoding="utf-8"), "lxml").select("abbr[title]")]
+             for abbr in soup_of(page).select("abbr[title]")]
     tooltips = {abbr["title"] for abbr in abbrs if "neuron-blank" not in abbr.get("class", [])}
     assert tooltips and any("neuron-value" in abbr.get("class", []) for abbr in abbrs)
     text = re.sub(r"\s+", " ", "\n".join(page.read_text(encoding="utf-8") for page in outdir.glob("*.txt")))

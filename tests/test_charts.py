@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import DATA
+from helpers.paths import DATA
 
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.directives.charts.model import _Runs, cost_chart, fastmath_chart, latency_chart

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from conftest import DATA
+from helpers.paths import DATA
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-csv-index"
 

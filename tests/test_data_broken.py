@@ -17,14 +17,14 @@ files by a snippet (see :func:`line`); a snippet that is not unique fails loudly
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from conftest import representatives
+from helpers.params import representatives
+from helpers.paths import FROZEN_DATA, frozen_copy
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import HISTORY_COLLECTIONS
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
@@ -32,7 +32,7 @@ from neuron_docs.data.files.yaml_reader import MAX_DEPTH, read_yaml
 from neuron_docs.data.figures.values import build_values
 
 #: The frozen copy of the data these cases edit (see the module docstring), not ``data/``.
-DATA = Path(__file__).resolve().parent / "fixtures" / "frozen-data"
+DATA = FROZEN_DATA
 INF = "benchmarks/inference.csv"
 ACC = "benchmarks/accuracy.csv"
 
@@ -646,9 +646,7 @@ PUBLISHED_FILES = {Catalog(Path()).file_of(c) for c in PUBLISHED}
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     """A writable copy of the frozen data (this module's, not conftest's copy of ``data/``)."""
-    target = tmp_path / "data"
-    shutil.copytree(DATA, target)
-    return target
+    return frozen_copy(tmp_path / "data")
 
 
 @pytest.fixture(scope="module")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from conftest import build_site
+from helpers.site import build_site
+from helpers.warnings import without_colours
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.figures.runs import cost_per_million, run_instance
@@ -58,7 +57,7 @@ def check_price_and_throughput_changes(tmp_path, data_copy) -> None:
     # written by :neuron:compare:). What they must say is computed from the data under test: BEiT
     # costs more on Inferentia where the changed data makes it dearer there than on the G5 (at $0.55
     # an hour, unless the G5 got dearer too), less where not; nothing is left for the drift checker.
-    warnings = [re.sub(r"\x1b\[[0-9;]*m", "", w) for w in site.warnings.splitlines() if w.strip()]
+    warnings = [without_colours(w) for w in site.warnings.splitlines() if w.strip()]
     assert not [w for w in warnings if "WARNING" in w], warnings
     words = " ".join(site.soup("inference/results-analysis.html").get_text(" ").split())
     expected = "more" if "BEiT" in contradicted_claims(catalog) else "less"

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from lxml import html as lxml_html
-from conftest import edit_yaml
+from helpers.edits import edit_yaml
 from neuron_docs.data import load_catalog
 from neuron_docs.data.published.history_view import benchmark_data_date
 from neuron_docs.site.data_dates import data_last_updated, file_dates, history_sources

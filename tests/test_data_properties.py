@@ -15,6 +15,7 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import DATA, copy_data
 from neuron_docs.data import DataError, load_catalog
 from neuron_docs.data.figures.expressions import ExpressionError, evaluate
 from neuron_docs.data.figures.formatting import NumberFormat, format_number, plain_number, round_half_up
@@ -25,7 +26,6 @@ from neuron_docs.data.records.fields import Unit
 from neuron_docs.data.figures.values import Value
 from neuron_docs.data.figures.runs import cost_per_million
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 
 FAST = settings(max_examples=100, deadline=None)
 #: Loading the whole catalog is slower: fewer examples, and the module's data copy is reused.
@@ -35,9 +35,7 @@ LOADS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCh
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of data/ that each example overwrites one file of (restored by the next example)."""
-    target = tmp_path_factory.mktemp("properties") / "data"
-    shutil.copytree(DATA, target)
-    return target
+    return copy_data(tmp_path_factory.mktemp("properties") / "data")
 
 
 def _restore(scratch: Path, name: str) -> None:

@@ -16,10 +16,10 @@ from pathlib import Path
 from urllib.parse import urldefrag, urljoin
 
 import pytest
-from bs4 import BeautifulSoup
 from docutils.nodes import make_id
 
-from frozen_data import FROZEN_DATA
+from helpers.html import soup_of
+from helpers.paths import FROZEN_DATA
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import WORKLOADS, best_on_device, choose, neuron_devices, published_runs
 from neuron_docs.data.figures.derived import Derived
@@ -179,7 +179,7 @@ def test_a_device_without_published_runs_says_so_and_an_unknown_device_warns(app
     warnings = app.warning.getvalue().strip().splitlines()
     assert len(warnings) == 1 and "index.rst:" in warnings[0]
     assert "device-best: unknown device 'no-such-device'" in warnings[0] and "[neuron.directive]" in warnings[0]
-    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(Path(app.outdir) / "index.html")
     boxes = soup.select("div.neuron-device-best")
     assert len(boxes) == 2
     assert " ".join(boxes[0].get_text(" ").split()) == EMPTY.format(catalog.devices["trainium2"].name)

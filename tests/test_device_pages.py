@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
-import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,11 @@ import pytest
 from docutils import nodes
 from sphinx.util.inventory import InventoryFile
 
-from conftest import DATA, REPO, build_site, copy_source, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.git import git
+from helpers.paths import DATA, REPO, copy_source
+from helpers.site import build_site
+from helpers.warnings import without_colours
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.formatting import format_number
 from neuron_docs.site import device_pages
@@ -295,7 +298,7 @@ def test_inferentia2_says_no_matrix_is_published_only_while_no_revision_lists_it
 
     built, data = without_inferentia2
     assert "inferentia2" not in load_catalog(data).matrix_devices()
-    warnings = re.sub(r"\x1b\[[0-9;]*m", "", built.warnings).splitlines()  # without colours
+    warnings = without_colours(built.warnings).splitlines()  # without colours
     assert [w for w in warnings if w and not w.startswith(_prose_warning(data))] == []
     page = built.soup("devices/inferentia2.html")
     assert sentence in " ".join(page.get_text(" ").split())
@@ -349,14 +352,8 @@ def test_generated_files_are_rewritten_only_when_their_text_changes(tmp_path: Pa
 def test_a_build_leaves_git_status_clean_whatever_its_source_directory(tmp_path: Path) -> None:
     """A project whose source directory is its repository's root (as when ``sphinx-build`` is given
     ``.``): the generated device, performance and revision pages land there, and git sees nothing new."""
-    import subprocess
-
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=repo,
-                              check=True, capture_output=True, text=True).stdout
 
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -366,15 +363,15 @@ def test_a_build_leaves_git_status_clean_whatever_its_source_directory(tmp_path:
         'neuron_performance_pages = "performance"', 'neuron_revision_pages = "matrix"',
         'exclude_patterns = ["_build"]', ""]), encoding="utf-8")
     (repo / "index.rst").write_text("Root\n====\n\n.. toctree::\n   :glob:\n\n   */*\n", encoding="utf-8")
-    git("init", "-q")
-    git("add", "-A")
-    git("commit", "-q", "-m", "a project at the root")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a project at the root")
     with docutils_namespace():
         Sphinx(repo, repo, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None,
                freshenv=True).build()
     for folder in ("devices", "performance", "matrix"):
         assert list((repo / folder).glob("*.rst")), folder  # the pages were generated there
-    assert git("status", "--porcelain", "--untracked-files=all") == ""
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
 
 
 def test_the_real_pages_are_the_templates_rendered_from_the_data(site, catalog) -> None:

@@ -14,16 +14,16 @@ from neuron_docs.data.figures.expressions import evaluate
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.figures.values import build_values
 
-from data_edits import change_csv_cell
-from frozen_data import FROZEN_DATA
+from helpers.edits import change_csv_cell
+from helpers.paths import FROZEN_DATA, REPO
+from helpers.warnings import without_colours
 
-REPO = Path(__file__).resolve().parent.parent
 #: The test roots' pages hold literal figures (9.007 ms ...) typed against the frozen data.
 DATA = str(FROZEN_DATA)
 
 
 def _warnings(app) -> list[str]:  # noqa: ANN001
-    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    text = without_colours(app.warning.getvalue())
     return [line for line in text.splitlines() if "WARNING" in line and "[neuron." in line]
 
 
@@ -91,7 +91,8 @@ def changed(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - (SiteBu
     """The site built from a copy of the data with measurements changed, for the two tests below:
     three runs the derived claims of the pages read, and a run the errata recompute (a cost of
     beit-g5-b128, which none of the other three changes). Returns the build and its data."""
-    from conftest import DATA as REAL_DATA, build_site
+    from helpers.paths import DATA as REAL_DATA
+    from helpers.site import build_site
 
     root = tmp_path_factory.mktemp("drift-changed")
     data = root / "data"

@@ -19,9 +19,9 @@ import pytest
 from neuron_docs.drift.audit import audit_file
 from neuron_docs.drift.engine import claim_path
 
-from frozen_data import FROZEN_DATA
+from helpers.paths import FROZEN_DATA, REPO
+from helpers.warnings import without_colours
 
-REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "drift_corpus"
 
 
@@ -101,7 +101,7 @@ def _build_verdicts(pages: list[Path], tmp_path: Path) -> set[tuple[str, int, st
                      warning=warning, freshenv=True)
         app.build()
     out: set[tuple[str, int, str, bool]] = set()
-    for line in re.sub(r"\x1b\[[0-9;]*m", "", warning.getvalue()).splitlines():
+    for line in without_colours(warning.getvalue()).splitlines():
         match = _WARNING.match(line)
         if not match:
             continue

@@ -14,7 +14,7 @@ from neuron_docs.data.dataset import load_dataset
 from neuron_docs.drift.engine import DriftEngine
 from neuron_docs.drift.history import release_named
 
-from frozen_data import frozen_copy
+from helpers.paths import frozen_copy
 
 #: albert-base-v2 on inf2.xlarge at batch size 4 under Neuron 2.9 (withdrawn with 2.10).
 OLDER = "history:inf2-albert-base-v2-ebf30914-eae2e002"

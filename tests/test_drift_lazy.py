@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import REPO
 from neuron_docs.data.dataset import load_dataset
 from neuron_docs.drift.engine import DriftEngine
 from neuron_docs.drift.page_text import read_page
 from neuron_docs.drift.verdicts import Verdict
 
-REPO = Path(__file__).resolve().parent.parent
 #: The corpus pages with a verdict to compare (the published performance pages' prose holds no figure).
 CORPUS = sorted(p for p in (REPO / "tests" / "drift_corpus").glob("*.rst") if not p.name.startswith("real-perf-"))
 

@@ -22,10 +22,9 @@ from neuron_docs.drift.data_text import check_data_file, data_passages
 from neuron_docs.drift.literal_figures import count_cell, find_figures
 from neuron_docs.drift.page_text import read_page
 
-from frozen_data import FROZEN_DATA
+from helpers.paths import DATA, FROZEN_DATA, REPO
+from helpers.warnings import without_colours
 
-REPO = Path(__file__).resolve().parent.parent
-DATA = REPO / "data"
 ANALYSIS = REPO / "source" / "inference" / "results-analysis.rst"
 
 BEIT_COSTS = ":neuron:compare:`run:beit-inf1-b4:cost_per_1m, run:beit-g5-b128:cost_per_1m | less/more`"
@@ -178,7 +177,7 @@ def test_errata_explanations_are_found_with_their_lines() -> None:
 def test_an_erratum_that_the_data_no_longer_bears_is_located(tmp_path: Path) -> None:
     """The G5's price cut: ViT costs 2.9 times as much on the G5, and "almost four times" is wrong, at
     its line of errata.yaml."""
-    from frozen_data import frozen_copy
+    from helpers.paths import frozen_copy
 
     copy = frozen_copy(tmp_path / "data")  # its erratum still says "almost four times as much"
     _scale_price(copy, "g5.xlarge", 0.72)
@@ -197,7 +196,7 @@ def test_an_erratum_that_the_data_no_longer_bears_is_located(tmp_path: Path) -> 
 def test_a_refused_data_file_has_no_free_text_to_check(tmp_path: Path) -> None:
     """The build's check of the data's free text reads what the loader read: errata.yaml saved as
     UTF-16 is refused at the file (the loader says so), and its text is not read again."""
-    from frozen_data import frozen_copy
+    from helpers.paths import frozen_copy
 
     from neuron_docs.drift.data_text import data_problems
 
@@ -255,7 +254,7 @@ def test_another_source_must_disagree_and_be_known(tmp_path: Path) -> None:
 def test_the_build_warns_at_the_data_files_line(make_app, tmp_path: Path) -> None:  # noqa: ANN001
     """The build checks the data's free text too: a contradicted erratum is a neuron.drift warning at
     errata.yaml's line."""
-    from frozen_data import frozen_copy
+    from helpers.paths import frozen_copy
 
     copy = frozen_copy(tmp_path / "data")
     _scale_price(copy, "g5.xlarge", 0.72)
@@ -265,6 +264,6 @@ def test_the_build_warns_at_the_data_files_line(make_app, tmp_path: Path) -> Non
     shutil.copytree(REPO / "tests" / "roots" / "test-drift-basic", src)
     app = make_app("html", srcdir=src, confoverrides={"neuron_data_dir": str(copy)})
     app.build()
-    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    warnings = without_colours(app.warning.getvalue())
     assert f"{copy / 'errata.yaml'}:{line}: WARNING: literal almost four times contradicts " \
            "ratio(run:vit-g5-b128:cost_per_1m, run:vit-inf1-b3:cost_per_1m)" in warnings, warnings

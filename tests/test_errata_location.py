@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from conftest import build_site
+from helpers.site import build_site
+from helpers.warnings import without_colours
 from neuron_docs.data import load_catalog
 
 OVERFLOW = "run:{path} * 1e308 * 1e308"
@@ -23,7 +24,7 @@ ZERO = "ratio(run:{path}, diff(run:{path}, run:{path}))"
 def broken_errata(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - (SiteBuild, ids, lines)
     import shutil
 
-    from conftest import DATA
+    from helpers.paths import DATA
 
     root = tmp_path_factory.mktemp("errata-location")
     data = root / "data"
@@ -54,7 +55,7 @@ def broken_errata(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - (
 def test_each_broken_expression_is_one_warning_at_its_data_line(broken_errata) -> None:
     site, _, lines = broken_errata
     assert "Traceback" not in site.warnings
-    plain = re.sub(r"\x1b\[[0-9;]*m", "", site.warnings)
+    plain = without_colours(site.warnings)
     warnings = [line for line in plain.splitlines() if "WARNING" in line]
     for erratum_id, line in lines.items():
         assert line

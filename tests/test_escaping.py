@@ -22,25 +22,11 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA, REPO, build_site, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.paths import DATA, REPO
+from helpers.site import build_site
+from helpers.warnings import real_warnings
 from neuron_docs.data import load_catalog
-
-
-def clean_build(*args: Any, **kwargs: Any) -> Any:
-    """``build_site`` in its own docutils namespace, as ``sphinx-build`` does: the directives, roles
-    and node classes the build registers are removed afterwards, so that later Sphinx applications
-    in this test process (``sphinx.testing`` ones included) do not warn that they already exist."""
-    from sphinx.util.docutils import docutils_namespace
-
-    with docutils_namespace():
-        return build_site(*args, **kwargs)
-
-
-def real_warnings(text: str) -> str:
-    """Build warnings without Sphinx's notes that node classes were registered by an earlier build
-    in this process (``build_site`` runs several Sphinx applications in one test session)."""
-    return "".join(line for line in text.splitlines(keepends=True)
-                   if not re.search(r"while setting up extension .* is already registered", line))
 
 # Markup in every language the pipeline touches. None of it may be interpreted.
 RST = "**bold** :ref:`x` `e <https://evil.example/r>`_ |s|"
@@ -171,7 +157,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - Si
     _make_hostile(data)
     catalog = load_catalog(data)
     assert not catalog.errors, "the hostile data set must be valid data:\n" + "\n".join(map(str, catalog.errors))
-    return clean_build(root, data_dir=data)
+    return build_site(root, data_dir=data)
 
 
 def _pages(site: Any) -> dict[str, str]:
@@ -260,7 +246,7 @@ def test_invalid_id_with_markup_is_shown_escaped_in_the_problem_box(tmp_path: Pa
         doc["families"][-1]["id"] = "<script>alert(3)</script>"
 
     edit_yaml(data_copy / "families.yaml", edit)
-    site = clean_build(tmp_path, data_dir=data_copy, pages=("architecture-fit",))
+    site = build_site(tmp_path, data_dir=data_copy, pages=("architecture-fit",))
     assert "<script>alert(3)" in site.warnings
     soup = site.soup("architecture-fit.html")
     boxes = soup.select(".neuron-data-problem")
@@ -393,7 +379,7 @@ def test_python_tag_in_a_site_build_is_a_located_warning(data_copy: Path, tmp_pa
     path.write_text(path.read_text(encoding="utf-8").replace(
         "title: Model Architecture Fit Guidelines (AWS Neuron documentation)",
         f"title: !!python/object/apply:os.system ['touch {marker}']", 1), encoding="utf-8")
-    site = clean_build(tmp_path / "site", data_dir=data_copy, pages=("sources",))
+    site = build_site(tmp_path / "site", data_dir=data_copy, pages=("sources",))
     assert not marker.exists()
     assert re.search(r"sources\.yaml:\d+: WARNING: sources\[0\]\.title: tag tag:yaml.org,2002:python/object/apply"
                      r":os.system is not allowed", site.warnings), site.warnings

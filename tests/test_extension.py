@@ -8,8 +8,8 @@ import pytest
 import sphinx.builders
 from bs4 import BeautifulSoup
 
-from conftest import DATA
-from frozen_data import FROZEN_DATA
+from helpers.html import soup_of
+from helpers.paths import DATA, FROZEN_DATA
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.figures.formatting import NumberFormat, format_number
 from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS
@@ -29,7 +29,7 @@ def catalog() -> Catalog:
 
 
 def soup(app, page: str) -> BeautifulSoup:
-    return BeautifulSoup((app.outdir / page).read_text(encoding="utf-8"), "lxml")
+    return soup_of(app.outdir / page)
 
 
 @pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
@@ -193,7 +193,7 @@ def releases() -> list[str]:
 
 
 def _release_sections(app, page: str) -> list[str]:
-    soup = BeautifulSoup((app.outdir / f"{page}.html").read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(app.outdir / f"{page}.html")
     return [section["id"] for section in soup.select("section.neuron-benchmark-changes")]
 
 
@@ -233,7 +233,7 @@ def test_on_one_page_the_canonical_sections_keep_their_anchors_before_a_copy(app
     index = app.srcdir / "index.rst"
     index.write_text(index.read_text(encoding="utf-8").replace("   a\n   b\n", "   b\n   a\n"), encoding="utf-8")
     app.build()
-    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(app.outdir / "index.html")
     latest = anchor_for("changes", releases[-1])
     holder = soup.find(id=latest)
     assert holder is not None and holder.find_parent("section", id="benchmark-changes") is not None

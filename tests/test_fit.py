@@ -17,7 +17,7 @@ from neuron_docs.data.figures.formatting import MEMORY_UNITS, PARAMETER_UNITS, s
 from neuron_docs.data.figures.identity import identities
 from neuron_docs.data.records.names import name_key
 
-from conftest import edit_yaml
+from helpers.edits import edit_yaml
 
 SCRIPT = Path(__file__).resolve().parents[1] / "_ext/neuron_docs/render/static/neuron-fit.js"
 

@@ -23,12 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import DATA, copy_data
+from helpers.watchdog import hang_guard
 from neuron_docs.data import Catalog, DataError, load_catalog
 from neuron_docs.data.catalog import FILE_NAMES, FILES
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.figures.values import build_values
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = int(os.environ.get("NEURON_FUZZ_EXAMPLES", "15"))
 #: A hang guard, not a timing: a load that blocks (on a FIFO, a device) never returns, while the
 #: slowest case loads in seconds even on a loaded machine. Speed is measured by ``make bench``.
@@ -40,9 +41,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="NEURON_FUZZ_E
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("fuzz") / "data"
-    shutil.copytree(DATA, target)
-    return target
+    return copy_data(tmp_path_factory.mktemp("fuzz") / "data")
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +51,10 @@ def baseline() -> Catalog:
 
 @pytest.fixture
 def watchdog() -> Iterator[None]:
-    def expire(_signum: int, _frame: object) -> None:
-        raise TimeoutError(f"load_catalog did not finish in {SECONDS} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    try:
+    """The hang guard's handler; each example sets the alarm around its own load (not armed here:
+    one alarm for the whole test would count every example's load against it)."""
+    with hang_guard(SECONDS, armed=False):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # Mutations: each takes the file's bytes and a random source, returns new bytes -------------------------

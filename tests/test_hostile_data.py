@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 import shutil
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import representatives
+from helpers.params import representatives
+from helpers.paths import DATA
+from helpers.watchdog import hang_guard
 from hostile_cases import CASES, SECRET, Hostile
 
 from neuron_docs.data import Catalog, DataError, load_catalog
@@ -31,7 +32,6 @@ from neuron_docs.data.figures.values import build_values
 from neuron_docs.render.tables import broken_notice
 from neuron_docs.site import device_pages
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 SOURCE = DATA.parent / "source"
 #: Longest a single hostile load may take (a clean load takes a few hundredths of a second).
 #: A hang guard, not a timing: a load that blocks (on a FIFO, a device) never returns, while the
@@ -49,15 +49,8 @@ def baseline() -> Catalog:
 @pytest.fixture
 def watchdog() -> Iterator[None]:
     """Fail, rather than hang, if a load blocks (on a FIFO, a device) or runs away."""
-    def expire(_signum: int, _frame: object) -> None:
-        raise TimeoutError(f"load_catalog did not finish in {SECONDS} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(SECONDS)
-    try:
+    with hang_guard(SECONDS):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _collections(file: str) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit_yaml
+from helpers.edits import edit_yaml
 from neuron_docs.data.checking.validation import load_catalog
 from neuron_docs.data.figures.identity import resolve
 from neuron_docs.data.records.names import name_key

@@ -26,8 +26,8 @@ import neuron_docs.data.dataset
 import neuron_docs.state.domain
 from neuron_docs.state.domain import anchor_for
 from bs4 import BeautifulSoup
-from conftest import DATA, edit_yaml
-from data_edits import change_csv_cell
+from helpers.edits import change_csv_cell, edit_yaml
+from helpers.paths import DATA, frozen_copy
 from sphinx.util.inventory import InventoryFile
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.advisor import advisor_slice
@@ -39,7 +39,6 @@ from neuron_docs.data.figures.values import build_values
 from neuron_docs.data.records.history import version_key
 from neuron_docs.directives.benchmark_history import model_page
 
-from frozen_data import frozen_copy
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-incremental"
 

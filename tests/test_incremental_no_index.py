@@ -16,7 +16,7 @@ import pytest
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from frozen_data import FROZEN_DATA
+from helpers.paths import FROZEN_DATA
 
 CONF = 'extensions = ["neuron_docs", "myst_parser"]\nsource_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n'
 INDEX = "Index\n=====\n\n.. toctree::\n\n   a\n   b\n   links\n"

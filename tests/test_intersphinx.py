@@ -19,7 +19,9 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 from sphinx.util.inventory import InventoryFile
 
-from conftest import REPO, SiteBuild
+from helpers.html import soup_of
+from helpers.paths import REPO
+from helpers.site import SiteBuild
 from neuron_docs.state.domain import OBJECT_TYPES, NeuronDomain, anchor_for
 
 SITE = "https://neuron.example/en/latest/"
@@ -57,7 +59,7 @@ def build_consumer(root: Path, inventory: Path, extensions: list[str], page: str
                      status=StringIO(), warning=warnings, freshenv=True)
         app.build()
     assert not warnings.getvalue(), warnings.getvalue()
-    return BeautifulSoup((root / "html" / "index.html").read_text(encoding="utf-8"), "lxml")
+    return soup_of(root / "html" / "index.html")
 
 
 def links(soup: BeautifulSoup) -> list[tuple[str, str]]:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import ast
 import io
-from pathlib import Path
 
 import pytest
 
+from helpers.paths import REPO
 from neuron_docs import lifecycle
 from neuron_docs.site.device_checks import MatrixCollector
 
-REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "_ext" / "neuron_docs"
 #: The registration helpers that give each build what features registered (as ``app.add_directive``
 #: does): they connect one handler per registration, at builder-inited 400.

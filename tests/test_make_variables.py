@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers.paths import REPO
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 

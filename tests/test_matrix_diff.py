@@ -6,13 +6,11 @@ import contextlib
 import csv as csv_module
 import io
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
 
 from neuron_docs.data.figures import compare as md
 from neuron_docs.data.revisions import RevisionError, load_revision
@@ -22,19 +20,13 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.data.figures.runs import cost_per_million
 
-from frozen_data import FROZEN_DATA, frozen_copy
+from helpers.edits import edit_yaml
+from helpers.git import git
+from helpers.paths import FROZEN_DATA, REPO, frozen_copy
 
-REPO = Path(__file__).resolve().parent.parent
 #: The release below edits figures typed here (a price of 1.006 moves to 1.212): it is made on the
 #: frozen copy of the data, so that a legitimate change to data/ never breaks these tests.
 DATA = FROZEN_DATA
-
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "Matrix Diff Test", "GIT_AUTHOR_EMAIL": "matrix-diff@example.invalid",
-    "GIT_COMMITTER_NAME": "Matrix Diff Test", "GIT_COMMITTER_EMAIL": "matrix-diff@example.invalid",
-    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00+00:00",
-    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
-}
 
 # The changes made by the "update" commit, and what they must show as.
 SUPPORT = ("support", "neuroncore-v2", "decoder", "tensorflow-neuronx", "inference")  # roadmap -> supported
@@ -50,11 +42,6 @@ def data_copy(tmp_path: Path) -> Path:
     return frozen_copy(tmp_path / "data")
 
 
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, **GIT_ENV}
-    return subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True).stdout
-
-
 def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """The command ``make matrix-diff`` runs, run in this process on ``repo`` (``--repo``): its exit
     status, standard output and standard error as a finished process gives them. Run as a module
@@ -66,12 +53,6 @@ def run_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
         except SystemExit as exit_:  # argparse's refusals
             status = exit_.code if isinstance(exit_.code, int) else 2
     return subprocess.CompletedProcess(["matrix-diff", *args], status, out.getvalue(), err.getvalue())
-
-
-def edit_yaml(path: Path, change) -> None:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(document)
-    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
 def change_data(data: Path) -> None:

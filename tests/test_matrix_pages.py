@@ -14,12 +14,9 @@ from urllib.parse import urldefrag
 
 import pytest
 
+from helpers.html import row_texts
 from neuron_docs.data.matrix.changes import describe
 from neuron_docs.site.data_dates import file_dates
-
-
-def _texts(row) -> list[str]:  # noqa: ANN001 - a BeautifulSoup tag
-    return [td.get_text(" ", strip=True) for td in row.find_all("td", recursive=False)]
 
 
 def _target(page: str, href: str) -> str:
@@ -45,7 +42,7 @@ def _check_matrix(site, page: str, table_id: str, catalog, rev, matrix, device: 
     first = catalog.matrix_revisions.first_listing(device) if device else None
     seen = 0
     for tr, row in zip(rows, matrix.rows, strict=True):
-        texts = _texts(tr)
+        texts = row_texts(tr)
         assert texts[0] == row.label + (" (from the guideline text)" if row.published_in == "prose" else "")
         assert texts[1] == " and ".join(catalog.categories[c].name for c in row.categories)
         assert texts[2] == rev.fits[row.fit]
@@ -141,7 +138,7 @@ def test_whats_new_lists_every_change_of_the_data(site, catalog) -> None:  # noq
 def test_a_broken_revision_is_located_and_the_rest_builds(tmp_path, data_copy, catalog) -> None:  # noqa: ANN001
     """An unknown date format in the newest revision: a located warning, that revision set aside (its
     page and What's new entry gone, a Data problem box shown), the one before it shown as the latest."""
-    from conftest import build_site
+    from helpers.site import build_site
 
     newest, before = catalog.matrix_revisions.revisions[-1], catalog.matrix_revisions.revisions[-2]
     path = data_copy / "matrix" / f"{newest.name}.yaml"

@@ -181,7 +181,8 @@ def test_a_name_clash_names_the_model_that_claimed_the_name_first(tmp_path: Path
     model's: ``of model '<id>'``)."""
     import shutil
 
-    from conftest import DATA, edit_yaml
+    from helpers.edits import edit_yaml
+    from helpers.paths import DATA
     from neuron_docs.data import load_catalog
 
     data = tmp_path / "data"

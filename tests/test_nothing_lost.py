@@ -15,7 +15,7 @@ from neuron_docs.data import load_catalog
 from neuron_docs.data.files import atomic
 from neuron_docs.benchmark_import.command import main
 
-from conftest import DATA
+from helpers.paths import DATA
 from test_benchmark_history import encoder, row, state
 
 
@@ -252,7 +252,8 @@ def test_an_incremental_build_equals_a_clean_build_of_the_same_data(tmp_path):
     of the edited data makes: every page, sitemap.xml (every page listed, not only those written)
     and searchindex.js (the index entries of pages not written kept). Three builds of the real site:
     make test-e2e."""
-    from conftest import build_site, copy_source
+    from helpers.paths import copy_source
+    from helpers.site import build_site
 
     data = tmp_path / "data"
     shutil.copytree(DATA, data)

@@ -11,7 +11,7 @@ import pytest
 from neuron_docs.data import load_catalog
 from neuron_docs.state.build import one_warning_per_cause
 
-from conftest import DATA
+from helpers.paths import DATA
 
 
 def _utf16(path: Path, outside: Path) -> None:

@@ -23,7 +23,8 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import build_site, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.site import build_site
 from neuron_docs.data import load_catalog
 from neuron_docs.site.downloads.table_csv import neutralised
 
@@ -66,7 +67,7 @@ def _plant(data: Path) -> dict[str, str]:
 def planted_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, str]]:
     import shutil
 
-    from conftest import DATA
+    from helpers.paths import DATA
 
     root = tmp_path_factory.mktemp("output-safety")
     data = root / "data"

@@ -15,11 +15,11 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from frozen_data import FROZEN_DATA
+from helpers.html import soup_of
+from helpers.paths import FROZEN_DATA
 
 REAL_DATA = {"neuron_data_dir": str(FROZEN_DATA)}
 
@@ -28,7 +28,7 @@ def _html_content(outdir: Path) -> tuple[list[str], int, list[str]]:
     """The configurations' titles, their tables and the changes' entries of the HTML pages."""
     titles, tables, changes = [], 0, []
     for page in sorted(outdir.rglob("*.html")):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
+        soup = soup_of(page)
         titles += [p.get_text() for p in soup.select("p.neuron-benchmark-title")]
         tables += len(soup.select("table.neuron-benchmark-history-table"))
         changes += [li.get_text(" ", strip=True) for li in soup.select("ul.neuron-benchmark-change-list > li")]

@@ -17,10 +17,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
 from test_performance_pages import PAGES, _ri_price, expected_cost, shown_figure
 
+from helpers.html import soup_of
 from neuron_docs.data.records.labels import METRICS, PRICE_BASIS_TEXT, VIEW_TEXT
 from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS
 from neuron_docs.directives.charts.published import MAX_BARS, published_chart_block
@@ -77,7 +77,7 @@ def check_charts(outdir: Path, catalog) -> int:
     runs = {**catalog.published_inference_runs, **catalog.published_training_runs}
     checked = 0
     for page in [p for pages in PAGES.values() for p in pages]:
-        soup = BeautifulSoup((outdir / page).read_text(encoding="utf-8"), "lxml")
+        soup = soup_of(outdir / page)
         legend_colours: dict[str, str] = {}
         for html_table in soup.select("table.neuron-performance-table"):
             table = next(t for t in catalog.published_tables.values()

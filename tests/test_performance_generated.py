@@ -15,9 +15,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
-from conftest import REPO
+from helpers.html import soup_of
+from helpers.paths import REPO
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.derived import PUBLISHED_COSTS
 from neuron_docs.data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
@@ -162,7 +162,7 @@ def test_a_new_generation_builds_with_no_hand_edit(make_app, tmp_path, rootdir, 
     shutil.copytree(rootdir / "test-performance-pages", srcdir, dirs_exist_ok=True)
     app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data_copy)}, freshenv=True)
     app.build()
-    soup = BeautifulSoup((Path(app.outdir) / "performance" / "trn1.html").read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(Path(app.outdir) / "performance" / "trn1.html")
     rows = soup.select("table.neuron-performance-table tbody tr")
     assert {tr.select("td")[0].get_text(strip=True) for tr in rows} == {"bert-base-uncased", "roberta-base"}
     assert "performance-page" not in app.warning.getvalue()

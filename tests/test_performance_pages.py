@@ -13,10 +13,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
-from conftest import DATA, build_site
-from data_edits import set_csv_cell
+from helpers.html import soup_of
+from helpers.edits import set_csv_cell
+from helpers.paths import DATA
+from helpers.site import build_site
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.derived import Derived
 from neuron_docs.data.figures.prices import unstated
@@ -74,7 +75,7 @@ def check_pages(outdir: Path, catalog) -> int:
     seen_tables = set()
     for kind, pages in PAGES.items():
         for page in pages:
-            soup = BeautifulSoup((outdir / page).read_text(encoding="utf-8"), "lxml")
+            soup = soup_of(outdir / page)
             for table in soup.select("table.neuron-performance-table"):
                 table_id = table["id"].removeprefix("performance-")
                 headers, rows = _rows(table)
@@ -228,7 +229,7 @@ def test_measured_models_of_a_family(app, catalog):
     app.build()
     warnings = app.warning.getvalue()
     assert "unknown family 'no-such-family'" in warnings and "index.rst" in warnings
-    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(Path(app.outdir) / "index.html")
     for family in ("encoder", "decoder"):
         table = soup.select_one(f"table#measured-{family}")
         shown = {tr.select("td")[0].get_text(strip=True) for tr in table.select("tbody tr")}

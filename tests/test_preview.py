@@ -7,10 +7,8 @@ price changed.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -18,36 +16,22 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 from lxml import html as lxml_html
-from conftest import REPO, build_site
-from frozen_data import FROZEN_DATA
+from helpers.edits import edit_yaml
+from helpers.git import git
+from helpers.html import soup_of
+from helpers.paths import FROZEN_DATA, REPO
+from helpers.site import build_site
+from helpers.warnings import without_colours
 from test_matrix_diff import HISTORY_STATES, NEW_RELEASE, RELEASE_FIRST_PUBLISHED, import_history_states
 
 from neuron_docs.preview.build import default_base
 
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "Preview Test", "GIT_AUTHOR_EMAIL": "preview@example.invalid",
-    "GIT_COMMITTER_NAME": "Preview Test", "GIT_COMMITTER_EMAIL": "preview@example.invalid",
-    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00+00:00",
-    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
-}
 SUPPORT = ("neuroncore-v2", "decoder", "tensorflow-neuronx", "inference")  # roadmap -> supported, latest revision
 G5_PRICE = (1.006, 1.212)  # USD/h of g5.xlarge, which runs vit-g5-b128 and beit-g5-b128
 G5_RUNS = ("vit-g5-b128", "beit-g5-b128")
 #: The changes above and the figures expected of them are typed here: the preview's repository holds
 #: the frozen copy of the data, so that a legitimate change to data/ never breaks these tests.
 DATA = FROZEN_DATA
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=repo, env={**os.environ, **GIT_ENV}, check=True,
-                          capture_output=True, text=True).stdout
-
-
-def edit_yaml(path: Path, change) -> None:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(document)
-    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
 def make_repo(root: Path) -> Path:
@@ -81,8 +65,7 @@ def make_repo(root: Path) -> Path:
 
 
 def html_pages(outdir: Path) -> dict[str, BeautifulSoup]:
-    return {p.relative_to(outdir).as_posix(): BeautifulSoup(p.read_text(encoding="utf-8"), "lxml")
-            for p in sorted(outdir.rglob("*.html"))}
+    return {p.relative_to(outdir).as_posix(): soup_of(p) for p in sorted(outdir.rglob("*.html"))}
 
 
 def marked(soup: BeautifulSoup) -> list:
@@ -90,7 +73,7 @@ def marked(soup: BeautifulSoup) -> list:
 
 
 def preview_warnings(warnings: str) -> list[str]:
-    return [line for line in ANSI.sub("", warnings).splitlines() if "[neuron.preview]" in line]
+    return [line for line in without_colours(warnings).splitlines() if "[neuron.preview]" in line]
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,7 @@ from neuron_docs.benchmark_import.tables import import_published
 from neuron_docs.data.records.history import version_key
 from neuron_docs.data.figures.derived import Derived
 
-from conftest import DATA
+from helpers.paths import DATA
 
 SRC = Path(os.environ.get("NEURON_PUBLISHED_BENCHMARKS", "/work/shared/external/neuron-sdk/benchmarks"))
 pytestmark = pytest.mark.skipif(not SRC.is_dir(), reason="the published benchmark snapshot is not here")

@@ -20,7 +20,8 @@ import yaml
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
-REPO = Path(__file__).resolve().parent.parent
+from helpers.paths import REPO
+
 PYTHONS = SpecifierSet(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["requires-python"])
 OLDEST = re.fullmatch(r">=(\d+\.\d+)", str(PYTHONS)).group(1)  # type: ignore[union-attr]
 

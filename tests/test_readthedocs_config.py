@@ -11,7 +11,8 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-REPO = Path(__file__).resolve().parent.parent
+from helpers.paths import REPO
+
 CONFIG = REPO / ".readthedocs.yaml"
 #: Read the Docs' JSON schema of configuration version 2: the shared copy beside the repository when
 #: present (../shared/external/), else the snapshot kept in tests/specs/ (same file, 2026-08-22).

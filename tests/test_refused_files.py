@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, SiteBuild, build_site, copy_source
+from helpers.paths import DATA, copy_source
+from helpers.site import SiteBuild, build_site
+from helpers.warnings import without_colours
 from neuron_docs.data.catalog import FILE_NAMES
 from neuron_docs.data.checking.matrix_files import MATRIX_DIR
 
@@ -31,7 +33,6 @@ pytestmark = pytest.mark.sweep
 
 #: Every data file, and the latest revision of the support matrices (the one every page shows).
 REFUSED = (*FILE_NAMES, MATRIX_DIR + max(p.name for p in (DATA / MATRIX_DIR).glob("*.yaml")))
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WARNING = re.compile(r"^(?P<path>[^:\s][^:]*):(?P<line>\d*): (?:WARNING|ERROR): ")  # an included file: relative to the cwd
 
 
@@ -71,7 +72,7 @@ def _refused_build(base: Base, name: str) -> SiteBuild:
 @pytest.mark.parametrize("name", REFUSED)
 def test_a_refused_file_is_reported_and_the_site_still_builds(base: Base, name: str) -> None:
     built = _refused_build(base, name)  # an exception in a renderer or a handler fails here
-    warnings = ANSI.sub("", built.warnings).splitlines()
+    warnings = without_colours(built.warnings).splitlines()
     assert "Traceback" not in built.warnings
     assert built.app.statuscode == 0  # type: ignore[attr-defined]
     refused = base.data / name

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sphinx.util.console import strip_colors
 
-from conftest import DATA, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.paths import DATA
+from helpers.warnings import without_colours
 from neuron_docs.data import load_catalog
 from neuron_docs.data.checking import references, validation
 
@@ -71,7 +72,7 @@ def test_every_renderer_shows_a_reference_let_through_as_a_located_data_problem(
         encoding="utf-8")
     app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data), "neuron_cache_dir": ""})
     app.build()
-    warnings = strip_colors(app.warning.getvalue())
+    warnings = without_colours(app.warning.getvalue())
     assert "Traceback" not in warnings and "KeyError" not in warnings
     html = (srcdir / "_build" / "html" / "index.html").read_text(encoding="utf-8")
     assert "Data problem" in html

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import neuron_docs
-from conftest import DATA
+from helpers.paths import DATA
 from neuron_docs.render.placeholder import Renderer, deferred
 from neuron_docs.renderers import RENDERERS
 

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from conftest import DATA
+from helpers.paths import DATA
 from neuron_docs.render.placeholder import deferred
 from neuron_docs.state.domain import state
 

@@ -27,20 +27,14 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO
+from helpers.paths import REPO
+from helpers.warnings import real_warnings
 
 #: Whole-site builds with other builders (or make html): make test-e2e runs them, make test leaves them out.
 pytestmark = pytest.mark.builders
 
 #: Files whose content may differ only in the order of their entries (see the module docstring).
 ORDER_FREE = {"sitemap.xml"}
-
-
-def real_warnings(text: str) -> str:
-    """Build warnings without Sphinx's notes that node classes were registered by an earlier build
-    in this process (``build_site`` runs several Sphinx applications in one test session)."""
-    return "".join(line for line in text.splitlines(keepends=True)
-                   if not re.search(r"while setting up extension .* is already registered", line))
 
 
 def _files(outdir: Path) -> dict[str, bytes]:

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.paths import DATA
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.figures.advisor import _published_best, choose, compare
 from neuron_docs.data.figures.derived import Derived

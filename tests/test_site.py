@@ -11,7 +11,10 @@ from urllib.parse import urldefrag
 import pytest
 from docutils import nodes
 
-from conftest import DATA, build_site, edit_yaml, has_class
+from helpers.edits import change_csv_cell, edit_yaml
+from helpers.html import has_class, row_texts
+from helpers.paths import DATA, FROZEN_DATA
+from helpers.site import build_site
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.shown import shown
 from neuron_docs.data.figures.expressions import evaluate
@@ -21,8 +24,6 @@ from neuron_docs.data.figures.runs import cost_per_million
 from neuron_docs.render.expand import filled_doctree
 from neuron_docs.node_data import FIGURE_EXPRESSION, FIGURE_FORMAT
 
-from data_edits import change_csv_cell
-from frozen_data import FROZEN_DATA
 
 
 def _release_of(target: Path) -> Path:
@@ -82,10 +83,6 @@ def test_the_release_copy_changes_what_it_says(release, catalog):
     assert catalog.matrix_revisions.changes(new) != today.matrix_revisions.changes(old)
 
 
-def cells(row) -> list[str]:
-    return [td.get_text(" ", strip=True) for td in row.find_all("td", recursive=False)]
-
-
 def test_real_site_builds_without_a_single_warning(site):
     assert site.warnings == ""
 
@@ -98,7 +95,7 @@ def test_device_page_specs_match_data(site, catalog):
     for device, record in catalog.devices.items():  # every device of the data has its page
         page = site.soup(f"devices/{device}.html")
         table = page.find("table", id=f"specs-{device}")
-        rows = {cells(r)[0]: cells(r)[1] for r in table.select("tbody tr")}
+        rows = {row_texts(r)[0]: row_texts(r)[1] for r in table.select("tbody tr")}
         for spec in record.specs.values():
             assert rows[spec.label] == format_number(spec.value, spec.unit)
         assert rows["Data types"] == ", ".join(record.data_types)
@@ -109,9 +106,9 @@ def test_device_page_specs_match_data(site, catalog):
 def test_instance_table_matches_data(site, catalog):
     table = site.soup("instances.html").find("table", id="instances")
     rows = table.select("tbody tr")
-    assert [cells(r)[0] for r in rows] == list(catalog.instances)
+    assert [row_texts(r)[0] for r in rows] == list(catalog.instances)
     for row, instance in zip(rows, catalog.instances.values(), strict=True):
-        texts = cells(row)
+        texts = row_texts(row)
         assert row["id"] == f"instance-{nodes.make_id(instance.id)}"
         assert texts[2] == str(instance.device_count)
         device = catalog.devices[instance.device]

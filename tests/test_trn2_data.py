@@ -19,7 +19,7 @@ from neuron_docs.data.figures.prices import prices_of
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.drift.audit import audit_file
 
-from frozen_data import frozen_copy
+from helpers.paths import frozen_copy
 
 PAGE = Path(__file__).resolve().parent / "drift_corpus" / "real-trn2-arch.rst"
 TRN2 = "".join(f"""\

@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 from docutils import nodes
 
-from conftest import DATA, edit_yaml
+from helpers.edits import edit_yaml
+from helpers.paths import DATA
 from neuron_docs.data import load_catalog
 from neuron_docs.data.figures.formatting import format_number, shown_measure
 from neuron_docs.data.records.labels import FIT_WORDS, STATUS_WORDS

@@ -10,16 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
-from frozen_data import FROZEN_DATA
+from helpers.html import soup_of
+from helpers.paths import FROZEN_DATA
 
 ROOT = Path(__file__).resolve().parent / "roots" / "test-writers-guide"
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def _links(app, page: str) -> list[tuple[str, str]]:
-    soup = BeautifulSoup((app.outdir / page).read_text(encoding="utf-8"), "lxml")
+    soup = soup_of(app.outdir / page)
     body = soup.select_one("div.body") or soup
     return [(a["href"], a.get_text(" ", strip=True)) for a in body.select("p a[href]")]
 
@@ -37,7 +37,7 @@ def test_both_example_pages_build_strictly_and_agree(app) -> None:
     assert ("index.html#device-trainium", "Trainium") in md  # [Trainium](#device-trainium)
     assert ("_downloads/neuron-data.json", "neuron-data.json") in md
     for page in ("example-rst.html", "example-md.html"):
-        soup = BeautifulSoup((app.outdir / page).read_text(encoding="utf-8"), "lxml")
+        soup = soup_of(app.outdir / page)
         assert soup.select("table.neuron-table") and soup.select("abbr.neuron-value") and soup.select(".sd-tab-set")
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteBuild
+from helpers.site import SiteBuild
 
 from .visits import SiteVisits, heaviest_first, new_page, site_pages, visit_site
 

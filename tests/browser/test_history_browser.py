@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from conftest import SiteBuild
+from helpers.site import SiteBuild
 
 from .visits import AXE, RUN_AXE, SIZES, new_page
 

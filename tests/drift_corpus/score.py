@@ -34,7 +34,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "_ext"))
-#: The frozen data the answer keys were written against (``tests/frozen_data.py`` names the same folder).
+#: The frozen data the answer keys were written against (``FROZEN_DATA`` of ``tests/helpers/paths.py`` names the same folder).
 FROZEN_DATA = HERE.parent / "fixtures" / "frozen-data"
 
 from neuron_docs.drift.audit import AuditRow, audit_file  # noqa: E402

@@ -10,6 +10,23 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:  # the loader refuses aliases
+        return True
+
+
+def edit_yaml(path: Path, edit: Callable[[Any], object]) -> None:
+    """Change a copy of a data file: ``edit`` mutates the parsed document, which is written back
+    (safely, in the document's order, without aliases, a value on one line however long)."""
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(document)
+    path.write_text(yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000),
+                    encoding="utf-8")
 
 
 def change_csv_cell(path: Path, record_id: str, column: str, change: Callable[[float], float],
@@ -23,8 +40,7 @@ def change_csv_cell(path: Path, record_id: str, column: str, change: Callable[[f
     new = round(change(old), decimals)
     assert new != old, f"{record_id}.{column}: the change keeps {old}"
     row[index] = f"{new:.{decimals}f}"
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        csv.writer(handle, lineterminator="\n").writerows(rows)
+    _write_rows(path, rows)
     return old, new
 
 
@@ -36,6 +52,10 @@ def set_csv_cell(path: Path, record_id: str, column: str, text: str) -> tuple[st
     [line] = [n for n, r in enumerate(rows[1:], start=2) if r and r[0] == record_id]
     old = rows[line - 1][index]
     rows[line - 1][index] = text
+    _write_rows(path, rows)
+    return old, line
+
+
+def _write_rows(path: Path, rows: list[list[str]]) -> None:
     with path.open("w", encoding="utf-8", newline="") as handle:
         csv.writer(handle, lineterminator="\n").writerows(rows)
-    return old, line
