@@ -148,10 +148,11 @@ drift-score: $(VENV_STAMP)
 import-benchmarks: $(VENV_STAMP)
 	@test -n "$$ARG_SRC" || { echo "usage: make import-benchmarks SRC=<published CSV or folder>"; exit 2; }
 	@set -f; $(PY_EXT) -m neuron_docs.benchmark_import $$ARG_IMPORT_ARGS "$$ARG_SRC"
-# make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer (tests/test_fuzz_data.py) run longer than in make test
+# make fuzz [FUZZ_EXAMPLES=2000]  -- the data fuzzer and the data's load properties (tests/test_fuzz_data.py,
+#   tests/test_data_properties.py) run longer than in make test
 FUZZ_EXAMPLES ?= 2000
 fuzz: $(TEST_STAMP)
-	NEURON_FUZZ_EXAMPLES="$$ARG_FUZZ_EXAMPLES" $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py
+	NEURON_FUZZ_EXAMPLES="$$ARG_FUZZ_EXAMPLES" $(VENV)/bin/python -m pytest -q tests/test_fuzz_data.py tests/test_data_properties.py
 # make hostile-cases  -- the catalogue of hostile and careless data and the outcome each must have
 .PHONY: hostile-cases
 hostile-cases: $(VENV_STAMP)

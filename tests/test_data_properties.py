@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -28,8 +29,10 @@ from neuron_docs.data.figures.runs import cost_per_million
 
 
 FAST = settings(max_examples=100, deadline=None)
-#: Loading the whole catalog is slower: fewer examples, and the module's data copy is reused.
-LOADS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+#: Loading the whole catalog is slower: fewer examples (10 in ``make test``; ``make fuzz`` sets
+#: ``NEURON_FUZZ_EXAMPLES`` for more), and the module's data copy is reused.
+LOADS = settings(max_examples=int(os.environ.get("NEURON_FUZZ_EXAMPLES", "10")), deadline=None,
+                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
