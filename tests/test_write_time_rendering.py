@@ -66,8 +66,10 @@ def _translator_rows(builder, doctree: nodes.document, tbody: nodes.tbody, befor
     return "".join(translator.body)
 
 
-def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
-    env, builder = site.app.env, site.app.builder
+def _straight_rows_compared(app: Any) -> int:
+    """Every table body of ``app``'s pages whose rows are written straight to HTML, against what the
+    writer writes for them (asserted); how many were compared."""
+    env, builder = app.env, app.builder
     compared = 0
     for docname in sorted(env.found_docs):
         doctree = env.get_and_resolve_doctree(docname, builder, tags=builder.tags)
@@ -88,7 +90,22 @@ def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
             assert fast[0] == _translator_rows(builder, doctree, tbody, before), docname
             assert fast[1] == before + len(tbody.children)
             compared += 1
-    assert compared
+    return compared
+
+
+def test_rows_written_straight_to_html_on_a_small_root_are_what_the_writer_writes(make_app, tmp_path: Path) -> None:
+    """The test root's support matrix and benchmark table (``make test``; every page of the real site:
+    the next test, in ``make test-e2e``)."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOT, srcdir)
+    app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(DATA)})
+    app.build()
+    assert _straight_rows_compared(app)
+
+
+@pytest.mark.builders  # the whole real site rendered again through docutils' HTML writer
+def test_rows_written_straight_to_html_are_what_the_writer_writes(site) -> None:
+    assert _straight_rows_compared(site.app)
 
 
 def _resolved(site, docname: str) -> nodes.document:
@@ -98,6 +115,7 @@ def _resolved(site, docname: str) -> nodes.document:
     return doctree
 
 
+@pytest.mark.builders  # the whole real site rendered again through docutils' HTML writer
 def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkeypatch) -> None:
     """Every matrix whose rows are made as HTML, against the same matrix rendered as nodes: the same
     rows written, the same words for the search index, the same CSV."""
