@@ -114,3 +114,16 @@ def test_audit_options_through_make(tmp_path: Path) -> None:
     assert result.returncode != 0  # --strict: both pages hold a contradiction
     report = json.loads(result.stdout[result.stdout.index("{"):])
     assert set(report) == {str(corpus / "planted-fit.rst"), str(FIXTURE)}
+
+
+@pytest.mark.parametrize("name", ["page.rst", "errata.yaml"])
+def test_a_file_that_is_not_utf8_is_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              name: str) -> None:
+    """A page or data file in another encoding: the audit says which file and byte, and exits 2."""
+    path = tmp_path / name
+    path.write_bytes("title: caf\u00e9 at 760 GB/s\n".encode("latin-1"))
+    with pytest.raises(SystemExit) as stopped:
+        main([str(path)])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{path}: not UTF-8 text: byte 0xe9 at offset 10" in err and "Traceback" not in err

@@ -120,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files:
         if not path.is_file():
             parser.error(f"no such file: {path}")
-        rows = audit_file(path, args.data, bare=args.bare)
+        try:
+            rows = audit_file(path, args.data, bare=args.bare)
+        except UnicodeDecodeError as exc:  # the build reports such a data file at the file; so does the audit
+            parser.exit(2, f"{parser.prog}: {path}: not UTF-8 text: byte {exc.object[exc.start]:#04x} at offset "
+                           f"{exc.start} cannot be decoded; expected a UTF-8 text file\n")
         reports[str(path)] = rows
         disagreements += sum(not r.agrees for r in rows if r.kind in CHECKED_KINDS)
     if args.format == "json":
