@@ -77,9 +77,10 @@ def run_child(command: list[str], log: Path, what: str = "", ok: tuple[int, ...]
     return Build(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output, process.returncode)
 
 
-def sphinx_build(project: Path, out: Path, *extra: str) -> Build:
-    """Run sphinx-build (strict) in a child process; wall time, CPU time and peak RSS (os.wait4)."""
-    command = [str(SPHINX), "-b", "html", *STRICT, *extra, str(project), str(out)]
+def sphinx_build(project: Path, out: Path, *extra: str, strict: bool = True) -> Build:
+    """Run sphinx-build (strict, unless not ``strict``: ``-n`` alone, a warning does not fail it) in a
+    child process; wall time, CPU time and peak RSS (os.wait4)."""
+    command = [str(SPHINX), "-b", "html", *(STRICT if strict else ["-n"]), *extra, str(project), str(out)]
     return run_child(command, out.parent / f"{out.name}.log", "sphinx-build")
 
 
