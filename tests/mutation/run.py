@@ -36,15 +36,14 @@ MODULES: dict[str, list[str]] = {
                                     "tests/test_seeded_bugs.py::test_any_order_of_records_names_each_identity_after_its_own_record"],
     # Light test files run without the shared fixtures (--noconftest): no catalog is loaded per mutant.
     "drift/verdicts.py": ["--noconftest", "tests/test_verdicts.py"],
-    "data/checking/references.py": ["tests/test_seeded_bugs.py", "-k", "comparison or reference or mutation_kills",
-                                    "tests/test_mutation_kills.py"],
+    "data/checking/references.py": ["--noconftest", "tests/test_reference_rules.py"],
     "data/figures/formatting.py": ["--noconftest", "tests/test_formatting.py"],
     "data/matrix/changes.py": ["--noconftest", "tests/test_matrix_changes.py"],
-    "data/figures/advisor.py": ["tests/test_seeded_bugs.py", "-k", "advisor or shape or mutation_kills", "tests/test_mutation_kills.py"],
-    "data/published/history_view.py": ["tests/test_display_properties.py", "tests/test_benchmark_history.py"],
-    "data/checking/latest_state.py": ["tests/test_benchmark_history.py"],
+    "data/figures/advisor.py": ["--noconftest", "tests/test_advisor_rules.py"],
+    "data/published/history_view.py": ["--noconftest", "tests/test_history_view_rules.py"],
+    "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
-    "site/downloads/csv_index.py": ["tests/test_csv_index_incremental.py"],
+    "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
