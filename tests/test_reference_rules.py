@@ -312,3 +312,10 @@ def test_the_records_before_this_one_are_found_by_id_by_value(no_other_rules: No
     # the catalog's keys read from the file: equal to the records' ids, not the same objects
     later = catalog(models={_runtime("a.b"): second, _runtime("a"): first})
     assert problems("models", second, later) == []
+
+
+def test_an_earlier_record_whose_id_sorts_after_this_ones_is_still_looked_at(no_other_rules: None) -> None:
+    first, second = _model("a.b", "c"), _model("a", "b.c")
+    cat = catalog(models={"a.b": first, "a": second})
+    [(field, message)] = problems("models", second, cat)
+    assert field == ("variants", 0, "id") and "which are those of 'a.b' 'c'" in message
