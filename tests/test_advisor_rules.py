@@ -69,7 +69,7 @@ def test_runs_without_a_figure_are_not_ranked_and_a_tie_keeps_the_first() -> Non
     assert pick_best([rare, first, second])[0] is first
     # a figure of zero is a figure
     zero = best("zero", throughput=0.0, latency=0.0, cost=0.0, on_demand=(0.0, "od", ()))
-    big = best("big", throughput=5.0, latency=3.0, cost=2.0, on_demand=(2.0, "od", ()))
+    big = best("big", throughput=0.5, latency=0.5, cost=0.5, on_demand=(0.5, "od", ()))
     assert pick_best([big, zero]) == (big, zero, zero, zero)
     assert pick_best([zero, big]) == (big, zero, zero, zero)
 
@@ -476,6 +476,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     assert table["fam|d1|"]["inference"] == [1, 1, 0, None]
     assert table["fam|d1|fw1"]["inference"] == [0, 0, 0, None]
     assert table["fam|d2|"]["training"] == [2, None, None, None]
+    assert "training" not in table["fam|d1|"] and "inference" not in table["fam|d2|"]
     assert table["model:published:p|d1|"]["inference"] == [1, 1, 0, None]
     assert "model:seed:m|d1|" not in table
     assert table["fam|d1|"]["advice"]["fit"] == "good" and table["fam|d2|"]["advice"]["fit"] == "good"
