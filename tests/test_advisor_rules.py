@@ -6,7 +6,7 @@ No data files, no Sphinx (``make mutation`` runs it with ``--noconftest`` per mu
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -393,6 +393,8 @@ def test_the_support_cell_of_a_family_on_a_device() -> None:
     assert a.support_cell(cat, "fam", "nomatrix") is None
     other = a.support_cell(cat, "fam", "d2")  # no prose for the device
     assert other is not None and other.rationale is None
+    with pytest.raises(FrozenInstanceError):
+        cell.since = None  # type: ignore[misc]
     cat.held = dict.fromkeys(cat.held)
     assert a.support_cell(cat, "unknown", "d1") == SupportCell("good", None, cat.cells, {}, None)
 
@@ -411,7 +413,9 @@ def test_the_advice_for_every_framework_and_for_one() -> None:
     fw1 = a.advice(cat, "fam", "d1", "fw1")
     assert [x["framework"] for x in fw1.support] == ["fw1"] and fw1.roadmap == ["road-1"]
     assert fw1.issues == ["any", "fam-only"]
-    assert a.advice(cat, "fam", "d1", "fw2").issues == ["any", "fam-only", "fw2-only"]
+    fw2 = a.advice(cat, "fam", "d1", "fw2")
+    assert fw2.issues == ["any", "fam-only", "fw2-only"]
+    assert [(x["framework"], x["workload"]) for x in fw2.support] == [("fw2", "training"), ("fw2", "inference")]
     assert a.advice(cat, "fam", "nomatrix", None) == Advice()
 
 
@@ -445,6 +449,8 @@ def test_the_best_of_each_family_measured_on_a_device() -> None:
     # a device the advisor does not compare is compared for its own page
     assert [(f.family, f.best.run if f.best else None) for f in best_on_device(cat, runs, "gpu")] == [("alpha", "g")]
     assert FamilyBest("inference", "x", None).best is None
+    with pytest.raises(FrozenInstanceError):
+        out[0].best = None  # type: ignore[misc]
 
 
 def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPatch) -> None:
