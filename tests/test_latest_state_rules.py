@@ -60,12 +60,13 @@ def no_conflicts(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[DataError]]:
 
 def test_a_published_configuration_is_a_run_with_its_published_figures() -> None:
     cat = catalog([config("c1")], [obs("c1-t", "c1"), obs("c1-l", "c1", "latency_p50_ms", "3.25"),
-                                   obs("c1-old", "c1", "latency_p90_ms", "9", status="superseded")])
+                                   obs("c1-old", "c1", "latency_p90_ms", "9", status="superseded"),
+                                   obs("c1-was", "c1", "latency_p99_ms", "8", status="corrected")])
     derive_latest_runs(cat)
     assert cat.errors == [] and cat.broken == []
     run = cat.published_inference_runs["c1"]
-    assert (run.throughput_inferences_per_s, run.latency_p50_ms, run.latency_p90_ms) == (Decimal("10.5"),
-                                                                                       Decimal("3.25"), None)
+    assert (run.throughput_inferences_per_s, run.latency_p50_ms, run.latency_p90_ms, run.latency_p99_ms) == (
+        Decimal("10.5"), Decimal("3.25"), None, None)
     assert (run.neuron_version, run.table, run.model, run.batch_size) == ("2.18.0", "tab", "Model c1", 4)
     assert cat.lines["published_inference_runs"]["c1"] == 10
     assert cat.record_paths[("published_inference_runs", "c1")] == ((0,), True)
@@ -164,14 +165,15 @@ def test_a_configuration_with_conflicting_figures_is_set_aside_with_them(
 
 
 def test_a_configuration_one_of_whose_figures_was_set_aside_is_set_aside() -> None:
-    cat = catalog([config("c1"), config("c2")], [obs("c1-t", "c1"), obs("c2-t", "c2")])
+    # an observation's id is its configuration's and its metric's (ids may hold dashes)
+    cat = catalog([config("c-1"), config("c-2")], [obs("c-1-t", "c-1"), obs("c-2-t", "c-2")])
     problem = DataError("benchmarks/history/observations.csv", 7, "value", "bad figure")
-    cat.broken = [Broken("benchmark_observations", "c1-latency", "obs", 7, [problem])]
+    cat.broken = [Broken("benchmark_observations", "c-1-latency", "obs", 7, [problem])]
     derive_latest_runs(cat)
     assert cat.errors == []
     assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[1:]] == [
-        ("published_inference_runs", "c1", CONFIGS, 10, [problem])]
-    assert list(cat.published_inference_runs) == ["c2"]
+        ("published_inference_runs", "c-1", CONFIGS, 10, [problem])]
+    assert list(cat.published_inference_runs) == ["c-2"]
 
 
 def test_a_configuration_set_aside_is_a_run_set_aside_in_both_collections() -> None:
@@ -190,9 +192,11 @@ def test_a_configuration_set_aside_is_a_run_set_aside_in_both_collections() -> N
 def test_a_store_that_could_not_be_read_leaves_the_runs_missing_not_empty(collection: str) -> None:
     cat = catalog([config("c1")], [obs("c1-t", "c1")])
     problem = DataError("f.csv", 3, "x", "unreadable")
-    cat.broken = [Broken("benchmark_states", None, "s", 1, []), Broken(collection, None, "f.csv", 3, [problem])]
+    later = DataError("g.csv", 8, "x", "also unreadable")
+    cat.broken = [Broken("benchmark_states", None, "s", 1, []), Broken(collection, None, "f.csv", 3, [problem]),
+                  Broken("benchmark_observations", None, "g.csv", 8, [later])]
     derive_latest_runs(cat)
-    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[2:]] == [
+    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[3:]] == [
         (c, None, name, 3, [problem]) for c, name in DERIVED.items()]
     assert cat.published_inference_runs == {} and cat.errors == []
     # a single record set aside is no unread store
