@@ -100,7 +100,12 @@ def test_every_generated_table_of_every_page_in_page_order_then_the_index(trees:
 def test_page_links_for_each_builder(trees: dict[str, nodes.document]) -> None:
     single = app(Builder("singlehtml", "html"), trees)
     assert ci._page_uri(single, "index", "index") == ""
+    # the page's name as the build reads it (from a path): equal to the root's, not the same object
+    assert ci._page_uri(single, "b", "".join(["in", "dex"])) == ""
     assert ci._page_uri(single, "index", "b") == "rel(index,b)"
+    assert ci._page_uri(single, "index", "zeta") == "rel(index,zeta)"  # a page sorting after the root's
+    text = app(Builder("text", "text"), trees)  # a builder sorting after singlehtml: its own links
+    assert ci._page_uri(text, "index", "index") == "rel(index,index)"
     html = app(Builder("html", "html"), {"sub/page": document(), "other": document()})
     assert ci._page_uri(html, "sub/page", "other") == "../other.html"
     latex = app(Builder("latex", "latex", no_uri={"gone"}), trees)
