@@ -116,13 +116,22 @@ def test_a_comparison_is_of_one_models_configurations_of_one_shape() -> None:
 
 def test_the_shape_is_one_the_device_has_else_its_own() -> None:
     runs = [best("x1", identity="a", device="d1", shape=("wide",)), best("x2", identity="a", device="d2", shape=("wide",)),
-            best("x3", identity="a", device="d3", shape=("own",))]
-    out = compare(runs, ["d1", "d2", "d3"], family())
-    assert [r.run for r in out["d3"]] == ["x3"]
+            best("x3", identity="a", device="d3", shape=("own",)), best("x4", identity="a", device="d4", shape=("zz",))]
+    out = compare(runs, ["d1", "d2", "d3", "d4"], family())
+    assert [r.run for r in out["d3"]] == ["x3"] and [r.run for r in out["d4"]] == ["x4"]
     # with as many devices each, the shape with more runs wins
-    runs = [best("y1", identity="a", device="d1", shape=("one",)), best("y2", identity="a", device="d1", shape=("two",)),
-            best("y3", identity="a", device="d1", shape=("two",))]
-    assert [r.run for r in compare(runs, ["d1"], family())["d1"]] == ["y2", "y3"]
+    for other in ("one", "zz"):  # the other shape sorting before or after
+        runs = [best("y1", identity="a", device="d1", shape=(other,)),
+                best("y2", identity="a", device="d1", shape=("two",)), best("y3", identity="a", device="d1", shape=("two",))]
+        assert [r.run for r in compare(runs, ["d1"], family())["d1"]] == ["y2", "y3"]
+
+
+def test_the_shape_is_chosen_among_the_compared_models_runs_only() -> None:
+    """Another model's runs (measured elsewhere, its id sorting after) do not count for the shape."""
+    runs = [best("a1", identity="a", device="d1", shape=("s1",)), best("a2", identity="a", device="d1", shape=("s2",)),
+            best("a3", identity="a", device="d2", shape=("s2",))]
+    runs += [best(f"b{n}", identity="b", device=f"x{n}", shape=("s1",)) for n in range(3)]
+    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a2"]
 
 
 def test_a_family_keeps_its_representative_where_measured_else_the_devices_own() -> None:
@@ -442,7 +451,7 @@ def test_the_best_of_each_family_measured_on_a_device() -> None:
             best("t", family="alpha", device="d1", identity="t", workload="training"),
             best("g", family="alpha", device="gpu", identity="g"),
             best("d2", family="zeta", device="d2", identity="z2")]
-    out = best_on_device(cat, runs, "d1")
+    out = best_on_device(cat, runs, "".join(["d", "1"]))  # a device id as read, not the runs' own object
     assert [(f.workload, f.family, f.best.run if f.best else None) for f in out] == [
         ("inference", "zeta", None), ("inference", "alpha", "a2"), ("inference", "unlisted", "u"),
         ("training", "alpha", "t")]
@@ -463,6 +472,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     cat.records["frameworks"]["fw1"] = s.Framework.model_construct(id="fw1", name="Torch", package="torch-neuronx",
                                                                     framework="PyTorch", devices=["d1", "gpu"])
     cat.records["roadmap"] = {"road-1": SimpleNamespace(id="road-1", title="Road one")}
+    cat.records["families"]["zeta"] = s.Family.model_construct(id="zeta", name="Zeta", representatives=[], devices={})
     runs = [best("unused", identity="published:p", device="gpu", throughput=1.0),
             best("p1", identity="published:p", device="d1", throughput=5.0, framework="fw1"),
             best("p2", identity="published:p", device="d1", throughput=50.0, framework="other", latency=1.0, cost=9.0),
@@ -470,7 +480,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
                  latency=None, cost=None)]
     monkeypatch.setattr(a, "all_runs", lambda derived, held_since=None: list(runs))
     out = a.advisor_slice(SimpleNamespace(catalog=cat))
-    assert out["families"] == [{"id": "fam", "name": "Fam"}]
+    assert out["families"] == [{"id": "fam", "name": "Fam"}, {"id": "zeta", "name": "Zeta"}]
     assert out["devices"] == [{"id": "d1", "name": "Dev One"}, {"id": "d2", "name": "Dev Two"}]
     assert out["frameworks"] == [{"id": "fw1", "label": "Torch (torch-neuronx)", "devices": ["d1"]}]
     assert out["keys"] == {"famkey": "family:fam", "pub p": "model:published:p", "seed m": "model:seed:m"}
@@ -485,6 +495,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     assert "training" not in table["fam|d1|"] and "inference" not in table["fam|d2|"]
     assert table["model:published:p|d1|"]["inference"] == [1, 1, 0, None]
     assert "model:seed:m|d1|" not in table
+    assert set(table["zeta|d1|"]) == {"advice"}  # a family without runs: advice only (not another family's runs)
     assert table["fam|d1|"]["advice"]["fit"] == "good" and table["fam|d2|"]["advice"]["fit"] == "good"
     assert "advice" not in table["model:published:p|d1|"]
     assert "fam|gpu|" not in table
