@@ -135,14 +135,23 @@ def test_the_shape_is_chosen_among_the_compared_models_runs_only() -> None:
 
 
 def test_a_family_keeps_its_representative_where_measured_else_the_devices_own() -> None:
-    runs = [best("r1", identity="rep", device="d1"), best("r2", identity="rep", device="d2"),
-            best("r4", identity="rep", device="d4"),
-            best("o1", identity="other", device="d3"), best("o2", identity="other", device="d1"),
-            best("o3", identity="other", device="d1")]
-    # on d1 the other model has more runs, but the family's comparison is made on its representative
-    out = compare(runs, ["d1", "d2", "d3", "d4"], family())
-    assert {d: [r.identity for r in rs] for d, rs in out.items()} == {"d1": ["rep"], "d2": ["rep"], "d3": ["other"],
-                                                                      "d4": ["rep"]}
+    # identities as the runs' records give them: equal, not always the same object
+    rep_d1 = "".join(["r", "ep"])
+    for other in ("other", "zother"):  # the other model's id sorting before or after
+        runs = [best("r2", identity="rep", device="d2"), best("r1", identity=rep_d1, device="d1"),
+                best("r4", identity="rep", device="d4"),
+                best("o1", identity=other, device="d3"), best("o2", identity=other, device="d1"),
+                best("o3", identity=other, device="d1")]
+        # on d1 the other model has more runs, but the family's comparison is made on its representative
+        out = compare(runs, ["d1", "d2", "d3", "d4"], family())
+        assert {d: [r.identity for r in rs] for d, rs in out.items()} == {"d1": ["rep"], "d2": ["rep"], "d3": [other],
+                                                                          "d4": ["rep"]}
+
+
+def test_equal_shapes_compare_whichever_run_gave_them() -> None:
+    runs = [best("p", device="d1", shape=tuple(["task", 128])), best("q", device="d2", shape=tuple(["task", 128]))]
+    assert {d: [r.run for r in rs] for d, rs in compare(runs, ["d1", "d2"], family()).items()} == {"d1": ["p"],
+                                                                                                  "d2": ["q"]}
 
 
 def test_choose_leaves_out_a_device_with_nothing_to_rank() -> None:
