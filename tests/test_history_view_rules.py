@@ -47,7 +47,7 @@ def config(cid: str = "c", **fields: Any) -> hs.BenchmarkConfiguration:
 def obs(oid: str, version: str, value: str, state_n: int, *, cid: str = "c", metric: str = T,
         status: str = "published", last_seen: D | None = None, ended: D | None = None) -> hs.BenchmarkObservation:
     return hs.BenchmarkObservation.model_construct(
-        id=oid, configuration=cid, neuron_version=version, metric=metric, value=Decimal(value),
+        id=oid, configuration=cid, neuron_version="".join(list(version)), metric=metric, value=Decimal(value),
         first_published=D(2024, 1, state_n), first_state=f"s{state_n}", last_seen=last_seen, ended=ended,
         status=status, version_from="column")
 
@@ -116,6 +116,7 @@ def test_a_configurations_figures_release_by_release_corrections_applied() -> No
         obs("a", "2.10", "100", 1, status="corrected", last_seen=D(2024, 1, 1), ended=D(2024, 1, 2)),
         obs("b", "2.10", "110", 2, status="superseded", last_seen=D(2024, 1, 2), ended=D(2024, 1, 3)),
         obs("bl", "2.10", "5", 1, metric="latency_p50_ms", status="corrected", last_seen=D(2024, 1, 2)),
+        obs("bl2", "2.10", "6", 2, metric="latency_p50_ms", status="corrected", last_seen=D(2024, 1, 2)),
         obs("c", "2.9.1", "90", 1, status="withdrawn", last_seen=D(2024, 1, 1)),
         obs("d", "2.11", "120", 3), obs("e", "2.11", "7", 4, metric="latency_p50_ms")],
         [price("p", "3.6", D(2024, 1, 1), ended=D(2024, 1, 3)), price("q", "7.2", D(2024, 1, 3))])
@@ -124,8 +125,8 @@ def test_a_configurations_figures_release_by_release_corrections_applied() -> No
     old, mid, new = rel
     assert (old.status, old.last_seen, old.figures, old.corrected) == ("withdrawn", D(2024, 1, 1), {T: Decimal(90)}, {})
     assert mid.status == "superseded" and mid.last_seen == D(2024, 1, 2)
-    assert mid.figures == {T: Decimal(110), "latency_p50_ms": Decimal(5)}  # a correction alone: its last figure
-    assert mid.corrected == {T: [Decimal(100)], "latency_p50_ms": [Decimal(5)]}
+    assert mid.figures == {T: Decimal(110), "latency_p50_ms": Decimal(6)}  # corrections alone: the last figure
+    assert mid.corrected == {T: [Decimal(100)], "latency_p50_ms": [Decimal(5), Decimal(6)]}
     assert (mid.first_published, mid.first_state) == (D(2024, 1, 1), "s1")
     assert (new.status, new.last_seen, new.first_state) == ("published", None, "s3")
     assert mid.cost is not None and mid.cost.price.id == "p" and new.cost is not None and new.cost.price.id == "q"
@@ -158,17 +159,18 @@ def test_a_release_superseded_without_a_last_seen_date_and_one_withdrawn() -> No
 
 def test_the_index_orders_each_configurations_figures_by_state_then_release() -> None:
     cat = catalog(2, [config()], [obs("late", "2.2", "1", 2), obs("b", "2.10", "1", 1), obs("a", "2.9", "1", 1),
-                                  obs("lost", "2.1", "1", 7)])
+                                  obs("lost", "2.99", "1", 7)])
     assert [o.id for o in index(cat).by_configuration["c"]] == ["lost", "a", "b", "late"]
     assert index(cat).state_order == {"s1": 0, "s2": 1}
 
 
 def test_every_release_published_newest_first_with_its_first_date_and_states() -> None:
     cat = catalog(3, [config(), config("d")], [obs("a", "2.9", "1", 2), obs("b", "2.9", "1", 1, cid="d"),
-                                               obs("c", "2.10", "1", 3), obs("e", "2.9", "1", 3, cid="d")])
+                                               obs("c", "2.10", "1", 3), obs("e", "2.9", "1", 3, cid="d"),
+                                               obs("f", "2.9", "1", 9, cid="d")])  # a state the history lacks
     found = index(cat).published_releases()
     assert found == [PublishedRelease("2.10", D(2024, 1, 3), ("s3",)),
-                     PublishedRelease("2.9", D(2024, 1, 1), ("s1", "s2", "s3"))]
+                     PublishedRelease("2.9", D(2024, 1, 1), ("s9", "s1", "s2", "s3"))]
     assert found[1].title == "Neuron 2.9 (first published 2024-01-01)"
     assert index(cat).published_releases() is found
 
@@ -195,7 +197,7 @@ def test_the_cost_is_judged_over_the_latest_releases_at_one_price() -> None:
     # the price halves at state 3: the cost's fall there is the price's, not the figure's
     cat = catalog(4, [config()], series(["100", "100", "100", "100"]),
                   [price("p", "4", D(2024, 1, 1), ended=D(2024, 1, 3)), price("q", "2", D(2024, 1, 3))])
-    judged = index(cat).judgement("c", hv.COST)
+    judged = index(cat).judgement("c", "".join(list(hv.COST)))  # the name as a caller may build it
     assert [p.version for p in judged.points] == ["2.3.0", "2.4.0"]
     assert [p.kind for p in judged.points] == ["first", "steady"]
     unpriced = catalog(2, [config()], series(["1", "2"]))
@@ -236,6 +238,9 @@ def test_a_figure_against_the_previous_release_that_measured_it() -> None:
     suspect = catalog(4, [config()], series(["100", "100", "50", "100"]))
     skipped = since_previous(suspect, run(throughput_inferences_per_s=Decimal("100")), T)
     assert skipped is not None and skipped.previous_version == "2.2.0"  # the suspect point is no reference
+    swinging = catalog(5, [config()], series(["100", "200", "100", "200", "100"]))
+    unstable = since_previous(swinging, run(version="2.5", throughput_inferences_per_s=Decimal("100")), T)
+    assert unstable is not None and (unstable.previous_version, unstable.judged) == ("2.4.0", "unstable")
     zero = catalog(2, [config()], series(["0", "5"]))
     assert since_previous(zero, run(version="2.2", throughput_inferences_per_s=Decimal(5)), T) is None
     first = catalog(2, [config()], series(["5", "5"]))
@@ -323,6 +328,7 @@ def test_changes_in_words() -> None:
     assert change_text(BenchmarkChange("steady", "c", T, None, Decimal(5), None, ("1",), 0.0, "2")).startswith(f": {label}")
     assert change_text(BenchmarkChange("improved", "c", T, None, None, None, (), 0.1)) == ""
     assert change_text(BenchmarkChange("improved", "c", T, None, Decimal(1), None, (), None)) == ""
+    assert change_text(BenchmarkChange("improved", "c", T, Decimal(1), Decimal(2), None, (), None)) == ""
     unstable = BenchmarkChange("unstable", "c", T, None, Decimal(150), version="2.5.0",
                                spread=(Decimal(100), Decimal(200)))
     assert change_text(unstable) == (f": {label} {shown_measure(Decimal(150), unit)} on Neuron 2.5.0; the series "
@@ -431,3 +437,29 @@ def test_the_long_download_one_row_per_figure() -> None:
     assert (latency["unit"], latency["last_seen"], latency["ended"], latency["cost_usd_per_1m"], latency["cost_per"],
             latency["price_usd_per_hour"], latency["price_basis"], latency["price_first_published"]) == (
         "ms", "", "", "", "", "", "", "")
+
+
+def test_a_new_release_sorting_before_the_last_as_text_is_a_remeasurement() -> None:
+    cat = catalog(2, [config()], [obs("a", "2.9.0", "100", 1, status="superseded"), obs("b", "2.10.0", "100", 2)])
+    assert [(c.kind, c.version) for c in state_changes(index(cat))["s2"]] == [("steady", "2.10.0")]
+
+
+def test_a_state_correcting_several_figures_but_no_throughput_says_so_once() -> None:
+    cat = catalog(3, [config()], [
+        obs("t", "2.1.0", "100", 1), obs("p90a", "2.1.0", "7", 1, metric="latency_p90_ms", status="corrected"),
+        obs("p99a", "2.1.0", "9", 1, metric="latency_p99_ms", status="corrected"),
+        obs("p90b", "2.1.0", "8", 3, metric="latency_p90_ms"), obs("p99b", "2.1.0", "10", 3, metric="latency_p99_ms")])
+    assert [(c.kind, c.metric, c.version, c.old) for c in state_changes(index(cat))["s3"]] == [
+        ("corrected", "latency_p90_ms", "2.1.0", None)]
+
+
+def test_what_the_pages_show_is_immutable() -> None:
+    from dataclasses import FrozenInstanceError, fields
+    change = BenchmarkChange("new", "c")
+    made = [hv.HistoricalCost(1.0, "x", price("p", "1", D(2024, 1, 1)), 1),
+            hv.Release("2", D(2024, 1, 1), "s1", None, {}, {}, "published", None), change,
+            PublishedRelease("2", D(2024, 1, 1), ()), SincePrevious("c", T, Decimal(1), "2", Decimal(1), "1"),
+            StateChange("s", D(2024, 1, 1), "2", change, "t", "g")]
+    for value in made:
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, fields(value)[0].name, None)
