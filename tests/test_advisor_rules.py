@@ -458,12 +458,13 @@ def test_the_best_of_each_family_measured_on_a_device() -> None:
             best("z", family="zeta", device="d1", identity="z", throughput=None, latency=1.0),
             best("u", family="unlisted", device="d1", identity="u"),
             best("t", family="alpha", device="d1", identity="t", workload="training"),
+            best("tt", family="trainfam", device="d1", identity="tt", workload="training"),
             best("g", family="alpha", device="gpu", identity="g"),
             best("d2", family="zeta", device="d2", identity="z2")]
     out = best_on_device(cat, runs, "".join(["d", "1"]))  # a device id as read, not the runs' own object
     assert [(f.workload, f.family, f.best.run if f.best else None) for f in out] == [
         ("inference", "zeta", None), ("inference", "alpha", "a2"), ("inference", "unlisted", "u"),
-        ("training", "alpha", "t")]
+        ("training", "alpha", "t"), ("training", "trainfam", "tt")]
     # a device the advisor does not compare is compared for its own page
     assert [(f.family, f.best.run if f.best else None) for f in best_on_device(cat, runs, "gpu")] == [("alpha", "g")]
     assert FamilyBest("inference", "x", None).best is None
