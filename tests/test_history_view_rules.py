@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
 from neuron_docs.data.published import history_view as hv
+from neuron_docs.data.published import judgement
 from neuron_docs.data.published.history_view import (BenchmarkChange, BenchmarkHistoryIndex, PublishedRelease,
                                                       SincePrevious, StateChange, change_text, changes_since,
                                                       describe_configuration, held_since, long_rows,
@@ -69,6 +71,27 @@ def catalog(states: int, configs: list[hs.BenchmarkConfiguration], observations:
 
 def index(cat: Catalog) -> BenchmarkHistoryIndex:
     return BenchmarkHistoryIndex.of(cat)
+
+
+@pytest.fixture(autouse=True)
+def levels_without_scipy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The judgement's levels found by cutting the series at each step beyond the threshold, not by
+    ruptures' PELT: on these clear-cut series (flat, then one step of 50% or more) both give the same
+    levels, and importing ruptures (scipy) would be 2 to 4 s of every mutant's run. The rules of the
+    judgement itself are ``test_judgement.py``'s; its cache is emptied around each test."""
+    def levels(y: list[float], active: list[int], limit: float, rule: judgement.JudgementRule) -> Any:
+        segments: list[list[int]] = []
+        for i in active:
+            if segments and not judgement._beyond(y[i] - y[segments[-1][-1]], rule.threshold):
+                segments[-1].append(i)
+            else:
+                segments.append([i])
+        return segments, rule.min_noise
+
+    judgement._judged.cache_clear()
+    monkeypatch.setattr(judgement, "_levels", levels)
+    yield
+    judgement._judged.cache_clear()
 
 
 # -- prices and costs ---------------------------------------------------------------------------------
