@@ -485,7 +485,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     cat.records["families"]["zeta"] = s.Family.model_construct(id="zeta", name="Zeta", representatives=[], devices={})
     runs = [best("unused", identity="published:p", device="gpu", throughput=1.0),
             best("p1", identity="published:p", device="d1", throughput=5.0, framework="fw1"),
-            best("p2", identity="published:p", device="d1", throughput=50.0, framework="other", latency=1.0, cost=9.0),
+            best("p2", identity="published:p", device="d1", throughput=50.0, framework="aaa", latency=1.0, cost=9.0),
             best("t1", identity="published:p", device="d2", workload="training", framework="fw1",
                  latency=None, cost=None)]
     monkeypatch.setattr(a, "all_runs", lambda derived, held_since=None: list(runs))
