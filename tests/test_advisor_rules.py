@@ -373,7 +373,7 @@ class MatrixCatalog(Catalog):
         return SimpleNamespace(id=f"matrix-{device_id}")
 
     def revision(self, date: str | None = None) -> Any:
-        return "rev"
+        return None if getattr(self, "no_revision", False) else "rev"
 
     def support(self, family_id: str, device_id: str, date: str | None = None) -> dict[str, Cell]:
         return self.cells
@@ -409,6 +409,9 @@ def test_the_support_cell_of_a_family_on_a_device() -> None:
     assert cell == SupportCell("good", "why", cat.cells, {"fw1/inference": "2024-03-01", "fw2/training": "2024-05-01"},
                                "2024-05-01")
     assert a.support_cell(cat, "fam", "nomatrix") is None
+    cat.no_revision = True  # type: ignore[attr-defined]
+    assert a.support_cell(cat, "fam", "d1") is None  # a matrix but no revision yet
+    cat.no_revision = False  # type: ignore[attr-defined]
     other = a.support_cell(cat, "fam", "d2")  # no prose for the device
     assert other is not None and other.rationale is None
     with pytest.raises(FrozenInstanceError):
@@ -512,3 +515,37 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     row = out["runs"][0]  # type: ignore[index]
     assert len(row) == len(out["run_fields"])  # type: ignore[arg-type]
     assert out["models"]["published:p"] == {"name": "Pub P", "family": "fam", "names": ["Pub P"], "seed": []}  # type: ignore[index]
+
+
+def _as_read(text: str) -> str:
+    """``text`` as a new string (equal, not the same object): as two records' fields are."""
+    return "".join(list(text))
+
+
+def test_labels_units_devices_and_families_compare_by_value() -> None:
+    p50, per = "Latency P50", "1M inferences"
+    one = best("one", label=p50, per=per, latency=5.0, cost=5.0)
+    two = best("two", label=_as_read(p50), per=_as_read(per), latency=1.0, cost=1.0)
+    three = best("three", label=p50, per=per, latency=9.0, cost=9.0)
+    assert pick_best([one, two, three])[1:3] == (two, two)
+    runs = [best("a", device=_as_read("d1")), best("b", device="d2")]
+    assert {d: [r.run for r in rs] for d, rs in compare(runs, ["d1", "d2"], family()).items()} == {"d1": ["a"],
+                                                                                                  "d2": ["b"]}
+    cat = Catalog(data_dir=Path("."))
+    cat.records["devices"] = {"d1": s.Device.model_construct(id="d1", kind="neuron")}
+    cat.records["families"] = {"fam": s.Family.model_construct(id="fam", representatives=[], devices={})}
+    runs = [best("x", family="fam", throughput=1.0), best("y", family=_as_read("fam"), throughput=9.0)]
+    assert [f.best.run if f.best else None for f in best_on_device(cat, runs, "d1")] == ["y"]
+
+
+def test_a_shape_counts_only_its_own_runs() -> None:
+    runs = [best("a1", device="d1", shape=("a",)), best("a2", device="d2", shape=("a",)),
+            best("b1", device="d1", shape=("b",))]
+    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a1"]
+
+
+def test_a_column_key_splits_at_its_first_slash_only() -> None:
+    cat = matrix_catalog()
+    cat.cells = {"fw/inference/x": Cell(status="supported")}
+    cat.held = {"fw/inference/x": None}
+    assert [(x["framework"], x["workload"]) for x in a.advice(cat, "fam", "d1", None).support] == [("fw", "inference/x")]
