@@ -528,6 +528,8 @@ def test_labels_units_devices_and_families_compare_by_value() -> None:
     two = best("two", label=_as_read(p50), per=_as_read(per), latency=1.0, cost=1.0)
     three = best("three", label=p50, per=per, latency=9.0, cost=9.0)
     assert pick_best([one, two, three])[1:3] == (two, two)
+    units = [best("u1", unit="images/s", throughput=1.0), best("u2", unit=_as_read("images/s"), throughput=5.0)]
+    assert pick_best(units)[0] is units[1]
     runs = [best("a", device=_as_read("d1")), best("b", device="d2")]
     assert {d: [r.run for r in rs] for d, rs in compare(runs, ["d1", "d2"], family()).items()} == {"d1": ["a"],
                                                                                                   "d2": ["b"]}
@@ -549,3 +551,17 @@ def test_a_column_key_splits_at_its_first_slash_only() -> None:
     cat.cells = {"fw/inference/x": Cell(status="supported")}
     cat.held = {"fw/inference/x": None}
     assert [(x["framework"], x["workload"]) for x in a.advice(cat, "fam", "d1", None).support] == [("fw", "inference/x")]
+
+
+def test_the_slice_compares_a_family_on_its_representative(known: Known, monkeypatch: pytest.MonkeyPatch) -> None:
+    cat = matrix_catalog()
+    cat.records["devices"] = {"d1": s.Device.model_construct(id="d1", kind="neuron", name="Dev One")}
+    cat.records["families"] = {"fam": s.Family.model_construct(id="fam", name="Fam", representatives=["BERT base"],
+                                                               devices={})}
+    runs = [best("named", identity="published:p", model="BERT base (cased)", throughput=1.0),
+            best("many1", identity="seed:m", model="Other", throughput=2.0),
+            best("many2", identity="seed:m", model="Other", throughput=3.0)]
+    monkeypatch.setattr(a, "all_runs", lambda derived, held_since=None: list(runs))
+    out: Any = a.advisor_slice(SimpleNamespace(catalog=cat))
+    chosen = out["runs"][out["table"]["fam|d1|"]["inference"][0]][0]
+    assert chosen == "named"  # the family's representative, not the model measured most
