@@ -524,10 +524,10 @@ def _as_read(text: str) -> str:
 
 def test_labels_units_devices_and_families_compare_by_value() -> None:
     p50, per = "Latency P50", "1M inferences"
-    one = best("one", label=p50, per=per, latency=5.0, cost=5.0)
-    two = best("two", label=_as_read(p50), per=_as_read(per), latency=1.0, cost=1.0)
-    three = best("three", label=p50, per=per, latency=9.0, cost=9.0)
-    assert pick_best([one, two, three])[1:3] == (two, two)
+    one = best("one", label=p50, per=per, latency=5.0, cost=5.0, on_demand=(5.0, "od", ()))
+    two = best("two", label=_as_read(p50), per=_as_read(per), latency=1.0, cost=1.0, on_demand=(1.0, "od", ()))
+    three = best("three", label=p50, per=per, latency=9.0, cost=9.0, on_demand=(9.0, "od", ()))
+    assert pick_best([one, two, three])[1:] == (two, two, two)
     units = [best("u1", unit="images/s", throughput=1.0), best("u2", unit=_as_read("images/s"), throughput=5.0)]
     assert pick_best(units)[0] is units[1]
     runs = [best("a", device=_as_read("d1")), best("b", device="d2")]
