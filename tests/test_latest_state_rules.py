@@ -129,13 +129,14 @@ def test_run_fields_leave_out_what_no_run_has_and_empty_values() -> None:
 
 
 def test_a_configuration_whose_figures_make_no_valid_run_is_located() -> None:
-    cat = catalog([config("c1")], [obs("c1-l", "c1", "latency_p50_ms", "3")])  # no throughput
+    cat = catalog([config("c1", row=1), config("c2", row=2)],
+                  [obs("c1-l", "c1", "latency_p50_ms", "3"), obs("c2-t", "c2")])  # c1: no throughput
     derive_latest_runs(cat)
+    assert list(cat.published_inference_runs) == ["c2"]  # the next configuration is still a run
     assert cat.errors and all(e.file == CONFIGS and e.line == 10 for e in cat.errors)
     assert all(e.message.startswith("configuration 'c1' as a published run: ") for e in cat.errors)
     assert [(b.collection, b.record_id, b.errors) for b in cat.broken] == [("published_inference_runs", "c1",
                                                                             cat.errors)]
-    assert cat.published_inference_runs == {}
 
 
 def test_a_run_naming_a_table_or_instance_the_data_lacks_is_located() -> None:
@@ -168,10 +169,11 @@ def test_a_configuration_one_of_whose_figures_was_set_aside_is_set_aside() -> No
     # an observation's id is its configuration's and its metric's (ids may hold dashes)
     cat = catalog([config("c-1"), config("c-2")], [obs("c-1-t", "c-1"), obs("c-2-t", "c-2")])
     problem = DataError("benchmarks/history/observations.csv", 7, "value", "bad figure")
-    cat.broken = [Broken("benchmark_observations", "c-1-latency", "obs", 7, [problem])]
+    cat.broken = [Broken("benchmark_observations", "c-1-latency", "obs", 7, [problem]),
+                  Broken("models", "c-2-model", "models.yaml", 3, [problem])]  # another collection's record
     derive_latest_runs(cat)
     assert cat.errors == []
-    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[1:]] == [
+    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[2:]] == [
         ("published_inference_runs", "c-1", CONFIGS, 10, [problem])]
     assert list(cat.published_inference_runs) == ["c-2"]
 
@@ -180,11 +182,12 @@ def test_a_configuration_set_aside_is_a_run_set_aside_in_both_collections() -> N
     cat = catalog([config("c2")], [obs("c2-t", "c2")])
     problem = DataError(CONFIGS, 4, "kind", "bad row")
     cat.broken = [Broken("benchmark_configurations", "c9", CONFIGS, 4, [problem]),
-                  Broken("benchmark_states", "s", "states.csv", 2, [problem])]
+                  Broken("benchmark_states", "s", "states.csv", 2, [problem]),
+                  Broken("accuracy_runs", "a", "accuracy.csv", 2, [problem])]  # sorts first: another collection
     derive_latest_runs(cat)
-    assert [(b.collection, b.record_id, b.line) for b in cat.broken[2:]] == [
+    assert [(b.collection, b.record_id, b.line) for b in cat.broken[3:]] == [
         (collection, "c9", 4) for collection in DERIVED]
-    assert cat.broken[2].errors == [problem] and cat.broken[2].errors is not cat.broken[0].errors
+    assert cat.broken[3].errors == [problem] and cat.broken[3].errors is not cat.broken[0].errors
     assert list(cat.published_inference_runs) == ["c2"]
 
 
