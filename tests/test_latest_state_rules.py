@@ -170,10 +170,11 @@ def test_a_configuration_one_of_whose_figures_was_set_aside_is_set_aside() -> No
     cat = catalog([config("c-1"), config("c-2")], [obs("c-1-t", "c-1"), obs("c-2-t", "c-2")])
     problem = DataError("benchmarks/history/observations.csv", 7, "value", "bad figure")
     cat.broken = [Broken("benchmark_observations", "c-1-latency", "obs", 7, [problem]),
-                  Broken("models", "c-2-model", "models.yaml", 3, [problem])]  # another collection's record
+                  Broken("models", "c-2-model", "models.yaml", 3, [problem]),  # other collections' records,
+                  Broken("accuracy_runs", "c-2-run", "accuracy.csv", 3, [problem])]  # sorting after and before
     derive_latest_runs(cat)
     assert cat.errors == []
-    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[2:]] == [
+    assert [(b.collection, b.record_id, b.file, b.line, b.errors) for b in cat.broken[3:]] == [
         ("published_inference_runs", "c-1", CONFIGS, 10, [problem])]
     assert list(cat.published_inference_runs) == ["c-2"]
 
