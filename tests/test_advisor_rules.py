@@ -128,10 +128,18 @@ def test_the_shape_is_one_the_device_has_else_its_own() -> None:
 
 def test_the_shape_is_chosen_among_the_compared_models_runs_only() -> None:
     """Another model's runs (measured elsewhere, its id sorting after) do not count for the shape."""
-    runs = [best("a1", identity="a", device="d1", shape=("s1",)), best("a2", identity="a", device="d1", shape=("s2",)),
-            best("a3", identity="a", device="d2", shape=("s2",))]
-    runs += [best(f"b{n}", identity="b", device=f"x{n}", shape=("s1",)) for n in range(3)]
-    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a2"]
+    for other in ("b", "0"):  # its id sorting after or before
+        runs = [best("a1", identity="a", device="d1", shape=("s1",)),
+                best("a2", identity="a", device="d1", shape=("s2",)), best("a3", identity="a", device="d2", shape=("s2",))]
+        runs += [best(f"b{n}", identity=other, device=f"x{n}", shape=("s1",)) for n in range(3)]
+        assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a2"]
+
+
+def test_the_shapes_a_device_has_are_the_compared_models_own() -> None:
+    """Model "a" (sorting before the representative "m") has the shape "x" on d1; "m" has only "y" there."""
+    runs = [best("m1", identity="m", device="d1", shape=("y",)), best("m2", identity="m", device="d2", shape=("x",)),
+            best("m3", identity="m", device="d2", shape=("x",)), best("a1", identity="a", device="d1", shape=("x",))]
+    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["m1"]
 
 
 def test_a_family_keeps_its_representative_where_measured_else_the_devices_own() -> None:
@@ -463,7 +471,8 @@ def test_the_best_of_each_family_measured_on_a_device() -> None:
             best("t", family="alpha", device="d1", identity="t", workload="training"),
             best("tt", family="trainfam", device="d1", identity="tt", workload="training"),
             best("g", family="alpha", device="gpu", identity="g"),
-            best("d2", family="zeta", device="d2", identity="z2")]
+            best("d2", family="zeta", device="d2", identity="z2"),
+            best("elsewhere", family="onlyd2", device="d2", identity="e")]
     out = best_on_device(cat, runs, "".join(["d", "1"]))  # a device id as read, not the runs' own object
     assert [(f.workload, f.family, f.best.run if f.best else None) for f in out] == [
         ("inference", "zeta", None), ("inference", "alpha", "a2"), ("inference", "unlisted", "u"),
@@ -487,7 +496,8 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
     cat.records["roadmap"] = {"road-1": SimpleNamespace(id="road-1", title="Road one")}
     cat.records["families"]["zeta"] = s.Family.model_construct(id="zeta", name="Zeta", representatives=[], devices={})
     runs = [best("unused", identity="published:p", device="gpu", throughput=1.0),
-            best("p1", identity="published:p", device="d1", throughput=5.0, framework="fw1"),
+            best("p1", identity="published:p", device="d1", throughput=5.0, framework=_as_read("fw1"),
+                 family=_as_read("fam")),
             best("p2", identity="published:p", device="d1", throughput=50.0, framework="aaa", latency=1.0, cost=9.0),
             best("t1", identity="published:p", device="d2", workload="training", framework="fw1",
                  latency=None, cost=None)]
@@ -544,6 +554,10 @@ def test_a_shape_counts_only_its_own_runs() -> None:
     runs = [best("a1", device="d1", shape=("a",)), best("a2", device="d2", shape=("a",)),
             best("b1", device="d1", shape=("b",))]
     assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a1"]
+    # equal shapes made apart (as each run's is) count together
+    runs = [best("b1", device="d1", shape=("b",)), best("a1", device="d1", shape=tuple(["a"])),
+            best("a2", device="d2", shape=tuple(["a"]))]
+    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["a1"]
 
 
 def test_a_column_key_splits_at_its_first_slash_only() -> None:
@@ -565,3 +579,29 @@ def test_the_slice_compares_a_family_on_its_representative(known: Known, monkeyp
     out: Any = a.advisor_slice(SimpleNamespace(catalog=cat))
     chosen = out["runs"][out["table"]["fam|d1|"]["inference"][0]][0]
     assert chosen == "named"  # the family's representative, not the model measured most
+
+
+def test_each_subject_of_the_slice_answers_with_its_own_runs(known: Known, monkeypatch: pytest.MonkeyPatch) -> None:
+    cat = matrix_catalog()
+    cat.records["devices"] = {"d1": s.Device.model_construct(id="d1", kind="neuron", name="Dev One")}
+    cat.records["families"] = {f: s.Family.model_construct(id=f, name=f, representatives=[], devices={})
+                               for f in ("fam", "zeta")}
+    runs = [best("f1", identity="published:p", family="fam", throughput=1.0),
+            best("s1", identity="seed:m", family="fam", throughput=2.0),
+            best("s2", identity="seed:m", family="fam", throughput=3.0),
+            best("z1", identity="seed:m", family="zeta", throughput=100.0)]
+    monkeypatch.setattr(a, "all_runs", lambda derived, held_since=None: list(runs))
+    out: Any = a.advisor_slice(SimpleNamespace(catalog=cat))
+
+    def fastest(subject: str) -> str:
+        return out["runs"][out["table"][f"{subject}|d1|"]["inference"][0]][0]
+
+    assert [fastest(x) for x in ("fam", "zeta", "model:published:p", "model:seed:m")] == ["s2", "z1", "f1", "z1"]
+
+
+def test_a_models_runs_count_for_its_shapes_whichever_record_named_it() -> None:
+    runs = [best("m1", identity="model-m", device="d1", shape=("x",)),
+            best("m2", identity="model-m", device="d1", shape=("y",)),
+            best("m3", identity=_as_read("model-m"), device="d2", shape=("y",)),
+            best("m4", identity=_as_read("model-m"), device="d3", shape=("y",))]
+    assert [r.run for r in compare(runs, ["d1", "d2", "d3"], family())["d1"]] == ["m2"]
