@@ -486,3 +486,19 @@ def test_what_the_pages_show_is_immutable() -> None:
     for value in made:
         with pytest.raises(FrozenInstanceError):
             setattr(value, fields(value)[0].name, None)
+
+
+def test_a_metric_sorting_before_the_cost_is_judged_as_itself() -> None:
+    metric = "compute_cost_per_token_tflop"
+    assert metric < hv.COST
+    cat = catalog(2, [config()], series(["100", "100"]) + [
+        obs(f"x{i}", f"2.{i + 1}.0", v, i + 1, metric=metric) for i, v in enumerate(["5", "5"])])
+    assert [(p.version, p.value) for p in index(cat).judgement("c", metric).points] == [("2.1.0", 5.0), ("2.2.0", 5.0)]
+
+
+def test_the_index_shows_none_of_what_it_keeps_in_its_repr() -> None:
+    cat = catalog(2, [config()], series(["100", "150"]))
+    made = index(cat)
+    made.changes(), made.published_releases(), made.releases_of("c"), made.judgement("c", T)
+    text = repr(made)
+    assert not any(f", {name}=" in text for name in ("_releases", "_changes", "_published", "_judged"))
