@@ -78,7 +78,8 @@ def levels_without_scipy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The judgement's levels found by cutting the series at each step beyond the threshold, not by
     ruptures' PELT: on these clear-cut series (flat, then one step of 50% or more) both give the same
     levels, and importing ruptures (scipy) would be 2 to 4 s of every mutant's run. The rules of the
-    judgement itself are ``test_judgement.py``'s; its cache is emptied around each test."""
+    judgement itself are ``test_judgement.py``'s. Its process-wide cache is bypassed (neither read nor
+    filled here), so the other tests of the process judge as before."""
     def levels(y: list[float], active: list[int], limit: float, rule: judgement.JudgementRule) -> Any:
         segments: list[list[int]] = []
         for i in active:
@@ -88,10 +89,9 @@ def levels_without_scipy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
                 segments.append([i])
         return segments, rule.min_noise
 
-    judgement._judged.cache_clear()
     monkeypatch.setattr(judgement, "_levels", levels)
+    monkeypatch.setattr(judgement, "_judged", judgement._judged.__wrapped__)
     yield
-    judgement._judged.cache_clear()
 
 
 # -- prices and costs ---------------------------------------------------------------------------------
