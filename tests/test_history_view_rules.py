@@ -422,7 +422,7 @@ def test_what_new_states_change_grouped_by_release_then_kind_then_size() -> None
 
 
 def test_within_a_kind_the_largest_change_first() -> None:
-    configs = [config(c, model=c) for c in ("small", "large")]
+    configs = [config("small", model="alpha"), config("large", model="zulu")]  # names in the other order
     observations = []
     for cid, last in (("small", "150"), ("large", "300")):
         observations += [obs(f"{cid}{i}", f"2.{i}.0", "100", i, cid=cid) for i in (1, 2, 3)]
