@@ -104,6 +104,7 @@ def test_the_price_in_force_on_a_date() -> None:
     assert price_in_force(prices, "inf2.xlarge", D(2024, 1, 1)) is old
     assert price_in_force(prices, "inf2.xlarge", D(2024, 2, 29)) is old
     assert price_in_force(prices, "inf2.xlarge", D(2024, 3, 1)) is new
+    assert price_in_force([old], "inf2.xlarge", D(2024, 4, 1)) is None  # ended, nothing after it
     overlapping = [price("a", "1", D(2024, 1, 1)), price("b", "2", D(2024, 2, 1)), price("c", "3", D(2024, 1, 15))]
     assert price_in_force(overlapping, "inf2.xlarge", D(2024, 5, 1)).id == "b"  # type: ignore[union-attr]
 
@@ -175,7 +176,9 @@ def test_a_release_superseded_without_a_last_seen_date_and_one_withdrawn() -> No
     cat = catalog(3, [config()], [obs("a", "2.1", "1", 1, status="superseded"),
                                   obs("b", "2.2", "1", 2, status="withdrawn", last_seen=D(2024, 1, 2)),
                                   obs("b2", "2.2", "1", 2, metric="latency_p50_ms", status="superseded",
-                                      last_seen=D(2024, 1, 3))])
+                                      last_seen=D(2024, 1, 3)),
+                                  obs("b3", "2.2", "1", 2, metric="latency_p99_ms", status="corrected",
+                                      last_seen=D(2024, 1, 5))])  # a corrected figure's end is not the release's
     one, two = releases(index(cat), "c")
     assert (one.status, one.last_seen) == ("superseded", None)
     assert (two.status, two.last_seen) == ("withdrawn", D(2024, 1, 3))
@@ -267,6 +270,9 @@ def test_a_figure_against_the_previous_release_that_measured_it() -> None:
     assert unstable is not None and (unstable.previous_version, unstable.judged) == ("2.4.0", "unstable")
     zero = catalog(2, [config()], series(["0", "5"]))
     assert since_previous(zero, run(version="2.2", throughput_inferences_per_s=Decimal(5)), T) is None
+    after_zero = catalog(3, [config()], series(["0", "5", "6"]))
+    found = since_previous(after_zero, run(version="2.3", throughput_inferences_per_s=Decimal(6)), T)
+    assert found is not None and found.previous == Decimal(5)  # the latest earlier figure, not the first
     first = catalog(2, [config()], series(["5", "5"]))
     one = since_previous(first, run(version="2.2", throughput_inferences_per_s=Decimal(5)), T)
     assert one is not None and one.judged == "steady" and one.better is None
@@ -504,3 +510,9 @@ def test_the_index_shows_none_of_what_it_keeps_in_its_repr() -> None:
     made.changes(), made.published_releases(), made.releases_of("c"), made.judgement("c", T)
     text = repr(made)
     assert not any(f", {name}=" in text for name in ("_releases", "_changes", "_published", "_judged"))
+
+
+def test_an_older_release_published_later_is_a_steady_first_figure() -> None:
+    cat = catalog(2, [config()], [obs("new", "2.2.0", "100", 1, status="superseded"), obs("old", "2.1.0", "50", 2)])
+    [change] = state_changes(index(cat))["s2"]
+    assert (change.kind, change.version, change.baseline, change.ratio) == ("steady", "2.1.0", None, None)
