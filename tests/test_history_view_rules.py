@@ -49,7 +49,8 @@ def config(cid: str = "c", **fields: Any) -> hs.BenchmarkConfiguration:
 def obs(oid: str, version: str, value: str, state_n: int, *, cid: str = "c", metric: str = T,
         status: str = "published", last_seen: D | None = None, ended: D | None = None) -> hs.BenchmarkObservation:
     return hs.BenchmarkObservation.model_construct(
-        id=oid, configuration=cid, neuron_version="".join(list(version)), metric=metric, value=Decimal(value),
+        id=oid, configuration=cid, neuron_version="".join(list(version)), metric="".join(list(metric)),
+        value=Decimal(value),
         first_published=D(2024, 1, state_n), first_state=f"s{state_n}", last_seen=last_seen, ended=ended,
         status=status, version_from="column")
 
@@ -449,7 +450,7 @@ def test_the_long_download_one_row_per_figure() -> None:
     cat = catalog(2, [config("b", batch_size=4), config("a")], [
         obs("x", "2.1.0", "1000", 1, cid="b", last_seen=D(2024, 1, 2), ended=D(2024, 1, 2), status="superseded"),
         obs("y", "2.1.0", "5", 1, cid="b", metric="latency_p50_ms"), obs("z", "2.1.0", "10", 2, cid="a"),
-        obs("orphan", "2.1.0", "1", 1, cid="gone")], [price("p", "3.6", D(2024, 1, 1))])
+        obs("orphan", "2.1.0", "1", 1, cid="0-gone")], [price("p", "3.6", D(2024, 1, 1))])
     rows = list(long_rows(index(cat)))
     assert [r[0] for r in rows] == ["a", "b", "b"]
     header = dict(zip(hv.LONG_HEADER, rows[1], strict=True))
@@ -516,3 +517,26 @@ def test_an_older_release_published_later_is_a_steady_first_figure() -> None:
     cat = catalog(2, [config()], [obs("new", "2.2.0", "100", 1, status="superseded"), obs("old", "2.1.0", "50", 2)])
     [change] = state_changes(index(cat))["s2"]
     assert (change.kind, change.version, change.baseline, change.ratio) == ("steady", "2.1.0", None, None)
+
+
+def test_the_release_of_a_run_is_found_by_its_version_not_as_text() -> None:
+    cat = catalog(2, [config()], [obs("a", "2.9.0", "100", 1, status="superseded"), obs("b", "2.10.0", "100", 2)])
+    assert release_of(cat, run(version="2.10")).version == "2.10.0"  # type: ignore[union-attr]
+    assert release_of(cat, run(version="2.9")).version == "2.9.0"  # type: ignore[union-attr]
+
+
+def test_a_figure_of_the_same_release_published_again_is_no_change() -> None:
+    cat = catalog(3, [config()], [obs("a", "2.1.0", "100", 1, status="withdrawn"), obs("b", "2.1.0", "100", 3)])
+    assert "s3" not in state_changes(index(cat))
+
+
+def test_since_when_with_a_judgement_made_for_another_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judgement of a series is kept for the process (the same figures judged once): its releases
+    are then another catalog's strings, equal to this one's."""
+    import functools
+    monkeypatch.setattr(judgement, "_judged", functools.lru_cache(judgement._judged))
+    values = ["100", "100", "150", "150"]
+    first = catalog(4, [config()], series(values))
+    assert held_since(first, run()) == "Neuron 2.3.0 (first published 2024-01-03)"
+    again = catalog(4, [config()], series(values))
+    assert held_since(again, run()) == "Neuron 2.3.0 (first published 2024-01-03)"
