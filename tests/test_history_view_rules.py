@@ -479,8 +479,8 @@ def test_a_new_release_sorting_before_the_last_as_text_is_a_remeasurement() -> N
 def test_a_state_correcting_several_figures_but_no_throughput_says_so_once() -> None:
     cat = catalog(3, [config()], [
         obs("t", "2.1.0", "100", 1), obs("p90a", "2.1.0", "7", 1, metric="latency_p90_ms", status="corrected"),
-        obs("p99a", "2.1.0", "9", 1, metric="latency_p99_ms", status="corrected"),
-        obs("p90b", "2.1.0", "8", 3, metric="latency_p90_ms"), obs("p99b", "2.1.0", "10", 3, metric="latency_p99_ms")])
+        obs("p99a", "2.2.0", "9", 1, metric="latency_p99_ms", status="corrected"),
+        obs("p90b", "2.1.0", "8", 3, metric="latency_p90_ms"), obs("p99b", "2.2.0", "10", 3, metric="latency_p99_ms")])
     assert [(c.kind, c.metric, c.version, c.old) for c in state_changes(index(cat))["s3"]] == [
         ("corrected", "latency_p90_ms", "2.1.0", None)]
 
