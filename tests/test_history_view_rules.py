@@ -106,6 +106,7 @@ def test_the_price_in_force_on_a_date() -> None:
     assert price_in_force(prices, "inf2.xlarge", D(2024, 2, 29)) is old
     assert price_in_force(prices, "inf2.xlarge", D(2024, 3, 1)) is new
     assert price_in_force([old], "inf2.xlarge", D(2024, 4, 1)) is None  # ended, nothing after it
+    assert price_in_force([old], "inf2.xlarge", D(2024, 3, 1)) is None  # not on the day it ended
     overlapping = [price("a", "1", D(2024, 1, 1)), price("b", "2", D(2024, 2, 1)), price("c", "3", D(2024, 1, 15))]
     assert price_in_force(overlapping, "inf2.xlarge", D(2024, 5, 1)).id == "b"  # type: ignore[union-attr]
 
@@ -228,6 +229,9 @@ def test_the_cost_is_judged_over_the_latest_releases_at_one_price() -> None:
     judged = index(cat).judgement("c", "".join(list(hv.COST)))  # the name as a caller may build it
     assert [p.version for p in judged.points] == ["2.3.0", "2.4.0"]
     assert [p.kind for p in judged.points] == ["first", "steady"]
+    last_alone = catalog(4, [config()], series(["100", "100", "100", "100"]),
+                         [price("p", "4", D(2024, 1, 1), ended=D(2024, 1, 4)), price("q", "2", D(2024, 1, 4))])
+    assert [p.version for p in index(last_alone).judgement("c", hv.COST).points] == ["2.4.0"]
     unpriced = catalog(2, [config()], series(["1", "2"]))
     assert index(unpriced).judgement("c", hv.COST).points == ()
     # a higher cost at one price is a regression (lower is better)
@@ -292,6 +296,7 @@ def test_better_follows_the_metrics_direction() -> None:
 def test_a_level_is_shown_as_the_figures_it_is_the_median_of() -> None:
     assert str(hv._level_figure(100.0)) == "100"
     assert str(hv._level_figure(12.5)) == "12.5"
+    assert str(hv._level_figure(12.6)) == "12.6"  # rounds up to a whole number: still not one
 
 
 # -- what each state changed ----------------------------------------------------------------------
@@ -540,3 +545,26 @@ def test_since_when_with_a_judgement_made_for_another_catalog(monkeypatch: pytes
     assert held_since(first, run()) == "Neuron 2.3.0 (first published 2024-01-03)"
     again = catalog(4, [config()], series(values))
     assert held_since(again, run()) == "Neuron 2.3.0 (first published 2024-01-03)"
+
+
+def test_a_correction_is_of_the_same_release_whichever_state_published_it() -> None:
+    """2.1.0's figure is corrected in s3, after 2.2.0's was published in s2: 2.2.0 is a new release's
+    figure (not a correction), the correction is 2.1.0's."""
+    cat = catalog(3, [config()], [obs("a", "2.1.0", "100", 1, status="corrected"),
+                                  obs("c", "2.2.0", "150", 2), obs("b", "2.1.0", "104", 3, status="superseded")])
+    found = state_changes(index(cat))
+    assert [c.kind for c in found["s2"]] == ["improved"]
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_correction_said_once_per_configuration(order: tuple[str, str]) -> None:
+    """In one state configuration "a" corrects a throughput and "b" a latency (or the other way round):
+    each says its own correction."""
+    throughput, latency = order
+    observations = [obs("t1", "2.1.0", "100", 1, cid=throughput, status="corrected"),
+                    obs("t2", "2.1.0", "104", 2, cid=throughput),
+                    obs("l1", "2.1.0", "5", 1, cid=latency, metric="latency_p50_ms", status="corrected"),
+                    obs("l2", "2.1.0", "6", 2, cid=latency, metric="latency_p50_ms")]
+    cat = catalog(2, [config(throughput), config(latency)], observations)
+    assert sorted((c.configuration, c.kind, c.metric) for c in state_changes(index(cat))["s2"]) == sorted([
+        (throughput, "corrected", T), (latency, "corrected", "latency_p50_ms")])
