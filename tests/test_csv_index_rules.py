@@ -65,7 +65,7 @@ def trees(monkeypatch: pytest.MonkeyPatch) -> dict[str, nodes.document]:
     found = {
         "index": document(section("Home")),
         "b": document(section("Devices", named, table(name="devices-by-kind"),
-                              section("Inner", table(caption=""), table(generated=False)))),
+                              section("Inner", table(generated=False), table(caption="")))),
         "a": document(table(), section("", table())),
         "untitled": document(section("Untitled", table("Loose"))),
     }
@@ -90,7 +90,7 @@ def test_every_generated_table_of_every_page_in_page_order_then_the_index(trees:
         ("a-table-2.csv", "", "Page a", "a.html"),
         ("prices.csv", "Prices", "Page b", "b.html"),
         ("devices-by-kind.csv", "Devices", "Page b", "b.html"),
-        ("b-table-3.csv", "Inner", "Page b", "b.html"),
+        ("b-table-4.csv", "Inner", "Page b", "b.html"),  # the third table is no generated one
         ("untitled-table-1.csv", "Loose", "untitled", "untitled.html"),
         ("csv-index.csv", "This index", "Page index", ""),  # the page itself
     ]
@@ -131,10 +131,10 @@ def test_the_html_index_is_a_sortable_table_with_a_csv_of_its_own(trees: dict[st
 
 
 def test_other_builders_get_a_list_linked_where_the_reader_can_follow_a_link(trees: dict[str, nodes.document]) -> None:
-    page = document(section("Downloads", ci.csv_index()))
+    page = document(section("Downloads", ci.csv_index()), section("Again", ci.csv_index()))
     ci.fill_index(app(Builder("latex", "latex", no_uri={"untitled"}), trees), page, "index")
-    assert not list(page.findall(nodes.table))
-    [listing] = page.findall(nodes.bullet_list)
+    assert not list(page.findall(nodes.table)) and not list(page.findall(ci.csv_index))
+    listing = next(iter(page.findall(nodes.bullet_list)))
     assert listing["classes"] == ["neuron-csv-index"]
     items = [item.astext() for item in listing.children]
     assert items[0] == "a-table-1.csv: on Page a"
