@@ -136,10 +136,13 @@ def test_the_shape_is_chosen_among_the_compared_models_runs_only() -> None:
 
 
 def test_the_shapes_a_device_has_are_the_compared_models_own() -> None:
-    """Model "a" (sorting before the representative "m") has the shape "x" on d1; "m" has only "y" there."""
-    runs = [best("m1", identity="m", device="d1", shape=("y",)), best("m2", identity="m", device="d2", shape=("x",)),
-            best("m3", identity="m", device="d2", shape=("x",)), best("a1", identity="a", device="d1", shape=("x",))]
-    assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["m1"]
+    """Model "a" or "z" (sorting before or after the representative "m") has the shape "x" on d1; "m" has
+    only "y" there."""
+    for other in ("a", "z"):
+        runs = [best("m1", identity="m", device="d1", shape=("y",)),
+                best("m2", identity="m", device="d2", shape=("x",)), best("m3", identity="m", device="d2", shape=("x",)),
+                best("o1", identity=other, device="d1", shape=("x",))]
+        assert [r.run for r in compare(runs, ["d1", "d2"], family())["d1"]] == ["m1"]
 
 
 def test_a_family_keeps_its_representative_where_measured_else_the_devices_own() -> None:
