@@ -568,3 +568,19 @@ def test_a_correction_said_once_per_configuration(order: tuple[str, str]) -> Non
     cat = catalog(2, [config(throughput), config(latency)], observations)
     assert sorted((c.configuration, c.kind, c.metric) for c in state_changes(index(cat))["s2"]) == sorted([
         (throughput, "corrected", T), (latency, "corrected", "latency_p50_ms")])
+
+
+def test_a_release_first_published_on_one_date_in_a_state_outside_the_history_and_in_one_inside() -> None:
+    cat = catalog(2, [config()], [obs("out", "2.1.0", "1", 9), obs("in", "2.1.0", "5", 1, metric="latency_p50_ms")])
+    for o in cat.benchmark_observations.values():
+        object.__setattr__(o, "first_published", D(2024, 1, 1))
+    [rel] = releases(index(cat), "c")
+    assert rel.first_state == "s9"  # the state outside the history sorts first, as the figures do
+
+
+def test_a_correction_of_a_release_sorting_after_the_next_figures_as_text() -> None:
+    """2.9.0's figure is corrected in s3; s2 published 2.10.0's ("2.9.0" sorts after "2.10.0" as text):
+    that figure is a new release's, no correction."""
+    cat = catalog(3, [config()], [obs("a", "2.9.0", "100", 1, status="corrected"), obs("c", "2.10.0", "100", 2),
+                                  obs("b", "2.9.0", "104", 3, status="superseded")])
+    assert [c.kind for c in state_changes(index(cat))["s2"]] == ["steady"]
