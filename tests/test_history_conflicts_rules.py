@@ -80,12 +80,21 @@ def test_the_figures_are_compared_in_file_order() -> None:
     cat = catalog(2, [obs("b", 1, value="2"), obs("a", 1, value="1")], lines={})
     [error] = figure_conflicts(cat)["c"]
     assert error.line is None and error.message.index("1 (Neuron") < error.message.index("2 (Neuron")
-    # one line known: the figure without a line comes first
-    cat = catalog(2, [obs("b", 1, value="2"), obs("a", 1, value="1")], lines={"a": 5})
+    # one line known (the first line of the file): the figure without a line comes first
+    cat = catalog(2, [obs("b", 1, value="2"), obs("a", 1, value="1")], lines={"a": 1})
     [error] = figure_conflicts(cat)["c"]
-    assert error.line == 5
+    assert error.line == 1
 
 
 def test_a_figure_published_in_states_the_history_lacks_is_no_conflict() -> None:
     cat = catalog(2, [obs("a", 1), obs("b", 7)])
     assert figure_conflicts(cat) == {}
+
+
+def test_a_figure_is_compared_with_every_earlier_one_and_every_series_looked_at() -> None:
+    cat = catalog(3, [obs("x", 1, cid="alone"), obs("a", 1, last_seen=1), obs("b", 2, last_seen=2),
+                      obs("d", 2, value="9")])
+    found = figure_conflicts(cat)
+    assert list(found) == ["c"]
+    [error] = found["c"]
+    assert error.line == 13 and "1 (Neuron 2.1.0, line 12) and 9" in error.message  # not a's: a ended before
