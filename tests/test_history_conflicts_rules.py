@@ -41,6 +41,7 @@ def test_the_states_that_published_a_figure() -> None:
     assert _presence(obs("a", 2), position, dates, 4) == {1, 2, 3, 4}  # still published: to the latest
     assert _presence(obs("a", 2, last_seen=3), position, dates, 4) == {1, 2}  # to its last date
     assert _presence(obs("a", 2, last_seen=2), position, dates, 4) == {1}
+    assert _presence(obs("a", 2, last_seen=5), position, dates, 4) == {1, 2, 3, 4}  # seen in the latest too
     assert _presence(obs("a", 1, states="s1;s3..s4"), position, dates, 4) == {0, 2, 3}  # its states, if written
     assert _presence(obs("a", 9), position, dates, 4) == set()  # a state the history lacks
     assert _presence(obs("a", 1, states="s1;s9"), position, dates, 4) == set()
@@ -98,3 +99,9 @@ def test_a_figure_is_compared_with_every_earlier_one_and_every_series_looked_at(
     assert list(found) == ["c"]
     [error] = found["c"]
     assert error.line == 13 and "1 (Neuron 2.1.0, line 12) and 9" in error.message  # not a's: a ended before
+
+
+def test_two_figures_published_at_once_in_the_latest_state_only() -> None:
+    cat = catalog(3, [obs("a", 1, value="1"), obs("b", 3, value="2")])
+    [error] = figure_conflicts(cat)["c"]
+    assert "(in state s3)" in error.message
