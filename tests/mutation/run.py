@@ -40,6 +40,7 @@ MODULES: dict[str, list[str]] = {
     "data/figures/formatting.py": ["--noconftest", "tests/test_formatting.py"],
     "data/matrix/changes.py": ["--noconftest", "tests/test_matrix_changes.py"],
     "data/figures/advisor.py": ["--noconftest", "tests/test_advisor_rules.py"],
+    "data/figures/runs.py": ["--noconftest", "tests/test_runs_rules.py"],
     "data/published/history_view.py": ["--noconftest", "tests/test_history_view_rules.py"],
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
