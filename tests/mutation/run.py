@@ -29,7 +29,7 @@ PY = REPO / ".venv" / "bin"
 
 #: Module (under _ext/neuron_docs/) -> the fastest tests that pin its rules.
 MODULES: dict[str, list[str]] = {
-    "data/matrix/revisions.py": ["tests/test_seeded_bugs.py", "-k", "since or cell or history or matrix_revisions or mutation_kills", "tests/test_mutation_kills.py",
+    "data/matrix/revisions.py": ["tests/test_matrix_revisions_rules.py", "tests/test_seeded_bugs.py", "-k", "since or cell or history or matrix_revisions or mutation_kills", "tests/test_mutation_kills.py",
                                "tests/test_matrix_revisions.py"],
     "data/checking/identities.py": ["tests/test_identity.py", "tests/test_mutation_kills.py",
                                     "tests/test_seeded_bugs.py::test_a_models_name_is_its_own_records_not_an_alias_or_a_spelling",
