@@ -154,3 +154,12 @@ def test_one_gap_per_model_the_later_one_is_the_error() -> None:
     assert list(gap_problems(other, cat)) == []
     assert [m for _f, m in gap_problems(rep2, cat)][-1] == "the same model as gap 'd'; expected one gap per model"
     assert [m for _f, m in gap_problems(rep1, cat) if "same model" in m] == []
+
+
+def test_sizes_compared_by_value_and_in_file_order_whichever_id_sorts_first() -> None:
+    # a model's id as each record reads it: equal, not the same object
+    cat = catalog([size("a", model="bert"), size("b", model="".join(list("bert")))])
+    assert [f for f, _m in problems(cat.records["model_sizes"]["b"], cat)] == [("model",)]
+    cat = catalog([size("z", name="Own model"), size("b", name="OWN MODEL")])
+    [(field, message)] = problems(cat.records["model_sizes"]["b"], cat)
+    assert field == ("name",) and "already a name of model size 'z'" in message
