@@ -163,3 +163,26 @@ def test_sizes_compared_by_value_and_in_file_order_whichever_id_sorts_first() ->
     cat = catalog([size("z", name="Own model"), size("b", name="OWN MODEL")])
     [(field, message)] = problems(cat.records["model_sizes"]["b"], cat)
     assert field == ("name",) and "already a name of model size 'z'" in message
+
+
+def _as_read(text: str) -> str:
+    return "".join(list(text))
+
+
+def test_a_record_is_not_compared_with_itself_when_the_keys_are_read_from_the_file() -> None:
+    """The catalog's keys as the loader makes them: equal to the records' ids, not the same objects."""
+    one = size("one", model="bert", name="Own model")
+    lone_gap = gap("lone", model="m1")
+    cat = catalog()
+    cat.records["model_sizes"] = {_as_read("one"): one}
+    cat.records["model_size_gaps"] = {_as_read("lone"): lone_gap}
+    assert problems(one, cat) == []
+    assert list(gap_problems(lone_gap, cat)) == []
+
+
+def test_gaps_compared_by_value_and_in_file_order_whichever_id_sorts_first() -> None:
+    cat = catalog([size("sz", model="bert")])
+    assert [f for f, _m in gap_problems(gap("g", model=_as_read("bert")), cat)] == [("model",)]
+    first, later = gap("z", model="m1"), gap("a", model="m1")
+    cat = catalog(gaps=[first, later])
+    assert list(gap_problems(later, cat)) == [(("id",), "the same model as gap 'z'; expected one gap per model")]
