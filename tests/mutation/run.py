@@ -45,6 +45,7 @@ MODULES: dict[str, list[str]] = {
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
     "data/checking/model_sizes.py": ["--noconftest", "tests/test_model_size_rules.py"],
+    "data/checking/published_references.py": ["--noconftest", "tests/test_published_reference_rules.py"],
     "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
     "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
 }
