@@ -169,7 +169,7 @@ def test_a_configuration_one_of_whose_figures_was_set_aside_is_set_aside() -> No
     # an observation's id is its configuration's and its metric's (ids may hold dashes)
     cat = catalog([config("c-1"), config("c-2")], [obs("c-1-t", "c-1"), obs("c-2-t", "c-2")])
     problem = DataError("benchmarks/history/observations.csv", 7, "value", "bad figure")
-    cat.broken = [Broken("benchmark_observations", "c-1-latency", "obs", 7, [problem]),
+    cat.broken = [Broken("".join(list("benchmark_observations")), "c-1-latency", "obs", 7, [problem]),
                   Broken("models", "c-2-model", "models.yaml", 3, [problem]),  # other collections' records,
                   Broken("accuracy_runs", "c-2-run", "accuracy.csv", 3, [problem])]  # sorting after and before
     derive_latest_runs(cat)
@@ -182,7 +182,7 @@ def test_a_configuration_one_of_whose_figures_was_set_aside_is_set_aside() -> No
 def test_a_configuration_set_aside_is_a_run_set_aside_in_both_collections() -> None:
     cat = catalog([config("c2")], [obs("c2-t", "c2")])
     problem = DataError(CONFIGS, 4, "kind", "bad row")
-    cat.broken = [Broken("benchmark_configurations", "c9", CONFIGS, 4, [problem]),
+    cat.broken = [Broken("".join(list("benchmark_configurations")), "c9", CONFIGS, 4, [problem]),
                   Broken("benchmark_states", "s", "states.csv", 2, [problem]),
                   Broken("accuracy_runs", "a", "accuracy.csv", 2, [problem])]  # sorts first: another collection
     derive_latest_runs(cat)
