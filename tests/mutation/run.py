@@ -42,7 +42,7 @@ MODULES: dict[str, list[str]] = {
     "data/figures/advisor.py": ["--noconftest", "tests/test_advisor_rules.py"],
     "data/figures/runs.py": ["--noconftest", "tests/test_runs_rules.py"],
     "data/published/history_view.py": ["--noconftest", "tests/test_history_view_rules.py"],
-    "data/published/judgement.py": ["--noconftest", "tests/test_judgement.py"],
+    "data/published/judgement.py": ["--noconftest", "tests/test_judgement.py", "tests/test_judgement_rules.py"],
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
     "data/checking/model_sizes.py": ["--noconftest", "tests/test_model_size_rules.py"],

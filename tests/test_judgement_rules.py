@@ -1,0 +1,73 @@
+"""Edges of the judgement of a series across releases (``data/published/judgement.py``) that the
+one-test-per-kind file (``test_judgement.py``) does not reach: the noise, the spread, which excursion
+goes first, a suspect point's level, a step of exactly the threshold. Written for the mutants
+``make mutation`` left alive (``tests/MUTATION.md``); light (no catalog, no Sphinx). The series with
+several excursions and steps were found by comparing each mutant with the code on random series;
+the expected judgements are the code's, read as the rule says."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+
+from neuron_docs.data.published.judgement import Point, _beyond, judge
+
+
+def judged(values: list[float], lower_is_better: bool = False) -> tuple[list[str], list[float | None]]:
+    result = judge([(f"v{i}", v) for i, v in enumerate(values)], lower_is_better)
+    return [p.kind for p in result.points], [p.level for p in result.points]
+
+
+def test_the_noise_is_the_median_absolute_deviation_at_least_the_minimum() -> None:
+    assert judge([("a", 100.0), ("b", 100.0)], False).noise == pytest.approx(math.log1p(0.01))
+    values = [100.0, 104.0, 96.0, 104.0, 96.0]
+    y = [math.log(v) for v in values]
+    middle = statistics.median(y)
+    expected = 1.4826 * statistics.median(abs(v - middle) for v in y)
+    assert judge([(f"v{i}", v) for i, v in enumerate(values)], False).noise == pytest.approx(expected)
+
+
+def test_a_point_against_its_level() -> None:
+    assert Point("a", 2.0, "steady", None).ratio is None
+    assert Point("a", 2.0, "steady", 0.0).ratio is None
+    assert Point("a", 2.0, "steady", 1.0).ratio == pytest.approx(1.0)
+
+
+def test_a_swinging_series_is_unstable_with_the_spread_from_the_release_before_the_swing() -> None:
+    swinging = judge([(f"v{i}", v) for i, v in enumerate([60.0, 100.0, 200.0, 100.0, 200.0])], False)
+    assert swinging.unstable and swinging.spread == (100.0, 200.0)  # not the 60 two releases before
+    assert judge([(f"v{i}", v) for i, v in enumerate([100.0, 80.0, 200.0, 100.0, 200.0])], False).spread == (
+        80.0, 200.0)  # the release just before the swing counts
+    assert not judge([("a", 1.0), ("b", 1.0)], False).unstable
+
+
+def test_a_suspect_point_is_judged_against_the_level_before_it() -> None:
+    result = judge([(f"v{i}", v) for i, v in enumerate([1900, 1910, 1890, 41.24, 1920, 1905])], False)
+    point = result.of("v3")
+    assert point is not None and point.kind == "suspect" and point.level == 1905.0
+
+
+def test_a_step_of_exactly_the_threshold_is_not_beyond_it() -> None:
+    step = math.log1p(0.1)
+    assert not _beyond(step, abs(math.expm1(step)))
+    assert _beyond(step, 0.09)
+
+
+def test_several_excursions_largest_first() -> None:
+    assert judged([90.0, 300.0, 50.0, 110.0, 50.0]) == (
+        ["first", "suspect", "regressed", "suspect", "steady"], [None, 90.0, 90.0, 50.0, 50.0])
+    assert judged([80.0, 80.0, 120.0, 60.0, 300.0, 96.0, 120.0, 90.0]) == (
+        ["first", "steady", "improved", "suspect", "suspect", "suspect", "steady", "regressed"],
+        [None, 80.0, 80.0, 120.0, 120.0, 120.0, 120.0, 120.0])
+
+
+def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
+    assert judged([60.0, 90.0, 100.0, 150.0]) == (["first", "improved", "improved", "improved"],
+                                                  [None, 60.0, 90.0, 100.0])
+    result = judge([(f"v{i}", v) for i, v in enumerate([60.0, 300.0, 60.0, 104.0, 80.0, 96.0, 300.0, 120.0])],
+                   False)
+    assert [p.kind for p in result.points] == ["first", "suspect", "steady", "improved", "suspect", "steady",
+                                               "suspect", "improved"]
+    assert result.noise == pytest.approx(0.02966782959919626)
