@@ -71,3 +71,24 @@ def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
     assert [p.kind for p in result.points] == ["first", "suspect", "steady", "improved", "suspect", "steady",
                                                "suspect", "improved"]
     assert result.noise == pytest.approx(0.02966782959919626)
+
+
+@pytest.mark.parametrize(("values", "kinds", "levels"), [
+    # the first release is never an excursion (it has no release before it)
+    ([96.0, 150.0, 50.0, 108.0, 200.0, 300.0, 108.0, 110.0],
+     ["first", "suspect", "suspect", "improved", "improved", "improved", "regressed", "steady"],
+     [None, 96.0, 96.0, 96.0, 108.0, 200.0, 300.0, 109.0]),
+    # an excursion comes back: 120 -> 60 -> 300 does not
+    ([96.0, 112.0, 112.0, 300.0, 120.0, 60.0, 300.0],
+     ["first", "improved", "steady", "suspect", "steady", "regressed", "improved"],
+     [None, 96.0, 112.0, 112.0, 112.0, 112.0, 60.0]),
+    # two releases left once the suspect points are out: still cut by change-point detection
+    ([108.0, 50.0, 96.0, 108.0], ["first", "suspect", "suspect", "steady"], [None, 108.0, 108.0, 108.0]),
+    # steps within three times the noise are merged
+    ([120.0, 112.0, 50.0, 104.0, 96.0, 118.0, 100.0],
+     ["first", "steady", "suspect", "steady", "steady", "suspect", "steady"],
+     [None, 104.0, 104.0, 104.0, 104.0, 104.0, 104.0]),
+    ([104.0, 96.0, 93.0, 118.0], ["first", "steady", "steady", "improved"], [None, 96.0, 96.0, 96.0]),
+])
+def test_series_found_against_the_mutants(values: list[float], kinds: list[str], levels: list[float | None]) -> None:
+    assert judged(values) == (kinds, levels)
