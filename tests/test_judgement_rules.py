@@ -89,6 +89,9 @@ def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
      ["first", "steady", "suspect", "steady", "steady", "suspect", "steady"],
      [None, 104.0, 104.0, 104.0, 104.0, 104.0, 104.0]),
     ([104.0, 96.0, 93.0, 118.0], ["first", "steady", "steady", "improved"], [None, 96.0, 96.0, 96.0]),
+    # of several excursions, the one whose smaller move is the largest goes first
+    ([96.0, 118.0, 300.0, 90.0, 50.0, 110.0, 93.0, 60.0],
+     ["first", "suspect", "suspect", "steady", "suspect", "suspect", "steady", "regressed"], [None, *[93.0] * 7]),
 ])
 def test_series_found_against_the_mutants(values: list[float], kinds: list[str], levels: list[float | None]) -> None:
     assert judged(values) == (kinds, levels)
