@@ -89,9 +89,18 @@ def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
      ["first", "steady", "suspect", "steady", "steady", "suspect", "steady"],
      [None, 104.0, 104.0, 104.0, 104.0, 104.0, 104.0]),
     ([104.0, 96.0, 93.0, 118.0], ["first", "steady", "steady", "improved"], [None, 96.0, 96.0, 96.0]),
+    # a step is judged by the first release of its new level
+    ([60.0, 96.0, 108.0, 150.0, 104.0], ["first", "improved", "improved", "suspect", "steady"],
+     [None, 60.0, 96.0, 106.0, 106.0]),
     # of several excursions, the one whose smaller move is the largest goes first
     ([96.0, 118.0, 300.0, 90.0, 50.0, 110.0, 93.0, 60.0],
      ["first", "suspect", "suspect", "steady", "suspect", "suspect", "steady", "regressed"], [None, *[93.0] * 7]),
 ])
 def test_series_found_against_the_mutants(values: list[float], kinds: list[str], levels: list[float | None]) -> None:
     assert judged(values) == (kinds, levels)
+
+
+def test_a_release_is_found_by_its_version_not_as_text() -> None:
+    result = judge([("2.9", 100.0), ("2.10", 100.0)], False)
+    assert result.of("2.10") is result.points[1] and result.of("2.9") is result.points[0]
+    assert result.of("2.11") is None
