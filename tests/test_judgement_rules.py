@@ -104,3 +104,12 @@ def test_a_release_is_found_by_its_version_not_as_text() -> None:
     result = judge([("2.9", 100.0), ("2.10", 100.0)], False)
     assert result.of("2.10") is result.points[1] and result.of("2.9") is result.points[0]
     assert result.of("2.11") is None
+
+
+def test_a_swing_from_the_second_release_counts_the_first_in_its_spread() -> None:
+    assert judge([(f"v{i}", v) for i, v in enumerate([90.0, 200.0, 100.0, 200.0])], False).spread == (90.0, 200.0)
+
+
+def test_a_suspect_point_before_a_step_is_judged_against_the_level_before_it_not_after() -> None:
+    kinds, levels = judged([100.0, 100.0, 50.0, 100.0, 100.0, 200.0, 200.0])
+    assert kinds[2] == "suspect" and levels[2] == 100.0 and levels[6] == 200.0
