@@ -92,6 +92,12 @@ def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
     # a step is judged by the first release of its new level
     ([60.0, 96.0, 108.0, 150.0, 104.0], ["first", "improved", "improved", "suspect", "steady"],
      [None, 60.0, 96.0, 106.0, 106.0]),
+    # the penalty of change-point detection: one step of the threshold between two releases
+    ([120.0, 104.0, 100.0, 200.0, 108.0, 100.0], ["first", "regressed", "steady", "suspect", "steady", "steady"],
+     [None, 120.0, 102.0, 102.0, 102.0, 102.0]),
+    ([118.0, 120.0, 100.0, 80.0, 112.0, 112.0, 104.0, 300.0, 96.0],
+     ["first", "steady", "regressed", "regressed", "improved", "steady", "steady", "suspect", "steady"],
+     [None, 119.0, 119.0, 100.0, 80.0, 108.0, 108.0, 108.0, 108.0]),
     # of several excursions, the one whose smaller move is the largest goes first
     ([96.0, 118.0, 300.0, 90.0, 50.0, 110.0, 93.0, 60.0],
      ["first", "suspect", "suspect", "steady", "suspect", "suspect", "steady", "regressed"], [None, *[93.0] * 7]),
@@ -113,3 +119,16 @@ def test_a_swing_from_the_second_release_counts_the_first_in_its_spread() -> Non
 def test_a_suspect_point_before_a_step_is_judged_against_the_level_before_it_not_after() -> None:
     kinds, levels = judged([100.0, 100.0, 50.0, 100.0, 100.0, 200.0, 200.0])
     assert kinds[2] == "suspect" and levels[2] == 100.0 and levels[6] == 200.0
+
+
+def test_a_judgement_and_its_points_are_immutable() -> None:
+    from dataclasses import FrozenInstanceError
+    result = judge([("a", 1.0), ("b", 2.0)], False)
+    with pytest.raises(FrozenInstanceError):
+        result.noise = 0.0  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        result.points[0].kind = "steady"  # type: ignore[misc]
+
+
+def test_a_single_release_has_the_minimum_noise_as_the_rule_states_it() -> None:
+    assert judge([("a", 100.0)], False).noise == 0.01
