@@ -132,3 +132,7 @@ def test_a_judgement_and_its_points_are_immutable() -> None:
 
 def test_a_single_release_has_the_minimum_noise_as_the_rule_states_it() -> None:
     assert judge([("a", 100.0)], False).noise == 0.01
+
+
+def test_a_series_swings_from_its_first_swing() -> None:
+    assert judged([100.0, 200.0, 100.0, 200.0, 100.0])[0] == ["first", "unstable", "unstable", "unstable", "unstable"]
