@@ -20,7 +20,7 @@ from neuron_docs.data.figures.advisor import (Advice, Best, FamilyBest, SupportC
                                               column_label, compare, cost_text, latency_text, neuron_devices,
                                               on_demand_values, pick_best, ranked_values, representative,
                                               throughput_text)
-from neuron_docs.data.figures.derived import PublishedCost
+from neuron_docs.data.figures.runs import CostFigure
 from neuron_docs.data.figures.formatting import shown_cost, shown_measure
 from neuron_docs.data.figures.prices import PriceQuote, price_note, unstated
 from neuron_docs.data.records import models as s
@@ -308,14 +308,14 @@ def published_run(**fields: Any) -> ps.PublishedInferenceRun:
     return ps.PublishedInferenceRun.model_construct(**values)
 
 
-def published_derived(cat: Catalog, cost: PublishedCost | None, on_demand: PublishedCost | None) -> Any:
+def published_derived(cat: Catalog, cost: CostFigure | None, on_demand: CostFigure | None) -> Any:
     return SimpleNamespace(catalog=cat, published_cost=lambda run, basis=None: on_demand if basis else cost)
 
 
 def test_a_published_run_as_the_advisor_shows_it(known: Known) -> None:
     cat = seed_catalog()
-    cost = PublishedCost(0.5, "1M inferences", RI, instances=1)
-    od = PublishedCost(0.75, "1M inferences", QUOTE, instances=2)
+    cost = CostFigure(0.5, "1M inferences", RI, instances=1)
+    od = CostFigure(0.75, "1M inferences", QUOTE, instances=2)
     b = a._published_best(published_derived(cat, cost, od), published_run(), False, lambda run: f"since {run.id}")
     assert b is not None
     assert (b.run, b.kind, b.model, b.identity, b.family, b.device, b.workload, b.framework, b.instance) == (
@@ -352,7 +352,7 @@ def test_a_published_training_run_and_one_without_cost_figures_or_records(known:
 
 
 def test_a_cost_paid_for_one_node_names_no_nodes() -> None:
-    assert a._priced(PublishedCost(1.0, "1M inferences", QUOTE, instances=1)) == price_note(QUOTE, caveat=False)
+    assert a._priced(CostFigure(1.0, "1M inferences", QUOTE, instances=1)) == price_note(QUOTE, caveat=False)
 
 
 def test_all_runs_are_the_seed_runs_then_published_inference_then_training(known: Known) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.figures.formatting import shown_change, shown_cost_number, shown_figure, shown_measure
+from neuron_docs.data.figures.runs import CostFigure
 from neuron_docs.data.published import history_view as hv
 from neuron_docs.data.published import judgement
 from neuron_docs.data.published.history_view import (BenchmarkChange, BenchmarkHistoryIndex, PublishedRelease,
@@ -114,13 +115,13 @@ def test_the_price_in_force_on_a_date() -> None:
 def test_the_cost_at_the_price_in_force_when_first_published() -> None:
     cat = catalog(1, [], [], [price("p", "3.6", D(2024, 1, 1)), price("t", "7.2", D(2024, 1, 1), instance="trn1n.x")])
     cost = hv.historical_cost(cat, config(), {"latency_p50_ms": Decimal(1), T: Decimal(1000)}, D(2024, 1, 5))
-    assert cost is not None and (cost.per, cost.nodes, cost.price.id) == ("1M inferences", 1, "p")
+    assert cost is not None and (cost.per, cost.instances, cost.price.id) == ("1M inferences", 1, "p")
     assert cost.usd == pytest.approx(1.0)  # $3.6/h for 3.6M inferences an hour
     assert hv.historical_cost(cat, config(), {T: Decimal(1000)}, D(2023, 1, 1)) is None
     assert hv.historical_cost(cat, config(), {"latency_p50_ms": Decimal(1)}, D(2024, 1, 5)) is None
     training = config(instance=None, instances="trn1.x;trn1n.x", nodes=4)
     cost = hv.historical_cost(cat, training, {"throughput_sequences_per_s": Decimal(2000)}, D(2024, 1, 5))
-    assert cost is not None and (cost.per, cost.nodes, cost.price.id) == ("1M training sequences", 4, "t")
+    assert cost is not None and (cost.per, cost.instances, cost.price.id) == ("1M training sequences", 4, "t")
     assert cost.usd == pytest.approx(4.0)
     assert hv.historical_cost(cat, config(instance=None), {T: Decimal(1)}, D(2024, 1, 5)) is None
     assert hv.throughput_of({"latency_p50_ms": Decimal(1), "throughput_tokens_per_s": Decimal(5), T: Decimal(2)}) == (
@@ -493,7 +494,7 @@ def test_a_state_correcting_several_figures_but_no_throughput_says_so_once() -> 
 def test_what_the_pages_show_is_immutable() -> None:
     from dataclasses import FrozenInstanceError, fields
     change = BenchmarkChange("new", "c")
-    made = [hv.HistoricalCost(1.0, "x", price("p", "1", D(2024, 1, 1)), 1),
+    made = [CostFigure(1.0, "x", price("p", "1", D(2024, 1, 1)), 1),
             hv.Release("2", D(2024, 1, 1), "s1", None, {}, {}, "published", None), change,
             PublishedRelease("2", D(2024, 1, 1), ()), SincePrevious("c", T, Decimal(1), "2", Decimal(1), "1"),
             StateChange("s", D(2024, 1, 1), "2", change, "t", "g")]
