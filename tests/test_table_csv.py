@@ -123,3 +123,21 @@ def test_every_table_model_gives_the_csv_its_page_shows(site):
             assert given == read, (docname, table.get("ids"))
             checked += 1
     assert checked > 50, checked
+
+
+def test_a_cell_added_to_several_rows_gets_nodes_of_its_own_in_each() -> None:
+    """One blank made once for a whole table (as the accuracy table's "unknown"): each place holds
+    its own node, so a transform that replaces a node (the tooltips outside HTML) finds every one."""
+    from docutils import nodes as docutils_nodes
+
+    from neuron_docs.render.table_model import TableModel, missing, text
+
+    unknown = missing("unknown", "not in the data")
+    model = TableModel(["A", "B"])
+    for name in ("x", "y", "z"):
+        model.add([text(name), unknown])
+    table = model.table()
+    blanks = [node for node in table.findall(docutils_nodes.abbreviation)]
+    assert len(blanks) == 3 and len({id(node) for node in blanks}) == 3
+    assert all(any(child is node for child in node.parent.children) for node in blanks)
+    assert model.csv_rows()[1:] == [["x", ""], ["y", ""], ["z", ""]]
