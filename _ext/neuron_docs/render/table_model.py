@@ -76,30 +76,11 @@ class TableModel:
                 *([" ".join(cell.csv.split()) for cell in row] for row in self.rows)]
 
     def table(self) -> nodes.table:
-        """The docutils table, carrying its CSV rows (and its download's name when given). A cell made
-        once and added to several rows (the same blank) gets nodes of its own in each place."""
-        placed: set[int] = set()
-        table = build_table(self.headers, [[_unplaced(cell.page, placed) for cell in row] for row in self.rows],
-                            classes=self.classes, caption=self.caption, row_ids=self.row_ids, name=self.name)
+        """The docutils table, carrying its CSV rows (and its download's name when given)."""
+        table = build_table(self.headers, [[cell.page for cell in row] for row in self.rows], classes=self.classes,
+                            caption=self.caption, row_ids=self.row_ids, name=self.name)
         if self.csv_name:
             CSV_NAME.set(table, self.csv_name)
         CSV_ROWS.set(table, self.csv_rows())
         return table
 
-
-def _unplaced(page: Cell, placed: set[int]) -> Cell:
-    """``page``, its nodes copied when they are placed already (``placed``: the ids of the nodes of the
-    table's cells so far, or a table holds them): a node has one parent, and a node placed twice is
-    lost by the transforms that replace it (the tooltips outside HTML)."""
-    if page is None or isinstance(page, str):
-        return page
-    if isinstance(page, nodes.Node):
-        return _own(page, placed)
-    return [_own(node, placed) for node in page]
-
-
-def _own(node: nodes.Node, placed: set[int]) -> nodes.Node:
-    if node.parent is not None or id(node) in placed:
-        node = node.deepcopy()
-    placed.add(id(node))
-    return node

@@ -36,18 +36,27 @@ def _inline(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Text | nodes.Inline) or node.tagname == "pending_xref"
 
 
+def _own(node: nodes.Node) -> nodes.Node:
+    """``node``, copied when another place holds it already (one blank made for a whole table): a node
+    has one parent, and a node placed twice is lost by the transforms that replace it (the tooltips
+    outside HTML)."""
+    return node.deepcopy() if node.parent is not None else node
+
+
 def table_entry(cell: Cell) -> nodes.entry:
-    """A table cell: text in a paragraph, inline nodes gathered into one, other nodes as they are."""
+    """A table cell: text in a paragraph, inline nodes gathered into one, other nodes as they are (a
+    node placed in another cell already: a copy of it)."""
     entry = nodes.entry()
     if cell is None or cell == "":
         return entry
     if isinstance(cell, str):
         entry += nodes.paragraph(cell, cell)
     elif isinstance(cell, nodes.Node):
+        cell = _own(cell)
         entry += nodes.paragraph("", "", cell) if _inline(cell) else cell
     else:
         paragraph = nodes.paragraph()
-        for child in cell:
+        for child in map(_own, cell):
             if _inline(child):
                 paragraph += child
             else:
