@@ -12,7 +12,7 @@ import pytest
 from docutils import nodes
 
 from helpers.edits import change_csv_cell, edit_yaml
-from helpers.html import has_class, row_texts
+from helpers.html import row_texts
 from helpers.paths import DATA, FROZEN_DATA
 from helpers.site import build_site
 from neuron_docs.data import load_catalog
@@ -245,7 +245,8 @@ def test_figure_tooltips_say_what_where_and_source_in_words(site, catalog):
     title; never an internal path such as ``run:vit-inf1-b1:p90_latency_ms``."""
     seen = 0
     for path in sorted(site.outdir.rglob("*.html")):
-        for abbr in site.tree(str(path.relative_to(site.outdir))).xpath(f"//abbr[{has_class('neuron-value')}]"):
+        abbrs = [e for e in site.tree(str(path.relative_to(site.outdir))).find_class("neuron-value") if e.tag == "abbr"]
+        for abbr in abbrs:
             title, figure = abbr.get("title"), abbr.get("data-neuron-figure")
             assert not INTERNAL_PATH.search(title), (path.name, title)
             kind, record, field = figure.split(":") if figure.count(":") == 2 else ("", "", "")
