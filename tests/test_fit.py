@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import string
 import subprocess
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from neuron_docs.data.records.names import name_key
 from helpers.edits import edit_yaml
 
 SCRIPT = Path(__file__).resolve().parents[1] / "_ext/neuron_docs/render/static/neuron-fit.js"
+ADVISOR_SCRIPT = SCRIPT.with_name("neuron-advisor.js")
 
 
 def _size(parameters: int, kv: int | None = None, dtype: str = "BF16") -> fit.Size:
@@ -291,6 +293,74 @@ def test_the_script_holds_no_units_of_its_own():
     assert re.compile(shipped["size_in_name"]) == fit.SIZE_IN_NAME and shipped["size_units"] == fit.SIZE_UNITS
     assert [tuple(unit) for unit in shipped["memory"]] == list(MEMORY_UNITS)
     assert [tuple(unit) for unit in shipped["parameters"]] == list(PARAMETER_UNITS)
+
+
+#: A comment, or a string literal, of JavaScript (the first to start wins: a quote in a comment is not a string).
+_JS_TOKENS = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`", re.S)
+_FIELD = re.compile(r"\{\w+\}")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{3,}")  # four letters or more: not "at", "on", "of", "and"
+
+
+def _wording_in(script: str) -> list[str]:
+    """The templates' wording (:data:`fit.SENTENCES`) a script holds: a word of theirs (of four letters
+    or more) in one of its strings, or a phrase of theirs (three words or more, between fields)
+    anywhere, comments included."""
+    words = {w.lower() for template in fit.SENTENCES.values() for w in _WORD.findall(_FIELD.sub(" ", template))}
+    found = [f"{token.group()} ({word})" for token in _JS_TOKENS.finditer(script) if not token.group().startswith("/")
+             for word in _WORD.findall(token.group()) if word.lower() in words]
+    phrases = {piece.strip(" .,;:()") for template in fit.SENTENCES.values() for piece in _FIELD.split(template)}
+    return found + sorted(phrase for phrase in phrases if len(phrase.split()) >= 3 and phrase in script)
+
+
+def test_the_script_holds_no_wording_of_its_own():
+    """The sentences of the estimate are worded once, in :data:`fit.SENTENCES` (shipped in the advisor's
+    data): the script names its templates by property and holds none of their words, so that a second
+    copy cannot creep back; and the page gets its sentences as text, never as markup."""
+    assert _wording_in(SCRIPT.read_text(encoding="utf-8")) == []
+    # What the check finds: the script's sentences as they were written before (issue 33).
+    assert _wording_in('out.push("On " + name + ": too large (at most " + most + ")");') == [
+        '": too large (at most " (large)', '": too large (at most " (most)', "too large (at most"]
+    assert _wording_in("// headroom: no KV cache counted, say") == ["no KV cache counted"]
+    for script in (SCRIPT, ADVISOR_SCRIPT):
+        text = script.read_text(encoding="utf-8")
+        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write", text), script.name
+
+
+def test_the_templates_name_their_fields_and_nothing_else():
+    """Each template is ``str.format``'s and the script's alike: fields named ``{field}``, without a format
+    specification or conversion, and no literal brace (the script replaces each ``{field}`` by its value)."""
+    for key, template in fit.SENTENCES.items():
+        for literal, field, spec, conversion in string.Formatter().parse(template):
+            assert "{" not in literal and "}" not in literal, key
+            assert field is None or (re.fullmatch(r"\w+", field) and not spec and conversion is None), (key, field)
+    # Every template is used: a sentence's words are in the answers (or the one/many words of a count).
+    assert {"label", "size", "need_kv", "need_no_kv", "assumed"} <= set(fit.SENTENCES)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the advisor's script")
+def test_a_sentence_reworded_in_the_build_is_reworded_in_the_script(catalog, monkeypatch):
+    """Every template reworded (here: tagged with its name) rewords the build's sentences and the
+    script's alike: the script writes what the data it is given says, and nothing of its own."""
+    for key, template in list(fit.SENTENCES.items()):
+        monkeypatch.setitem(fit.SENTENCES, key, f"<{key}>{template}")
+    known = fit.sizes(catalog)
+    cases = [(known["size:mixtral-8x7b"], {}), (known["size:qwen2-72b"], {"sequence": 8192}),
+             (known["size:gpt-2"], {"batch": 4, "data_type": "FP8"}), (known["seed:beit"], {"data_type": "FP32"})]
+    cases += [(size, {}) for size in map(fit.size_from_name, ("Ling-1T", "Example-3T", "Falcon-40B")) if size]
+    program = (
+        "const fit = require(process.argv[1]); const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "process.stdout.write(JSON.stringify(input.cases.map(c => fit.lines(input.fit, c.name ? "
+        "fit.sizeFromName(c.name, input.fit) : c.size, c.data_type, c.sequence, c.batch))));")
+    payload = {"fit": fit.fit_slice(catalog), "cases": [
+        {**given, **({"name": size.name} if size.from_name else {"size": {
+            "name": size.name, "parameters": size.parameters, "data_types": list(size.data_types),
+            "kv_values_per_token": size.kv_values_per_token}})} for size, given in cases]}
+    written = json.loads(subprocess.run(["node", "-e", program, str(SCRIPT)], input=json.dumps(payload), text=True,
+                                        capture_output=True, check=True, timeout=60).stdout)
+    expected = [fit.lines_for(fit.places(catalog), size, **given) for size, given in cases]
+    assert written == expected
+    said = " ".join(line for lines in written for line in lines)
+    assert set(re.findall(r"<(\w+)>", said)) == set(fit.SENTENCES)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the advisor's script")

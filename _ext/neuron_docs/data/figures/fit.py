@@ -1,7 +1,8 @@
 """Will it fit? The memory a model needs, estimated from its size, against the NeuronCores that hold it.
 
 One estimate, written once (the advisor's script applies the same formula to what a reader types:
-``neuron-fit.js``, checked against this module by ``tests/test_fit.py``)::
+``neuron-fit.js``, checked against this module by ``tests/test_fit.py``; its sentences are worded once,
+in :data:`SENTENCES`, which the script is shipped and fills in)::
 
     weights  = parameters x bytes of the data type
     KV cache = 2 x layers x key-value heads x head size x sequence length x batch x bytes   (decoders)
@@ -197,14 +198,60 @@ def smallest_fit(options: list[FitInstance], need: int, data_type: str | None = 
 # The answer a reader gets ---------------------------------------------------------------------------
 
 
-LABEL = "Estimated from the model's size, not measured."
+#: The estimate's sentences, worded once: :func:`lines_for` fills them with ``str.format`` and the
+#: advisor's script (``neuron-fit.js``, which holds no wording of its own) fills the same ones, shipped
+#: in the advisor's data (:func:`fit_slice`), with the same fields. A template names its fields as
+#: ``{field}`` and nothing else (no format specification, no literal brace): the script replaces each
+#: ``{field}`` by its value, once. Which template a sentence takes is the estimate's logic (here and in
+#: the script); its words are only here. ``*_one`` and ``*_many``: a word for a count of one, or more.
+SENTENCES: dict[str, str] = {
+    "label": "Estimated from the model's size, not measured.",
+    "size": "{name}: {parameters} parameters at {data_type}, {bytes} {byte_word} each{origin}.",
+    "origin_name": " (the size read from its name)",
+    "byte_one": "byte",
+    "byte_many": "bytes",
+    "need_kv": "Needs {need}: weights {weights} + KV cache {kv_cache} + {headroom_percent}% headroom {headroom}.",
+    "need_no_kv": ("Needs {need}: weights {weights} + {headroom_percent}% headroom {headroom}; "
+                   "no KV cache counted ({why})."),
+    "no_kv_name": "its layers and key-value heads are not known from its name",
+    "no_kv_data": "the data gives no decoder dimensions for it",
+    "smallest_fit": "Smallest fit: {instance} with {cores} {core_word} ({memory} of device memory).",
+    "core_one": "NeuronCore",
+    "core_many": "NeuronCores",
+    "device_too_large": "On {device}: too large (at most {memory}, on {instance}).",
+    "device_fit": "On {device}: {instance}, {cores} {core_word}.",
+    "too_large": ("Too large for every instance at {data_type}: it needs {need}; the largest, {instance}, "
+                  "has {memory} in {cores} NeuronCores."),
+    "nearest_data_type": "Nearest: at {data_type} it would fit {instance} with {cores} NeuronCores (it needs {need}).",
+    "nearest_cores": "Nearest: {cores} NeuronCores of {device} ({count} x {instance}), beyond one instance.",
+    "assumed": ("Assumed: {data_type} weights{data_type_origin}, sequence length {sequence} and batch {batch}"
+                "{defaults}; KV cache = 2 x layers x key-value heads x head size x sequence x batch x bytes; "
+                "headroom {headroom_percent}% of weights and KV cache for activations, the compiled program "
+                "and the runtime; each NeuronCore holds its device's memory divided by its NeuronCores."),
+    "data_type_name": " (assumed: the data has no size for this model)",
+    "data_type_published": " (as published)",
+    "defaults": " ({given} by default)",
+    "default_sequence": "sequence length",
+    "default_batch": "batch",
+    "and": " and ",
+}
+
+
+def _say(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`SENTENCES` with its fields."""
+    return SENTENCES[key].format(**fields)
+
+
+def _word(key: str, count: int) -> str:
+    """``key_one`` or ``key_many`` of :data:`SENTENCES`, for ``count``."""
+    return SENTENCES[f"{key}_many" if count > 1 else f"{key}_one"]
 
 
 def answer_lines(catalog: Catalog, size: Size, data_type: str | None = None, sequence: int | None = None,
                  batch: int | None = None) -> list[str]:
     """The estimate in sentences: what it counts, the smallest instance and degree that fit (or that
     none does, and the nearest option), per device, and what it assumed. The advisor's script writes
-    the same sentences (``neuron-fit.js``)."""
+    the same sentences (``neuron-fit.js``, from :data:`SENTENCES`)."""
     return lines_for(places(catalog), size, data_type, sequence, batch)
 
 
@@ -214,48 +261,41 @@ def lines_for(options: list[FitInstance], size: Size, data_type: str | None = No
     seq, n = sequence or DEFAULT_SEQUENCE, batch or DEFAULT_BATCH
     est = estimate(size, dtype, seq, n)
     bytes_each = DTYPE_BYTES[dtype]
-    lines = [LABEL,
-             f"{size.name}: {shown_parameters(size.parameters)} parameters at {dtype}, "
-             f"{bytes_each} byte{'s' if bytes_each > 1 else ''} each"
-             + (" (the size read from its name)." if size.from_name else ".")]
+    lines = [_say("label"),
+             _say("size", name=size.name, parameters=shown_parameters(size.parameters), data_type=dtype,
+                  bytes=bytes_each, byte_word=_word("byte", bytes_each),
+                  origin=_say("origin_name") if size.from_name else "")]
+    amounts = {"need": shown_memory(est.need), "weights": shown_memory(est.weights),
+               "headroom": shown_memory(est.headroom), "headroom_percent": HEADROOM_PERCENT}
     if est.kv_counted:
-        lines.append(f"Needs {shown_memory(est.need)}: weights {shown_memory(est.weights)} + KV cache "
-                     f"{shown_memory(est.kv_cache)} + {HEADROOM_PERCENT}% headroom {shown_memory(est.headroom)}.")
+        lines.append(_say("need_kv", kv_cache=shown_memory(est.kv_cache), **amounts))
     else:
-        why = ("its layers and key-value heads are not known from its name" if size.from_name
-               else "the data gives no decoder dimensions for it")
-        lines.append(f"Needs {shown_memory(est.need)}: weights {shown_memory(est.weights)} + {HEADROOM_PERCENT}% "
-                     f"headroom {shown_memory(est.headroom)}; no KV cache counted ({why}).")
+        lines.append(_say("need_no_kv", why=_say("no_kv_name" if size.from_name else "no_kv_data"), **amounts))
     best = smallest_fit(options, est.need)
     if best is not None:
         place, degree = best
-        lines.append(f"Smallest fit: {place.instance} with {degree} NeuronCore{'s' if degree > 1 else ''} "
-                     f"({shown_memory(place.memory(degree))} of device memory).")
+        lines.append(_say("smallest_fit", instance=place.instance, cores=degree, core_word=_word("core", degree),
+                          memory=shown_memory(place.memory(degree))))
         for device in dict.fromkeys(p.device for p in options):
             mine = [p for p in options if p.device == device]
             found = smallest_fit(mine, est.need)
             if found is None:
                 largest = _largest(mine)
-                lines.append(f"On {largest.device_name}: too large (at most "
-                             f"{shown_memory(largest.memory(largest.degrees[-1]))}, on {largest.instance}).")
+                lines.append(_say("device_too_large", device=largest.device_name, instance=largest.instance,
+                                  memory=shown_memory(largest.memory(largest.degrees[-1]))))
             else:
-                lines.append(f"On {found[0].device_name}: {found[0].instance}, {found[1]} "
-                             f"NeuronCore{'s' if found[1] > 1 else ''}.")
+                lines.append(_say("device_fit", device=found[0].device_name, instance=found[0].instance,
+                                  cores=found[1], core_word=_word("core", found[1])))
     elif options:
         largest = _largest(options)
-        lines.append(f"Too large for every instance at {dtype}: it needs {shown_memory(est.need)}; the largest, "
-                     f"{largest.instance}, has {shown_memory(largest.memory(largest.degrees[-1]))} in "
-                     f"{largest.degrees[-1]} NeuronCores.")
+        lines.append(_say("too_large", data_type=dtype, need=shown_memory(est.need), instance=largest.instance,
+                          memory=shown_memory(largest.memory(largest.degrees[-1])), cores=largest.degrees[-1]))
         lines.append(_nearest(options, size, dtype, seq, n, est, largest))
-    defaults = [w for w, given in (("sequence length", sequence), ("batch", batch)) if not given]
-    lines.append(f"Assumed: {dtype} weights"
-                 + (" (assumed: the data has no size for this model)" if size.from_name and not data_type
-                    else " (as published)" if not data_type else "")
-                 + f", sequence length {seq} and batch {n}"
-                 + (f" ({' and '.join(defaults)} by default)" if defaults else "")
-                 + f"; KV cache = 2 x layers x key-value heads x head size x sequence x batch x bytes; "
-                 f"headroom {HEADROOM_PERCENT}% of weights and KV cache for activations, the compiled program "
-                 "and the runtime; each NeuronCore holds its device's memory divided by its NeuronCores.")
+    defaults = [_say(key) for key, given in (("default_sequence", sequence), ("default_batch", batch)) if not given]
+    origin = ("" if data_type else _say("data_type_name") if size.from_name else _say("data_type_published"))
+    lines.append(_say("assumed", data_type=dtype, data_type_origin=origin, sequence=seq, batch=n,
+                      defaults=_say("defaults", given=_say("and").join(defaults)) if defaults else "",
+                      headroom_percent=HEADROOM_PERCENT))
     return lines
 
 
@@ -274,12 +314,11 @@ def _nearest(options: list[FitInstance], size: Size, dtype: str, seq: int, batch
         other = estimate(size, smaller, seq, batch)
         found = smallest_fit(options, other.need, smaller)
         if found is not None:
-            return (f"Nearest: at {smaller} it would fit {found[0].instance} with {found[1]} NeuronCores "
-                    f"(it needs {shown_memory(other.need)}).")
+            return _say("nearest_data_type", data_type=smaller, instance=found[0].instance, cores=found[1],
+                        need=shown_memory(other.need))
     cores = -(-est.need // largest.core_bytes)
     count = -(-cores // largest.degrees[-1])
-    return (f"Nearest: {cores} NeuronCores of {largest.device_name} ({count} x {largest.instance}), "
-            "beyond one instance.")
+    return _say("nearest_cores", cores=cores, device=largest.device_name, count=count, instance=largest.instance)
 
 
 def sizes(catalog: Catalog) -> dict[str, Size]:
@@ -465,15 +504,15 @@ def shipped_units() -> dict[str, Any]:
 
 
 def fit_slice(catalog: Catalog) -> dict[str, Any]:
-    """The estimate's inputs for the advisor's script: the formula's constants, the units it shows and
-    reads sizes in (:func:`shipped_units`), every place, every size (by the identity of its model or its
-    own id), the keys of the names of models without runs."""
+    """The estimate's inputs for the advisor's script: the templates of its sentences (:data:`SENTENCES`),
+    the formula's constants, the units it shows and reads sizes in (:func:`shipped_units`), every place,
+    every size (by the identity of its model or its own id), the keys of the names of models without runs."""
     def shipped(size: Size) -> dict[str, Any]:
         return {"name": size.name, "parameters": size.parameters, "data_types": list(size.data_types),
                 "kv_values_per_token": size.kv_values_per_token, "family": size.family}
 
     return {
-        "label": LABEL,
+        "sentences": SENTENCES,
         "headroom_percent": HEADROOM_PERCENT,
         "defaults": {"sequence": DEFAULT_SEQUENCE, "batch": DEFAULT_BATCH, "name_data_type": NAME_DATA_TYPE},
         "dtype_bytes": DTYPE_BYTES,

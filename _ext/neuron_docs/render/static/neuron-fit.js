@@ -1,14 +1,16 @@
 /* Will it fit? The advisor's estimate of the memory a model needs, for the sequence length and batch a
  * reader gives. The formula and its sentences are the build's (neuron_docs/data/figures/fit.py,
- * lines_for); this script applies them to what is typed, with the constants, units, places and sizes
- * the build ships (data.fit, fit.fit_slice: the units a memory size and a parameter count are shown in,
- * the pattern of a size in a name; this script holds none of its own), and tests/test_fit.py checks
+ * lines_for); this script applies them to what is typed, with the constants, units, places, sizes and
+ * sentences the build ships (data.fit, fit.fit_slice: the units a memory size and a parameter count are
+ * shown in, the pattern of a size in a name, the templates of the sentences, fit.SENTENCES, with their
+ * named fields; this script holds no units and no wording of its own), and tests/test_fit.py checks
  * that both write the same sentences:
  *
  *   need = (parameters x bytes + 2 x layers x kv heads x head size x sequence x batch x bytes) x (1 + headroom)
  *
  * held by d NeuronCores when need <= d x memory per NeuronCore. Loaded before neuron-advisor.js (which
- * calls window.NeuronFit) and by node in the tests (module.exports). Integers throughout, as bytes.
+ * calls window.NeuronFit and puts the sentences in the page as text, never as markup) and by node in
+ * the tests (module.exports). Integers throughout, as bytes.
  */
 (function (root, factory) {
   var api = factory();
@@ -78,31 +80,47 @@
     places.forEach(function (p) { most = Math.max(most, memory(p, top(p))); });
     return places.filter(function (p) { return memory(p, top(p)) === most; })[0];
   }
-  function plural(n) { return n > 1 ? "s" : ""; }
+  /* A template of fit.sentences (fit.SENTENCES), each {field} replaced by its value once (a value is not
+   * read again: a name with braces stays as typed); a template the data lacks, or a field it names that
+   * the caller does not give, is a mistake of this script, thrown. Templates are named by property
+   * (t.size), never by a string, so that this script holds no words of theirs. */
+  function say(template, fields) {
+    if (typeof template !== "string") throw new Error("neuron-fit.js: template absent");
+    return template.replace(/\{(\w+)\}/g, function (whole, field) {
+      if (!fields || !Object.prototype.hasOwnProperty.call(fields, field)) {
+        throw new Error("neuron-fit.js: unfilled {" + field + "} in " + template);
+      }
+      return String(fields[field]);
+    });
+  }
+  /* fit._word: the word of a count of one, or of more. */
+  function word(one, many, count) { return say(count > 1 ? many : one); }
 
   /* fit.lines_for: the estimate in sentences. */
   function lines(fit, size, dataType, sequence, batch) {
-    var places = fit.places, h = fit.headroom_percent;
+    var places = fit.places, t = fit.sentences;
     var dtype = dataType || size.data_types[0];
     var seq = sequence || fit.defaults.sequence, n = batch || fit.defaults.batch;
     var est = estimate(fit, size, dtype, seq, n);
     var each = fit.dtype_bytes[dtype];
-    var out = [fit.label,
-      size.name + ": " + parametersText(fit, size.parameters) + " parameters at " + dtype + ", " + each + " byte" +
-      plural(each) + " each" + (size.from_name ? " (the size read from its name)." : ".")];
+    var out = [say(t.label),
+      say(t.size, { name: size.name, parameters: parametersText(fit, size.parameters), data_type: dtype, bytes: each,
+                    byte_word: word(t.byte_one, t.byte_many, each),
+                    origin: size.from_name ? say(t.origin_name) : "" })];
+    var amounts = { need: memoryText(fit, est.need), weights: memoryText(fit, est.weights),
+                    headroom: memoryText(fit, est.headroom), headroom_percent: fit.headroom_percent };
     if (est.counted) {
-      out.push("Needs " + memoryText(fit, est.need) + ": weights " + memoryText(fit, est.weights) + " + KV cache " +
-        memoryText(fit, est.kv) + " + " + h + "% headroom " + memoryText(fit, est.headroom) + ".");
+      amounts.kv_cache = memoryText(fit, est.kv);
+      out.push(say(t.need_kv, amounts));
     } else {
-      var why = size.from_name ? "its layers and key-value heads are not known from its name"
-        : "the data gives no decoder dimensions for it";
-      out.push("Needs " + memoryText(fit, est.need) + ": weights " + memoryText(fit, est.weights) + " + " + h +
-        "% headroom " + memoryText(fit, est.headroom) + "; no KV cache counted (" + why + ").");
+      amounts.why = say(size.from_name ? t.no_kv_name : t.no_kv_data);
+      out.push(say(t.need_no_kv, amounts));
     }
     var best = smallestFit(places, est.need);
     if (best) {
-      out.push("Smallest fit: " + best[0].instance + " with " + best[1] + " NeuronCore" + plural(best[1]) + " (" +
-        memoryText(fit, memory(best[0], best[1])) + " of device memory).");
+      out.push(say(t.smallest_fit, { instance: best[0].instance, cores: best[1],
+                                     core_word: word(t.core_one, t.core_many, best[1]),
+                                     memory: memoryText(fit, memory(best[0], best[1])) }));
       var devices = [];
       places.forEach(function (p) { if (devices.indexOf(p.device) < 0) devices.push(p.device); });
       devices.forEach(function (device) {
@@ -110,35 +128,31 @@
         var found = smallestFit(mine, est.need);
         if (!found) {
           var biggest = largestOf(mine);
-          out.push("On " + biggest.device_name + ": too large (at most " +
-            memoryText(fit, memory(biggest, top(biggest))) + ", on " + biggest.instance + ").");
+          out.push(say(t.device_too_large, { device: biggest.device_name, instance: biggest.instance,
+                                             memory: memoryText(fit, memory(biggest, top(biggest))) }));
         } else {
-          out.push("On " + found[0].device_name + ": " + found[0].instance + ", " + found[1] + " NeuronCore" +
-            plural(found[1]) + ".");
+          out.push(say(t.device_fit, { device: found[0].device_name, instance: found[0].instance, cores: found[1],
+                                       core_word: word(t.core_one, t.core_many, found[1]) }));
         }
       });
     } else if (places.length) {
       var largest = largestOf(places);
-      out.push("Too large for every instance at " + dtype + ": it needs " + memoryText(fit, est.need) +
-        "; the largest, " + largest.instance + ", has " + memoryText(fit, memory(largest, top(largest))) + " in " +
-        top(largest) + " NeuronCores.");
+      out.push(say(t.too_large, { data_type: dtype, need: memoryText(fit, est.need), instance: largest.instance,
+                                  memory: memoryText(fit, memory(largest, top(largest))), cores: top(largest) }));
       out.push(nearest(fit, size, dtype, seq, n, est, largest));
     }
     var defaults = [];
-    if (!sequence) defaults.push("sequence length");
-    if (!batch) defaults.push("batch");
-    out.push("Assumed: " + dtype + " weights" +
-      (size.from_name && !dataType ? " (assumed: the data has no size for this model)" : !dataType ? " (as published)" : "") +
-      ", sequence length " + seq + " and batch " + n +
-      (defaults.length ? " (" + defaults.join(" and ") + " by default)" : "") +
-      "; KV cache = 2 x layers x key-value heads x head size x sequence x batch x bytes; headroom " + h +
-      "% of weights and KV cache for activations, the compiled program and the runtime; each NeuronCore holds " +
-      "its device's memory divided by its NeuronCores.");
+    if (!sequence) defaults.push(say(t.default_sequence));
+    if (!batch) defaults.push(say(t.default_batch));
+    var origin = dataType ? "" : say(size.from_name ? t.data_type_name : t.data_type_published);
+    var given = defaults.length ? say(t.defaults, { given: defaults.join(say(t.and)) }) : "";
+    out.push(say(t.assumed, { data_type: dtype, data_type_origin: origin, sequence: seq, batch: n, defaults: given,
+                              headroom_percent: fit.headroom_percent }));
     return out;
   }
 
   function nearest(fit, size, dtype, seq, batch, est, largest) {
-    var order = fit.dtype_order, start = order.indexOf(dtype);
+    var order = fit.dtype_order, start = order.indexOf(dtype), t = fit.sentences;
     if (start >= 0) {
       for (var i = start + 1; i < order.length; i++) {
         var smaller = order[i];
@@ -146,15 +160,15 @@
         var other = estimate(fit, size, smaller, seq, batch);
         var found = smallestFit(fit.places, other.need, smaller);
         if (found) {
-          return "Nearest: at " + smaller + " it would fit " + found[0].instance + " with " + found[1] +
-            " NeuronCores (it needs " + memoryText(fit, other.need) + ").";
+          return say(t.nearest_data_type, { data_type: smaller, instance: found[0].instance, cores: found[1],
+                                            need: memoryText(fit, other.need) });
         }
       }
     }
     var cores = Math.ceil(est.need / largest.core_bytes);
     var count = Math.ceil(cores / top(largest));
-    return "Nearest: " + cores + " NeuronCores of " + largest.device_name + " (" + count + " x " +
-      largest.instance + "), beyond one instance.";
+    return say(t.nearest_cores, { cores: cores, device: largest.device_name, count: count,
+                                  instance: largest.instance });
   }
 
   return { memoryText: memoryText, parametersText: parametersText, sizeFromName: sizeFromName, lines: lines };
