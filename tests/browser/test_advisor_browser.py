@@ -326,11 +326,12 @@ def test_the_price_note_is_said_once_in_the_builds_words(page, site_url, compare
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("name", ["Mixtral-8x7B", "Ling-1T"])
+@pytest.mark.parametrize("name", ["Mixtral-8x7B", "Ling-1T", "<b>Ling</b>-{name}-1T"])
 def test_will_it_fit_writes_the_builds_sentences_with_the_builds_units(page, site_url, catalog, name):
-    """"Will it fit?" in Chromium: the script (``neuron-fit.js``, which holds no units of its own) shows
-    memory and parameters in the units the build ships, and reads a size from a name by the build's
-    pattern ("Ling-1T": no size in the data), in the sentences the build writes."""
+    """"Will it fit?" in Chromium: the script (``neuron-fit.js``, which holds no units and no wording of
+    its own) shows memory and parameters in the units the build ships, and reads a size from a name by
+    the build's pattern ("Ling-1T": no size in the data), in the sentences the build writes (the
+    templates it ships); a typed name is text in them, its markup and braces as typed."""
     from neuron_docs.data.figures import fit  # noqa: PLC0415
 
     size = fit.sizes(catalog).get("size:mixtral-8x7b") if name == "Mixtral-8x7B" else fit.size_from_name(name)
@@ -340,4 +341,5 @@ def test_will_it_fit_writes_the_builds_sentences_with_the_builds_units(page, sit
     label = page.locator(".neuron-advisor-fit .neuron-fit-label").inner_text()
     lines = page.locator(".neuron-fit-lines li").evaluate_all(TEXT)
     assert [label, *lines] == fit.lines_for(fit.places(catalog), size)
+    assert page.locator(".neuron-advisor-fit b").count() == 0
     assert page.console_errors == []
