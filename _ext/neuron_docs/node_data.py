@@ -57,13 +57,14 @@ class Channel[T]:
 # Tables and their CSV downloads ------------------------------------------------------------------
 
 #: The name of a table's CSV download (``<name>.csv``). Written by ``render.table_model`` (a table
-#: built from one model: the directives' and the device overview's), ``directives.matrix_table`` and
-#: ``site.downloads.csv_index``; read by ``site.downloads.table_files`` (a table without it is named by
+#: built from one model: the directives', the device overview's, the index of CSV files) and
+#: ``directives.matrix_table``; read by ``site.downloads.table_files`` (a table without it is named by
 #: :data:`TABLE_NAME_ID`).
 CSV_NAME: Channel[str] = Channel("neuron_csv")
 
 #: A table's CSV given row by row (header first), made from the same model as its cells rather than
-#: read back from them. Written by ``render.table_model`` (:class:`~neuron_docs.render.table_model.TableModel`: the cells' words, or
+#: read back from them: every generated table carries it (``tests/test_table_csv.py``). Written by
+#: ``render.table_model`` (:class:`~neuron_docs.render.table_model.TableModel`: the cells' words, or
 #: its own rows, one per run) and ``directives.matrix_table``; read by ``site.downloads.table_csv``.
 CSV_ROWS: Channel[list[list[str]]] = Channel("neuron_csv_rows")
 

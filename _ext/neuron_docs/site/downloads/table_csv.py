@@ -2,9 +2,12 @@
 
 :func:`table_csv` takes a ``nodes.table`` (whenever in the pipeline it is made) and returns the CSV:
 UTF-8 text, header row first, the rows of the model the table was built from
-(:class:`~neuron_docs.render.table_model.TableModel`, carried as :data:`~neuron_docs.node_data.CSV_ROWS`)
-or else its cells' text as read (footnote markers, visually hidden words and "since" dates left out);
-figures as numbers with their unit moved into the header, and a row's footnotes in a Notes column. Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
+(:class:`~neuron_docs.render.table_model.TableModel`, carried as :data:`~neuron_docs.node_data.CSV_ROWS`:
+every table the extension generates has them, ``tests/test_table_csv.py``). A table without a model
+is read back from its nodes: its cells' text (footnote markers, visually hidden words and "since" dates
+left out), a row's footnotes in a Notes column. No download of the site is made that way (a table a
+writer typed, a ``list-table``, gets none: :func:`.table_files.csv_name`); the tests read each model's
+table back so to check its rows. Figures are numbers with their unit moved into the header. Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (:func:`neutralised`), except genuine numbers such as ``-5`` or ``+3.2``, which stay numbers.
 No Sphinx here (docutils nodes only).
@@ -182,6 +185,7 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
         header, rows = _numeric_columns(header, rows)
         writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
         return out.getvalue()
+    # No model (none of the site's downloads: the tests' reading of a table): read back from its nodes.
     try:
         all_rows = _flat_rows(table)
     except _Nested:
