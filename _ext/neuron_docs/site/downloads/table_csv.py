@@ -10,8 +10,8 @@ writer typed, a ``list-table``, gets none: :func:`.table_files.csv_name`); the t
 table back so to check its rows. A column of figures becomes numbers, its unit moved into the header:
 a model's figures are given with the number and unit they were printed from
 (:class:`~neuron_docs.node_data.CsvFigure`), and only a table without a model has its printed figures
-parsed (:func:`quantity`). Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
-with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
+parsed (:func:`quantity`). Cells are neutralised against spreadsheet formula injection (OWASP): text
+beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (:func:`neutralised`), except genuine numbers such as ``-5`` or ``+3.2``, which stay numbers.
 No Sphinx here (docutils nodes only).
 """
@@ -152,6 +152,7 @@ def quantity(cell: str) -> tuple[float, str] | None:
 
 
 def _words(cell: str | CsvFigure) -> str:
+    """What a cell says: its words (a figure's as printed)."""
     return cell.words if isinstance(cell, CsvFigure) else cell
 
 
