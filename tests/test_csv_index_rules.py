@@ -12,7 +12,8 @@ import pytest
 from docutils import nodes
 from sphinx.errors import NoUri
 
-from neuron_docs.node_data import CSV_NAME
+from neuron_docs.node_data import CSV_NAME, CSV_ROWS
+from neuron_docs.render.table_model import TableCell
 from neuron_docs.render.tables import build_table
 from neuron_docs.site.downloads import csv_index as ci
 
@@ -74,12 +75,15 @@ def trees(monkeypatch: pytest.MonkeyPatch) -> dict[str, nodes.document]:
     return found
 
 
-def text_rows(rows: list[list[Any]]) -> list[tuple[str, str, str, str | None]]:
+def text_rows(rows: list[list[TableCell]]) -> list[tuple[str, str, str, str | None]]:
+    """Each row's file, title, page and page link; each cell's CSV words are what it shows."""
     out = []
     for file, title, page in rows:
-        assert file["refuri"] == f"index->_downloads/tables/{file.astext()}"
-        out.append((file.astext(), title, page.astext(), page.get("refuri") if isinstance(page, nodes.Element)
-                    else None))
+        assert isinstance(file.page, nodes.reference) and isinstance(page.page, nodes.Node)
+        assert file.page["refuri"] == f"index->_downloads/tables/{file.csv}" and file.page.astext() == file.csv
+        assert title.page == title.csv and page.page.astext() == page.csv
+        out.append((file.csv, title.csv, page.csv,
+                    page.page.get("refuri") if isinstance(page.page, nodes.Element) else None))
     return out
 
 
@@ -94,7 +98,7 @@ def test_every_generated_table_of_every_page_in_page_order_then_the_index(trees:
         ("untitled-table-1.csv", "Loose", "untitled", "untitled.html"),
         ("csv-index.csv", "This index", "Page index", ""),  # the page itself
     ]
-    assert all(isinstance(page, nodes.reference) and page["internal"] for _f, _t, page in rows)
+    assert all(isinstance(page.page, nodes.reference) and page.page["internal"] for _f, _t, page in rows)
 
 
 def test_page_links_for_each_builder(trees: dict[str, nodes.document]) -> None:
@@ -111,9 +115,10 @@ def test_page_links_for_each_builder(trees: dict[str, nodes.document]) -> None:
     latex = app(Builder("latex", "latex", no_uri={"gone"}), trees)
     assert ci._page_uri(latex, "index", "b") == "rel(index,b)"
     assert ci._page_uri(latex, "index", "gone") is None
-    assert isinstance(ci._page_link(latex, "index", "gone", "Gone"), nodes.Text)
+    assert ci._page_link(latex, "index", "gone", "Gone") == TableCell(nodes.Text("Gone"), "Gone")
     link = ci._page_link(latex, "index", "b", "B")
-    assert isinstance(link, nodes.reference) and (link["refuri"], link.astext()) == ("rel(index,b)", "B")
+    assert isinstance(link.page, nodes.reference) and (link.page["refuri"], link.page.astext(), link.csv) == (
+        "rel(index,b)", "B", "B")
 
 
 def test_the_html_index_is_a_sortable_table_with_a_csv_of_its_own(trees: dict[str, nodes.document],
@@ -128,6 +133,9 @@ def test_the_html_index_is_a_sortable_table_with_a_csv_of_its_own(trees: dict[st
     assert CSV_NAME.get(made) == "csv-index" and "csv-index" in made["ids"]
     assert [e.astext() for e in made.findall(nodes.entry)][:3] == ["CSV file", "Table", "Page"]
     assert len(list(made.findall(nodes.row))) == 1 + 7
+    rows = CSV_ROWS.get(made)  # its CSV from the rows it is built from, not read back from its cells
+    assert rows is not None and rows[0] == ["CSV file", "Table", "Page"] and len(rows) == 1 + 7
+    assert rows[-1] == ["csv-index.csv", "This index", "Page index"]
 
 
 def test_other_builders_get_a_list_linked_where_the_reader_can_follow_a_link(trees: dict[str, nodes.document]) -> None:

@@ -13,8 +13,9 @@ every wing that writes or reads one imports it downward. It imports nothing of t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -57,15 +58,28 @@ class Channel[T]:
 # Tables and their CSV downloads ------------------------------------------------------------------
 
 #: The name of a table's CSV download (``<name>.csv``). Written by ``render.table_model`` (a table
-#: built from one model: the directives' and the device overview's), ``directives.matrix_table`` and
-#: ``site.downloads.csv_index``; read by ``site.downloads.table_files`` (a table without it is named by
+#: built from one model: the directives', the device overview's, the index of CSV files) and
+#: ``directives.matrix_table``; read by ``site.downloads.table_files`` (a table without it is named by
 #: :data:`TABLE_NAME_ID`).
 CSV_NAME: Channel[str] = Channel("neuron_csv")
 
+class CsvFigure(NamedTuple):
+    """A CSV cell made from a figure: the words printed, and the number and unit they were printed from
+    (the number as rounded for the page; the unit as the CSV's header names it: ``USD/h``, ``ms``,
+    ``%``, ``""`` for a count), so that the CSV never parses the words back."""
+
+    words: str
+    number: float
+    unit: str
+
+
 #: A table's CSV given row by row (header first), made from the same model as its cells rather than
-#: read back from them. Written by ``render.table_model`` (:class:`~neuron_docs.render.table_model.TableModel`: the cells' words, or
-#: its own rows, one per run) and ``directives.matrix_table``; read by ``site.downloads.table_csv``.
-CSV_ROWS: Channel[list[list[str]]] = Channel("neuron_csv_rows")
+#: read back from them: every generated table carries it (``tests/test_table_csv.py``). A cell is its
+#: words, or a :class:`CsvFigure` when it prints a figure. Written by ``render.table_model``
+#: (:class:`~neuron_docs.render.table_model.TableModel`: the cells' words and figures, or its own rows,
+#: one per run) and ``directives.matrix_table``; read by ``site.downloads.table_csv``.
+type CsvRows = Sequence[Sequence[str | CsvFigure]]
+CSV_ROWS: Channel[CsvRows] = Channel("neuron_csv_rows")
 
 #: A named table's own id (``:name:``), never an object's place. Written by ``render.tables``
 #: (``build_table``); read by ``site.downloads.table_files`` (the CSV's name),

@@ -36,7 +36,7 @@ from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
 from .base import DataDirective
-from ..render.tables import build_table
+from ..render.table_model import TableCell, TableModel, linked, text
 from ..node_data import ADVISOR_DATA
 
 if TYPE_CHECKING:
@@ -92,65 +92,72 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
 
     shown: set[int] = set()  # the runs the table names (their prices' gaps are said once, under it)
 
-    def best(key: str, workload: str, which: int) -> str:
+    def best(key: str, workload: str, which: int) -> TableCell:
         index = cast("list[int | None]", table.get(key, {}).get(workload, [None, None, None, None]))[which]
         if index is None:
             # A latency is not what a training run is measured by; a throughput or a cost is.
-            return "Not applicable" if workload == "training" and which == 1 else NOT_MEASURED
+            return text("Not applicable" if workload == "training" and which == 1 else NOT_MEASURED)
         shown.add(index)
-        return str(runs[index][fields.index(TEXT_FIELDS[which])])
+        return text(str(runs[index][fields.index(TEXT_FIELDS[which])]))
 
-    rows, ids = [], []
+    model = TableModel(HEADERS, name="advisor-all-families", classes=["neuron-advisor-table", "neuron-sortable"])
     for family in catalog.families.values():
         for device in data["devices"]:  # type: ignore[attr-defined]
             key = f"{family.id}|{device['id']}|"
             cell = support_cell(catalog, family.id, device["id"])
-            rows.append([xref("family", family.id, family.name), xref("device", device["id"], device["name"]),
-                         _fit(cell), _support(catalog, cell), _issues(ctx, table, key),
-                         best(key, "inference", 0), best(key, "inference", 1), best(key, "inference", 2),
-                         best(key, "training", 0)])
-            ids.append(f"advisor-{family.id}-{device['id']}")
+            model.add([linked("family", family.id, family.name), linked("device", device["id"], device["name"]),
+                       _fit(cell), _support(catalog, cell), _issues(ctx, table, key),
+                       best(key, "inference", 0), best(key, "inference", 1), best(key, "inference", 2),
+                       best(key, "training", 0)], f"advisor-{family.id}-{device['id']}")
     app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
     placeholder = advisor_data()
     placeholder["slice"] = data
-    static = build_table(HEADERS, rows, row_ids=ids, name="advisor-all-families",
-                         classes=["neuron-advisor-table", "neuron-sortable"])
+    static = model.table()
     unsaid = fields.index("price_unstated")
     note = unstated_sentence([cast("list[str]", runs[i][unsaid]) for i in sorted(shown)])
     return [app_box, placeholder, static, *([nodes.paragraph(note, note, classes=["neuron-price-note"])] if note else [])]
 
 
-def _fit(cell: SupportCell | None) -> list[nodes.Node] | str:
+def _fit(cell: SupportCell | None) -> TableCell:
+    """The fit in bold, then its rationale."""
     if cell is None:
-        return NO_MATRIX
-    out: list[nodes.Node] = [nodes.strong(FIT_TEXT[cell.fit], FIT_TEXT[cell.fit])]
+        return text(NO_MATRIX)
+    fit = FIT_TEXT[cell.fit]
+    out: list[nodes.Node] = [nodes.strong(fit, fit)]
     if cell.rationale:
         out.append(nodes.Text(f": {cell.rationale}"))
-    return out
+    return TableCell(out, f"{fit}: {cell.rationale}" if cell.rationale else fit)
 
 
-def _support(catalog: Catalog, cell: SupportCell | None) -> list[nodes.Node] | str:
+def _support(catalog: Catalog, cell: SupportCell | None) -> TableCell:
+    """A list of the support per framework (the CSV: the items one after the other)."""
     if cell is None:
-        return NO_MATRIX
+        return text(NO_MATRIX)
     items = nodes.bullet_list()
+    lines = []
     for key, entry in cell.support.items():
-        text = f"{column_label(catalog, key)}: {STATUS_TEXT[entry.status]}"
-        text += f" ({entry.note})" if entry.note else ""
-        text += f", since {cell.held_since[key]}" if key in cell.held_since else ""
-        items += nodes.list_item("", nodes.paragraph(text, text))
-    return [items]
+        line = f"{column_label(catalog, key)}: {STATUS_TEXT[entry.status]}"
+        line += f" ({entry.note})" if entry.note else ""
+        line += f", since {cell.held_since[key]}" if key in cell.held_since else ""
+        items += nodes.list_item("", nodes.paragraph(line, line))
+        lines.append(line)
+    return TableCell([items], " ".join(lines))
 
 
-def _issues(ctx: RenderContext, table: dict[str, dict[str, object]], key: str) -> list[nodes.Node] | str:
+def _issues(ctx: RenderContext, table: dict[str, dict[str, object]], key: str) -> TableCell:
+    """The known issues and roadmap items of a family on a device, linked, or "None known"."""
     advice = cast("dict[str, list[str]]", table.get(key, {}).get("advice", {}))
     links: list[nodes.Node] = []
+    titles: list[str] = []
     for kind, ids in (("issue", advice.get("issues", [])), ("roadmap", advice.get("roadmap", []))):
         for item in ids:
             record = (ctx.known("known issue", item, ctx.catalog.known_issues) if kind == "issue"
                       else ctx.known("roadmap item", item, ctx.catalog.roadmap))
+            title = record.title if record else item
             links += [nodes.Text("; ")] if links else []
-            links.append(xref(kind, item, record.title if record else item))
-    return links or "None known"
+            links.append(xref(kind, item, title))
+            titles.append(title)
+    return TableCell(links, "; ".join(titles)) if links else text("None known")
 
 
 def _links(app: Sphinx, domain: NeuronDomain, fromdocname: str) -> dict[str, str]:

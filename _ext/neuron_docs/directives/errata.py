@@ -22,7 +22,8 @@ from ..data.record_keys import fields_key, file_key, shown_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .roles import set_aside_mark, value_node
-from ..render.tables import broken_notice, build_table
+from ..render.table_model import TableCell, TableModel, text
+from ..render.tables import broken_notice
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -51,37 +52,41 @@ class Errata(SphinxDirective):
 
 @renderer("errata")
 def render_errata(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
+    """The table of errata, a row an erratum: its source, the claim quoted, the value and why."""
     catalog = ctx.catalog
-    rows = []
+    model = TableModel(["Source", "Claim in the source", "What the data gives"], classes=["neuron-errata"],
+                       name="errata")
     for erratum in catalog.errata.values():
         source = ctx.known("source", erratum.source, catalog.sources)
         value_cell: list[nodes.Node] = []
+        value_words = ""
         if erratum.expression:
             value = _value(ctx, erratum)
             if value is not None:
-                value_cell += [value, nodes.Text(". ")]
+                value_cell += [value[0], nodes.Text(". ")]
+                value_words = f"{value[1]}. "
         value_cell.append(nodes.Text(erratum.explanation))
-        quote = nodes.literal(erratum.quote, erratum.quote)
-        rows.append([source.title if source else erratum.source, quote, value_cell])
-    table = build_table(["Source", "Claim in the source", "What the data gives"], rows,
-                        classes=["neuron-errata"], name="errata")
-    return [table, *broken_notice(catalog.broken_in("errata"))]
+        model.add([text(source.title if source else erratum.source),
+                   TableCell(nodes.literal(erratum.quote, erratum.quote), erratum.quote),
+                   TableCell(value_cell, value_words + erratum.explanation)])
+    return [model.table(), *broken_notice(catalog.broken_in("errata"))]
 
 
-def _value(ctx: RenderContext, erratum: s.Erratum) -> nodes.Node | None:
+def _value(ctx: RenderContext, erratum: s.Erratum) -> tuple[nodes.Node, str] | None:
+    """The erratum's value (in bold) and its words in the CSV; None when it cannot be computed."""
     assert erratum.expression is not None  # asked only for errata with an expression
     try:
         node, _ = value_node(ctx.data, erratum.expression, erratum.format or "", require_format=False)
     except ValueError as exc:  # an ExpressionError too: overflow, division by zero, unknown path
         mark = set_aside_mark(ctx.catalog, exc)
         if mark is not None:  # a value of a record set aside: warned once, where the data is loaded
-            return mark
+            return mark, ""  # a blank: its dash left out of the CSV
         # The error is in the data, so it is reported at the erratum's line in errata.yaml.
         file, line = ctx.catalog.origin("errata", erratum.id)
         ctx.warn_at(f"{Path(ctx.env.config.neuron_data_dir) / file}:{line or ''}",
                     f"errata[{erratum.id}].expression: {exc}", "value")
         return None
-    return nodes.strong("", "", node)
+    return nodes.strong("", "", node), node.astext()
 
 
 def setup_errata(app: Sphinx) -> None:

@@ -25,11 +25,11 @@ from sphinx.util import logging
 
 from ..data.catalog import FILES
 from ..data.figures.fit import HEADROOM_PERCENT, FitInstance, check_runs, misfit_message, places
-from ..data.figures.formatting import shown_memory, shown_parameters
+from ..data.figures.formatting import memory_figure, parameters_figure, shown_memory, shown_parameters
 from ..data.record_keys import PUBLISHED_RUNS_KEYS, file_key
 from ..data.records.model_sizes import DTYPE_BYTES
 from ..render.placeholder import RenderContext, defer, renderer
-from ..render.table_model import TableModel, text
+from ..render.table_model import TableCell, TableModel, count, figure, text
 from ..state.domain import state
 from .base import DataDirective
 
@@ -65,6 +65,14 @@ def largest_model(memory: int, data_type: str) -> int:
     return memory * 100 // (DTYPE_BYTES[data_type] * (100 + HEADROOM_PERCENT))
 
 
+def _memory(size_bytes: int) -> TableCell:
+    return figure(shown_memory(size_bytes), *memory_figure(size_bytes))
+
+
+def _parameters(parameters: int) -> TableCell:
+    return figure(shown_parameters(parameters), *parameters_figure(parameters))
+
+
 @renderer("fit-table")
 def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
     options = places(ctx.catalog)
@@ -85,15 +93,14 @@ def render_fit_table(ctx: RenderContext, params: FitParams) -> list[nodes.Node]:
                 per_degree.setdefault(degree, []).append(place)
         for degree, holders in sorted(per_degree.items()):
             memory = holders[0].memory(degree)
-            table.add([text(str(degree)), text(shown_memory(memory)),
-                       *(text(shown_parameters(largest_model(memory, t))) for t in types),
+            table.add([count(degree), _memory(memory), *(_parameters(largest_model(memory, t)) for t in types),
                        text(", ".join(p.instance for p in holders))])
     else:
         for place in options:
             memory = place.memory(place.degrees[-1])
-            table.add([text(place.instance), text(shown_memory(memory)),
-                       *(text(shown_parameters(largest_model(memory, t)) if t in place.data_types else "—")
-                         for t in types), text(str(place.degrees[-1]))])
+            table.add([text(place.instance), _memory(memory),
+                       *(_parameters(largest_model(memory, t)) if t in place.data_types else text("—") for t in types),
+                       count(place.degrees[-1])])
     note = (f"Estimated from the device memory, not measured: the weights (parameters x bytes of the data type) "
             f"and a {HEADROOM_PERCENT}% headroom for activations, the compiled program and the runtime. A "
             "decoder's KV cache (2 x layers x key-value heads x head size x sequence length x batch x bytes) "

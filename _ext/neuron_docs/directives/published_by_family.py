@@ -19,8 +19,8 @@ from ..data.records.labels import GENERATION_TEXT, METRICS
 from ..data.figures.prices import price_note, unstated_note
 from ..render.placeholder import RenderContext, defer, renderer
 from .base import DataDirective
-from .published_cells import cost_text, figure_text
-from ..render.table_model import TableModel, text
+from .published_cells import cost_text, figure_cell
+from ..render.table_model import TableModel, count, text
 
 if TYPE_CHECKING:
     from .published_cells import Run
@@ -57,7 +57,7 @@ def measured_models(ctx: RenderContext, family: str) -> list[nodes.Node]:
         found = best.throughput()
         cost = derived.published_cost(best)
         shown.add([text(model), text(GENERATION_TEXT.get(generation, generation)), text(kind),
-                   text(str(len(measured))), text(f"{figure_text(found[1])} {METRICS[found[0]].unit}" if found else ""),
+                   count(len(measured)), figure_cell(found[1], METRICS[found[0]].unit) if found else text(""),
                    text(f"{cost_text(cost)} per {cost.per}" if cost else ""),
                    text(price_note(cost.price, caveat=False) if cost else "")])
         if cost:

@@ -25,11 +25,11 @@ from docutils import nodes
 from ..data.records.labels import CONFIG_TEXT, METRICS, PRICE_BASIS_TEXT, TRAINING_CONFIG_TEXT
 from ..data.published.columns import ENUM_TEXT
 from ..data.records.published import PublishedInferenceRun, PublishedTrainingRun
-from ..data.figures.formatting import shown_change, shown_cost, shown_figure
+from ..data.figures.formatting import change_value, cost_value, figure_value, shown_change, shown_cost, shown_figure
 from ..data.figures.identity import identities
 from ..data.figures.derived import PUBLISHED_COSTS
 from ..state.domain import xref
-from ..render.table_model import TableCell, linked, text
+from ..render.table_model import TableCell, count, figure, linked, text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -58,6 +58,19 @@ def cost_text(cost: CostFigure[PriceQuote] | None) -> str:
     return "" if cost is None else shown_cost(cost.usd)
 
 
+def figure_cell(value: Decimal | int | None, unit: str = "") -> TableCell:
+    """A measured figure (:func:`figure_text`), with its unit after it when given, and the number it shows."""
+    if value is None:
+        return text("")
+    words = figure_text(value)
+    return figure(f"{words} {unit}" if unit else words, figure_value(value), unit)
+
+
+def cost_cell(cost: CostFigure[PriceQuote] | None) -> TableCell:
+    """A cost (:func:`cost_text`) and the number it shows, in USD."""
+    return text("") if cost is None else figure(cost_text(cost), cost_value(cost.usd), "USD")
+
+
 def script_cell(script: str | None) -> TableCell:
     """The benchmark script or tutorial: a link when the cell holds one, else its label."""
     if not script:
@@ -74,11 +87,17 @@ def model_cell(catalog: Catalog, name: str) -> TableCell:
     return linked("family", identity.family, name) if identity else text(name)
 
 
-def _config(run: Run, field: str) -> str:
+def _config(run: Run, field: str) -> TableCell:
+    """A field of the configuration: its words, a number (a batch size, a count) with its value."""
     value = getattr(run, field, None)
     if value is None:
-        return ""
-    return ENUM_TEXT.get(field, {}).get(value, str(value))
+        return text("")
+    words = ENUM_TEXT.get(field, {}).get(value, str(value))
+    if isinstance(value, int) and not isinstance(value, bool) and words == str(value):
+        return count(value)
+    if isinstance(value, float | Decimal) and words == str(value) and "e" not in words.lower():
+        return figure(words, float(value))
+    return text(words)
 
 
 def throughput_field(runs: Sequence[Run]) -> str | None:
@@ -174,11 +193,11 @@ def since_cell(found: SincePrevious | None) -> TableCell:
     change = shown_change(found.ratio)
     since = f"since {found.previous_version} "
     # inside "since": the CSV, which has the number, leaves both out
-    return TableCell([xref("benchmark", found.configuration, change, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
-                  nodes.inline("", "", nodes.Text(since),
-                               nodes.inline(f"({judged})", f"({judged})",
-                                            classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
-                               classes=["neuron-since"])], change)
+    return figure(change, change_value(found.ratio), "%", [
+        xref("benchmark", found.configuration, change, classes=[f"neuron-change-{verdict}"]), nodes.Text(" "),
+        nodes.inline("", "", nodes.Text(since), nodes.inline(f"({judged})", f"({judged})",
+                                                             classes=["neuron-judged", f"neuron-judged-{found.judged}"]),
+                     classes=["neuron-since"])])
 
 
 #: The judgement of a figure across releases in the change column (the rule: What's new's "How a change is judged").
@@ -208,9 +227,9 @@ def cell(derived: Derived, run: Run, field: str) -> TableCell:
             links.append(xref("instance", i, i))
         return TableCell(links, ", ".join(run.instances))
     if field in PUBLISHED_COSTS:
-        return text(cost_text(derived.published_cost(run, PUBLISHED_COSTS[field])))
+        return cost_cell(derived.published_cost(run, PUBLISHED_COSTS[field]))
     if field == "script":
         return script_cell(run.script)
     if field in METRICS:
-        return text(figure_text(getattr(run, field)))
-    return text(_config(run, field))
+        return figure_cell(getattr(run, field))
+    return _config(run, field)

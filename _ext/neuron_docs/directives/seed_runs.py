@@ -26,13 +26,15 @@ from ..data.record_keys import file_key, names_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, Renderer, defer, renderer
 from ..data.records import models as s
-from ..data.figures.formatting import shown_cost, shown_cost_number, shown_figure, shown_measure, shown_price
+from ..data.figures.formatting import cost_value, shown_cost, shown_cost_number, shown_measure
 from ..data.records.labels import COMPILATION_TEXT
 from ..data.figures.runs import BENCH_FILES, filter_runs, run_instance, unplaced_runs
 from .base import DataDirective, let_through
 from .specs import Anchors, source_shown
 from ..render.tables import broken_notice, comma_list
-from ..render.table_model import TableCell, TableModel, linked, missing, text
+from ..node_data import CsvFigure
+from ..render.table_model import (TableCell, TableModel, cost, count, csv_count, csv_figure, csv_measure, linked,
+                                  measure, missing, price, text)
 from ..data.checking.touching import broken_touching
 
 if TYPE_CHECKING:
@@ -139,13 +141,13 @@ class RunLine:
         return (run.model, run.variant, run.environment, run.batch_size, run.neuroncores, run.pipeline,
                 run.compiler_options)
 
-    def csv(self) -> list[str]:
+    def csv(self) -> list[str | CsvFigure]:
         """The run's row of the download: every figure a number in its own column."""
         run = self.run
         return [self.model.name if self.model else run.model, run.variant or "", self.instance.id,
-                str(run.batch_size), str(run.neuroncores or ""), str(run.pipeline or ""),
-                run.compiler_options or "default", _number(run.p90_latency_ms), _number(run.throughput_per_s),
-                shown_cost_number(self.cost.number) if self.cost else ""]
+                csv_count(run.batch_size), csv_count(run.neuroncores), csv_count(run.pipeline),
+                run.compiler_options or "default", csv_measure(run.p90_latency_ms), csv_measure(run.throughput_per_s),
+                csv_figure(shown_cost_number(self.cost.number), cost_value(self.cost.number)) if self.cost else ""]
 
     def measured(self) -> str:
         """What the run measured, in words: p90 latency, throughput and its cost per 1M."""
@@ -157,10 +159,6 @@ class RunLine:
         if self.cost:
             figures.append(f"{shown_cost(self.cost.number, self.cost.unit)} per 1M inferences")
         return ", ".join(figures)
-
-
-def _number(value: float | None) -> str:
-    return "" if value is None else shown_figure(value)
 
 
 #: The download of a benchmark table: one row per run (:meth:`RunLine.csv`), unit in the header.
@@ -204,9 +202,9 @@ def render_benchmark_table(ctx: RenderContext, params: RunFilters) -> list[nodes
             continue
         gpu = not catalog.neuroncores(first.instance.id)
         model.add([linked("model", first.model.id, first.model.name, after=f" ({run.variant})" if run.variant else ""),
-                   linked("instance", first.instance.id, first.instance.id), text(str(run.batch_size)),
-                   text(str(run.neuroncores)) if run.neuroncores else _unknown_or_na(gpu),
-                   text(str(run.pipeline)) if run.pipeline else _unknown_or_na(gpu),
+                   linked("instance", first.instance.id, first.instance.id), count(run.batch_size),
+                   count(run.neuroncores) if run.neuroncores else _unknown_or_na(gpu),
+                   count(run.pipeline) if run.pipeline else _unknown_or_na(gpu),
                    text(run.compiler_options or "default"), measured(lines)],
                   " ".join(f"run-{nodes.make_id(line.run.id)}" for line in lines))
     return [model.table(), *broken_notice([*broken_touching(catalog, params.device, "inference_runs", "environments",
@@ -246,10 +244,10 @@ def render_cost_table(ctx: RenderContext, params: RunFilters) -> list[nodes.Node
         table.add([
             linked("model", model.id, model.name), text(best.variant) if best.variant else missing("na", "one variant"),
             linked("instance", instance.id, instance.id),
-            text(str(run.batch_size)), text(run.compiler_options or "default"),
-            text(shown_measure(run.throughput_per_s or 0.0, "inferences/s")),  # best_runs keeps measured runs
-            text(shown_price(instance.price.usd_per_hour) if instance.price else ""),  # best runs are priced
-            text(shown_cost(best.cost)),
+            count(run.batch_size), text(run.compiler_options or "default"),
+            measure(run.throughput_per_s or 0.0, "inferences/s"),  # best_runs keeps measured runs
+            price(instance.price.usd_per_hour) if instance.price else text(""),  # best runs are priced
+            cost(best.cost),
         ])
     return [table.table()]
 
@@ -276,11 +274,11 @@ def render_accuracy_table(ctx: RenderContext, params: RunFilters) -> list[nodes.
             continue
         table.add([
             linked("model", model.id, model.name), linked("instance", instance.id, instance.id), text(run.dataset),
-            text(str(run.batch_size)) if run.batch_size else unknown,
+            count(run.batch_size) if run.batch_size else unknown,
             text(run.compiler_options or "default"),
-            text(shown_measure(run.top1_percent, "%")),
-            text(shown_measure(run.duration_s, "s")) if run.duration_s else unknown,
-            text(shown_measure(model.paper_top1.value, "%")) if model.paper_top1 else unknown,
+            measure(run.top1_percent, "%"),
+            measure(run.duration_s, "s") if run.duration_s else unknown,
+            measure(model.paper_top1.value, "%") if model.paper_top1 else unknown,
         ])
     return [table.table(), *broken_notice([*broken_touching(catalog, params.device, "accuracy_runs"),
                                    *_unplaced(ctx, params, catalog.accuracy_runs)])]

@@ -26,12 +26,13 @@ from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, record_keys, records_key
 from ..state.dependencies import READS, note
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
-from ..data.figures.formatting import format_number, shown_price
+from ..data.figures.formatting import format_number
 from ..data.figures.prices import PUBLISHED_PRICE_BASIS, price_for
 from ..data.records.labels import framework_header, with_version
 from .base import DataDirective, let_through
 from ..render.tables import broken_notice, comma_list
-from ..render.table_model import TableCell, TableModel, linked, missing, text
+from ..render.table_model import TableCell, TableModel, count, linked, missing, number, text
+from ..render.table_model import price as hourly
 from ..data.checking.touching import broken_touching
 from ..node_data import OBJECT_ANCHOR
 
@@ -113,11 +114,11 @@ def render_device_specs(ctx: RenderContext, params: DeviceParams) -> list[nodes.
     model.add([text("Architecture"), text(device.architecture), source_shown(ctx, device.source)])
     model.add([text("Purpose"), text(device.purpose.capitalize()), text("")])
     if device.neuroncores:
-        model.add([text("NeuronCores per device"), text(str(device.neuroncores)), source_shown(ctx, device.source)])
+        model.add([text("NeuronCores per device"), count(device.neuroncores), source_shown(ctx, device.source)])
     model.add([text("Data types"), text(", ".join(device.data_types)), source_shown(ctx, device.source)])
     model.add([text("Interconnect"), text(device.interconnect), source_shown(ctx, device.source)])
     for q in device.specs.values():
-        model.add([text(q.label), text(format_number(q.value, q.unit)), _sources_cell(ctx, q)])
+        model.add([text(q.label), number(q.value, q.unit), _sources_cell(ctx, q)])
     if device.features:
         features = nodes.bullet_list()
         for feature in device.features:
@@ -177,7 +178,7 @@ def reserved_cells(ctx: RenderContext, instance_id: str) -> list[TableCell]:
     if quote is None:
         return [missing("none", "no reserved-instance price published"), text("")]
     stated = ", ".join(v for v in (quote.term, quote.region) if v)
-    return [text(shown_price(quote.usd_per_hour)),
+    return [hourly(quote.usd_per_hour),
             _dated_source(ctx, quote.source, quote.as_of.isoformat() + (f" ({stated})" if stated else ""))]
 
 
@@ -212,11 +213,11 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
         table.add([
             TableCell(nodes.literal(instance.id, instance.id), instance.id),
             _device_shown(ctx, instance.device) if known else unknown,
-            text(str(instance.device_count)),
-            text(str(cores)) if cores else missing("na", "not a Neuron device") if known else unknown,
-            text(str(instance.vcpus)),
-            text(format_number(instance.efa_gbps, "Gbps")) if instance.efa_gbps else missing("none", "no EFA"),
-            text(shown_price(price.usd_per_hour)) if price else missing("none", NO_ON_DEMAND_PRICE),
+            count(instance.device_count),
+            count(cores) if cores else missing("na", "not a Neuron device") if known else unknown,
+            count(instance.vcpus),
+            number(instance.efa_gbps, "Gbps") if instance.efa_gbps else missing("none", "no EFA"),
+            hourly(price.usd_per_hour) if price else missing("none", NO_ON_DEMAND_PRICE),
             reserved[0],
             _dated_source(ctx, price.source, price.as_of.isoformat()) if price else text(""),
             reserved[1],
@@ -232,7 +233,7 @@ def render_instance_table(ctx: RenderContext, params: InstancesParams) -> list[n
                 specs = TableModel(["Property", "Value", "Source"], caption=f"{instance.id} specifications",
                                    classes=["neuron-instance-specs"], name=f"specs-{instance.id}")
                 for q in instance.specs.values():
-                    specs.add([text(q.label), text(format_number(q.value, q.unit)), source_shown(ctx, q.source)])
+                    specs.add([text(q.label), number(q.value, q.unit), source_shown(ctx, q.source)])
                 result.append(specs.table())
     # the instances set aside that would be in this table: of its devices, or of no device that
     # could be told (a table of some families alone shows every one); then those it leaves unshown

@@ -25,7 +25,7 @@ from docutils import nodes
 from ..state.domain import dataset
 from ..data.record_keys import fields_key, file_key, names_key, record_key, records_key
 from ..state.dependencies import READS, note
-from ..data.figures.formatting import NumberFormat, display_number, format_number, shown_price
+from ..data.figures.formatting import NumberFormat, format_number
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.figures.values import instance_metric
 from ..data.catalog import Broken
@@ -34,7 +34,7 @@ from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from .base import Collections, DataDirective, let_through, render_broken_notice
 from .specs import NO_ON_DEMAND_PRICE, Anchors, source_ref, source_shown
 from ..render.tables import broken_notice
-from ..render.table_model import TableCell, TableModel, linked, missing, text
+from ..render.table_model import TableCell, TableModel, count, linked, missing, number, price, text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -189,7 +189,7 @@ def render_comparison_table(ctx: RenderContext, params: NoParams) -> list[nodes.
             text(comparison.label),
             text(f"{format_number(subject.number, subject.unit)} vs {format_number(baseline.number, baseline.unit)}"),
             text(f"{comparison.claimed.label} ({format_number(comparison.claimed.value, 'x')})"),
-            text(display_number(measured, "x", NumberFormat(2))),
+            number(measured, "x", NumberFormat(2)),
             source_shown(ctx, comparison.claimed.source),
         ])
     return [table.table(), *broken_notice([*catalog.broken_in("comparisons"), *unshown])]
@@ -240,9 +240,8 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
             continue
         instances.add([linked("instance", instance.id, instance.id),
                        linked("device", instance.device, _device_name(ctx, instance.device)),
-                       text(str(catalog.neuroncores(instance.id) or "")),
-                       text(shown_price(instance.price.usd_per_hour)) if instance.price
-                       else missing("none", NO_ON_DEMAND_PRICE)])
+                       count(catalog.neuroncores(instance.id) or None),
+                       price(instance.price.usd_per_hour) if instance.price else missing("none", NO_ON_DEMAND_PRICE)])
     result: list[nodes.Node] = [settings.table(), instances.table()]
     values = ctx.data.values
     gains = TableModel(["Comparison", "Better price-performance (claimed)", "Price ratio (candidate / baseline)",
@@ -262,9 +261,8 @@ def render_training_experiment(ctx: RenderContext, params: ExperimentParams) -> 
                                        f"experiment {experiment.id!r}, price-performance {pp.id!r}: {why}",
                                        "its price and speed ratios are not shown"))
             continue
-        gains.add([text(pp.label), text(format_number(pp.gain.value, pp.gain.unit)),
-                   text(display_number(ratio.number, "x", NumberFormat(2))),
-                   text(display_number(implied.number, "x", NumberFormat(2)))])
+        gains.add([text(pp.label), number(pp.gain.value, pp.gain.unit), number(ratio.number, "x", NumberFormat(2)),
+                   number(implied.number, "x", NumberFormat(2))])
     if gains.rows:
         result.append(gains.table())
     return [*result, *broken_notice(unshown)]

@@ -43,7 +43,7 @@ from ..data.record_keys import fields_key, file_key, names_key, records_key
 from ..directives.base import DataDirective
 from ..directives.published_tables import shown_tables
 from ..render.tables import broken_notice
-from ..render.table_model import TableCell, TableModel, linked, missing, text
+from ..render.table_model import TableCell, TableModel, count, linked, missing, text
 from ..data.records.labels import PRICE_BASIS_TEXT, framework_header
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..state.domain import state
@@ -99,7 +99,7 @@ def render_device_table(ctx: RenderContext, params: NoParams) -> list[nodes.Node
         table.add([
             linked("device", device.id, device.name), text(device.vendor), text(device.architecture),
             text(device.purpose.capitalize()),
-            text(str(device.neuroncores)) if device.neuroncores else missing("na", "not a Neuron device"),
+            count(device.neuroncores) if device.neuroncores else missing("na", "not a Neuron device"),
             _links("instance", ((i, i) for i in instances)),
             _links("framework", ((f.id, f.name) for f in frameworks)),
             text(MATRIX_TEXT[has_matrix] if has_matrix or frameworks or device.kind == "neuron" else ""),

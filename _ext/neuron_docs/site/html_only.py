@@ -24,7 +24,7 @@ from ..directives.benchmark_history import PALETTE, SERIES, neuron_history_html
 from ..directives.charts.directive import neuron_chart
 from ..directives.charts.svg import render_svg
 from ..render.expand import size_columns
-from ..render.tables import build_table
+from ..render.table_model import TableModel, text
 from ..render.uris import place_uri
 
 if TYPE_CHECKING:
@@ -49,7 +49,8 @@ def configuration_nodes(block: dict[str, Any], charts: bool) -> nodes.container:
     box = nodes.container(ids=[block["anchor"]], classes=["neuron-benchmark-history"])
     box += nodes.rubric(block["title"], block["title"], classes=["neuron-benchmark-title"])
     box += nodes.paragraph(block["intro"], block["intro"])
-    table = build_table(block["headers"], block["rows"], classes=["neuron-benchmark-history-table"])
+    table = TableModel(block["headers"], [[text(cell) for cell in row] for row in block["rows"]],
+                       classes=["neuron-benchmark-history-table"]).table()
     table["ids"].append(f"{block['anchor']}-releases")
     for group in table.findall(nodes.tgroup):
         size_columns(group)  # the text writer lays the columns out by these widths

@@ -72,6 +72,26 @@ def round_half_up(number: float, decimals: int) -> Decimal:
         return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
+def plain_value(number: float, fmt: NumberFormat = NumberFormat()) -> float | None:
+    """The number :func:`format_number` writes, as a number (what a CSV holds of the figure): rounded
+    per ``fmt``, a zero unsigned; None when it writes no plain number (NaN, infinity, scientific
+    notation or Python's exponent form: ``1e-16``)."""
+    if not math.isfinite(number):
+        return None
+    magnitude = abs(float(number))
+    if magnitude >= SCIENTIFIC_FROM:
+        return None
+    if fmt.decimals is not None:
+        value = float(round_half_up(magnitude, fmt.decimals))
+    elif float(number).is_integer() and magnitude < 1e15:
+        value = float(int(magnitude))
+    elif not POSITIONAL_DOWN_TO <= magnitude < 1 and "e" in repr(magnitude):
+        return None
+    else:
+        value = magnitude
+    return -value if number < 0 and value else value
+
+
 def plain_number(number: float, fmt: NumberFormat = NumberFormat()) -> str:
     """The number alone, rounded per ``fmt``; integral values typed without decimals stay bare.
 
@@ -171,15 +191,25 @@ def _cut(exact: Decimal, digits: int, at_least: int = 0) -> int:
     return max(digits - (exact.adjusted() + 1) if exact else 0, at_least, 0)
 
 
+def _figure_decimals(exact: Decimal) -> int:
+    """The decimals :func:`shown_figure` keeps: the published ones, cut to the significant digits."""
+    published = max(-int(exact.as_tuple().exponent), 0)
+    return min(published, _cut(exact, SIGNIFICANT_DIGITS))
+
+
 def shown_figure(value: Decimal | float) -> str:
     """A measured figure as it is shown: its published decimals, at most :data:`SIGNIFICANT_DIGITS`
     significant digits, rounded half up; NaN and infinity as :func:`display_number` writes them."""
     exact = _exact(value)
     if not exact.is_finite():
         return display_number(float(value), "")
-    published = max(-int(exact.as_tuple().exponent), 0)
-    decimals = min(published, _cut(exact, SIGNIFICANT_DIGITS))
-    return format_number(float(exact), "", NumberFormat(decimals))
+    return format_number(float(exact), "", NumberFormat(_figure_decimals(exact)))
+
+
+def figure_value(value: Decimal | float) -> float | None:
+    """The number :func:`shown_figure` shows (``2674.2`` of ``2674.18956433``), None where it shows none."""
+    exact = _exact(value)
+    return plain_value(float(exact), NumberFormat(_figure_decimals(exact))) if exact.is_finite() else None
 
 
 def shown_measure(value: Decimal | float, unit: str) -> str:
@@ -193,12 +223,22 @@ def shown_cost(usd: Decimal | float, unit: str = "USD") -> str:
     exact = _exact(usd)
     if not exact.is_finite():
         return display_number(float(usd), unit)
-    decimals = 2 if abs(exact) >= 1 else _cut(exact, COST_DIGITS, at_least=2)
-    text = format_number(float(exact), unit, NumberFormat(decimals))
+    text = format_number(float(exact), unit, NumberFormat(_cost_decimals(exact)))
     head, dot, tail = text.partition(".")
     sign = head[: len(head) - len(head.lstrip("+-$"))]
     digits = head[len(sign):]
     return f"{sign}{int(digits):,}{dot}{tail}" if digits.isdigit() else text
+
+
+def _cost_decimals(exact: Decimal) -> int:
+    """The decimals :func:`shown_cost` keeps: cents, under a dollar two significant digits."""
+    return 2 if abs(exact) >= 1 else _cut(exact, COST_DIGITS, at_least=2)
+
+
+def cost_value(usd: Decimal | float) -> float | None:
+    """The number :func:`shown_cost` shows (``9176.6`` of ``$9,176.60``), None where it shows none."""
+    exact = _exact(usd)
+    return plain_value(float(exact), NumberFormat(_cost_decimals(exact))) if exact.is_finite() else None
 
 
 #: The decimals of a figure's change between releases, in percent (``+3.1%``).
@@ -214,6 +254,11 @@ def shown_change(ratio: float) -> str:
     """A figure's change as a fraction of an earlier one, as it is shown: ``+3.1%``, ``-12.0%``, ``+0.0%``
     (rounded half up to :data:`CHANGE_DECIMALS` decimals, always signed)."""
     return display_number(ratio * 100, "%", NumberFormat(CHANGE_DECIMALS, sign=True))
+
+
+def change_value(ratio: float) -> float | None:
+    """The number, in percent, that :func:`shown_change` shows (``3.1`` of ``+3.1%``)."""
+    return plain_value(ratio * 100, NumberFormat(CHANGE_DECIMALS, sign=True))
 
 
 def shown_cost_number(usd: Decimal | float) -> str:
@@ -236,23 +281,34 @@ MEMORY_UNITS = ((10**12, " TB"), (10**9, " GB"), (10**6, " MB"), (10**3, " kB"),
 PARAMETER_UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"), (1, ""))
 
 
-def _scaled(count: int, units: tuple[tuple[int, str], ...]) -> str:
+def _scaled(count: int, units: tuple[tuple[int, str], ...]) -> tuple[str, float, str]:
     """``count`` in the largest unit it has one of, to three significant digits (two decimals under 10,
-    one under 100, none from 100), rounded half up on the integer, trailing zeros dropped."""
+    one under 100, none from 100), rounded half up on the integer, trailing zeros dropped: the text,
+    its number and its unit."""
     unit, suffix = next(((u, s) for u, s in units if count >= u), units[-1])
     decimals = 0 if count >= 100 * unit else 1 if count >= 10 * unit else 2
     rounded = (count * 10**decimals * 2 + unit) // (2 * unit)
     whole, part = divmod(rounded, 10**decimals)
     text = f"{whole}.{part:0{decimals}d}".rstrip("0").rstrip(".") if decimals else str(whole)
-    return text + suffix
+    return text + suffix, float(Decimal(rounded).scaleb(-decimals)), suffix.strip()
 
 
 def shown_memory(size_bytes: int) -> str:
     """A memory size in decimal units, as every fit estimate shows it: ``17.2 GB``, ``440 MB``, ``1.65 TB``
     (the script of the advisor writes it by the same rule: ``memoryText`` of ``neuron-fit.js``)."""
-    return _scaled(max(int(size_bytes), 0), MEMORY_UNITS)
+    return _scaled(max(int(size_bytes), 0), MEMORY_UNITS)[0]
+
+
+def memory_figure(size_bytes: int) -> tuple[float, str]:
+    """The number and unit :func:`shown_memory` shows: ``(17.2, "GB")``."""
+    return _scaled(max(int(size_bytes), 0), MEMORY_UNITS)[1:]
 
 
 def shown_parameters(count: float) -> str:
     """A parameter count as model cards write it: ``8B``, ``46.7B``, ``110M``, ``11.7M``."""
-    return _scaled(max(round(count), 0), PARAMETER_UNITS)
+    return _scaled(max(round(count), 0), PARAMETER_UNITS)[0]
+
+
+def parameters_figure(count: float) -> tuple[float, str]:
+    """The number and unit :func:`shown_parameters` shows: ``(46.7, "B")``."""
+    return _scaled(max(round(count), 0), PARAMETER_UNITS)[1:]

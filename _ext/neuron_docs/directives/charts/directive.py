@@ -31,7 +31,7 @@ from ...render.placeholder import RenderContext, defer, renderer
 from ...data.figures.runs import BENCH_FILES
 from ..base import DataDirective
 from ...render.tables import broken_notice, comma_list
-from ...render.table_model import TableModel, text
+from ...render.table_model import TableCell, TableModel, text
 from ...data.checking.touching import broken_touching
 from .model import _Runs, cost_chart, fastmath_chart, latency_chart, price_performance_chart, throughput_chart
 from .svg import PALETTE, Chart, render_svg, series_of
@@ -39,6 +39,8 @@ from .svg import PALETTE, Chart, render_svg, series_of
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.writers.html5 import HTML5Translator
+
+    from ...node_data import CsvRows
 
 METRICS = ("latency", "throughput", "cost", "fastmath", "price-performance")
 #: The collections a chart draws from: their records set aside leave it empty.
@@ -159,7 +161,7 @@ def page_colours(page: dict[str, Any], chart: Chart) -> dict[str, str]:
 
 
 def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: str | None = None,
-                csv: list[list[str]] | None = None) -> nodes.container:
+                csv: CsvRows | None = None) -> nodes.container:
     """The chart as a figure (its SVG in ``colours``, a series -> colour map) with its caption (``caption``
     or the chart's title), and a collapsible data table of the same figures (its CSV: the table's, or
     ``csv``, rows of the same data): nodes only, no side effects."""
@@ -175,7 +177,8 @@ def chart_block(chart: Chart, chart_id: str, colours: dict[str, str], caption: s
     for panel in chart.panels:
         for group in panel.groups:
             for bar in group.bars:
-                model.add([*([text(panel.title)] if multi else []), text(group.label), text(bar.label), text(bar.text)])
+                model.add([*([text(panel.title)] if multi else []), text(group.label), text(bar.label),
+                           TableCell(bar.text, bar.text, bar.figure)])
     table = model.table()
     details = neuron_details(summary=f"Data table: {title}", classes=["neuron-chart-details"])
     details += table

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...data.figures.formatting import NumberFormat, display_number, shown_cost, shown_measure, shown_price
+from ...data.figures.formatting import (NumberFormat, cost_value, display_number, figure_value, plain_value, shown_cost,
+                                        shown_measure, shown_price)
 from ...data.figures.runs import filter_runs, run_instance
 from .svg import Bar, Chart, Group, Panel
 
@@ -68,6 +69,12 @@ class _Runs:
         return tuple(Group(label, tuple(bars)) for label, bars in groups.items())
 
 
+def _measure_bar(label: str, value: float, unit: str, series: str) -> Bar:
+    """A bar of a measured figure, printed with its unit (:func:`.formatting.shown_measure`)."""
+    number = figure_value(value)
+    return Bar(label, value, shown_measure(value, unit), series, None if number is None else (number, unit))
+
+
 def _run_label(runs: _Runs, run: s.InferenceRun) -> str:
     label = f"{runs.instance(run).id}, batch {run.batch_size}"
     return f"{label}, {run.compiler_options}" if run.compiler_options else label
@@ -75,16 +82,15 @@ def _run_label(runs: _Runs, run: s.InferenceRun) -> str:
 
 def latency_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.p90_latency_ms]
-    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.p90_latency_ms),
-                                                  shown_measure(_measured(r.p90_latency_ms), "ms"), runs.series(r)))
+    groups = runs.grouped(measured, lambda r: _measure_bar(_run_label(runs, r), _measured(r.p90_latency_ms), "ms",
+                                                           runs.series(r)))
     return Chart(name, "p90 latency per model and instance", (Panel("p90 latency (ms)", groups, "lower is better"),))
 
 
 def throughput_chart(runs: _Runs, name: str) -> Chart:
     measured = [r for r in runs.runs if r.throughput_per_s]
-    groups = runs.grouped(measured, lambda r: Bar(_run_label(runs, r), _measured(r.throughput_per_s),
-                                                  shown_measure(_measured(r.throughput_per_s), "inferences/s"),
-                                                  runs.series(r)))
+    groups = runs.grouped(measured, lambda r: _measure_bar(_run_label(runs, r), _measured(r.throughput_per_s),
+                                                           "inferences/s", runs.series(r)))
     return Chart(name, "Throughput per model and instance",
                  (Panel("Throughput (inferences/s)", groups, "higher is better"),))
 
@@ -92,8 +98,9 @@ def throughput_chart(runs: _Runs, name: str) -> Chart:
 def cost_chart(runs: _Runs, name: str) -> Chart:
     """Per model and instance, the cost per 1M inferences at the best measured throughput."""
     def bar(best: BestRun) -> Bar:
+        number = cost_value(best.cost)
         return Bar(f"{best.instance.id}, batch {best.run.batch_size}", best.cost,
-                   shown_cost(best.cost), runs.series(best.run))
+                   shown_cost(best.cost), runs.series(best.run), None if number is None else (number, "USD"))
 
     groups = runs.grouped(runs.derived.best_runs(runs.runs), bar, run=lambda best: best.run)
     return Chart(name, "Cost per 1M inferences at the best throughput",
@@ -118,8 +125,8 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) ->
         for group_key, members in compared(records, key).items():
             members = sorted(members, key=lambda r: (r.compiler_options or "") != "")
             groups.append(Group(label(group_key, members[0]), tuple(
-                Bar(_options_label(r.compiler_options), value(r), shown_measure(value(r), unit),
-                    _options_label(r.compiler_options)) for r in members)))
+                _measure_bar(_options_label(r.compiler_options), value(r), unit, _options_label(r.compiler_options))
+                for r in members)))
         return Panel(title, tuple(groups), note)
 
     def run_label(key: Hashable, run: s.InferenceRun) -> str:
@@ -145,6 +152,10 @@ def fastmath_chart(runs: _Runs, name: str, accuracy: Sequence[s.AccuracyRun]) ->
                  tuple(p for p in panels if p.groups), bar_header="Compiler options")
 
 
+def _figure(number: float | None, unit: str) -> tuple[float, str] | None:
+    return None if number is None else (number, unit)
+
+
 def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], experiments: Sequence[str],
                             name: str) -> Chart:
     """Per price-performance claim, the price ratio and the speed ratio it implies (read from ``values``,
@@ -161,9 +172,11 @@ def price_performance_chart(catalog: Catalog, values: Mapping[str, Value], exper
             bars = (("Price", ratio.number), ("Implied speed", implied.number),
                     ("Price-performance", 1 + values[f"{path}:gain"].number / 100))
             ratios.append(Group(f"{pp.candidate} against {pp.baseline} ({pp.label})", tuple(
-                Bar(label, value, display_number(value, "x", RATIO), label) for label, value in bars)))
+                Bar(label, value, display_number(value, "x", RATIO), label, _figure(plain_value(value, RATIO), "x"))
+                for label, value in bars)))
         prices.append(Group(experiment.title, tuple(
-            Bar(i, price.usd_per_hour, shown_price(price.usd_per_hour), i)
+            Bar(i, price.usd_per_hour, shown_price(price.usd_per_hour), i,
+                _figure(plain_value(float(price.usd_per_hour)), "USD/h"))
             for i in experiment.instances
             if (instance := catalog.instances.get(i)) is not None and (price := instance.price) is not None)))
     panels = (Panel("Candidate relative to baseline (baseline = 1)", tuple(ratios), "higher is better"),

@@ -24,18 +24,20 @@ from docutils import nodes
 
 from ...data.records.labels import (CATEGORY_TEXT, CONFIG_SHORT_TEXT, METRICS, PRICE_BASIS_TEXT, VIEW_TEXT, nodes_text,
                             parallelism_text)
-from ...data.figures.formatting import shown_cost_number
+from ...data.figures.formatting import cost_value, figure_value, shown_cost_number
 from ...data.figures.prices import PUBLISHED_PRICE_BASIS
 from ...data.published.columns import ENUM_TEXT
 from ...data.records.published import PublishedTrainingRun
 from ..published_cells import cost_text, figure_text, throughput_field
 from .directive import chart_block
+from ...render.table_model import csv_figure
 from .svg import PALETTE, Bar, Chart, Group, Panel
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ...data import Catalog
+    from ...node_data import CsvFigure
     from ...data.figures.derived import Derived
     from ...data.records.published import PublishedTable
     from ..published_cells import Run
@@ -59,7 +61,8 @@ LATENCY_FIELDS = tuple(f for f in METRICS if f.endswith(("_p50_ms", "_p99_ms")))
 @dataclass(frozen=True)
 class Measure:
     """One panel of a chart: what it measures, a run's value (None: not measured), its figure as the
-    table prints it without unit (``number``, for the download) and with it (``text``)."""
+    table prints it without unit (``number``, for the download) and with it (``text``), and the number
+    they show (``shown``: rounded as printed; None, no plain number)."""
 
     name: str
     title: str
@@ -67,6 +70,7 @@ class Measure:
     value: Callable[[Run], float | None]
     number: Callable[[Run], str]
     text: Callable[[Run], str]
+    shown: Callable[[Run], float | None]
     lower_is_better: bool
 
 
@@ -117,9 +121,13 @@ def _metric(field: str) -> Measure:
     def value(run: Run) -> float | None:
         figure = getattr(run, field, None)
         return None if figure is None else float(figure)
+
+    def shown(run: Run) -> float | None:
+        figure = getattr(run, field, None)
+        return None if figure is None else figure_value(figure)
     return Measure(metric.label, f"{metric.label} ({metric.unit})", metric.unit, value,
                    lambda run: figure_text(getattr(run, field)),
-                   lambda run: f"{figure_text(getattr(run, field))} {metric.unit}", field.endswith("_ms"))
+                   lambda run: f"{figure_text(getattr(run, field))} {metric.unit}", shown, field.endswith("_ms"))
 
 
 def _cost(derived: Derived, per: str) -> Measure:
@@ -132,7 +140,7 @@ def _cost(derived: Derived, per: str) -> Measure:
         return cost_text(derived.published_cost(run, basis))
     return Measure(f"cost per {per}", f"Cost per {per} (USD, {PRICE_BASIS_TEXT.get(basis, basis)})", "USD", value,
                    lambda run: "" if (usd := value(run)) is None else shown_cost_number(usd), text,
-                   lower_is_better=True)
+                   lambda run: None if (usd := value(run)) is None else cost_value(usd), lower_is_better=True)
 
 
 def measures(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> list[Measure]:
@@ -149,15 +157,16 @@ def measures(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> li
 
 
 def _panel(measure: Measure, runs: Sequence[Run], fields: Sequence[str],
-           best_only: bool) -> tuple[Panel, list[list[str]]]:
+           best_only: bool) -> tuple[Panel, list[list[str | CsvFigure]]]:
     """A measure's panel, and its rows for the download (measure, model, configuration, number, unit)."""
     groups, rows = [], []
     for model, model_runs in by_model(runs).items():
         measured = [(r, v) for r in model_runs if (v := measure.value(r)) is not None]
         if best_only and measured:
             measured = [min(measured, key=lambda pair: pair[1] if measure.lower_is_better else -pair[1])]
-        bars = tuple(Bar(config_label(r, fields), v, measure.text(r), series(r)) for r, v in measured)
-        rows += [[measure.title, model, bar.label, measure.number(r), measure.unit]
+        bars = tuple(Bar(config_label(r, fields), v, measure.text(r), series(r),
+                         None if (shown := measure.shown(r)) is None else (shown, measure.unit)) for r, v in measured)
+        rows += [[measure.title, model, bar.label, csv_figure(measure.number(r), measure.shown(r)), measure.unit]
                  for bar, (r, _) in zip(bars, measured, strict=True)]
         if bars:
             groups.append(Group(model, bars))
@@ -179,7 +188,8 @@ def chart_title(table: PublishedTable, shown: Sequence[Measure], runs: Sequence[
     return f"{group}, {view}: {_words([m.name for m in shown])} per model; {which}"
 
 
-def published_chart(derived: Derived, table: PublishedTable, runs: Sequence[Run]) -> tuple[Chart, list[list[str]]]:
+def published_chart(derived: Derived, table: PublishedTable,
+                    runs: Sequence[Run]) -> tuple[Chart, list[list[str | CsvFigure]]]:
     """The chart of one published table's runs (``runs`` in the table's order), and its download:
     a header and one row per bar, every figure a number with its unit in a column of its own."""
     fields = label_fields(runs, TRAINING_LABEL_FIELDS if table.kind == "training" else INFERENCE_LABEL_FIELDS)

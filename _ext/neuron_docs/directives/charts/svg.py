@@ -34,6 +34,9 @@ class Bar:
     #: What the bar's colour stands for (an instance, compiler options, a measure): one colour per
     #: series on a page, named in the chart's legend.
     series: str = ""
+    #: The number and unit ``text`` was printed from, for the chart's data table and its CSV (None:
+    #: ``text`` holds no plain number).
+    figure: tuple[float, str] | None = None
 
 
 @dataclass(frozen=True)

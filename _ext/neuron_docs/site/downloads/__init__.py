@@ -2,8 +2,8 @@
 
 One module per concern:
 
-- :mod:`.table_csv`: the CSV text of a docutils table (cells as read, figures as numbers, notes,
-  neutralised against spreadsheet formulas);
+- :mod:`.table_csv`: the CSV text of a docutils table (its model's rows and figures, else its cells as
+  read and their figures parsed; figures as numbers, notes, neutralised against spreadsheet formulas);
 - :mod:`.table_files`: the CSV file of every generated table of a resolved page and its link;
 - :mod:`.csv_index`: the ``neuron:csv-index`` directive, a table of every CSV written;
 - :mod:`.json_stream`: JSON in pieces, byte for byte ``json.dumps(..., indent=1)``, and the write that

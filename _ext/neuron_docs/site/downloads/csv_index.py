@@ -10,7 +10,7 @@ Page"), its file linked to the published site where the reader can follow a link
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx.errors import NoUri
@@ -19,11 +19,10 @@ from sphinx.util.osutil import relative_uri
 
 from ...state.dependencies import shows_every_page
 from ...render.expand import filled_doctree
-from ...render.tables import build_table
+from ...render.table_model import TableCell, TableModel, text
 from ...state.build import is_html
 from .links import download_uri, links_downloads
 from .table_files import TABLES_DIR, csv_name
-from ...node_data import CSV_NAME
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -56,13 +55,20 @@ def _page_uri(app: Sphinx, fromdoc: str, docname: str) -> str | None:
         return None
 
 
-def _page_link(app: Sphinx, fromdoc: str, docname: str, title: str) -> nodes.Node:
+def _page_link(app: Sphinx, fromdoc: str, docname: str, title: str) -> TableCell:
     uri = _page_uri(app, fromdoc, docname)
-    return nodes.reference("", title, refuri=uri, internal=True) if uri is not None else nodes.Text(title)
+    return TableCell(nodes.reference("", title, refuri=uri, internal=True) if uri is not None else nodes.Text(title),
+                     title)
 
 
-def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
-    rows: list[list[Any]] = []
+def _file_link(app: Sphinx, fromdoc: str, name: str) -> TableCell:
+    file = f"{name}.csv"
+    return TableCell(nodes.reference("", file, refuri=download_uri(app, fromdoc, f"{TABLES_DIR}/{file}")), file)
+
+
+def _index_rows(app: Sphinx, fromdoc: str) -> list[list[TableCell]]:
+    """A row per generated table of every page (its file, title and page), then the index's own."""
+    rows: list[list[TableCell]] = []
     for docname in sorted(app.env.found_docs):
         doctree = filled_doctree(app, docname)
         for index, table in enumerate(doctree.findall(nodes.table), start=1):
@@ -76,24 +82,21 @@ def _index_rows(app: Sphinx, fromdoc: str) -> list[list[Any]]:
                 while parent is not None and not isinstance(parent, nodes.section):
                     parent = parent.parent
                 heading = parent[0].astext() if parent is not None and parent.children else ""
-            uri = download_uri(app, fromdoc, f"{TABLES_DIR}/{name}.csv")
             doc_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
-            rows.append([nodes.reference("", f"{name}.csv", refuri=uri), heading,
-                         _page_link(app, fromdoc, docname, doc_title)])
-    own = download_uri(app, fromdoc, f"{TABLES_DIR}/{INDEX_NAME}.csv")
-    rows.append([nodes.reference("", f"{INDEX_NAME}.csv", refuri=own), "This index",
+            rows.append([_file_link(app, fromdoc, name), text(heading), _page_link(app, fromdoc, docname, doc_title)])
+    rows.append([_file_link(app, fromdoc, INDEX_NAME), text("This index"),
                  _page_link(app, fromdoc, fromdoc, app.env.titles[fromdoc].astext())])
     return rows
 
 
-def _index_list(rows: list[list[Any]], links: bool) -> nodes.bullet_list:
+def _index_list(rows: list[list[TableCell]], links: bool) -> nodes.bullet_list:
     """The index as a list (builders other than HTML): "file.csv: title, on Page" an item."""
     items = nodes.bullet_list(classes=["neuron-csv-index"])
     for file, title, page in rows:
         paragraph = nodes.paragraph()
-        paragraph += file if links else nodes.literal(file.astext(), file.astext())
-        paragraph += nodes.Text(f": {title}, on " if title else ": on ")
-        paragraph += page if links or isinstance(page, nodes.Text) else nodes.Text(page.astext())
+        paragraph += file.page if links else nodes.literal(file.csv, file.csv)
+        paragraph += nodes.Text(f": {title.csv}, on " if title.csv else ": on ")
+        paragraph += page.page if links or isinstance(page.page, nodes.Text) else nodes.Text(page.csv)
         items += nodes.list_item("", paragraph)
     return items
 
@@ -104,7 +107,8 @@ def fill_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         if not is_html(app):
             node.replace_self(_index_list(_index_rows(app, docname), links_downloads(app)))
             continue
-        table = build_table(["CSV file", "Table", "Page"], _index_rows(app, docname),
-                            classes=["neuron-csv-index", "neuron-sortable"], name=INDEX_NAME)
-        CSV_NAME.set(table, INDEX_NAME)
-        node.replace_self(table)
+        model = TableModel(["CSV file", "Table", "Page"], classes=["neuron-csv-index", "neuron-sortable"],
+                           name=INDEX_NAME, csv_name=INDEX_NAME)
+        for row in _index_rows(app, docname):
+            model.add(row)
+        node.replace_self(model.table())

@@ -20,7 +20,7 @@ from ...state.domain import dataset
 from ...data import catalog as catalog_module
 from ...data.checking.matrix_files import MATRIX_DIR
 from ...data.record_keys import file_key
-from ...render.tables import build_table
+from ...render.table_model import TableCell, TableModel, count, text
 from ...render.placeholder import NoParams, RenderContext, defer, renderer
 from .data_json import SCHEMA_VERSION, collection_types, data_pieces, newest_date
 from .data_schema import schema_text
@@ -54,12 +54,14 @@ class DataDownloads(SphinxDirective):
 
 @renderer("data-downloads")
 def render_data_downloads(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
+    """The schema's version, the data's date, and a table of the download's collections."""
     catalog = ctx.catalog
-    rows = [[nodes.literal(name, name), catalog.file_of(name), str(len(catalog.records.get(name, {}))),
-             nodes.literal(model.__name__, model.__name__)]
-            for name, model in collection_types().items()]
+    table = TableModel(["Collection", "Data file", "Records", "Record type ($defs)"],
+                       classes=["neuron-download-collections"], name="download-collections")
+    for name, model in collection_types().items():
+        table.add([TableCell(nodes.literal(name, name), name), text(catalog.file_of(name)),
+                   count(len(catalog.records.get(name, {}))),
+                   TableCell(nodes.literal(model.__name__, model.__name__), model.__name__)])
     intro = nodes.paragraph()
     intro += nodes.Text(f"Schema version {SCHEMA_VERSION}; data last updated {newest_date(catalog) or 'unknown'}.")
-    table = build_table(["Collection", "Data file", "Records", "Record type ($defs)"], rows,
-                        classes=["neuron-download-collections"], name="download-collections")
-    return [intro, table]
+    return [intro, table.table()]

@@ -2,10 +2,16 @@
 
 :func:`table_csv` takes a ``nodes.table`` (whenever in the pipeline it is made) and returns the CSV:
 UTF-8 text, header row first, the rows of the model the table was built from
-(:class:`~neuron_docs.render.table_model.TableModel`, carried as :data:`~neuron_docs.node_data.CSV_ROWS`)
-or else its cells' text as read (footnote markers, visually hidden words and "since" dates left out);
-figures as numbers with their unit moved into the header, and a row's footnotes in a Notes column. Cells are neutralised against spreadsheet formula injection (OWASP): text beginning
-with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
+(:class:`~neuron_docs.render.table_model.TableModel`, carried as :data:`~neuron_docs.node_data.CSV_ROWS`:
+every table the extension generates has them, ``tests/test_table_csv.py``). A table without a model
+is read back from its nodes: its cells' text (footnote markers, visually hidden words and "since" dates
+left out), a row's footnotes in a Notes column. No download of the site is made that way (a table a
+writer typed, a ``list-table``, gets none: :func:`.table_files.csv_name`); the tests read each model's
+table back so to check its rows. A column of figures becomes numbers, its unit moved into the header:
+a model's figures are given with the number and unit they were printed from
+(:class:`~neuron_docs.node_data.CsvFigure`), and only a table without a model has its printed figures
+parsed (:func:`quantity`). Cells are neutralised against spreadsheet formula injection (OWASP): text
+beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (:func:`neutralised`), except genuine numbers such as ``-5`` or ``+3.2``, which stay numbers.
 No Sphinx here (docutils nodes only).
 """
@@ -18,10 +24,10 @@ import re
 from typing import TYPE_CHECKING
 
 from docutils import nodes
-from ...node_data import CSV_ROWS
+from ...node_data import CSV_ROWS, CsvFigure
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Iterator, Mapping, Sequence
 
 
 #: Classes of what a cell shows but its CSV leaves out: visually hidden words, "since" dates, a blank's mark.
@@ -145,30 +151,45 @@ def quantity(cell: str) -> tuple[float, str] | None:
     return float(match["number"].replace(",", "")), unit
 
 
-def _numeric_columns(header: list[str], rows: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+def _words(cell: str | CsvFigure) -> str:
+    """What a cell says: its words (a figure's as printed)."""
+    return cell.words if isinstance(cell, CsvFigure) else cell
+
+
+def _figure(cell: str | CsvFigure, parse: bool) -> tuple[float, str] | None:
+    """The number and unit of a filled cell: a model's figure as given; words parsed only when ``parse``."""
+    if isinstance(cell, CsvFigure):
+        return cell.number, cell.unit
+    return quantity(cell) if parse else None
+
+
+def _numeric_columns(header: Sequence[str | CsvFigure], rows: Sequence[Sequence[str | CsvFigure]],
+                     parse: bool) -> tuple[list[str], list[list[str]]]:
     """Columns whose every filled cell is a figure in one unit become numbers, the unit in the header
-    (``Price (USD/h)``, ``0.362``); other columns stay text."""
-    header, rows = list(header), [list(row) for row in rows]
-    for column in reversed(range(len(header))):  # from the right: a unit column goes in after its figures
-        cells = [row[column] for row in rows if column < len(row) and row[column]]
-        parsed = [quantity(cell) for cell in cells]
-        units = {q[1] for q in parsed if q}
-        if not cells or None in parsed or "?" in units:
+    (``Price (USD/h)``, ``0.362``); other columns stay text. A figure is a model's
+    (:class:`~neuron_docs.node_data.CsvFigure`) or, with ``parse``, a cell's words read as one
+    (:func:`quantity`)."""
+    head, table = [_words(cell) for cell in header], [list(row) for row in rows]
+    for column in reversed(range(len(head))):  # from the right: a unit column goes in after its figures
+        cells = [row[column] for row in table if column < len(row) and _words(row[column])]
+        found = [_figure(cell, parse) for cell in cells]
+        units = {f[1] for f in found if f}
+        if not cells or None in found or "?" in units:
             continue
         mixed = len(units) > 1  # figures in several units (a chart's panels): the unit in a column of its own
         unit = "" if mixed else units.pop()
-        if unit and f"({unit}" not in header[column]:
-            header[column] = f"{header[column]} ({unit})"
+        if unit and f"({unit}" not in head[column]:
+            head[column] = f"{head[column]} ({unit})"
         if mixed:
-            header.insert(column + 1, f"{header[column]} unit")
-        for row in rows:
-            found = quantity(row[column]) if column < len(row) and row[column] else None
-            if found:
-                number = found[0]
+            head.insert(column + 1, f"{head[column]} unit")
+        for row in table:
+            figure = _figure(row[column], parse) if column < len(row) and _words(row[column]) else None
+            if figure:
+                number = figure[0]
                 row[column] = f"{number:g}" if number.is_integer() and abs(number) < 1e15 else repr(number)
             if mixed:
-                row.insert(column + 1, found[1] if found else "")
-    return header, rows
+                row.insert(column + 1, figure[1] if figure else "")
+    return head, [[_words(cell) for cell in row] for row in table]
 
 
 def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str:
@@ -177,11 +198,11 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
     page's, by id) in a Notes column."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    if given := CSV_ROWS.get(table):  # the rows of the table's model (render.table_model)
-        header, *rows = given
-        header, rows = _numeric_columns(header, rows)
+    if given := CSV_ROWS.get(table):  # the rows of the table's model (render.table_model): nothing parsed
+        header, rows = _numeric_columns(given[0], given[1:], parse=False)
         writer.writerows([[neutralised(c) for c in r] for r in (header, *rows)])
         return out.getvalue()
+    # No model (none of the site's downloads: the tests' reading of a table): read back from its nodes.
     try:
         all_rows = _flat_rows(table)
     except _Nested:
@@ -189,7 +210,7 @@ def table_csv(table: nodes.table, notes: Mapping[str, str] | None = None) -> str
     head = all_rows[0][0] if all_rows else []
     body = [cells for cells, _ in all_rows[1:]]
     row_notes = [_notes_of(marks, notes) if marks and notes else "" for _, marks in all_rows[1:]]
-    head, body = _numeric_columns(head, body)
+    head, body = _numeric_columns(head, body, parse=True)
     if any(row_notes):
         head.append("Notes")
         body = [[*cells, note] for cells, note in zip(body, row_notes, strict=True)]
