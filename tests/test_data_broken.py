@@ -26,6 +26,7 @@ import pytest
 from helpers.params import representatives
 from helpers.paths import FROZEN_DATA, frozen_copy
 from neuron_docs.data import Catalog, DataError, load_catalog
+from neuron_docs.data.checking.errors import nearest_line
 from neuron_docs.data.catalog import HISTORY_COLLECTIONS
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.files.yaml_reader import MAX_DEPTH, read_yaml
@@ -229,7 +230,8 @@ def family_rows(family: str, reason: str) -> tuple[tuple[Expect, ...], tuple[Pai
         document, positions, _ = read_yaml(original(file), file)
         rows = [(m, r) for m, matrix in enumerate(document["matrices"])
                 for r, row in enumerate(matrix["rows"]) if row["family"] == family]
-        errors += [(file, positions[("matrices", m, "rows", r, "family")], f"matrices[{m}].rows[{r}].family", reason)
+        errors += [(file, nearest_line(positions, ("matrices", m, "rows", r, "family")), f"matrices[{m}].rows[{r}].family",
+                    reason)
                    for m, r in rows]
         broken += [revision(file)] if rows else []
     return tuple(errors), tuple(broken)
@@ -794,7 +796,11 @@ def test_strict_parsers_raise_on_any_problem() -> None:
     from neuron_docs.data.files.loader import DataFileError
     from neuron_docs.data.files.yaml_reader import parse_yaml
 
-    assert parse_yaml("a: 1\nb: [x]\n", "f.yaml") == ({"a": 1, "b": ["x"]}, {(): 1, ("a",): 1, ("b",): 2, ("b", 0): 2})
+    value, positions = parse_yaml("a: 1\nb: [x]\n  # c\nc:\n  - y\n", "f.yaml")
+    assert value == {"a": 1, "b": ["x"], "c": ["y"]}
+    # The line of each value; one on the line of the value holding it has no entry of its own.
+    assert positions == {(): 1, ("b",): 2, ("c",): 4, ("c", 0): 5}
+    assert [nearest_line(positions, path) for path in [("a",), ("b", 0), ("c", 0), ("c", 1)]] == [1, 2, 5, 4]
     with pytest.raises(DataFileError) as info:
         parse_yaml("a: 1\na: 2\n", "f.yaml")
     assert (info.value.error.line, info.value.error.field) == (2, "a")

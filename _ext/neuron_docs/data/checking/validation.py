@@ -130,7 +130,7 @@ def _read_file(name: str, text: str) -> Catalog:
         return catalog
     if not isinstance(document, dict):
         kind = "a list" if isinstance(document, list) else f"a single value ({short_repr(document)})"
-        error = DataError(spec.name, positions.get(()), "",
+        error = DataError(spec.name, nearest_line(positions, ()), "",
                           f"file holds {kind}; expected a mapping with keys: {', '.join(expected)}")
         _file_broken(catalog, spec, [error])
         return catalog
@@ -149,12 +149,13 @@ def _read_file(name: str, text: str) -> Catalog:
     header_problems = any(p and spec.header and p[0] in spec.header.model_fields for p, _ in loose)
     for key in document:
         if key not in expected:
-            catalog.errors.append(DataError(spec.name, positions.get((key,)), str(key),
+            catalog.errors.append(DataError(spec.name, nearest_line(positions, (key,)), str(key),
                                             unknown_key_message(key, expected)))
     for collection, model in spec.collections.items():
         items = document.get(collection)
         if not isinstance(items, list):
-            error = DataError(spec.name, positions.get((collection,)), collection,
+            line = nearest_line(positions, (collection,)) if collection in document else None
+            error = DataError(spec.name, line, collection,
                               f"expected a list of {collection} records (got {short_repr(items)})"
                               if collection in document
                               else f"missing required list {collection!r}; expected a key '{collection}:' "
@@ -213,7 +214,7 @@ def _load_records(catalog: Catalog, name: str, collection: str, model: type[s.Re
 
     for index, item in enumerate(items):
         path = (*prefix, index)
-        line = positions.get(path)
+        line = nearest_line(positions, path)
         record_id = _shown_id(item)
         if index in problems:
             catalog.errors.extend(problems[index])
