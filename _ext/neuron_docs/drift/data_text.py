@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import yaml
 
@@ -111,8 +111,9 @@ def data_passages(path: Path, raw: str | None = None) -> list[DataPassage]:
             stack.pop()
             heading = " ".join(v for k, v in top.scalars.items() if k in _ABOUT_FIELDS)
             for at, name, text in top.texts:
-                out[at] = DataPassage(path, name, text.value, heading, text.start_mark.index,
-                                      text.end_mark.index, text.start_mark.line + 1, top.scalars.get("quote", ""))
+                start, end = cast("yaml.Mark", text.start_mark), cast("yaml.Mark", text.end_mark)  # libyaml marks every event
+                out[at] = DataPassage(path, name, text.value, heading, start.index, end.index, start.line + 1,
+                                      top.scalars.get("quote", ""))
     return [passage for passage in out if passage is not None]
 
 
