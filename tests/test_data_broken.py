@@ -810,3 +810,23 @@ def test_strict_parsers_raise_on_any_problem() -> None:
     with pytest.raises(DataFileError) as info:
         parse_csv("id,a\nx,1,2\n", "f.csv", ["id", "a"])
     assert info.value.error.line == 2
+
+
+def test_an_error_in_a_file_read_before_is_located_as_when_first_read(tmp_path: Path) -> None:
+    """A loaded file's part is remembered without its places (the lines of its values and records):
+    when a later load reuses the part and a cross-file check finds a problem in it, the places are
+    read again from its text, so the error names the same line and field as on the first read."""
+    data = frozen_copy(tmp_path / "data")
+    models = data / "models.yaml"
+    models.write_text(models.read_text(encoding="utf-8").replace("    family: cnn\n", "    family: no-such-family\n", 1),
+                      encoding="utf-8")
+    line = models.read_text(encoding="utf-8").splitlines().index("    family: no-such-family") + 1
+
+    def family_errors(catalog: Catalog) -> list[tuple[str, int | None, str]]:
+        return [(e.file, e.line, e.field) for e in catalog.errors if "no-such-family" in e.message]
+
+    first = family_errors(load_catalog(data))
+    assert first and all(at == ("models.yaml", line, at[2]) and at[2].startswith("models[") for at in first), first
+    devices = data / "devices.yaml"  # another file changes: models.yaml's part is the one remembered
+    devices.write_text(devices.read_text(encoding="utf-8") + "# another build\n", encoding="utf-8")
+    assert family_errors(load_catalog(data)) == first
