@@ -26,6 +26,7 @@ import pytest
 from helpers.params import representatives
 from helpers.paths import FROZEN_DATA, frozen_copy
 from neuron_docs.data import Catalog, DataError, load_catalog
+from neuron_docs.data.checking.errors import nearest_line
 from neuron_docs.data.catalog import HISTORY_COLLECTIONS
 from neuron_docs.data.files.loader import MAX_FILE_BYTES
 from neuron_docs.data.files.yaml_reader import MAX_DEPTH, read_yaml
@@ -229,7 +230,8 @@ def family_rows(family: str, reason: str) -> tuple[tuple[Expect, ...], tuple[Pai
         document, positions, _ = read_yaml(original(file), file)
         rows = [(m, r) for m, matrix in enumerate(document["matrices"])
                 for r, row in enumerate(matrix["rows"]) if row["family"] == family]
-        errors += [(file, positions[("matrices", m, "rows", r, "family")], f"matrices[{m}].rows[{r}].family", reason)
+        errors += [(file, nearest_line(positions, ("matrices", m, "rows", r, "family")), f"matrices[{m}].rows[{r}].family",
+                    reason)
                    for m, r in rows]
         broken += [revision(file)] if rows else []
     return tuple(errors), tuple(broken)
@@ -794,7 +796,11 @@ def test_strict_parsers_raise_on_any_problem() -> None:
     from neuron_docs.data.files.loader import DataFileError
     from neuron_docs.data.files.yaml_reader import parse_yaml
 
-    assert parse_yaml("a: 1\nb: [x]\n", "f.yaml") == ({"a": 1, "b": ["x"]}, {(): 1, ("a",): 1, ("b",): 2, ("b", 0): 2})
+    value, positions = parse_yaml("a: 1\nb: [x]\n  # c\nc:\n  - y\n", "f.yaml")
+    assert value == {"a": 1, "b": ["x"], "c": ["y"]}
+    # The line of each value; one on the line of the value holding it has no entry of its own.
+    assert positions == {(): 1, ("b",): 2, ("c",): 4, ("c", 0): 5}
+    assert [nearest_line(positions, path) for path in [("a",), ("b", 0), ("c", 0), ("c", 1)]] == [1, 2, 5, 4]
     with pytest.raises(DataFileError) as info:
         parse_yaml("a: 1\na: 2\n", "f.yaml")
     assert (info.value.error.line, info.value.error.field) == (2, "a")
@@ -804,3 +810,23 @@ def test_strict_parsers_raise_on_any_problem() -> None:
     with pytest.raises(DataFileError) as info:
         parse_csv("id,a\nx,1,2\n", "f.csv", ["id", "a"])
     assert info.value.error.line == 2
+
+
+def test_an_error_in_a_file_read_before_is_located_as_when_first_read(tmp_path: Path) -> None:
+    """A loaded file's part is remembered without its places (the lines of its values and records):
+    when a later load reuses the part and a cross-file check finds a problem in it, the places are
+    read again from its text, so the error names the same line and field as on the first read."""
+    data = frozen_copy(tmp_path / "data")
+    models = data / "models.yaml"
+    models.write_text(models.read_text(encoding="utf-8").replace("    family: cnn\n", "    family: no-such-family\n", 1),
+                      encoding="utf-8")
+    line = models.read_text(encoding="utf-8").splitlines().index("    family: no-such-family") + 1
+
+    def family_errors(catalog: Catalog) -> list[tuple[str, int | None, str]]:
+        return [(e.file, e.line, e.field) for e in catalog.errors if "no-such-family" in e.message]
+
+    first = family_errors(load_catalog(data))
+    assert first and all(at == ("models.yaml", line, at[2]) and at[2].startswith("models[") for at in first), first
+    devices = data / "devices.yaml"  # another file changes: models.yaml's part is the one remembered
+    devices.write_text(devices.read_text(encoding="utf-8") + "# another build\n", encoding="utf-8")
+    assert family_errors(load_catalog(data)) == first

@@ -27,7 +27,7 @@ def _identity_catalog(published: list[PublishedModel], seeds: tuple[Model, ...] 
     """The little of a catalog the identity rules read: the model records, and where each is."""
     records = {"published_models": {m.id: m for m in published}, "models": {m.id: m for m in seeds}}
     return SimpleNamespace(records=records, published_models=records["published_models"], record_paths={},
-                           positions={}, origin=lambda collection, record_id: (f"{collection}.yaml", 7))
+                           positions={}, file_texts={}, origin=lambda collection, record_id: (f"{collection}.yaml", 7))
 
 
 def _published(record_id: str, family: str = "fam-a", same_as: str | None = None, name: str | None = None,

@@ -174,6 +174,9 @@ class Catalog:
     record_paths: dict[tuple[str, str], tuple[tuple[Any, ...], bool]] = field(default_factory=dict, repr=False)
     #: The line of every value, by file.
     positions: dict[str, Positions] = field(default_factory=dict, repr=False)
+    #: Each file's text as read: what a message reads its places again from when a merged part let
+    #: them go (``checking.file_records.file_places``).
+    file_texts: dict[str, str] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
     failed_files: set[str] = field(default_factory=set, repr=False)
     #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.records.models.share_equal_parts`).
@@ -332,10 +335,12 @@ class Catalog:
         return None
 
     def release_validation_state(self) -> None:
-        """Forget what only validation needs: the line of every value (the bulk of the memory) and the
-        record paths; the records keep sharing the parts they share, the lookup table goes."""
+        """Forget what only validation needs: the line of every value (the bulk of the memory), the
+        record paths and the files' texts; the records keep sharing the parts they share, the lookup
+        table goes."""
         self.positions = {}
         self.record_paths = {}
+        self.file_texts = {}
         self.shared_parts = {}
 
     @property

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import yaml
 
-from ..data.files.yaml_reader import compose_tree
 from .verdicts import CHECKED_KINDS, Verdict
 
 if TYPE_CHECKING:
@@ -63,30 +63,58 @@ class DataPassage:
         return self.line
 
 
-def _walk(node: yaml.Node, path: Path, out: list[DataPassage]) -> None:
-    if isinstance(node, yaml.MappingNode):
-        scalars = {k.value: str(v.value) for k, v in node.value
-                   if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
-        about = " ".join(v for k, v in scalars.items() if k in _ABOUT_FIELDS)
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode) and key.value in FREE_TEXT_FIELDS and isinstance(value, yaml.ScalarNode):
-                out.append(DataPassage(path, key.value, str(value.value), about, value.start_mark.index,
-                                       value.end_mark.index, value.start_mark.line + 1, scalars.get("quote", "")))
-            else:
-                _walk(value, path, out)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _walk(item, path, out)
+@dataclass
+class _Collection:
+    """A mapping or list being read from the event stream, with a mapping's scalar fields so far and
+    its free texts."""
+
+    mapping: bool
+    #: False inside a key that is not a name (refused by the loader): nothing there is prose.
+    read: bool
+    scalars: dict[str, str] = dataclass_field(default_factory=dict)
+    #: (index in the output, field, the text's event) of each free text of this mapping.
+    texts: list[tuple[int, str, yaml.ScalarEvent]] = dataclass_field(default_factory=list)
+    key: str | None = None
+    expecting_key: bool = True
+
+    def inner(self, mapping: bool) -> _Collection:
+        """The collection that starts here: a value (a list's item or a mapping's value) or a key."""
+        read = self.read
+        if self.mapping:
+            if self.expecting_key:  # a key that is a mapping or a list: its value follows
+                self.key, read = None, False
+            self.expecting_key = not self.expecting_key
+        return _Collection(mapping, read)
 
 
 def data_passages(path: Path, raw: str | None = None) -> list[DataPassage]:
-    """Every free text of a YAML data file, in file order."""
+    """Every free text of a YAML data file, in file order. Read from libyaml's event stream, so no
+    node tree of the file is held; a mapping's texts are made at its end, when all its fields (the
+    heading) are known."""
     raw = path.read_text(encoding="utf-8") if raw is None else raw
-    root = compose_tree(raw)
-    out: list[DataPassage] = []
-    if root is not None:
-        _walk(root, path, out)
-    return out
+    out: list[DataPassage | None] = []
+    stack = [_Collection(mapping=False, read=True)]  # the document
+    for event in yaml.parse(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        top = stack[-1]
+        if isinstance(event, yaml.ScalarEvent) and top.mapping:
+            if top.expecting_key:
+                top.key = event.value
+            elif top.key is not None:
+                top.scalars[top.key] = event.value
+                if top.read and top.key in FREE_TEXT_FIELDS:
+                    top.texts.append((len(out), top.key, event))
+                    out.append(None)
+            top.expecting_key = not top.expecting_key
+        elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            stack.append(top.inner(isinstance(event, yaml.MappingStartEvent)))
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            stack.pop()
+            heading = " ".join(v for k, v in top.scalars.items() if k in _ABOUT_FIELDS)
+            for at, name, text in top.texts:
+                start, end = cast("yaml.Mark", text.start_mark), cast("yaml.Mark", text.end_mark)  # libyaml marks every event
+                out[at] = DataPassage(path, name, text.value, heading, start.index, end.index, start.line + 1,
+                                      top.scalars.get("quote", ""))
+    return [passage for passage in out if passage is not None]
 
 
 def check_data_file(engine: DriftEngine, path: Path) -> list[tuple[int, Verdict]]:

@@ -17,7 +17,6 @@ from ..files.loader import DataError, dotted_path
 from ..records import models as s
 from ..records import published as ps
 from ..records.names import name_key
-from .errors import nearest_line
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -84,7 +83,7 @@ def _label(identity: str) -> str:
 
 
 def _located(catalog: Catalog, collection: str, record_id: str, rel: tuple[Any, ...], message: str) -> DataError:
-    name, line = catalog.origin(collection, record_id)
-    path, _csv = catalog.record_paths.get((collection, record_id), ((), False))
-    return DataError(name, nearest_line(catalog.positions.get(name, {}), (*path, *rel)) or line,
-                     dotted_path((*path, *rel)), message)
+    from .file_records import place_of  # here: file_records reads a file's records, whose rules use this module
+
+    line, path, _csv = place_of(catalog, collection, record_id, rel)
+    return DataError(catalog.origin(collection, record_id)[0], line, dotted_path(path), message)

@@ -19,7 +19,8 @@ from .loader import DataError, DataFileError, Positions, Problem, bad_character,
 def parse_csv(text: str, name: str, columns: list[str]) -> tuple[list[dict[str, Any]], Positions]:
     """Parse CSV text with a header row into records; empty cells become ``None``.
 
-    The header must name only known ``columns``. Positions are keyed ``(row_index, column)``.
+    The header must name only known ``columns``. Positions are keyed ``(row_index,)``: every cell of a
+    row is on the row's line (:func:`~neuron_docs.data.checking.errors.nearest_line` finds a cell's).
     Raises :class:`DataFileError` on any problem.
     """
     records, positions, problems = read_csv(text, name, columns)
@@ -35,7 +36,7 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
     The header row must name known ``columns`` only, each once, including every ``required`` one;
     otherwise, and on a quote that is never closed, :class:`DataFileError` is raised. A row with the
     wrong number of fields, or a stray quote inside a row, is a problem at ``(row_index,)``. Blank
-    rows are skipped. Positions are keyed ``(row_index,)`` and ``(row_index, column)``.
+    rows are skipped. Positions are keyed ``(row_index,)`` (a cell is on its row's line).
     """
     if not text.strip():
         msg = f"file is empty; expected a header row: {','.join(columns)}"
@@ -89,7 +90,6 @@ def read_csv(text: str, name: str, columns: list[str], required: list[str] | tup
             continue
         record = {}
         for column, cell in zip(header, cells, strict=False):
-            positions[(index, column)] = start
             record[column] = cell if cell else None
         records.append(record)
         if len(cells) != len(header):

@@ -33,7 +33,9 @@ from typing import Any
 #: bound with its spec (``catalog.FileSpec.max_bytes``); every other file has this one.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
-#: Where each value came from: a key path (mapping keys and list indexes) -> 1-based line.
+#: Where each value came from: a key path (mapping keys and list indexes) -> 1-based line. A value on
+#: the line of the value holding it has no entry of its own (a CSV cell, a field of a record written
+#: on one line): its line is read with ``checking.errors.nearest_line``, never by indexing.
 Positions = dict[tuple[Any, ...], int]
 
 #: A problem confined to one place in a file: the key path it is at, and the error.

@@ -171,7 +171,8 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         positions: Positions = {}
         problems: list[Problem] = []
         try:
-            return _convert(loader, node, (), positions, problems, name), positions, problems
+            value = _convert(loader, node, (), positions, problems, name)
+            return value, _on_own_lines(positions), problems
         except _TooDeep:
             pass
         finally:
@@ -196,7 +197,13 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         raise DataFileError(DataError(name, None, "", msg)) from None
     finally:
         strict.dispose()
-    return value, positions, problems
+    return value, _on_own_lines(positions), problems
+
+
+def _on_own_lines(positions: Positions) -> Positions:
+    """``positions`` without the values on the line of the value holding them (the fields of a record
+    written on one line): the enclosing value's entry gives their line (:data:`.loader.Positions`)."""
+    return {path: line for path, line in positions.items() if not path or positions[path[:-1]] != line}
 
 
 _NOT_FLOW = re.compile(r"[^\[\]{}]+")
