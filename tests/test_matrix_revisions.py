@@ -19,6 +19,7 @@ import yaml
 from neuron_docs.data import Catalog, load_catalog
 from neuron_docs.data.matrix.changes import changes
 from neuron_docs.data.files.yaml_reader import read_yaml
+from neuron_docs.data.checking.errors import nearest_line
 
 SEED = Path(__file__).resolve().parent / "fixtures" / "seed-matrix.yaml"
 
@@ -130,8 +131,8 @@ def _copy(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
-def _line(path: Path, *key: Any) -> int:
-    return read_yaml(path.read_text(encoding="utf-8"), path.name)[1][key]
+def _line(path: Path, *key: Any) -> int | None:
+    return nearest_line(read_yaml(path.read_text(encoding="utf-8"), path.name)[1], key)
 
 
 def test_a_revision_that_changes_nothing_is_a_located_warning(tmp_path: Path) -> None:
