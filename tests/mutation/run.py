@@ -50,6 +50,7 @@ MODULES: dict[str, list[str]] = {
     "data/figures/shown.py": ["--noconftest", "tests/test_shown_rules.py"],
     "data/figures/prices.py": ["--noconftest", "tests/test_price_rules.py"],
     "data/figures/derived.py": ["--noconftest", "tests/test_derived_cost_rules.py"],
+    "data/figures/identity.py": ["--noconftest", "tests/test_identity_rules.py"],
     # (end of data/figures and judgement)
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
