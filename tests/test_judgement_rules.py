@@ -166,3 +166,10 @@ def test_a_step_of_exactly_the_noise_factor_times_the_noise_is_not_a_step() -> N
     assert set(judged(values)[0]) == {"first", "steady"}
     higher = [*values[:3], *(v * 1.001 for v in values[3:])]  # a step just beyond it
     assert judged(higher)[0] == ["first", "steady", "steady", "improved", "steady", "steady"]
+
+
+def test_a_figure_of_zero_is_judged_like_any_other() -> None:
+    # read on the log scale as a tiny figure, never an error
+    assert judged([100.0, 0.0, 100.0]) == (["first", "suspect", "steady"], [None, 100.0, 100.0])
+    assert judged([100.0, 100.0, 0.0]) == (["first", "steady", "regressed"], [None, 100.0, 100.0])
+    assert judged([0.0, 0.0, 100.0]) == (["first", "steady", "improved"], [None, 0.0, 0.0])
