@@ -173,3 +173,17 @@ def test_a_figure_of_zero_is_judged_like_any_other() -> None:
     assert judged([100.0, 0.0, 100.0]) == (["first", "suspect", "steady"], [None, 100.0, 100.0])
     assert judged([100.0, 100.0, 0.0]) == (["first", "steady", "regressed"], [None, 100.0, 100.0])
     assert judged([0.0, 0.0, 100.0]) == (["first", "steady", "improved"], [None, 0.0, 0.0])
+
+
+def test_a_rule_of_other_parameters_judges_and_states_them() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from neuron_docs.data.published.judgement import JudgementRule, rule_text
+    series = [(f"v{i}", v) for i, v in enumerate([100.0, 100.0, 100.0, 125.0, 125.0])]
+    assert [p.kind for p in judge(series, False).points] == ["first", "steady", "steady", "improved", "steady"]
+    wide = JudgementRule(threshold=0.3)  # a 25% step is within a threshold of 30%
+    assert [p.kind for p in judge(series, False, wide).points] == ["first", "steady", "steady", "steady", "steady"]
+    text = " ".join(rule_text(JudgementRule(threshold=0.25, noise_factor=2.5, min_noise=0.02, returns=0.4)))
+    assert "more than 25%" in text and "less than 40%" in text and "2.5 times the noise" in text and "at least 2%" in text
+    with pytest.raises(FrozenInstanceError):
+        wide.threshold = 0.1  # type: ignore[misc]
