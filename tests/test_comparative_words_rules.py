@@ -63,6 +63,7 @@ def test_the_word_true_of_a_against_b() -> None:
     assert direction_word(3, 3, "ms", "faster/slower") == "as fast as"
     assert direction_word(3, 3, "ms", "slower/faster") == "as fast as"
     assert direction_word(3, 3, "ms", "faster/quicker") == "as much"
+    assert direction_word(3, 3, "ms", "faster/faster") == "as much"  # "as fast as" only for the pair
 
 
 def v(number: float, unit: str, label: str, collection: str = "instances", source: str | None = None) -> Value:
@@ -73,6 +74,7 @@ VALUES = {
     "instance:a:price": v(3.0, "USD/h", "Price of a"),
     "instance:b:price": v(1.0, "USD/h", "Price of b", "devices"),
     "instance:c:price": v(1.11, "USD/h", "Price of c"),
+    "instance:d:price": v(2.0, "USD/h", "Price of d"),
     "instance:z:price": v(0.0, "USD/h", "Price of z"),
     "instance:n:price": v(-1.0, "USD/h", "Price of n"),
     "run:a:latency": v(0.5, "s", "Latency of a"),
@@ -143,6 +145,7 @@ def test_a_ratio_as_times_as_much_or_percent_less() -> None:
     assert words("run:a:memory, run:b:memory | times .2f") == "6.17 times as much as"
     assert words("run:b:latency, run:c:latency | times") == "1.0 times as much as"
     assert words("instance:b:price, instance:a:price | times") == "67% less than"
+    assert words("instance:b:price, instance:d:price | times") == "50% less than"
     assert words("run:b:latency, run:a:latency | times") == "20% less than"
 
 
