@@ -22,6 +22,7 @@ def test_operands_are_split_at_commas_outside_parentheses() -> None:
     assert split_operands("max(a, (b)), c") == ["max(a, (b))", "c"]
     assert split_operands(" a ,, b , ") == ["a", "b"]  # empty operands dropped, each stripped
     assert split_operands("a") == ["a"]
+    assert split_operands("a), b") == ["a), b"]  # after a stray ")" a comma is not outside parentheses
 
 
 def test_a_roles_text_is_two_operands_a_mode_a_format_and_two_words() -> None:
@@ -64,6 +65,7 @@ def test_the_word_true_of_a_against_b() -> None:
     assert direction_word(3, 3, "ms", "slower/faster") == "as fast as"
     assert direction_word(3, 3, "ms", "faster/quicker") == "as much"
     assert direction_word(3, 3, "ms", "faster/faster") == "as much"  # "as fast as" only for the pair
+    assert direction_word(2, 1, "ms", "faster/faster") == "faster"  # any other pair: its own words
 
 
 def v(number: float, unit: str, label: str, collection: str = "instances", source: str | None = None) -> Value:
@@ -87,6 +89,10 @@ VALUES = {
     "run:a:memory": v(12.345, "GB", "Memory of a"),
     "run:b:memory": v(2.0, "GB", "Memory of b"),
     "run:a:cores": v(3.0, "", "Cores of a"),
+    "run:a:gain": v(1.234, "pp", "Gain of a"),
+    "run:b:gain": v(0.5, "pp", "Gain of b"),
+    # a unit as a data file gives it: equal to the code's literal, not the same object
+    "instance:r:price": v(2.0, "".join(["USD", "/h"]), "Price of r"),
 }
 
 
@@ -101,6 +107,7 @@ def test_figures_are_compared_in_one_unit_of_their_dimension() -> None:
     assert words("run:a:latency, run:b:latency | diff .0f less/more") == "100 ms more"
     assert words("run:b:latency, run:c:latency | faster/slower") == "as fast as"
     assert words("instance:a:price, instance:b:price | cheaper/more expensive") == "more expensive"
+    assert words("instance:r:price, instance:a:price | cheaper/more expensive") == "cheaper"
 
 
 def test_figures_of_two_dimensions_are_not_compared() -> None:
@@ -118,6 +125,7 @@ def test_a_difference_at_the_declared_decimals_else_the_units_own() -> None:
     assert words("run:a:top1, run:b:top1 | diff less/more") == "4% more"  # %: 0 decimals
     assert words("run:a:speed, run:b:speed | diff less/more") == "1.3x more"  # x: 1 decimal
     assert words("run:a:memory, run:b:memory | diff less/more") == "10.35 GB more"  # any other unit: 2
+    assert words("run:a:gain, run:b:gain | diff less/more") == "0.73 percentage points more"  # pp: 2
     assert words("diff(instance:c:price, instance:b:price), diff(instance:b:price, instance:b:price)"
                  " | diff less/more") == "$0.11/h more"
 
@@ -135,6 +143,7 @@ def test_a_percentage_of_b() -> None:
     assert words("instance:b:price, instance:a:price | pct less/more") == "67% less"
     assert words("instance:b:price, instance:a:price | pct .1f cheaper/dearer") == "66.7% cheaper"
     assert words("run:b:latency, run:a:latency | pct faster/slower") == "20% faster"  # of 500 ms
+    assert words("instance:a:price, instance:n:price | pct less/more") == "400% more"  # of a negative B: its size
     with pytest.raises(ValueError, match="a percentage of instance:z:price, which is zero"):
         words("instance:a:price, instance:z:price | pct less/more")
 
