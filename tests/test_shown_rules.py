@@ -59,6 +59,7 @@ VALUES = {
                                record="zz", reads=("instances",)),
     "run:a:share": Value(2.5, "", "Share of a", collection="devices", record="a"),
     "run:a:top1": Value(76.25, "%", "Top-1 of a", derived=True, collection="accuracy_runs", record="zz"),
+    "run:a:gain": Value(1.23456, "pp", "Gain of a", derived=True, collection="instances", record="a"),
 }
 
 
@@ -83,6 +84,9 @@ def test_a_derived_figure_needs_a_declared_format_unless_it_is_an_exact_count() 
                             ("run:a:cost_per_1m", ".2f")):
         with pytest.raises(ValueError, match=re.escape(f"needs a declared format, e.g. `{text} | {suggested}`")):
             show(text)
+    with pytest.raises(ValueError, match="needs a declared format"):
+        show("2 * instance:a:price")  # one path, but an expression
+    assert show("3").text == "3"  # numbers alone: an exact count
     counted = show("instance:a:cores")  # a derived whole number without a unit is exact: no format needed
     assert (counted.text, counted.classes, counted.format) == ("3", ("neuron-value", "neuron-derived"), "")
     assert show("run:a:share * 2").text == "5"
@@ -92,6 +96,7 @@ def test_a_derived_figure_needs_a_declared_format_unless_it_is_an_exact_count() 
 def test_without_a_required_format_a_derived_figure_takes_its_units_decimals() -> None:
     assert show("instance:a:price * 2", require_format=False).text == "$2.50/h"
     assert show("run:a:top1", require_format=False).text == "76%"
+    assert show("run:a:gain", require_format=False).text == "1.23 percentage points"
     assert show("run:a:top1 | +", require_format=False).text == "+76%"  # the sign kept
     ratio = show("instance:a:ratio", require_format=False)
     assert (ratio.text, ratio.format) == ("2.0x", ".1f")  # the format it was shown at
@@ -106,6 +111,12 @@ def test_a_figures_files_are_those_of_every_collection_it_reads() -> None:
     both = show("run:a:cost_per_1m + run:a:cost_per_1m | .2f")
     assert both.files == tuple(sorted({cat.file_of("inference_runs"), cat.file_of("instances")}))
     assert both.explanation.startswith("Computed from Cost of a")
+
+
+def test_what_a_role_shows_is_immutable() -> None:
+    from dataclasses import FrozenInstanceError
+    with pytest.raises(FrozenInstanceError):
+        show("instance:a:price").text = "x"  # type: ignore[misc]
 
 
 def test_a_fit_in_words() -> None:
@@ -158,4 +169,9 @@ def test_each_role_prints_its_own_kind() -> None:
     assert shown("compare", cat, VALUES, "instance:a:price, instance:b:price | cheaper/dearer").text == "cheaper"
     with pytest.raises(KeyError):
         shown("values", cat, VALUES, "instance:a:price")
+    # a kind read from a dependency's key ("value:<text>") at run time: equal to the literal, not the same object
+    for kind, text in (("value", "instance:a:price"), ("figure", "instance:a:price * 2"), ("fit", "vit/inf2"),
+                       ("status", "vit/trn1/pytorch"), ("compare", "instance:a:price, instance:b:price | less/more")):
+        read = f"{kind}:{text}".partition(":")[0]
+        assert shown(read, cat, VALUES, text) == shown(kind, cat, VALUES, text)
     assert SHOWN_KINDS["value"] == FILE_NAMES and SHOWN_KINDS["fit"] == MATRIX_WORD_FILES
