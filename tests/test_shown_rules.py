@@ -167,8 +167,9 @@ def test_each_role_prints_its_own_kind() -> None:
     assert shown("fit", cat, VALUES, "vit/inf2").text == FIT_WORDS["good"]
     assert shown("status", cat, VALUES, "vit/trn1/pytorch").text == STATUS_WORDS["limited"]
     assert shown("compare", cat, VALUES, "instance:a:price, instance:b:price | cheaper/dearer").text == "cheaper"
-    with pytest.raises(KeyError):
-        shown("values", cat, VALUES, "instance:a:price")
+    for unknown in ("values", "badge"):  # sorting after every kind, and before "compare"
+        with pytest.raises(KeyError):
+            shown(unknown, cat, VALUES, "instance:a:price, instance:b:price | less/more")
     # a kind read from a dependency's key ("value:<text>") at run time: equal to the literal, not the same object
     for kind, text in (("value", "instance:a:price"), ("figure", "instance:a:price * 2"), ("fit", "vit/inf2"),
                        ("status", "vit/trn1/pytorch"), ("compare", "instance:a:price, instance:b:price | less/more")):
