@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import pickle
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,8 @@ def test_the_best_run_of_a_model_on_an_instance() -> None:
         ("bert", "", "inf2.xlarge", "a2"),  # the highest throughput; of two equal, the first
         ("bert", "", "inf1.xlarge", "b1"), ("bert", "large", "inf2.xlarge", "v1"), ("gpt", "", "inf2.xlarge", "g1")]
     assert best[0] == BestRun("bert", "", cat.instances["inf2.xlarge"], runs[4], cost_per_million(0.72, 300.0))
+    with pytest.raises(FrozenInstanceError):
+        best[0].cost = 0.0  # type: ignore[misc]
     # an unpriced instance's runs have no cost and no best run; the runs after it still do
     assert [b.run.id for b in Derived(cat).best_runs([runs[8], runs[2]])] == ["a1"]
     assert [b.run.id for b in Derived(cat).best_runs([runs[1], runs[0], runs[2]])] == ["a1"]
