@@ -7,7 +7,10 @@ real data's names are resolved in ``test_identity.py``."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
 from pathlib import Path
+
+import pytest
 
 from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.figures.identity import SUGGESTIONS, Identities, Identity, Suggestion, identities, resolve
@@ -37,7 +40,8 @@ def catalog() -> Catalog:
         family("enc", "Masked language models", "Maskers", "Roberta"),
         family("dec", "Large decoders", "Decoders"),
         family(SYNONYM_FAMILY, "Synonymous models", "Synonymous"),
-        family("img", "Image models", "Imagers", "Llama"))}
+        family("img", "Image models", "Imagers", "Llama"),
+        family("vis", "Visual models", "Visuals"))}
     cat.records["published_models"] = {m.id: m for m in (
         # a spelling of a model listed before the model's own record: the own record still names it
         published("pm-bert-long", "BERT base (bert-base-uncased)", "enc", "bert uncased", same_as="pm-bert"),
@@ -73,7 +77,8 @@ def test_the_records_of_one_model_are_one_identity() -> None:
     assert ids.of_seed("pm-bert") is None and ids.of_seed("bert-base-uncased") is None
     assert ids.keys["llama38b"] == "published:pm-llama8"  # claimed by the published model first
     assert ids.family_names == {"enc": "Masked language models", "dec": "Large decoders",
-                                SYNONYM_FAMILY: "Synonymous models", "img": "Image models"}
+                                SYNONYM_FAMILY: "Synonymous models", "img": "Image models",
+                                "vis": "Visual models"}
 
 
 def test_a_name_as_people_write_it_resolves_to_its_model() -> None:
@@ -160,6 +165,8 @@ def test_suggestions_name_a_close_family_by_its_score_and_a_models_family_after(
     assert viz[0] == Suggestion("model", "seed:vit", "ViT", viz[0].score)
     assert Suggestion("family", "img", "Image models", 0.0) in viz
     assert ids.suggest("vit-b1", limit=1)[:1] == viz[:1]
+    # a name as near as the cutoff (the family "vis": ratio 50 of "vitb1") is suggested too
+    assert Suggestion("family", "vis", "Visual models", 50.0) in viz
 
 
 def test_nothing_close_still_gets_the_nearest_few() -> None:
@@ -167,6 +174,14 @@ def test_nothing_close_still_gets_the_nearest_few() -> None:
     far = ids.suggest("Phi-3")
     found = [x for x in far if x.score > 0]  # the nearest names, however far (then the families of models found)
     assert len(found) == 3 and all(x.score < 50.0 for x in far)
+
+
+def test_a_resolution_and_its_suggestions_are_immutable() -> None:
+    found = resolve(catalog(), "Llama-3")
+    with pytest.raises(FrozenInstanceError):
+        found.family = "vis"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        found.suggestions[0].score = 0.0  # type: ignore[misc]
 
 
 def test_a_catalogs_identities_are_made_once() -> None:
