@@ -13,13 +13,18 @@ from pathlib import Path
 import pytest
 
 from neuron_docs.data.catalog import Catalog
-from neuron_docs.data.figures.identity import SUGGESTIONS, Identities, Identity, Suggestion, identities, resolve
+from neuron_docs.data.figures.identity import Identities, Identity, Suggestion, identities, resolve
 from neuron_docs.data.records import models as s
 from neuron_docs.data.records import published as ps
 from neuron_docs.data.records.labels import FAMILY_SYNONYMS
 
 #: A family id the code gives synonyms for, and one of them.
 SYNONYM_FAMILY, SYNONYMS = next(iter(FAMILY_SYNONYMS.items()))
+
+
+def name(*parts: str) -> str:
+    """A text made at run time, as one read from a file is: equal to the code's literal, not the same object."""
+    return "".join(parts)
 
 
 def published(pid: str, name: str, family: str, *aliases: str, same_as: str | None = None) -> ps.PublishedModel:
@@ -54,7 +59,7 @@ def catalog() -> Catalog:
         published("pm-roberta", "Roberta base", "enc"))}
     cat.records["models"] = {m.id: m for m in (
         seed("bert", "BERT", "enc", "BERT base", same_as="pm-bert"),
-        seed("vit", "ViT", "img", "vit-b16"),
+        seed("vit", "ViT", name("im", "g"), "vit-b16"),  # its family as the file gives it
         seed("llama8", "Llama-3-8B", "dec"))}  # a name an identity already claims: the first keeps it
     return cat
 
@@ -111,12 +116,12 @@ def test_the_start_of_several_models_names_is_their_family_when_they_share_one()
     assert [x.id for x in mixed.suggestions] == ["published:pm-minilm", "published:pm-mistral"]
 
 
-def test_at_most_the_first_models_starting_alike_are_suggested() -> None:
+def test_at_most_the_first_five_models_starting_alike_are_suggested() -> None:
     cat = catalog()
-    extra = [published(f"pm-v{i}", f"Voxel {i}", "img") for i in range(SUGGESTIONS + 2)]
+    extra = [published(f"pm-v{i}", f"Voxel {i}", "img") for i in range(7)]
     cat.records["published_models"].update({m.id: m for m in extra})
     found = resolve(cat, "Voxel")
-    assert [x.id for x in found.suggestions] == [f"published:pm-v{i}" for i in range(SUGGESTIONS)]
+    assert [x.id for x in found.suggestions] == [f"published:pm-v{i}" for i in range(5)]
     assert found.family == "img"
 
 
@@ -167,13 +172,27 @@ def test_suggestions_name_a_close_family_by_its_score_and_a_models_family_after(
     assert ids.suggest("vit-b1", limit=1)[:1] == viz[:1]
     # a name as near as the cutoff (the family "vis": ratio 50 of "vitb1") is suggested too
     assert Suggestion("family", "vis", "Visual models", 50.0) in viz
+    # a model's family is added unless it was found itself, whichever way its id sorts
+    assert [(x.kind, x.id) for x in ids.suggest("img vit")] == [("model", "seed:vit"), ("family", "img")]
+    assert [(x.kind, x.id, x.score) for x in ids.suggest("Mask vit")][1:] == [("family", "enc", pytest.approx(57.14, abs=0.01)),
+                                                                              ("family", "img", 0.0)]
+
+
+def test_names_nearly_as_near_as_the_cutoff_are_not_suggested() -> None:
+    cat = catalog()
+    cat.records["published_models"] = {m.id: m for m in (
+        published("far", "a" * 25 + "b" * 25, "enc"), published("near", "a" * 25 + "c" * 20, "enc"))}
+    query = "a" * 25 + "c" * 27
+    suggested = {x.id: x.score for x in Identities(cat).suggest(query)}
+    assert suggested["published:near"] > 50.0
+    assert "published:far" not in suggested  # 25 of 102 characters in common: a ratio of 49.02
 
 
 def test_nothing_close_still_gets_the_nearest_few() -> None:
     ids = Identities(catalog())
     far = ids.suggest("Phi-3")
     found = [x for x in far if x.score > 0]  # the nearest names, however far (then the families of models found)
-    assert len(found) == 3 and all(x.score < 50.0 for x in far)
+    assert len(found) == 3 and all(x.score < 50.0 for x in far)  # three, not four
 
 
 def test_a_resolution_and_its_suggestions_are_immutable() -> None:
