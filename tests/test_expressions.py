@@ -131,8 +131,16 @@ def test_cost_per_1m_needs_a_price_and_a_throughput() -> None:
         ev("cost_per_1m(run:a:throughput, instance:x.large:price)")
     with pytest.raises(ExpressionError, match="USD/h"):  # a throughput, but no price
         ev("cost_per_1m(run:a:p90_latency_ms, run:a:throughput)")
-    with pytest.raises(ExpressionError, match="inferences/s"):  # a price, but no throughput
-        ev("cost_per_1m(instance:x.large:price, run:a:p90_latency_ms)")
+    for other in ("run:a:p90_latency_ms", "accuracy:a:top1"):  # a price, but no throughput
+        with pytest.raises(ExpressionError, match="inferences/s"):
+            ev(f"cost_per_1m(instance:x.large:price, {other})")
+
+
+def test_functions_take_plain_arguments() -> None:
+    with pytest.raises(ExpressionError, match="takes plain arguments"):
+        ev("diff(run:a:throughput, b=run:b:throughput)")
+    with pytest.raises(ExpressionError, match="takes plain arguments"):
+        ev("min(*run:a:throughput)")
 
 
 def test_a_unit_mismatch_names_both_units() -> None:
@@ -190,6 +198,8 @@ def test_division_by_zero() -> None:
     ("pct_more(run:a:throughput)", "expected 2, got 1"),
     ("pct_less(run:a:throughput)", "expected 2, got 1"),
     ("pct_less(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
+    ("pct_more(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
+    ("cost_per_1m(instance:x.large:price)", "expected 2, got 1"),
 ])
 def test_wrong_argument_count(expression: str, message: str) -> None:
     with pytest.raises(ExpressionError, match=f"wrong number of arguments.*{message}"):
