@@ -103,6 +103,17 @@ def test_min_and_max() -> None:
     assert ev("min(run:a:throughput, run:b:throughput)").number == 400.0
     assert ev("max(run:a:throughput, run:b:throughput)").number == 500.0
     assert ev("max(instance:x.large:peak, instance:y.large:peak)").unit == "PFLOPS"
+    assert ev("max(run:a:throughput)").number == 500.0  # one argument is enough
+
+
+def test_a_difference_of_counts_is_a_count() -> None:
+    assert ev("diff(instance:x.large:vcpus, instance:zero:vcpus)").unit == ""
+
+
+def test_a_result_is_immutable() -> None:
+    from dataclasses import FrozenInstanceError
+    with pytest.raises(FrozenInstanceError):
+        ev("run:a:throughput").number = 0.0  # type: ignore[misc]
 
 
 # Errors -------------------------------------------------------------------------------------------
@@ -129,8 +140,9 @@ def test_unit_mismatch(expression: str) -> None:
 def test_cost_per_1m_needs_a_price_and_a_throughput() -> None:
     with pytest.raises(ExpressionError, match="USD/h"):
         ev("cost_per_1m(run:a:throughput, instance:x.large:price)")
-    with pytest.raises(ExpressionError, match="USD/h"):  # a throughput, but no price
-        ev("cost_per_1m(run:a:p90_latency_ms, run:a:throughput)")
+    for other in ("run:a:p90_latency_ms", "instance:x.large:vcpus"):  # a throughput, but no price
+        with pytest.raises(ExpressionError, match="USD/h"):
+            ev(f"cost_per_1m({other}, run:a:throughput)")
     for other in ("run:a:p90_latency_ms", "accuracy:a:top1"):  # a price, but no throughput
         with pytest.raises(ExpressionError, match="inferences/s"):
             ev(f"cost_per_1m(instance:x.large:price, {other})")
@@ -200,6 +212,7 @@ def test_division_by_zero() -> None:
     ("pct_less(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
     ("pct_more(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
     ("cost_per_1m(instance:x.large:price)", "expected 2, got 1"),
+    ("cost_per_1m(instance:x.large:price, run:a:throughput, run:b:throughput)", "expected 2, got 3"),
 ])
 def test_wrong_argument_count(expression: str, message: str) -> None:
     with pytest.raises(ExpressionError, match=f"wrong number of arguments.*{message}"):
