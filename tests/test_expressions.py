@@ -106,6 +106,12 @@ def test_min_and_max() -> None:
     assert ev("max(run:a:throughput)").number == 500.0  # one argument is enough
 
 
+def test_units_are_compared_by_value() -> None:
+    # a unit as a data file gives it: equal to the code's literal, not the same object
+    values = {**VALUES, "run:c:throughput": Value(300.0, "".join(["inferences", "/s"]), "throughput of c")}
+    assert evaluate("diff(run:a:throughput, run:c:throughput)", values).number == 200.0
+
+
 def test_a_difference_of_counts_is_a_count() -> None:
     assert ev("diff(instance:x.large:vcpus, instance:zero:vcpus)").unit == ""
 
