@@ -75,8 +75,11 @@ def catalogs() -> tuple[Revisioned, Revisioned]:
                             ("m2", "bert", "pytorch/inference"): cell("supported")},
                            {("m1", "vit"): "limited", ("m1", "bert"): "poor", ("m2", "vit"): "good",
                             ("m2", "bert"): "good"})
-    base.header = Header(guidelines_as_of=dt.date(2026, 1, 1), limits={"inf1": "a", "inf2": "b"})  # type: ignore[assignment]
-    head.header = Header(guidelines_as_of=dt.date(2026, 2, 1), limits={"inf2": "c", "trn1": "d"})  # type: ignore[assignment]
+    base.header = Header(guidelines_as_of=dt.date(2026, 1, 1),  # type: ignore[assignment]
+                         limits={"inf1": "a", "inf2": "b", "trn2": "same"})
+    # an unchanged value read from the other file: equal, not the same object
+    head.header = Header(guidelines_as_of=dt.date(2026, 2, 1),  # type: ignore[assignment]
+                         limits={"inf2": "c", "trn1": "d", "trn2": "".join(["sa", "me"])})
     base.records["devices"] = {"inf1": device("inf1", 8.0), "inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0)}
     head.records["devices"] = {"inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0, "GiB"),
                                "trn2": device("trn2", 96.0)}
@@ -122,7 +125,8 @@ def test_header_fields_and_each_value_of_a_field_by_key() -> None:
     head.header = None
     assert compare(base, head).header == [CellChange(("header", "guidelines_as_of"), "2026-01-01", None),
                                           CellChange(("header", "limits", "inf1"), "a", None),
-                                          CellChange(("header", "limits", "inf2"), "b", None)]
+                                          CellChange(("header", "limits", "inf2"), "b", None),
+                                          CellChange(("header", "limits", "trn2"), "same", None)]
 
 
 def test_records_added_removed_and_changed_by_collection_and_id() -> None:
@@ -178,6 +182,7 @@ def test_a_derived_figures_text_has_the_digits_that_tell_it_from_the_other() -> 
     assert _text(v(0.123456), v(0.123449)) == "$0.1235"  # four tell them apart
     assert _text(v(0.1234567891), v(0.1234567890)) == "$0.1234567891"
     assert _text(v(0.123456), v(0.123461, "ms")) == "$0.1235"  # another unit: nothing to tell apart
+    assert _text(v(0.123456), v(0.123461, "".join(["U", "SD"]))) == "$0.123456"  # the same unit, read apart
     assert _text(v(0.123456), v(0.2)) == "$0.1235"
     assert _text(v(5.55, "ms"), v(5.5, "ms")) == "5.55 ms"  # 4 digits: 5.550
     assert _text(v(0.5, "ms"), v(0.5, "ms")) == "0.5 ms"  # never more than 8 decimals past the 4 digits
