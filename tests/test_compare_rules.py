@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from neuron_docs.data.catalog import Catalog
-from neuron_docs.data.figures.compare import (SCHEMA_VERSION, CellChange, MatrixDiff, RecordChange, ValueChange, _text,
-                                              compare)
+from neuron_docs.data.figures.compare import CellChange, MatrixDiff, RecordChange, ValueChange, _text, compare
 from neuron_docs.data.figures.values import Value
 from neuron_docs.data.files.loader import DataError
 from neuron_docs.data.records import models as s
@@ -73,18 +72,22 @@ def catalogs() -> tuple[Revisioned, Revisioned]:
                             ("m1", "bert", "pytorch/inference"): cell("supported"),
                             ("m2", "vit", "pytorch/inference"): cell("na", "not applicable"),
                             ("m2", "bert", "pytorch/inference"): cell("supported")},
-                           {("m1", "vit"): "limited", ("m1", "bert"): "poor", ("m2", "vit"): "good",
+                           {("m1", "vit"): "limited", ("m1", "bert"): "poor", ("m2", "vit"): "".join(["go", "od"]),
                             ("m2", "bert"): "good"})
     base.header = Header(guidelines_as_of=dt.date(2026, 1, 1),  # type: ignore[assignment]
                          limits={"inf1": "a", "inf2": "b", "trn2": "same"})
     # an unchanged value read from the other file: equal, not the same object
     head.header = Header(guidelines_as_of=dt.date(2026, 2, 1),  # type: ignore[assignment]
                          limits={"inf2": "c", "trn1": "d", "trn2": "".join(["sa", "me"])})
-    base.records["devices"] = {"inf1": device("inf1", 8.0), "inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0)}
+    base.records["devices"] = {"inf1": device("inf1", 8.0), "inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0),
+                               "inf3": device("inf3", 10.0)}
     head.records["devices"] = {"inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0, "GiB"),
-                               "trn2": device("trn2", 96.0)}
-    base.records["prices"] = {"p1": price("p1", "0.5"), "p2": price("p2", "0.0"), "p3": price("p3", "1.0")}
-    head.records["prices"] = {"p1": price("p1", "0.55", "2026-02-01"), "p2": price("p2", "1.0"), "p3": price("p3", "1.0")}
+                               "trn2": device("trn2", 96.0),
+                               "inf3": device("inf3", 12.0, "".join(["G", "B"]))}  # a unit read apart: equal
+    base.records["prices"] = {"p1": price("p1", "0.5"), "p2": price("p2", "0.0"), "p3": price("p3", "1.0"),
+                              "p4": price("p4", "0.3")}
+    head.records["prices"] = {"p1": price("p1", "0.55", "2026-02-01"), "p2": price("p2", "1.0"), "p3": price("p3", "1.0"),
+                              "p4": price("p4", "0.31")}
     base.errors = [DataError("a.yaml", 3, "x", "old problem")]
     head.errors = [DataError("a.yaml", 9, "x", "old problem"), DataError("a.yaml", 3, "y", "new problem")]
     return base, head
@@ -132,17 +135,20 @@ def test_header_fields_and_each_value_of_a_field_by_key() -> None:
 def test_records_added_removed_and_changed_by_collection_and_id() -> None:
     diff = compare(*catalogs())
     assert diff.records == [RecordChange(("record", "devices", "inf1"), "removed"),
+                            RecordChange(("record", "devices", "inf3"), "changed", ("specs",)),
                             RecordChange(("record", "devices", "trn1"), "changed", ("specs",)),
                             RecordChange(("record", "devices", "trn2"), "added"),
                             RecordChange(("record", "prices", "p1"), "changed", ("as_of", "usd_per_hour")),
-                            RecordChange(("record", "prices", "p2"), "changed", ("usd_per_hour",))]
+                            RecordChange(("record", "prices", "p2"), "changed", ("usd_per_hour",)),
+                            RecordChange(("record", "prices", "p4"), "changed", ("usd_per_hour",))]
 
 
 def test_figures_added_removed_and_moved_with_their_relative_change() -> None:
     diff = compare(*catalogs())
     by_path = {c.key[1]: c for c in diff.values}
-    assert list(by_path) == ["device:inf1:memory", "device:trn1:memory", "device:trn2:memory",
-                             "price:p1:usd_per_hour", "price:p2:usd_per_hour"]
+    assert list(by_path) == ["device:inf1:memory", "device:inf3:memory", "device:trn1:memory", "device:trn2:memory",
+                             "price:p1:usd_per_hour", "price:p2:usd_per_hour", "price:p4:usd_per_hour"]
+    assert by_path["device:inf3:memory"].relative_change_percent == pytest.approx(20.0)  # the same unit
     assert by_path["device:inf1:memory"] == ValueChange(("value", "device:inf1:memory"), "removed", "memory of inf1",
                                                         "GB", False, "devices", "inf1", 8.0, None, "8 GB", None, None)
     assert by_path["device:trn2:memory"].change == "added"
@@ -185,7 +191,10 @@ def test_a_derived_figures_text_has_the_digits_that_tell_it_from_the_other() -> 
     assert _text(v(0.123456), v(0.123461, "".join(["U", "SD"]))) == "$0.123456"  # the same unit, read apart
     assert _text(v(0.123456), v(0.2)) == "$0.1235"
     assert _text(v(5.55, "ms"), v(5.5, "ms")) == "5.55 ms"  # 4 digits: 5.550
-    assert _text(v(0.5, "ms"), v(0.5, "ms")) == "0.5 ms"  # never more than 8 decimals past the 4 digits
+    assert _text(v(0.5, "ms"), v(0.5, "ms")) == "0.5 ms"
+    # at most 7 more decimals than the first 4 significant digits, even if they do not tell them apart
+    assert _text(v(0.123456789012), v(0.123456789013)) == "$0.12345678901"
+    assert _text(v(0.123456, "ms"), v(0.123461, "USD")) == "0.1235 ms"  # a unit sorting before: nothing to tell
 
 
 def test_only_the_heads_new_errors_are_reported() -> None:
@@ -196,9 +205,8 @@ def test_only_the_heads_new_errors_are_reported() -> None:
 def test_the_json_document() -> None:
     diff = compare(*catalogs(), base_label="main", head_label="working tree")
     doc = diff.to_json()
-    assert (doc["schema_version"], doc["base"], doc["head"], doc["changed"]) == (
-        SCHEMA_VERSION, "main", "working tree", True)
-    assert doc["summary"] == {"support": 4, "fit": 3, "header": 4, "records": 5, "values": 5, "errors": 1}
+    assert (doc["schema_version"], doc["base"], doc["head"], doc["changed"]) == (2, "main", "working tree", True)
+    assert doc["summary"] == {"support": 4, "fit": 3, "header": 4, "records": 7, "values": 7, "errors": 1}
     assert doc["support"][1] == {"key": ["support", "m1", "vit", "pytorch", "inference"], "old": "supported",
                                  "new": "limited", "fields": ["note", "status"], "matrix": "m1", "family": "vit",
                                  "framework": "pytorch", "workload": "inference"}
@@ -210,8 +218,10 @@ def test_the_json_document() -> None:
                                  "collection": "devices", "id": "inf1"}
     p1 = next(r for r in doc["values"] if r["path"] == "price:p1:usd_per_hour")
     assert p1["relative_change_percent"] == 10.0 and p1["key"] == ["value", "price:p1:usd_per_hour"]
+    p4 = next(r for r in doc["values"] if r["path"] == "price:p4:usd_per_hour")
+    assert p4["relative_change_percent"] == 3.33  # 3.333...%, to two decimals
     assert doc["errors"] == ["a.yaml:3: y: new problem"]
-    assert doc["keys"] == sorted(doc["keys"]) and len(doc["keys"]) == 21
+    assert doc["keys"] == sorted(doc["keys"]) and len(doc["keys"]) == 25
     assert ["record", "devices", "trn2"] in doc["keys"]
 
 
