@@ -80,14 +80,15 @@ def catalogs() -> tuple[Revisioned, Revisioned]:
     head.header = Header(guidelines_as_of=dt.date(2026, 2, 1),  # type: ignore[assignment]
                          limits={"inf2": "c", "trn1": "d", "trn2": "".join(["sa", "me"])})
     base.records["devices"] = {"inf1": device("inf1", 8.0), "inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0),
-                               "inf3": device("inf3", 10.0)}
+                               "inf3": device("inf3", 10.0), "trn3": device("trn3", 32.0, "GiB")}
     head.records["devices"] = {"inf2": device("inf2", 32.0), "trn1": device("trn1", 32.0, "GiB"),
                                "trn2": device("trn2", 96.0),
-                               "inf3": device("inf3", 12.0, "".join(["G", "B"]))}  # a unit read apart: equal
+                               "inf3": device("inf3", 12.0, "".join(["G", "B"])),  # a unit read apart: equal
+                               "trn3": device("trn3", 32.0)}
     base.records["prices"] = {"p1": price("p1", "0.5"), "p2": price("p2", "0.0"), "p3": price("p3", "1.0"),
                               "p4": price("p4", "0.3")}
     head.records["prices"] = {"p1": price("p1", "0.55", "2026-02-01"), "p2": price("p2", "1.0"), "p3": price("p3", "1.0"),
-                              "p4": price("p4", "0.31")}
+                              "p4": price("p4", "0.29")}
     base.errors = [DataError("a.yaml", 3, "x", "old problem")]
     head.errors = [DataError("a.yaml", 9, "x", "old problem"), DataError("a.yaml", 3, "y", "new problem")]
     return base, head
@@ -138,6 +139,7 @@ def test_records_added_removed_and_changed_by_collection_and_id() -> None:
                             RecordChange(("record", "devices", "inf3"), "changed", ("specs",)),
                             RecordChange(("record", "devices", "trn1"), "changed", ("specs",)),
                             RecordChange(("record", "devices", "trn2"), "added"),
+                            RecordChange(("record", "devices", "trn3"), "changed", ("specs",)),
                             RecordChange(("record", "prices", "p1"), "changed", ("as_of", "usd_per_hour")),
                             RecordChange(("record", "prices", "p2"), "changed", ("usd_per_hour",)),
                             RecordChange(("record", "prices", "p4"), "changed", ("usd_per_hour",))]
@@ -147,7 +149,9 @@ def test_figures_added_removed_and_moved_with_their_relative_change() -> None:
     diff = compare(*catalogs())
     by_path = {c.key[1]: c for c in diff.values}
     assert list(by_path) == ["device:inf1:memory", "device:inf3:memory", "device:trn1:memory", "device:trn2:memory",
-                             "price:p1:usd_per_hour", "price:p2:usd_per_hour", "price:p4:usd_per_hour"]
+                             "device:trn3:memory", "price:p1:usd_per_hour", "price:p2:usd_per_hour",
+                             "price:p4:usd_per_hour"]
+    assert by_path["device:trn3:memory"].relative_change_percent is None  # GiB to GB: a new unit, either way
     assert by_path["device:inf3:memory"].relative_change_percent == pytest.approx(20.0)  # the same unit
     assert by_path["device:inf1:memory"] == ValueChange(("value", "device:inf1:memory"), "removed", "memory of inf1",
                                                         "GB", False, "devices", "inf1", 8.0, None, "8 GB", None, None)
@@ -180,6 +184,8 @@ def test_a_figures_text_typed_as_typed_derived_to_four_significant_digits() -> N
     assert _text(v(1234.5678, "ms"), None) == "1235 ms"
     assert _text(v(12.345678, "ms"), None) == "12.35 ms"
     assert _text(v(0.0), None) == "$0"
+    assert _text(v(-0.123456), None) == "-$0.1235"  # a negative derived figure too
+    assert _text(v(12345.6, "ms"), None) == "12346 ms"  # never fewer than 0 decimals
 
 
 def test_a_derived_figures_text_has_the_digits_that_tell_it_from_the_other() -> None:
@@ -206,7 +212,7 @@ def test_the_json_document() -> None:
     diff = compare(*catalogs(), base_label="main", head_label="working tree")
     doc = diff.to_json()
     assert (doc["schema_version"], doc["base"], doc["head"], doc["changed"]) == (2, "main", "working tree", True)
-    assert doc["summary"] == {"support": 4, "fit": 3, "header": 4, "records": 7, "values": 7, "errors": 1}
+    assert doc["summary"] == {"support": 4, "fit": 3, "header": 4, "records": 8, "values": 8, "errors": 1}
     assert doc["support"][1] == {"key": ["support", "m1", "vit", "pytorch", "inference"], "old": "supported",
                                  "new": "limited", "fields": ["note", "status"], "matrix": "m1", "family": "vit",
                                  "framework": "pytorch", "workload": "inference"}
@@ -219,10 +225,18 @@ def test_the_json_document() -> None:
     p1 = next(r for r in doc["values"] if r["path"] == "price:p1:usd_per_hour")
     assert p1["relative_change_percent"] == 10.0 and p1["key"] == ["value", "price:p1:usd_per_hour"]
     p4 = next(r for r in doc["values"] if r["path"] == "price:p4:usd_per_hour")
-    assert p4["relative_change_percent"] == 3.33  # 3.333...%, to two decimals
+    assert p4["relative_change_percent"] == -3.33  # -3.333...%, to two decimals: a fall is a change too
     assert doc["errors"] == ["a.yaml:3: y: new problem"]
-    assert doc["keys"] == sorted(doc["keys"]) and len(doc["keys"]) == 25
+    assert doc["keys"] == sorted(doc["keys"]) and len(doc["keys"]) == 27
     assert ["record", "devices", "trn2"] in doc["keys"]
+
+
+def test_changes_are_immutable() -> None:
+    from dataclasses import FrozenInstanceError
+    diff = compare(*catalogs())
+    for change in (diff.support[0], diff.records[0], diff.values[0]):
+        with pytest.raises(FrozenInstanceError):
+            change.key = ()  # type: ignore[misc]
 
 
 def test_an_empty_diff() -> None:
