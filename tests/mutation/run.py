@@ -54,6 +54,7 @@ MODULES: dict[str, list[str]] = {
     "data/figures/expressions.py": ["--noconftest", "tests/test_expressions.py",
                                     "--deselect", "tests/test_expressions.py::test_real_claims_evaluate"],
     "data/figures/compare.py": ["--noconftest", "tests/test_compare_rules.py"],
+    "data/figures/values.py": ["--noconftest", "tests/test_values_rules.py"],
     # (end of data/figures and judgement)
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
