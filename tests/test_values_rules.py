@@ -44,7 +44,8 @@ def catalog() -> Catalog:
     cat.records["instances"] = {i.id: i for i in (
         instance("inf2.xlarge", "inf2", 1, 0.8, "inf2"),
         instance("inf2.48xlarge", "inf2", 12, 12.0, "inf2", efa_gbps=100, specs={"memory": q(384, "GB", "own memory")}),
-        instance("g5.xlarge", "gpu", 1, None, "g5"))}
+        instance("g5.xlarge", "gpu", 1, None, "g5", specs={"bandwidth": q(800, "GB/s", "bandwidth of g5"),
+                                                           "memory": q(24, "GiB", "memory of g5")}))}
     cat.records["environments"] = {"e": s.Environment.model_construct(id="e", instance="inf2.xlarge")}
     cat.records["inference_runs"] = {
         "r1": s.InferenceRun.model_construct(id="r1", model="bert", variant=None, environment="e", batch_size=4,
@@ -68,7 +69,11 @@ def catalog() -> Catalog:
         "mem": s.Comparison.model_construct(id="mem", label="memory ratio", subject="inf2.48xlarge",
                                             baseline="inf2.xlarge", metric="memory", claimed=q(12, "x", "claimed")),
         "bw": s.Comparison.model_construct(id="bw", label="bandwidth ratio", subject="inf2.48xlarge",
-                                           baseline="g5.xlarge", metric="bandwidth", claimed=q(9, "x", "claimed"))}
+                                           baseline="g5.xlarge", metric="bandwidth", claimed=q(9, "x", "claimed")),
+        "mixed": s.Comparison.model_construct(id="mixed", label="memory ratio", subject="inf2.xlarge",
+                                              baseline="g5.xlarge", metric="memory", claimed=q(1, "x", "claimed")),
+        "none": s.Comparison.model_construct(id="none", label="sram ratio", subject="inf2.xlarge",
+                                             baseline="g5.xlarge", metric="sram", claimed=q(1, "x", "claimed"))}
     cat.records["experiments"] = {"exp": s.Experiment.model_construct(id="exp", price_performance=[
         s.PricePerformance.model_construct(id="p1", candidate="inf2.48xlarge", baseline="inf2.xlarge",
                                            gain=q(50, "%", "gain", "esrc")),
@@ -105,6 +110,7 @@ def test_a_devices_and_an_instances_figures() -> None:
     assert values["instance:inf2.xlarge:memory"] == Value(32.0, "GB", "memory of inf2 x 1 devices", "src", True,
                                                           "instances", "inf2.xlarge", ("devices",))
     assert values["instance:inf2.48xlarge:efa_gbps"].number == 100.0
+    assert values["instance:g5.xlarge:memory"].unit == "GiB"
     assert "instance:inf2.xlarge:efa_gbps" not in values
     assert values["instance_family:inf2:count"] == Value(2.0, "", "instance types in the inf2 family", None, True,
                                                          "instances", "inf2")
@@ -142,7 +148,10 @@ def test_a_comparison_measured_from_the_specifications_in_one_unit() -> None:
     measured = values["comparison:mem:measured"]
     assert measured == Value(12.0, "x", "memory ratio computed from the specifications", None, True, "comparisons",
                              "mem", ("instances", "devices"))
-    assert "comparison:bw:measured" not in values  # the baseline has no such specification
+    # 0.8 TB/s x 12 devices against 800 GB/s: compared in GB/s
+    assert values["comparison:bw:measured"].number == pytest.approx(12.0)
+    assert "comparison:mixed:measured" not in values  # GB against GiB: no common unit
+    assert "comparison:none:measured" not in values  # neither has such a specification
 
 
 def test_an_experiments_price_ratios() -> None:
@@ -199,8 +208,13 @@ def test_iteration_length_items_and_path_order() -> None:
 def test_path_order_with_dotted_parts_and_ids_holding_a_colon() -> None:
     cat = catalog()
     cat.records["claims"]["a:b"] = s.Claim.model_construct(id="a:b", value=1.0, unit="", label="odd", source="s")
+    # "bert2" sorts between "bert.base" and "bert:" as text: the model paths are sorted whole, not by record
+    cat.records["models"]["bert2"] = s.Model.model_construct(id="bert2", name="BERT 2", variants=[],
+                                                             paper_top1=q(81, "%", "paper top-1", "paper"))
     values = build_values(cat)
     assert list(values.in_path_order()) == sorted(values.items())
+    models = [p for p, _ in values.in_path_order() if p.startswith("model:")]
+    assert models == ["model:bert.base:script_modules", "model:bert2:paper_top1", "model:bert:paper_top1"]
 
 
 def test_a_value_normalized_and_the_collections_it_reads() -> None:
@@ -220,7 +234,7 @@ def test_an_instance_metric() -> None:
     assert instance_metric(cat, "inf2.xlarge", "memory") == Value(32.0, "GB", "memory of inf2 x 1 devices", "src",
                                                                   True, "instances", "inf2.xlarge", ("devices",))
     assert instance_metric(cat, "inf2.48xlarge", "memory").reads == ()  # type: ignore[union-attr]
-    assert instance_metric(cat, "g5.xlarge", "memory") is None
+    assert instance_metric(cat, "g5.xlarge", "sram") is None
 
 
 def test_the_mapping_pickles_as_its_costs() -> None:
