@@ -229,7 +229,7 @@ def test_a_value_normalized_and_the_collections_it_reads() -> None:
     assert Value(2.9, "TB/s", "bw", "s", True, "devices", "d", ("x",)).normalized() == Value(
         2900.0, "GB/s", "bw", "s", True, "devices", "d", ("x",))
     plain = Value(1.0, "GB", "m")
-    assert plain.normalized() is plain
+    assert plain.normalized() is plain and not plain.derived  # typed unless said
     assert collections_read("p", Value(1.0, "", "x", collection="instances", reads=("devices",))) == (
         "instances", "devices")
     with pytest.raises(FrozenInstanceError):
