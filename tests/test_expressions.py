@@ -45,6 +45,9 @@ def test_numbers_and_arithmetic() -> None:
     assert ev("-run:a:throughput").number == -500.0
     assert ev("run:a:throughput + run:b:throughput") == Result(900.0, "inferences/s",
                                                               ("run:a:throughput", "run:b:throughput"))
+    assert ev("run:a:throughput - run:b:throughput").number == 100.0
+    # a figure times a plain number keeps the figure's unit, whichever comes first
+    assert ev("run:a:throughput * 2").unit == "inferences/s" and ev("2 * run:a:throughput").unit == "inferences/s"
 
 
 def test_dividing_figures_of_one_kind_converts_units_first() -> None:
@@ -100,6 +103,23 @@ def test_min_and_max() -> None:
     assert ev("min(run:a:throughput, run:b:throughput)").number == 400.0
     assert ev("max(run:a:throughput, run:b:throughput)").number == 500.0
     assert ev("max(instance:x.large:peak, instance:y.large:peak)").unit == "PFLOPS"
+    assert ev("max(run:a:throughput)").number == 500.0  # one argument is enough
+
+
+def test_units_are_compared_by_value() -> None:
+    # a unit as a data file gives it: equal to the code's literal, not the same object
+    values = {**VALUES, "run:c:throughput": Value(300.0, "".join(["inferences", "/s"]), "throughput of c")}
+    assert evaluate("diff(run:a:throughput, run:c:throughput)", values).number == 200.0
+
+
+def test_a_difference_of_counts_is_a_count() -> None:
+    assert ev("diff(instance:x.large:vcpus, instance:zero:vcpus)").unit == ""
+
+
+def test_a_result_is_immutable() -> None:
+    from dataclasses import FrozenInstanceError
+    with pytest.raises(FrozenInstanceError):
+        ev("run:a:throughput").number = 0.0  # type: ignore[misc]
 
 
 # Errors -------------------------------------------------------------------------------------------
@@ -126,6 +146,26 @@ def test_unit_mismatch(expression: str) -> None:
 def test_cost_per_1m_needs_a_price_and_a_throughput() -> None:
     with pytest.raises(ExpressionError, match="USD/h"):
         ev("cost_per_1m(run:a:throughput, instance:x.large:price)")
+    for other in ("run:a:p90_latency_ms", "instance:x.large:vcpus"):  # a throughput, but no price
+        with pytest.raises(ExpressionError, match="USD/h"):
+            ev(f"cost_per_1m({other}, run:a:throughput)")
+    for other in ("run:a:p90_latency_ms", "accuracy:a:top1"):  # a price, but no throughput
+        with pytest.raises(ExpressionError, match="inferences/s"):
+            ev(f"cost_per_1m(instance:x.large:price, {other})")
+
+
+def test_functions_take_plain_arguments() -> None:
+    with pytest.raises(ExpressionError, match="takes plain arguments"):
+        ev("diff(run:a:throughput, b=run:b:throughput)")
+    with pytest.raises(ExpressionError, match="takes plain arguments"):
+        ev("min(*run:a:throughput)")
+
+
+def test_a_unit_mismatch_names_both_units() -> None:
+    with pytest.raises(ExpressionError, match="diff[(][)] needs figures of the same unit, got inferences/s and a count"):
+        ev("diff(run:a:throughput, instance:x.large:vcpus)")
+    with pytest.raises(ExpressionError, match="got a count and ms"):
+        ev("diff(instance:x.large:vcpus, run:a:p90_latency_ms)")
 
 
 def test_multiplying_two_figures_with_units() -> None:
@@ -172,10 +212,21 @@ def test_division_by_zero() -> None:
     ("ratio(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
     ("abs()", "expected 1, got 0"),
     ("min()", "expected at least 1, got 0"),
+    ("max()", "expected at least 1, got 0"),
+    ("pct_more(run:a:throughput)", "expected 2, got 1"),
+    ("pct_less(run:a:throughput)", "expected 2, got 1"),
+    ("pct_less(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
+    ("pct_more(run:a:throughput, run:b:throughput, run:a:throughput)", "expected 2, got 3"),
+    ("cost_per_1m(instance:x.large:price)", "expected 2, got 1"),
+    ("cost_per_1m(instance:x.large:price, run:a:throughput, run:b:throughput)", "expected 2, got 3"),
 ])
 def test_wrong_argument_count(expression: str, message: str) -> None:
     with pytest.raises(ExpressionError, match=f"wrong number of arguments.*{message}"):
         ev(expression)
+
+
+def test_an_expression_of_the_longest_length_is_evaluated() -> None:
+    assert ev(" " * 499 + "1").number == 1.0
 
 
 def test_overly_long_expression() -> None:

@@ -101,6 +101,11 @@ def test_steps_between_single_releases_and_the_noise_of_mixed_levels() -> None:
     # of several excursions, the one whose smaller move is the largest goes first
     ([96.0, 118.0, 300.0, 90.0, 50.0, 110.0, 93.0, 60.0],
      ["first", "suspect", "suspect", "steady", "suspect", "suspect", "steady", "regressed"], [None, *[93.0] * 7]),
+    # 300 goes first (its smaller move, down to 100, is larger than 120's down to 60); then, of 120 and
+    # 60 (each now an excursion between its neighbours), 120, whose smaller move is larger: 50, 60 and
+    # 100 are left, two steps
+    ([50.0, 120.0, 60.0, 300.0, 100.0], ["first", "suspect", "improved", "suspect", "improved"],
+     [None, 50.0, 50.0, 60.0, 60.0]),
 ])
 def test_series_found_against_the_mutants(values: list[float], kinds: list[str], levels: list[float | None]) -> None:
     assert judged(values) == (kinds, levels)
@@ -136,3 +141,49 @@ def test_a_single_release_has_the_minimum_noise_as_the_rule_states_it() -> None:
 
 def test_a_series_swings_from_its_first_swing() -> None:
     assert judged([100.0, 200.0, 100.0, 200.0, 100.0])[0] == ["first", "unstable", "unstable", "unstable", "unstable"]
+
+
+def test_neighbours_differing_by_exactly_half_the_smaller_move_do_not_make_an_excursion() -> None:
+    # 1000 -> 4000 -> 500: the smaller move is 4000 -> 500 (a factor 8), the neighbours differ by a
+    # factor 2, exactly half of it on the log scale: not "less than" half, so two steps, no suspect point
+    a, b, c = (math.log(v) for v in (1000.0, 4000.0, 500.0))
+    assert abs(c - a) == 0.5 * min(abs(b - a), abs(c - b))  # the premise, exact in floats
+    assert judged([1000.0, 1000.0, 4000.0, 500.0, 500.0])[0] == ["first", "steady", "improved", "regressed", "steady"]
+    assert judged([1000.0, 1000.0, 4000.0, 600.0, 600.0])[0] == ["first", "steady", "suspect", "regressed", "steady"]
+
+
+def test_a_step_of_exactly_the_noise_factor_times_the_noise_is_not_a_step() -> None:
+    # Two levels of three releases each, about 14% apart, each release within 3% of its level: the
+    # step between the levels is, in floats, exactly three times the noise (found by searching the
+    # last digits of the second level), so it is not beyond it and the levels are one.
+    values = [100.0, 97.0, 103.0, 114.05055632216049, 110.62903963249568, 117.4720730118253]
+    y = [math.log(v) for v in values]
+    residuals = [abs(y[i] - statistics.median(y[j] for j in part)) for part in ((0, 1, 2), (3, 4, 5)) for i in part]
+    noise = 1.4826 * statistics.median(residuals)
+    step = math.log(statistics.median(math.exp(y[i]) for i in (3, 4, 5))) - math.log(
+        statistics.median(math.exp(y[i]) for i in (0, 1, 2)))
+    assert step == 3.0 * noise  # the premise, exact in floats
+    assert set(judged(values)[0]) == {"first", "steady"}
+    higher = [*values[:3], *(v * 1.001 for v in values[3:])]  # a step just beyond it
+    assert judged(higher)[0] == ["first", "steady", "steady", "improved", "steady", "steady"]
+
+
+def test_a_figure_of_zero_is_judged_like_any_other() -> None:
+    # read on the log scale as a tiny figure, never an error
+    assert judged([100.0, 0.0, 100.0]) == (["first", "suspect", "steady"], [None, 100.0, 100.0])
+    assert judged([100.0, 100.0, 0.0]) == (["first", "steady", "regressed"], [None, 100.0, 100.0])
+    assert judged([0.0, 0.0, 100.0]) == (["first", "steady", "improved"], [None, 0.0, 0.0])
+
+
+def test_a_rule_of_other_parameters_judges_and_states_them() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from neuron_docs.data.published.judgement import JudgementRule, rule_text
+    series = [(f"v{i}", v) for i, v in enumerate([100.0, 100.0, 100.0, 125.0, 125.0])]
+    assert [p.kind for p in judge(series, False).points] == ["first", "steady", "steady", "improved", "steady"]
+    wide = JudgementRule(threshold=0.3)  # a 25% step is within a threshold of 30%
+    assert [p.kind for p in judge(series, False, wide).points] == ["first", "steady", "steady", "steady", "steady"]
+    text = " ".join(rule_text(JudgementRule(threshold=0.25, noise_factor=2.5, min_noise=0.02, returns=0.4)))
+    assert "more than 25%" in text and "less than 40%" in text and "2.5 times the noise" in text and "at least 2%" in text
+    with pytest.raises(FrozenInstanceError):
+        wide.threshold = 0.1  # type: ignore[misc]

@@ -42,7 +42,20 @@ MODULES: dict[str, list[str]] = {
     "data/figures/advisor.py": ["--noconftest", "tests/test_advisor_rules.py"],
     "data/figures/runs.py": ["--noconftest", "tests/test_runs_rules.py"],
     "data/published/history_view.py": ["--noconftest", "tests/test_history_view_rules.py"],
+    # data/figures and judgement
     "data/published/judgement.py": ["--noconftest", "tests/test_judgement.py", "tests/test_judgement_rules.py"],
+    "data/figures/units.py": ["--noconftest", "tests/test_units_rules.py"],
+    "data/figures/describe.py": ["--noconftest", "tests/test_describe_rules.py"],
+    "data/figures/comparative_words.py": ["--noconftest", "tests/test_comparative_words_rules.py"],
+    "data/figures/shown.py": ["--noconftest", "tests/test_shown_rules.py"],
+    "data/figures/derived.py": ["--noconftest", "tests/test_derived_cost_rules.py"],
+    "data/figures/prices.py": ["--noconftest", "tests/test_price_rules.py"],
+    "data/figures/identity.py": ["--noconftest", "tests/test_identity_rules.py"],
+    "data/figures/expressions.py": ["--noconftest", "tests/test_expressions.py",
+                                    "--deselect", "tests/test_expressions.py::test_real_claims_evaluate"],
+    "data/figures/compare.py": ["--noconftest", "tests/test_compare_rules.py"],
+    "data/figures/values.py": ["--noconftest", "tests/test_values_rules.py"],
+    # (end of data/figures and judgement)
     "data/checking/latest_state.py": ["--noconftest", "tests/test_latest_state_rules.py"],
     "data/checking/history_conflicts.py": ["--noconftest", "tests/test_history_conflicts_rules.py"],
     "data/checking/model_sizes.py": ["--noconftest", "tests/test_model_size_rules.py"],
@@ -50,6 +63,10 @@ MODULES: dict[str, list[str]] = {
     "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
     "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
 }
+
+#: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
+#: mutants that loop for ever (judgement.py's merging of levels) would each take the full 120 s.
+TIMEOUTS: dict[str, float] = {"data/published/judgement.py": 30.0}
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
 #: each such mutant is an error any test catches, so they only pad the score) and the random
@@ -129,7 +146,7 @@ def run(module: str, tests: list[str], tree: Path) -> tuple[int, int]:
     config.write_text(textwrap.dedent(f"""\
         [cosmic-ray]
         module-path = "_ext/neuron_docs/{module}"
-        timeout = 120.0
+        timeout = {TIMEOUTS.get(module, 120.0)}
         excluded-modules = []
         test-command = "{command}"
 
