@@ -169,9 +169,9 @@ def test_the_seed_analysis_compares_only_with_the_role() -> None:
 # --- free text of the data checked like a page ----------------------------------------------------
 
 def test_errata_explanations_are_found_with_their_lines() -> None:
-    passages = {p.field for p in data_passages(DATA / "errata.yaml")}
+    passages = {p.text.field for p in data_passages(DATA / "errata.yaml")}
     assert passages == {"explanation"}
-    assert all(p.line > 1 for p in data_passages(DATA / "errata.yaml"))
+    assert all(p.text.line > 1 for p in data_passages(DATA / "errata.yaml"))
 
 
 def test_an_erratum_that_the_data_no_longer_bears_is_located(tmp_path: Path) -> None:
@@ -203,8 +203,10 @@ def test_a_refused_data_file_has_no_free_text_to_check(tmp_path: Path) -> None:
     copy = frozen_copy(tmp_path / "data")
     _scale_price(copy, "g5.xlarge", 0.72)  # "almost four times as much" is then wrong
     errata = copy / "errata.yaml"
-    assert [(path, v.text) for path, _, v in data_problems(engine(str(copy.resolve())), copy)] == \
-        [(errata, "almost four times")]
+    raw = errata.read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(raw.splitlines(), start=1) if "almost four times" in text)
+    assert [(path, at, v.text) for path, at, v in data_problems(engine(str(copy.resolve())), copy)] == \
+        [(errata, line, "almost four times")]
     refused = shutil.copytree(copy, tmp_path / "refused")  # another folder: engine() keeps one per folder
     (refused / "errata.yaml").write_bytes(errata.read_text(encoding="utf-8").encode("utf-16"))
     drift = engine(str(refused.resolve()))

@@ -16,6 +16,7 @@ from .records import history as hs
 from .records import published as ps
 from .records import models as s
 from .records import model_sizes as ms
+from .files.free_text import FreeText
 from .files.loader import MAX_FILE_BYTES, DataError, Positions
 from .matrix.revisions import MatrixRevisions
 from .records.fields import Fit
@@ -177,6 +178,9 @@ class Catalog:
     #: Each file's text as read: what a message reads its places again from when a merged part let
     #: them go (``checking.file_records.file_places``).
     file_texts: dict[str, str] = field(default_factory=dict, repr=False)
+    #: The prose of each file that has some (:data:`.files.free_text.DATA_TEXT_FILES`), read with it:
+    #: what the drift checker reads of the data (``drift.data_text``).
+    free_texts: dict[str, list[FreeText]] = field(default_factory=dict, repr=False)
     #: Files that could not be read at all.
     failed_files: set[str] = field(default_factory=set, repr=False)
     #: Distinct nested records and "fields given" sets, shared by equal ones (:func:`.records.models.share_equal_parts`).

@@ -21,6 +21,7 @@ from ..records import models as s
 from ..catalog import FILES, Broken, Catalog, FileSpec, collections_of
 from ..files.csv_reader import read_csv
 from ..files.loader import DataError, DataFileError, Positions, Problem, bad_character, dotted_path
+from ..files.free_text import DATA_TEXT_FILES, FreeText
 from ..files.yaml_reader import read_yaml
 from .errors import located_errors, nearest_line, short_repr, unknown_key_message
 from .touching import raw_refs
@@ -59,7 +60,10 @@ def read_file(name: str, text: str) -> Catalog:
             required = [n for n, info in model.model_fields.items() if info.is_required()]
             rows, positions, problems = read_csv(text, spec.name, list(model.model_fields), required)
         else:
-            document, positions, problems = read_yaml(text, spec.name)
+            texts: list[FreeText] | None = [] if name in DATA_TEXT_FILES else None
+            document, positions, problems = read_yaml(text, spec.name, texts)
+            if texts is not None:
+                catalog.free_texts[name] = texts
     except DataFileError as exc:
         file_broken(catalog, spec, [exc.error])
         return catalog
@@ -192,6 +196,7 @@ def merge(catalog: Catalog, part: Catalog) -> None:
     and gives its places (lines and record paths) to ``catalog`` alone (:func:`read_file`)."""
     catalog.file_hashes.update(part.file_hashes)
     catalog.file_texts.update(part.file_texts)
+    catalog.free_texts.update(part.free_texts)
     catalog.positions.update(part.positions)
     catalog.errors.extend(part.errors)
     catalog.broken.extend(dataclasses.replace(broken, errors=list(broken.errors)) for broken in part.broken)

@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from .free_text import FreeText, free_texts_of
 from .loader import (DataError, DataFileError, Positions, Problem, bad_character, character_message,
                      dotted_path)
 
@@ -160,8 +161,9 @@ def parse_yaml(text: str, name: str) -> tuple[Any, Positions]:
     return value, positions
 
 
-def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
-    """Parse YAML text into plain values, the line of each value and the problems found in places.
+def read_yaml(text: str, name: str, free_texts: list[FreeText] | None = None) -> tuple[Any, Positions, list[Problem]]:
+    """Parse YAML text into plain values, the line of each value and the problems found in places;
+    and, given ``free_texts``, add the document's prose to it (:func:`.free_text.free_texts_of`).
 
     Raises :class:`DataFileError` when the text cannot be parsed at all.
     """
@@ -172,6 +174,8 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         problems: list[Problem] = []
         try:
             value = _convert(loader, node, (), positions, problems, name)
+            if free_texts is not None:
+                free_texts.extend(free_texts_of(node))
             return value, _on_own_lines(positions), problems
         except _TooDeep:
             pass
@@ -186,6 +190,8 @@ def read_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
         positions = {}
         problems = []
         value = _convert(strict, node, (), positions, problems, name) if node is not None else None
+        if free_texts is not None:
+            free_texts.extend(free_texts_of(node))
     except yaml.MarkedYAMLError as exc:
         raise DataFileError(_syntax_error(exc, name)) from None
     except yaml.reader.ReaderError as exc:
@@ -209,17 +215,6 @@ def _on_own_lines(positions: Positions) -> Positions:
 _NOT_FLOW = re.compile(r"[^\[\]{}]+")
 #: The indentation and block indicators a line starts with: a block collection begins no further in.
 _BLOCK_PREFIX = re.compile(r"^[ \t?:-]*", re.M)
-
-
-def compose_tree(text: str) -> yaml.Node | None:
-    """The node tree of a document the loader accepted (its marks give each value's place): composed by
-    libyaml when :func:`_compose_with_libyaml` takes it, else by the careful composer."""
-    fast = _compose_with_libyaml(text)
-    if fast is None:
-        return _StrictLoader(text).get_single_node()
-    loader, node = fast
-    loader.dispose()
-    return node
 
 
 def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, Any] | None:
