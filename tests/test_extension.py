@@ -34,8 +34,15 @@ def soup(app, page: str) -> BeautifulSoup:
 
 @pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
 def test_basic_project_builds_without_warnings(app):
+    """It builds cleanly; and the data set, frozen for the garbage collector while the pages are read
+    and written, is the collector's again once the build is over (``state.loading``)."""
+    import gc
+
+    frozen: list[int] = []
+    app.connect("env-updated", lambda app, env: frozen.append(gc.get_freeze_count()))
     app.build()
     assert app.warning.getvalue() == ""
+    assert frozen and frozen[0] > 0 and gc.get_freeze_count() == 0
 
 
 @pytest.mark.sphinx("html", testroot="basic", confoverrides=REAL_DATA, freshenv=True)
