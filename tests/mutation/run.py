@@ -49,6 +49,8 @@ MODULES: dict[str, list[str]] = {
     "data/checking/published_references.py": ["--noconftest", "tests/test_published_reference_rules.py"],
     "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
     "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
+    # data/checking and drift matching
+    "data/checking/every_file.py": ["--noconftest", "tests/test_every_file_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
