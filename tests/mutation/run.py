@@ -51,6 +51,8 @@ MODULES: dict[str, list[str]] = {
     "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
     # data/checking and drift matching
     "data/checking/every_file.py": ["--noconftest", "tests/test_every_file_rules.py"],
+    "data/checking/errors.py": ["--noconftest", "tests/test_located_error_rules.py"],
+    "data/checking/touching.py": ["--noconftest", "tests/test_touching_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
