@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from neuron_docs.data.catalog import FILES, Catalog
 from neuron_docs.data.checking.every_file import MAX_NAMED, _size, unread_files
@@ -126,3 +129,48 @@ def test_a_linked_folder_in_place_of_a_data_folder_is_not_reported(tmp_path: Pat
         (root / name).rmdir()
         os.symlink(tmp_path / "real" / name, root / name)
     assert named(cat) == []
+
+
+def test_a_data_file_that_leads_into_a_loop_of_links_reads_none_of_them(tmp_path: Path) -> None:
+    cat = folder(tmp_path)
+    (tmp_path / "sources.yaml").unlink()
+    (tmp_path / "sources.yaml").symlink_to(tmp_path / "c.yaml")
+    (tmp_path / "c.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "c.yaml")
+    assert named(cat) == ["b.yaml", "c.yaml"]
+
+
+def test_a_broken_link_does_not_stop_the_other_data_files_links_being_followed(tmp_path: Path) -> None:
+    """Half the data files broken links, half links into ``real/``: every file of ``real/`` is read,
+    whatever order the names are looked at in (a stop at the first broken link would leave some)."""
+    names = sorted({spec.name for spec in FILES} | {LOCK, JOURNAL})
+    cat = folder(tmp_path, *(f"real/{n}" for n in names[1::2]))
+    for n, name in enumerate(names):
+        (tmp_path / name).unlink()
+        (tmp_path / name).symlink_to(tmp_path / ("nowhere" if n % 2 == 0 else f"real/{name}"))
+    assert named(cat) == []
+
+
+def test_a_folder_whose_name_sorts_before_a_dot_keeps_its_path(tmp_path: Path) -> None:
+    assert named(folder(tmp_path, "-old/x.txt", "+new/y.txt")) == ["+new/y.txt", "-old/x.txt"]
+
+
+def test_a_hidden_stray_file_is_a_file_the_site_does_not_read(tmp_path: Path) -> None:
+    errors = unread_files(folder(tmp_path, ".notes", "-draft.yaml", ".a" + STAGED_SUFFIX))
+    assert [(e.file, e.message.split(";")[0]) for e in errors] == [
+        ("-draft.yaml", "a file the site does not read (0 bytes)"),
+        (".a" + STAGED_SUFFIX, "left by an interrupted write to the data (not read)"),
+        (".notes", "a file the site does not read (0 bytes)")]
+
+
+def test_a_file_gone_while_the_folder_is_listed_is_not_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cat = folder(tmp_path, "a.txt", "b-gone.txt", "c.txt")
+    lstat = os.lstat
+
+    def vanishing(path: str, *args: Any, **kwargs: Any) -> os.stat_result:
+        if str(path).endswith("-gone.txt"):
+            raise FileNotFoundError(path)
+        return lstat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "lstat", vanishing)
+    assert named(cat) == ["a.txt", "c.txt"]
