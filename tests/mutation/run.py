@@ -55,6 +55,7 @@ MODULES: dict[str, list[str]] = {
     "data/checking/touching.py": ["--noconftest", "tests/test_touching_rules.py"],
     "data/checking/matrix_files.py": ["--noconftest", "tests/test_matrix_file_rules.py"],
     "data/checking/validation.py": ["--noconftest", "tests/test_validation_rules.py"],
+    "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
