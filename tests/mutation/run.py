@@ -56,6 +56,7 @@ MODULES: dict[str, list[str]] = {
     "data/checking/matrix_files.py": ["--noconftest", "tests/test_matrix_file_rules.py"],
     "data/checking/validation.py": ["--noconftest", "tests/test_validation_rules.py"],
     "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
+    "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:
