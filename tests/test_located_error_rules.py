@@ -248,3 +248,12 @@ def test_the_model_of_a_key_path() -> None:
     assert _model_at(Thing, ("tags", "k")) is None
     assert _model_at(Thing, ("nothing", "x")) is None
     assert _model_at(Thing, ("id", "x", "y")) is None
+
+
+def test_a_look_alike_key_hides_only_the_missing_field_it_stands_for() -> None:
+    # a bad value of the field itself is still said, with the look-alike key beside it
+    both = said({"part": {"name": "n", "size": "q", "s\u0456ze": 1}})
+    assert [f for f, _ in both] == ["things[0].part.size", "things[0].part.s\u0456ze"]
+    # a look-alike key in an earlier record does not hide a later record's missing field
+    later = said({"parts": [{"n\u0430me": "x"}, {"size": 1}]})
+    assert [f for f, _ in later] == ["things[0].parts[0].n\u0430me", "things[0].parts[1].name"]
