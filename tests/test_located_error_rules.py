@@ -43,6 +43,7 @@ class Thing(BaseModel):
     kind: Literal["alpha", "beta"] = "alpha"
     label: Annotated[str, Field(min_length=1)] = "x"
     code: Annotated[str, Field(min_length=3, max_length=5)] = "abc"
+    letter: Annotated[str, Field(max_length=1)] = "a"
     count: Annotated[int, Field(gt=0)] = 1
     share: Annotated[float, Field(le=1.5)] = 1
     low: Annotated[float, Field(ge=2)] = 2
@@ -112,6 +113,7 @@ def test_text_too_short_too_long_or_not_text() -> None:
     assert said({"code": "a"}) == [("things[0].code", "expected text of at least 3 characters (got 1 characters)")]
     assert said({"code": "abcdefg"}) == [("things[0].code", "expected text of at most 5 characters (got 7 "
                                                             "characters)")]
+    assert said({"letter": "ab"}) == [("things[0].letter", "expected text of at most 1 characters (got 2 characters)")]
     for value, shown in ((5, "5"), (1.5, "1.5"), (True, "True"), (dt.date(2024, 1, 2), "2024-01-02")):
         assert said({"label": value}) == [("things[0].label", f"expected text (got {shown}); write the value in "
                                                               "quotes to keep it as text")]
@@ -129,6 +131,10 @@ def test_dates_say_how_to_write_one() -> None:
     assert said({"when": "2024-13-01"}) == [
         ("things[0].when", "expected a date written YYYY-MM-DD (month value is outside expected range of 1-12) "
                            "(got '2024-13-01')")]
+    assert said({"when": "2024/01/02"}) == [
+        ("things[0].when", "expected a date written YYYY-MM-DD (invalid date separator, expected `-`) "
+                           "(got '2024/01/02')")]
+    assert said({"when": [1]}) == [("things[0].when", "expected a valid date")]  # not a date at all
     [(field, message)] = said({"when": dt.datetime(2024, 1, 1, 3)})
     assert message.startswith("expected a date written YYYY-MM-DD (Datetimes provided to dates should have zero "
                               "time - e.g. be exact dates) (got 2024-01-01 03:00:00)")
@@ -173,7 +179,7 @@ def test_an_unknown_key_says_the_closest_and_every_expected_key() -> None:
     [error] = errors({"labl": "x"})
     assert error.field == "things[0].labl"
     assert error.message == ("unknown key 'labl' (did you mean 'label'?); expected one of: id, kind, label, code, "
-                             "count, share, low, top, when, part, parts, by_key, tags, lower, xs, either")
+                             "letter, count, share, low, top, when, part, parts, by_key, tags, lower, xs, either")
     assert said({"part": {"name": "n", "siz": 1}}) == [
         ("things[0].part.siz", "unknown key 'siz' (did you mean 'size'?); expected one of: name, size")]
     assert said({"parts": [{"name": "n", "zzz": 1}]}) == [
@@ -183,6 +189,13 @@ def test_an_unknown_key_says_the_closest_and_every_expected_key() -> None:
 
 def test_a_missing_field_says_which() -> None:
     assert said({"part": {}}) == [("things[0].part.name", "required field 'name' is missing; expected a value for it")]
+    assert said({"parts": [{}]}) == [("things[0].parts[0].name", "required field 'name' is missing; expected a "
+                                                                 "value for it")]
+    with pytest.raises(ValidationError) as caught:
+        Thing.model_validate({})
+    [error] = located_errors(caught.value, Thing, "things.yaml", {}, (), dotted_path)
+    assert (error.line, error.field, error.message) == (None, "id", "required field 'id' is missing; expected a "
+                                                                    "value for it")
 
 
 def test_a_key_written_with_look_alike_letters_is_one_problem_at_the_key() -> None:
@@ -254,6 +267,11 @@ def test_a_look_alike_key_hides_only_the_missing_field_it_stands_for() -> None:
     # a bad value of the field itself is still said, with the look-alike key beside it
     both = said({"part": {"name": "n", "size": "q", "s\u0456ze": 1}})
     assert [f for f, _ in both] == ["things[0].part.size", "things[0].part.s\u0456ze"]
+    text = said({"part": {"name": 5, "n\u0430me": "x"}})
+    assert [f for f, _ in text] == ["things[0].part.name", "things[0].part.n\u0430me"]
+    # errors said before it do not stop the look-alike from standing for the missing field
+    after = said({"kind": "zzz", "count": 0, "part": {"n\u0430me": "x"}})
+    assert [f for f, _ in after] == ["things[0].kind", "things[0].count", "things[0].part.n\u0430me"]
     # a look-alike key in an earlier record does not hide a later record's missing field
     later = said({"parts": [{"n\u0430me": "x"}, {"size": 1}]})
     assert [f for f, _ in later] == ["things[0].parts[0].n\u0430me", "things[0].parts[1].name"]
