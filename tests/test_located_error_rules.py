@@ -25,6 +25,12 @@ def lowercase(value: str) -> str:
     return value
 
 
+def even(value: int) -> int:
+    if value % 2:
+        raise ValueError("an even number")
+    return value
+
+
 class Part(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str
@@ -54,6 +60,7 @@ class Thing(BaseModel):
     by_key: dict[Key, Part] = {}
     tags: dict[Key, int] = {}
     lower: Annotated[str, AfterValidator(lowercase)] = "a"
+    pair: Annotated[int, AfterValidator(even)] = 2
     xs: Annotated[str, Field(pattern=r"^x+$")] = "x"
     either: list[int] | dict[str, int] = []
 
@@ -155,6 +162,7 @@ def test_other_errors_keep_pydantics_words_after_expected() -> None:
 
 def test_a_value_error_is_said_without_its_prefix_and_with_what_was_found() -> None:
     assert said({"lower": "ABC"}) == [("things[0].lower", "expected must be lowercase (got 'ABC')")]
+    assert said({"pair": 3}) == [("things[0].pair", "expected an even number (got 3)")]  # a number, not text
 
 
 def test_a_rule_over_a_record_is_located_at_the_field_it_names_first() -> None:
@@ -179,7 +187,7 @@ def test_an_unknown_key_says_the_closest_and_every_expected_key() -> None:
     [error] = errors({"labl": "x"})
     assert error.field == "things[0].labl"
     assert error.message == ("unknown key 'labl' (did you mean 'label'?); expected one of: id, kind, label, code, "
-                             "letter, count, share, low, top, when, part, parts, by_key, tags, lower, xs, either")
+                             "letter, count, share, low, top, when, part, parts, by_key, tags, lower, pair, xs, either")
     assert said({"part": {"name": "n", "siz": 1}}) == [
         ("things[0].part.siz", "unknown key 'siz' (did you mean 'size'?); expected one of: name, size")]
     assert said({"parts": [{"name": "n", "zzz": 1}]}) == [
