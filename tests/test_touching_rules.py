@@ -7,6 +7,7 @@ No data files, no Sphinx (``make mutation`` runs it with ``--noconftest`` per mu
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 from pathlib import Path
 
 from neuron_docs.data.catalog import Broken, Catalog
@@ -194,3 +195,38 @@ def test_the_pages_of_published_tables_set_aside() -> None:
         "old": config("old", "inf1", "inference", withdrawn=dt.date(2024, 1, 1))}
     assert set_aside_pages(cat) == [("inf2", "inference"), ("trn1", "training"), ("inf2", "training"),
                                     ("trn2", "inference")]
+
+
+def test_a_device_named_twice_does_not_stop_the_others_being_reached() -> None:
+    framework = aside("frameworks", "f", ("devices", "d3"), ("devices", "d1"), ("devices", "d1"))
+    assert devices_touched(catalog(framework), framework) == {"d1", "d3"}
+    comparison = aside("comparisons", "c", ("instances", "i2"), ("instances", "i1"), ("instances", "i1"))
+    assert devices_touched(catalog(comparison), comparison) == {"d1", "d2"}
+
+
+def test_a_catalog_read_back_from_the_builds_cache_gives_the_same_answers() -> None:
+    """The build keeps the catalog in a pickle: the texts of what it reads back (collections, the
+    targets of references) are equal to the code's, not the same objects."""
+    run = aside("inference_runs", "r", ("devices", "d3"))
+    tables = [aside("published_tables", "t", ("generations", "inf2"), ("table_kinds", "training"))]
+    cat = catalog(run, aside("devices", "d7"), aside("devices", None), aside("frameworks", "f", ("devices", "d8")),
+                  *tables)
+    back = pickle.loads(pickle.dumps(cat))
+    assert devices_touched(back, back.broken[0]) == {"d3"}
+    assert refused_devices(back) == refused_devices(cat) == ["d7", "d8"]
+    assert set_aside_pages(back) == set_aside_pages(cat) == [("inf2", "training")]
+
+
+def test_only_devices_set_aside_or_named_by_records_set_aside_keep_a_page() -> None:
+    cat = catalog(aside("comparisons", "c1", ("instances", "i9")), aside("accuracy_runs", None),
+                  aside("instances", "i8", ("devices", "d8")), aside("environments", "e9", ("instances", "i9")))
+    assert refused_devices(cat) == []
+    whole = catalog(aside("devices", None), aside("environments", "e9", ("instances", "i9")),
+                    aside("instances", "i8", ("devices", "d8")))
+    assert refused_devices(whole) == ["d8"]
+
+
+def test_a_record_whose_id_has_dots_is_the_value_of_that_record() -> None:
+    cat = catalog()
+    assert value_record(cat, "instance:inf2.xlarge:vcpus") == ("instances", "inf2.xlarge")
+    assert value_record(cat, "run:r.1:latency") == ("inference_runs", "r.1")
