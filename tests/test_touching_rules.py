@@ -213,15 +213,18 @@ def test_a_catalog_read_back_from_the_builds_cache_gives_the_same_answers() -> N
                   *tables)
     back = pickle.loads(pickle.dumps(cat))
     assert devices_touched(back, back.broken[0]) == {"d3"}
+    assert devices_touched(back, back.broken[1]) == {"d7"}
     assert refused_devices(back) == refused_devices(cat) == ["d7", "d8"]
     assert set_aside_pages(back) == set_aside_pages(cat) == [("inf2", "training")]
 
 
 def test_only_devices_set_aside_or_named_by_records_set_aside_keep_a_page() -> None:
     cat = catalog(aside("comparisons", "c1", ("instances", "i9")), aside("accuracy_runs", None),
-                  aside("instances", "i8", ("devices", "d8")), aside("environments", "e9", ("instances", "i9")))
+                  aside("instances", None), aside("instances", "i8", ("devices", "d8")),
+                  aside("environments", "e9", ("instances", "i9")))
     assert refused_devices(cat) == []
     whole = catalog(aside("devices", None), aside("environments", "e9", ("instances", "i9")),
+                    aside("benchmark_observations", "o", ("benchmark_configurations", "c9")),
                     aside("instances", "i8", ("devices", "d8")))
     assert refused_devices(whole) == ["d8"]
 
@@ -230,3 +233,4 @@ def test_a_record_whose_id_has_dots_is_the_value_of_that_record() -> None:
     cat = catalog()
     assert value_record(cat, "instance:inf2.xlarge:vcpus") == ("instances", "inf2.xlarge")
     assert value_record(cat, "run:r.1:latency") == ("inference_runs", "r.1")
+    assert value_record(cat, "price:inf2.xlarge-2024:usd") == ("prices", "inf2.xlarge-2024")
