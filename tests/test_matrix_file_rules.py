@@ -124,6 +124,8 @@ def test_a_matrixs_devices(tmp_path: Path) -> None:
         "matrices[0].devices[1]", "'d3' is not a device of this revision; expected one of: d1, d2")
     assert one_error(tmp_path / "b", matrix(revision(devices=["d1", "d2", "d3"]), devices=["d1", "d3"])) == (
         "matrices[0].devices[1]", "expected a device of A; 'd3' is B")
+    assert one_error(tmp_path / "b2", matrix(revision(devices=["d1", "d2", "d3"]), architecture="B", devices=["d3", "d1"])) == (
+        "matrices[0].devices[1]", "expected a device of B; 'd1' is A")
     rev = revision()
     second = copy.deepcopy(rev["matrices"][0]) | {"id": "n", "devices": ["d2"]}
     rev["matrices"].append(second)
@@ -216,6 +218,11 @@ def test_the_instance_table(tmp_path: Path) -> None:
         "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 5 = 2 x 2)")
     assert one_error(tmp_path / "f", revision(instances=[good | {"neuroncores": 6, "neuroncores_per_device": 3}])) == (
         "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 6 = 2 x 3)")
+    # a count the device's equals is accepted whatever its size
+    many = catalog(tmp_path / "h")
+    many.records["devices"]["d1"] = s.Device.model_construct(id="d1", architecture="A", neuroncores=1000)
+    big = good | {"neuroncores": 2000, "neuroncores_per_device": 1000}
+    assert load(tmp_path / "h", revision(instances=[big]), cat=many).errors == []
     # a device the catalog does not know: the row's own count is taken, only the product checked
     cat = catalog(tmp_path / "g")
     cat.records["instances"]["i2"] = s.Instance.model_construct(id="i2", device="d9", device_count=2)
@@ -290,6 +297,8 @@ def test_a_file_is_named_after_its_date_and_a_date_has_one_revision(tmp_path: Pa
     cat = load(tmp_path / "a", revision(), names=["2024-01-02.yaml"])
     assert said(cat) == [("matrix/2024-01-02.yaml", "date", "expected the file to be named 2024-01-01.yaml")]
     assert cat.errors[0].line == 2
+    early = load(tmp_path / "a2", revision("2024-01-02"), names=["2024-01-01.yaml"])
+    assert said(early) == [("matrix/2024-01-01.yaml", "date", "expected the file to be named 2024-01-02.yaml")]
     two = load(tmp_path / "b", revision(), revision(commit="abcdef1"), names=["2024-01-01.yaml", "2024-01-01x.yaml"])
     assert [e.message for e in two.errors] == [
         "expected the file to be named 2024-01-01.yaml",
