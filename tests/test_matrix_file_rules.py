@@ -22,7 +22,7 @@ def revision(date: str = "2024-01-01", **changes: Any) -> dict[str, Any]:
         "date": date, "commit": "abcdef0", "source": "src", "page": "p", "devices": ["d1", "d2"],
         "frameworks": ["fw"], "statuses": {"supported": {"label": "S"}, "na": {"label": "N"}},
         "fits": {"good": "Good"}, "instances": [],
-        "matrices": [{"id": "m", "architecture": "A", "title": "T", "devices": ["d1", "d2"],
+        "matrices": [{"id": "m", "architecture": "Arch-A", "title": "T", "devices": ["d1", "d2"],
                       "last_update_published": "01/01/2024",
                       "columns": [{"framework": "fw", "workload": "inference", "header": "H"}],
                       "rows": [{"family": "fa", "label": "L", "categories": ["nlp"], "fit": "good",
@@ -48,7 +48,7 @@ def catalog(root: Path) -> Catalog:
     cat = Catalog(root)
     cat.records["sources"] = {"src": s.Source.model_construct(id="src")}
     cat.records["devices"] = {d: s.Device.model_construct(id=d, architecture=a, neuroncores=2)
-                              for d, a in (("d1", "A"), ("d2", "A"), ("d3", "B"))}
+                              for d, a in (("d1", "Arch-A"), ("d2", "Arch-A"), ("d3", "Arch-B"))}
     cat.records["frameworks"] = {
         "fw": s.Framework.model_construct(id="fw", devices=["d1", "d2"], support_matrix=True),
         "fx": s.Framework.model_construct(id="fx", devices=["d3"], support_matrix=True),
@@ -123,9 +123,9 @@ def test_a_matrixs_devices(tmp_path: Path) -> None:
     assert one_error(tmp_path / "a", matrix(revision(), devices=["d1", "d3"])) == (
         "matrices[0].devices[1]", "'d3' is not a device of this revision; expected one of: d1, d2")
     assert one_error(tmp_path / "b", matrix(revision(devices=["d1", "d2", "d3"]), devices=["d1", "d3"])) == (
-        "matrices[0].devices[1]", "expected a device of A; 'd3' is B")
-    assert one_error(tmp_path / "b2", matrix(revision(devices=["d1", "d2", "d3"]), architecture="B", devices=["d3", "d1"])) == (
-        "matrices[0].devices[1]", "expected a device of B; 'd1' is A")
+        "matrices[0].devices[1]", "expected a device of Arch-A; 'd3' is Arch-B")
+    assert one_error(tmp_path / "b2", matrix(revision(devices=["d1", "d2", "d3"]), architecture="Arch-B", devices=["d3", "d1"])) == (
+        "matrices[0].devices[1]", "expected a device of Arch-B; 'd1' is Arch-A")
     rev = revision()
     second = copy.deepcopy(rev["matrices"][0]) | {"id": "n", "devices": ["d2"]}
     rev["matrices"].append(second)
@@ -140,7 +140,7 @@ def test_a_matrixs_devices(tmp_path: Path) -> None:
 def test_a_second_matrix_of_one_id(tmp_path: Path) -> None:
     rev = revision(devices=["d1", "d2", "d3"], frameworks=["fw", "fx"])
     second = copy.deepcopy(rev["matrices"][0]) | {
-        "architecture": "B", "devices": ["d3"],
+        "architecture": "Arch-B", "devices": ["d3"],
         "columns": [{"framework": "fx", "workload": "inference", "header": "H"}],
         "rows": [{"family": "fa", "label": "L", "categories": ["nlp"], "fit": "good", "cells": {"fx/inference": "na"}}]}
     rev["matrices"].append(second)
@@ -214,13 +214,23 @@ def test_the_instance_table(tmp_path: Path) -> None:
         "instances[0]", "expected d1 x 2 as instances.yaml says (got d1 x 3)")
     assert one_error(tmp_path / "d", revision(instances=[good | {"device": "d2"}])) == (
         "instances[0]", "expected d1 x 2 as instances.yaml says (got d2 x 2)")
+    assert one_error(tmp_path / "d2", revision(instances=[good | {"device_count": 1, "neuroncores": 2}])) == (
+        "instances[0]", "expected d1 x 2 as instances.yaml says (got d1 x 1)")
+    cat = catalog(tmp_path / "d3")
+    cat.records["instances"]["i1"] = s.Instance.model_construct(id="i1", device="d2", device_count=2)
+    assert one_error(tmp_path / "d3", revision(instances=[good]), cat=cat) == (
+        "instances[0]", "expected d2 x 2 as instances.yaml says (got d1 x 2)")
+    assert one_error(tmp_path / "e2", revision(instances=[good | {"neuroncores": 3}])) == (
+        "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 3 = 2 x 2)")
+    assert one_error(tmp_path / "f2", revision(instances=[good | {"neuroncores": 2, "neuroncores_per_device": 1}])) == (
+        "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 2 = 2 x 1)")
     assert one_error(tmp_path / "e", revision(instances=[good | {"neuroncores": 5}])) == (
         "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 5 = 2 x 2)")
     assert one_error(tmp_path / "f", revision(instances=[good | {"neuroncores": 6, "neuroncores_per_device": 3}])) == (
         "instances[0].neuroncores", "expected device_count x 2 NeuronCores per d1 (got 6 = 2 x 3)")
     # a count the device's equals is accepted whatever its size
     many = catalog(tmp_path / "h")
-    many.records["devices"]["d1"] = s.Device.model_construct(id="d1", architecture="A", neuroncores=1000)
+    many.records["devices"]["d1"] = s.Device.model_construct(id="d1", architecture="Arch-A", neuroncores=1000)
     big = good | {"neuroncores": 2000, "neuroncores_per_device": 1000}
     assert load(tmp_path / "h", revision(instances=[big]), cat=many).errors == []
     # a device the catalog does not know: the row's own count is taken, only the product checked
@@ -229,6 +239,13 @@ def test_the_instance_table(tmp_path: Path) -> None:
     cat.broken.append(Broken("devices", "d9", "devices.yaml", 3, []))
     row9 = good | {"instance": "i2", "device": "d9", "neuroncores": 6, "neuroncores_per_device": 3}
     assert load(tmp_path / "g", revision(devices=["d1", "d2", "d9"], instances=[row9]), cat=cat).errors == []
+
+
+def test_a_revision_set_aside_is_placed_at_its_first_error(tmp_path: Path) -> None:
+    cat = load(tmp_path, revision(source="nope", devices=["d1", "d2", "d9"]))
+    assert [e.field for e in cat.errors] == ["source", "devices[2]"]
+    assert cat.errors[0].line != cat.errors[1].line
+    assert cat.broken[0].line == cat.errors[0].line
 
 
 def test_a_revision_that_does_not_read_or_validate_is_set_aside_with_its_errors(tmp_path: Path) -> None:
@@ -327,6 +344,11 @@ def test_a_revision_that_changes_nothing_says_why_it_is_kept(tmp_path: Path) -> 
     line = next(n for n, text in enumerate(json.dumps(changed, indent=1).splitlines(), 1) if "unchanged_because" in text)
     assert (warning.field, warning.line) == ("unchanged_because", line)
     assert warning.message.startswith("expected no change since 2024-01-01 (it has 1: ")
+    two = row(revision("2024-02-01", unchanged_because="why"), cells={"fw/inference": "na"}, label="Other")
+    loaded = load(tmp_path / "c2", first, two)
+    diff = loaded.matrix_revisions.changes(loaded.matrix_revisions.revisions[1])
+    assert len(diff.items) == 2 and str(diff.items[0]) != str(diff.items[-1])
+    assert [w.message for w in loaded.warnings] == [f"expected no change since 2024-01-01 (it has 2: {diff.items[0]}, ...)"]
     assert load(tmp_path / "d", first, row(revision("2024-02-01"), cells={"fw/inference": "na"})).warnings == []
     three = load(tmp_path / "e", first, row(revision("2024-02-01"), cells={"fw/inference": "na"}),
                  row(revision("2024-03-01"), cells={"fw/inference": "na"}))
