@@ -73,6 +73,8 @@ def test_a_record_that_validates_names_what_it_names_when_set_aside() -> None:
 def test_a_second_record_of_one_id_is_set_aside() -> None:
     cat = _read_file("sources.yaml", SOURCES + "- id: a\n  title: Again\n")
     assert cat.sources["a"].title == "A"
+    later = _read_file("sources.yaml", SOURCES + "- id: a\n  title: Again\n- id: c\n  title: C\n")
+    assert list(later.sources) == ["a", "b", "c"]
     assert said(cat) == [("sources.yaml", 6, "sources[2].id",
                           "duplicate id 'a' (first defined on line 2); expected a unique id")]
     [broken] = cat.broken
@@ -108,9 +110,10 @@ def test_a_file_that_cannot_be_parsed_is_refused_whole() -> None:
 
 
 def test_a_problem_at_the_top_of_a_file_or_of_a_list_refuses_the_file() -> None:
-    top = _read_file("sources.yaml", SOURCES + "sources: []\n")
+    top = _read_file("sources.yaml", SOURCES + "sources: []\nextra: 1\nextra: 2\n")
     assert top.failed_files == {"sources.yaml"} and top.sources == {}
-    assert [e.field for e in top.errors] == ["sources"]
+    assert [(e.line, e.field) for e in top.errors] == [(6, "sources"), (8, "extra")]
+    assert [b.line for b in top.broken] == [6]  # the file is set aside at its first problem
     key = _read_file("sources.yaml", "[a, b]: 1\n" + SOURCES)
     assert key.failed_files == {"sources.yaml"} and key.sources == {}
     merge = _read_file("sources.yaml", "<<: {a: 1}\n" + SOURCES)  # a problem at a key of the top: reported
@@ -150,6 +153,8 @@ def test_the_header_of_a_file_is_read_and_checked() -> None:
     assert twice.header is None
     assert [e.field for e in twice.errors] == ["guidelines_as_of"]
     assert twice.failed_files == set()
+    loose = _read_file("families.yaml", "guidelines_as_of: 2024-01-01\n" + lists + "zzz: 1\nzzz: 2\n")
+    assert loose.header == s.FamiliesHeader(guidelines_as_of=dt.date(2024, 1, 1))  # a problem elsewhere
     missing = _read_file("families.yaml", lists)
     assert missing.header is None and [e.field for e in missing.errors] == ["guidelines_as_of"]
     assert _read_file("sources.yaml", SOURCES).header is None
@@ -161,6 +166,7 @@ def test_problems_by_record() -> None:
                 (("a", 2, "y", "z"), e[0])]
     assert _problems_by_record(problems, ("a",)) == {0: [e[0], e[1]], 2: [e[0]]}
     assert _problems_by_record(problems, ()) == {}
+    assert _problems_by_record(problems, ("b",)) == {1: [e[3]]}
     assert _problems_by_record([((3, "x"), e[1]), ((3,), e[2])], ()) == {3: [e[1], e[2]]}
 
 
