@@ -64,6 +64,13 @@ def test_a_record_with_a_problem_in_its_text_is_set_aside_with_what_it_names() -
     assert (broken.record_id, broken.line, broken.refs) == ("i", 2, (("devices", "d1"),))
 
 
+def test_a_problem_at_a_record_itself_is_that_records_only() -> None:
+    cat = _read_file("sources.yaml", SOURCES + "- id: c\n  [x]: 1\n")
+    assert list(cat.sources) == ["a", "b"]
+    assert [(e.line, e.field) for e in cat.errors] == [(7, "sources[2]")]
+    assert [(b.record_id, b.errors) for b in cat.broken] == [("c", cat.errors)]
+
+
 def test_a_record_that_validates_names_what_it_names_when_set_aside() -> None:
     cat = _read_file("instances.yaml", "instances:\n- id: i\n  device: d1\n")
     [broken] = cat.broken
