@@ -19,6 +19,7 @@ from neuron_docs.data.checking.validation import (_check_header, _check_referenc
 from neuron_docs.data.files.atomic import JOURNAL
 from neuron_docs.data.files.loader import DataError
 from neuron_docs.data.records import models as s
+from neuron_docs.data.records import published as ps
 
 SOURCES = """\
 sources:
@@ -69,6 +70,13 @@ def test_a_problem_at_a_record_itself_is_that_records_only() -> None:
     assert list(cat.sources) == ["a", "b"]
     assert [(e.line, e.field) for e in cat.errors] == [(7, "sources[2]")]
     assert [(b.record_id, b.errors) for b in cat.broken] == [("c", cat.errors)]
+
+
+def test_the_records_after_one_set_aside_load() -> None:
+    cat = _read_file("sources.yaml", "sources:\n- id: a\n  title: A\n  title: B\n- id: b\n  title: B\n")
+    assert list(cat.sources) == ["b"] and [b.record_id for b in cat.broken] == ["a"]
+    invalid = _read_file("sources.yaml", "sources:\n- id: a\n- id: b\n  title: B\n")
+    assert list(invalid.sources) == ["b"] and [b.record_id for b in invalid.broken] == ["a"]
 
 
 def test_a_record_that_validates_names_what_it_names_when_set_aside() -> None:
@@ -138,6 +146,13 @@ def test_an_unknown_key_at_the_top_is_reported_and_the_records_load() -> None:
     assert cat.broken == [] and cat.failed_files == set()
 
 
+def test_a_problem_inside_a_collection_that_is_no_list_does_not_refuse_the_file() -> None:
+    cat = _read_file("sources.yaml", "sources:\n  a: 1\n  a: 2\n")
+    assert cat.failed_files == set()
+    assert [(e.line, e.field) for e in cat.errors] == [(3, "sources.a"), (1, "sources")]
+    assert [(b.collection, b.record_id) for b in cat.broken] == [("sources", None)]
+
+
 def test_a_collection_that_is_missing_or_no_list_is_set_aside_not_the_file() -> None:
     cat = _read_file("issues.yaml", "known_issues: 5\n")
     assert said(cat) == [
@@ -162,6 +177,9 @@ def test_the_header_of_a_file_is_read_and_checked() -> None:
     assert twice.failed_files == set()
     loose = _read_file("families.yaml", "guidelines_as_of: 2024-01-01\n" + lists + "zzz: 1\nzzz: 2\n")
     assert loose.header == s.FamiliesHeader(guidelines_as_of=dt.date(2024, 1, 1))  # a problem elsewhere
+    under = _read_file("families.yaml", "guidelines_as_of: 2024-01-01\n" + lists +
+                       "zzz:\n  guidelines_as_of: 1\n  guidelines_as_of: 2\n")
+    assert under.header is not None  # a problem under another key named like a header field
     missing = _read_file("families.yaml", lists)
     assert missing.header is None and [e.field for e in missing.errors] == ["guidelines_as_of"]
     assert _read_file("sources.yaml", SOURCES).header is None
@@ -258,6 +276,21 @@ def test_references_are_checked_until_none_dangles() -> None:
     assert cat.broken[0].errors == cat.errors[:1]
 
 
+def test_a_record_whose_reference_is_set_aside_later_in_a_pass_is_set_aside_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """models.yaml comes before the published models: a model the same as a published model set aside
+    for its own dangling family is found in the next pass."""
+    monkeypatch.setattr(v, "consistency_problems", lambda collection, record, catalog: [])
+    cat = Catalog(Path("."))
+    cat.records["families"] = {"fa": s.Family.model_construct(id="fa", category="cat", devices={})}
+    cat.records["categories"] = {"cat": s.Category.model_construct(id="cat")}
+    cat.records["models"] = {"m": s.Model.model_construct(id="m", family="fa", same_as="pm", paper_top1=None)}
+    cat.records["published_models"] = {"pm": ps.PublishedModel.model_construct(id="pm", family="nope", same_as=None)}
+    _check_references(cat)
+    assert cat.published_models == {} and cat.models == {}
+    assert [(b.collection, b.record_id) for b in cat.broken] == [("published_models", "pm"), ("models", "m")]
+
+
 def test_a_rule_across_records_sets_a_record_aside_too(monkeypatch: pytest.MonkeyPatch) -> None:
     cat = Catalog(Path("."))
     cat.records["sources"] = {"a": s.Source.model_construct(id="a"), "b": s.Source.model_construct(id="b")}
@@ -294,6 +327,15 @@ def test_the_catalog_of_a_data_folder(tmp_path: Path) -> None:
     assert "model_sizes.yaml" not in files  # optional
     assert "instances.yaml" in cat.failed_files and "sources.yaml" not in cat.failed_files
     assert JOURNAL not in files
+
+
+def test_errors_are_sorted_by_file_line_field_and_message(tmp_path: Path) -> None:
+    write(tmp_path, {"sources.yaml": SOURCES + "sorces: 1\nextra: 1\nextra: 2\n", "issues.yaml": "known_issues: 5\n"})
+    cat = load_catalog(tmp_path)
+    assert [(e.line, e.field) for e in cat.errors if e.file == "sources.yaml"] == [(6, "sorces"), (7, "extra"),
+                                                                                  (8, "extra")]
+    assert [(e.line, e.field) for e in cat.errors if e.file == "issues.yaml"] == [(None, "roadmap"),
+                                                                                 (1, "known_issues")]
     (tmp_path / JOURNAL).write_text("{}")
     interrupted = load_catalog(str(tmp_path))
     [journal] = [e for e in interrupted.errors if e.file == JOURNAL]
