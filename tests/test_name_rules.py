@@ -136,3 +136,10 @@ def test_the_most_specific_mention_narrows_the_others() -> None:
     assert resolve([("x",)], ["a"]) == []
     assert resolve([], ["a"]) == []
     assert resolve(iter([("a", "b")]), iter(["a"])) == ["a"]
+
+
+def test_a_long_passage_is_read_to_its_end() -> None:
+    table = NameTable()
+    table.add("big model", "m")
+    text = "word " * 300 + "a big model"
+    assert table.find(text) == [(("m",), len("word ") * 300 + 2)]
