@@ -143,3 +143,10 @@ def test_a_long_passage_is_read_to_its_end() -> None:
     table.add("big model", "m")
     text = "word " * 300 + "a big model"
     assert table.find(text) == [(("m",), len("word ") * 300 + 2)]
+
+
+def test_names_written_one_after_another_are_each_found() -> None:
+    table = NameTable()
+    table.add("decoder", "d")
+    table.add("transformer", "t")
+    assert table.find("decoder transformer decoder") == [(("d",), 0), (("t",), 8), (("d",), 20)]
