@@ -148,3 +148,45 @@ def test_a_count_cell_under_a_header_that_gives_its_unit() -> None:
     assert count_cell("sixteen", "chips") == "16 chips"
     assert count_cell("16 GB", "chips") is None
     assert count_cell("", "chips") is None
+
+
+@pytest.mark.parametrize(("word", "number"), [
+    ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9),
+    ("ten", 10)])
+def test_each_multiple_in_words_reads_as_its_number(word: str, number: int) -> None:
+    [figure] = find_figures(f"{word} times faster")
+    assert (figure.number, figure.unit) == (number, "x")
+
+
+@pytest.mark.parametrize(("word", "number"), [
+    ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8),
+    ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12), ("sixteen", 16), ("twenty-four", 24),
+    ("thirty-two", 32), ("sixty-four", 64)])
+def test_each_count_in_words_reads_as_its_number(word: str, number: int) -> None:
+    [figure] = find_figures(f"{word} Trainium chips")
+    assert (figure.number, figure.unit, figure.spelled) == (number, "chips", True)
+    assert count_cell(word.capitalize(), "chips") == f"{number} chips"
+
+
+def test_a_figure_as_typed_keeps_its_decimals() -> None:
+    assert str(LiteralFigure("x", 0, 1, 2.5, 2, "ms").typed) == "2.50"
+    assert str(LiteralFigure("x", 0, 1, 3.0, 0, "ms").typed) == "3"
+
+
+def test_the_words_read_after_a_figure_are_its_next_sixty_characters() -> None:
+    near = "5 ms " + "a" * 20 + " " + "b" * 20 + " gap"
+    assert [f.direction for f in find_figures(near)] == ["diff"]
+    far = "5 ms " + "a" * 30 + " " + "b" * 30 + " gap"
+    assert [f.direction for f in find_figures(far)] == [""]
+    assert [f.direction for f in find_figures("so 5 ms " + "a" * 30 + " " + "b" * 30 + " gap")] == [""]
+
+
+def test_a_figure_ends_where_the_next_may_begin() -> None:
+    assert [f.text for f in find_figures("20%twice as fast")] == ["20%", "twice"]
+    assert [f.text for f in find_figures("20%two chips")] == ["20%", "two chips"]
+
+
+def test_a_bare_decimal_inside_another_figure_is_not_read_again() -> None:
+    assert [f.text for f in find_figures("1.5 times more", loose=True)] == ["1.5 times"]
+    assert [f.text for f in find_figures("about 1.5 times more", loose=True)] == ["about 1.5 times"]
+    assert [f.text for f in find_figures("1.5 times more, then 2.5", loose=True)] == ["1.5 times", "2.5"]
