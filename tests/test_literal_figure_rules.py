@@ -190,3 +190,11 @@ def test_a_bare_decimal_inside_another_figure_is_not_read_again() -> None:
     assert [f.text for f in find_figures("1.5 times more", loose=True)] == ["1.5 times"]
     assert [f.text for f in find_figures("about 1.5 times more", loose=True)] == ["about 1.5 times"]
     assert [f.text for f in find_figures("1.5 times more, then 2.5", loose=True)] == ["1.5 times", "2.5"]
+
+
+def test_bare_decimals_are_left_out_unless_asked_for() -> None:
+    assert [f.text for f in find_figures("536.18 and 2.5 ms")] == ["2.5 ms"]
+
+
+def test_a_multiple_inside_a_price_does_not_stop_the_multiples_after_it() -> None:
+    assert [f.text for f in find_figures("$3 times more, twice as fast")] == ["$3", "twice"]
