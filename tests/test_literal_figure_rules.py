@@ -51,7 +51,6 @@ def test_numbers_glued_to_identifiers_versions_or_paths_are_no_figures() -> None
     ("faster by 20%", "diff"), ("a difference of 5 ms", "diff"), ("20% difference", "diff"), ("5 ms gap", "diff"),
     ("5 ms of the gap", "diff"), ("$0.13 is how much less BEiT costs", "down"), ("$0.13 was how much more", "up"),
     ("powered by 16 chips", ""), ("12 ms", ""), ("20% in total", ""), ("20% much lower", "down"),
-    ("by" + " " * 38 + "5 ms", "diff"),
 ])
 def test_the_direction_written_around_a_figure(text: str, direction: str) -> None:
     [figure] = find_figures(text)
@@ -70,6 +69,8 @@ def test_an_hourly_price() -> None:
     assert fields("$0.78 per hour") == [("$0.78 per hour", 0, 14, 0.78, 2, "USD/h", "", "")]
     assert fields("costs $1.34/hr") == [("$1.34/hr", 6, 14, 1.34, 2, "USD/h", "", "")]
     assert fields("12 ms per hour") == [("12 ms", 0, 5, 12.0, 0, "ms", "", "")]
+    assert fields("5 GB per hour") == [("5 GB", 0, 4, 5.0, 0, "GB", "", "")]
+    assert fields("5% per hour") == [("5%", 0, 2, 5.0, 0, "%", "", "")]
 
 
 def test_a_price_with_a_minus_sign_before_it_is_negative() -> None:
@@ -115,6 +116,8 @@ def test_counts_in_words() -> None:
 def test_a_count_in_words_inside_another_figure_is_not_read_again() -> None:
     assert [f.text for f in find_figures("two times more chips")] == ["two times"]
     assert [f.text for f in find_figures("at least 2 two chips")] == ["at least 2 two chips"]
+    assert [f.text for f in find_figures("at least 2 two chips and three chips")] == ["at least 2 two chips",
+                                                                                 "three chips"]
 
 
 def test_bare_decimals_only_for_the_audit() -> None:
@@ -179,11 +182,21 @@ def test_the_words_read_after_a_figure_are_its_next_sixty_characters() -> None:
     far = "5 ms " + "a" * 30 + " " + "b" * 30 + " gap"
     assert [f.direction for f in find_figures(far)] == [""]
     assert [f.direction for f in find_figures("so 5 ms " + "a" * 30 + " " + "b" * 30 + " gap")] == [""]
+    at_sixty = "5 ms " + "a" * 27 + " " + "b" * 27 + " gap"  # "gap" ends at the 60th character after the figure
+    assert [f.direction for f in find_figures(at_sixty)] == ["diff"]
+    at_sixty_one = "5 ms " + "a" * 27 + " " + "b" * 28 + " gap"
+    assert [f.direction for f in find_figures(at_sixty_one)] == [""]
+
+
+def test_the_words_read_before_a_figure_are_its_last_forty_characters() -> None:
+    assert [f.direction for f in find_figures("by" + " " * 38 + "5 ms")] == ["diff"]
+    assert [f.direction for f in find_figures("by" + " " * 39 + "5 ms")] == [""]
 
 
 def test_a_figure_ends_where_the_next_may_begin() -> None:
     assert [f.text for f in find_figures("20%twice as fast")] == ["20%", "twice"]
     assert [f.text for f in find_figures("20%two chips")] == ["20%", "two chips"]
+    assert [f.text for f in find_figures("two chips$5")] == ["two chips", "$5"]
 
 
 def test_a_bare_decimal_inside_another_figure_is_not_read_again() -> None:
