@@ -57,6 +57,7 @@ MODULES: dict[str, list[str]] = {
     "data/checking/validation.py": ["--noconftest", "tests/test_validation_rules.py"],
     "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
     "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
+    "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
 }
 
 #: Operators left out: bitwise and shift replacements of arithmetic (the rules do no bit arithmetic:

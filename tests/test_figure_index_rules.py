@@ -1,0 +1,188 @@
+"""The figure index (``drift/figure_index.py``) on a few values built in the test, without a catalog
+(records are named by the words of their ids): which values and derived claims it holds, by unit and
+number, which of them a figure may be, and what a figure duplicates or contradicts. No data loaded, no
+Sphinx (``make mutation`` runs it with ``--noconftest`` per mutant: ``tests/MUTATION.md``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuron_docs.data.figures.values import Value
+from neuron_docs.drift.aspects import Aspects
+from neuron_docs.drift.figure_index import FigureIndex
+from neuron_docs.drift.literal_figures import LiteralFigure, find_figures
+
+VALUES = {
+    "run:bert-inf1:latency": Value(10.0, "ms", "latency"),
+    "run:bert-g5:latency": Value(8.0, "ms", "latency"),
+    "run:vit-inf1:accuracy": Value(80.0, "%", "top-1"),
+    "run:vit-g5:accuracy": Value(75.0, "%", "top-1"),
+    "instance:inf2:device_count": Value(12, "", "chips"),
+    "instance:inf2:batch": Value(4, "", "batch"),
+    "device:trn1:memory": Value(32.0, "GB", "memory"),
+    "device:trn1:clock": Value(2.0, "s", "time"),
+}
+INDEX = FigureIndex(VALUES)
+
+
+def entries(index: FigureIndex) -> dict[str, list[Any]]:
+    return {unit: [e if isinstance(e, str) else (e.expression, e.op) for e in found]
+            for unit, found in index._entries.items()}
+
+
+def match(text: str, context: set[str], index: FigureIndex = INDEX, **options: Any) -> tuple[Any, ...] | None:
+    [figure] = find_figures(text)
+    found = index.match(figure, context, **options)
+    return found and (found.candidate.expression, found.agrees, found.expected, found.reason)
+
+
+def test_every_value_and_derived_claim_by_unit_sorted_by_number() -> None:
+    assert {unit: list(numbers) for unit, numbers in INDEX._numbers.items()} == {
+        "ms": [2.0, 8.0, 10.0, 2000.0], "%": [5.0, 6.25, 6.666666666666665, 19.999999999999996, 25.0, 75.0, 80.0],
+        "chips": [12.0], "GB": [32.0], "x": [1.25], "pp": [5.0]}
+    bert, vit = "run:bert-inf1:latency, run:bert-g5:latency", "run:vit-inf1:accuracy, run:vit-g5:accuracy"
+    assert entries(INDEX) == {
+        "ms": [(f"diff({bert})", "diff"), "run:bert-g5:latency", "run:bert-inf1:latency", "device:trn1:clock"],
+        "%": [(f"diff({vit})", "diff"), ("pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)", "pct_less"),
+              (f"pct_more({vit})", "pct_more"), ("pct_less(run:bert-g5:latency, run:bert-inf1:latency)", "pct_less"),
+              (f"pct_more({bert})", "pct_more"), "run:vit-g5:accuracy", "run:vit-inf1:accuracy"],
+        "chips": ["instance:inf2:device_count"], "GB": ["device:trn1:memory"],
+        "x": [(f"ratio({bert})", "ratio")], "pp": [(f"diff({vit})", "diff")]}
+
+
+def test_values_are_compared_only_within_their_group() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "l"), "run:gpt-g5:latency": Value(8.0, "ms", "l"),
+                         "instance:a:memory": Value(4.0, "GB", "m"), "instance:b:memory": Value(2.0, "GB", "m"),
+                         "model:x:size": Value(4.0, "GB", "s"), "model:y:size": Value(2.0, "GB", "s"),
+                         "instance:a:price": Value(2.0, "USD/h", "p"), "instance:b:price": Value(2.0, "USD/h", "p"),
+                         "instance:c:price": Value(0.0, "USD/h", "p")})
+    assert sorted(e for e in entries(index)["GB"] if isinstance(e, tuple)) == [
+        ("diff(instance:a:memory, instance:b:memory)", "diff")]
+    assert all(isinstance(e, str) for e in entries(index)["ms"] + entries(index)["USD/h"])
+    assert index._group_of("accuracy", "vit-inf1-b4") == "vit"
+    assert index._group_of("device", "trn1") == index._group_of("instance", "inf2") == ""
+    assert index._group_of("model", "bert") == "bert"
+
+
+def test_a_group_larger_than_the_bound_has_no_derived_claims() -> None:
+    def runs(n: int) -> dict[str, Value]:
+        return {f"run:m-i{k}:latency": Value(float(k + 1), "ms", "l") for k in range(n)}
+    assert FigureIndex.MAX_GROUP == 16
+    assert len(FigureIndex(runs(16))._entries["ms"]) == 16 + 120
+    assert len(FigureIndex(runs(17))._entries["ms"]) == 17
+    assert len(FigureIndex(runs(2))._entries["x"]) == 1
+
+
+def test_a_figure_that_agrees_with_a_value_its_context_names() -> None:
+    assert match("10 ms", {"bert", "inf1"}) == ("run:bert-inf1:latency", True, "10 ms", "")
+    assert match("10 ms", set()) is None
+    assert match("10 ms", set(), everywhere=True) is None  # a value whose records nothing names is not a subject
+    assert match("12 chips", {"inf2"}) == ("instance:inf2:device_count", True, "12 chips", "")
+    assert match("4 chips", {"inf2"}) is None  # a batch size is no figure
+
+
+def test_a_near_miss_contradicts_the_value() -> None:
+    assert match("11 ms", {"bert", "inf1"}) == ("run:bert-inf1:latency", False, "10 ms", "the data gives 10 ms")
+    assert match("12 ms", {"bert", "inf1"}) is None
+
+
+def test_a_value_in_another_unit() -> None:
+    assert match("2 s", {"trn1"}) == ("device:trn1:clock", True, "2 s", "")
+    assert match("2000 ms", {"trn1"}) == ("device:trn1:clock", True, "2 s = 2000 ms", "")
+
+
+def test_derived_claims_with_their_direction() -> None:
+    bert = "run:bert-inf1:latency, run:bert-g5:latency"
+    context = {"bert", "inf1", "g5"}
+    assert match("2 ms more", context) == (f"diff({bert})", True, "2.00 ms", "")
+    assert match("25% more", context) == (f"pct_more({bert})", True, "25.0%", "")
+    assert match("20% less", context) == ("pct_less(run:bert-g5:latency, run:bert-inf1:latency)", True, "20.0%", "")
+    assert match("1.25x", context) == (f"ratio({bert})", True, "1.250x", "")
+    assert match("5% more", {"vit", "inf1", "g5"}) == (
+        "diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)", True, "5.00%", "")
+
+
+def test_a_percentage_with_the_wrong_direction_word_is_its_counterpart() -> None:
+    assert match("25% less", {"bert", "inf1", "g5"}) == (
+        "pct_less(run:bert-g5:latency, run:bert-inf1:latency)", False, "20.0%",
+        "25.0% is pct_more(run:bert-inf1:latency, run:bert-g5:latency); less is "
+        "pct_less(run:bert-g5:latency, run:bert-inf1:latency) = 20.0%")
+
+
+def test_a_difference_written_as_an_absolute_figure() -> None:
+    assert match("5 pp", {"vit", "inf1", "g5"}) == (
+        "run:vit-inf1:accuracy", False, "80% = 80 percentage points",
+        "5 pp is diff(run:vit-inf1:accuracy, run:vit-g5:accuracy) (a difference), written as an absolute figure; "
+        "run:vit-inf1:accuracy is 80% = 80 percentage points")
+
+
+def figure(number: float, unit: str, **fields: Any) -> LiteralFigure:
+    return LiteralFigure("f", 0, 1, number, 0, unit, **fields)
+
+
+def paths(found: list[Any]) -> list[str]:
+    return sorted(c.expression for c in found)
+
+
+def test_the_candidates_of_a_figure_are_within_a_factor_of_it() -> None:
+    assert paths(INDEX.candidates(figure(9.0, "ms"))) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), spread=1.2)) == ["run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), spread=1.1)) == []
+    assert paths(INDEX.candidates(figure(16.0, "ms"))) == ["run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(4.0, "ms"))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms", qualifier="less than"))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms", qualifier="up to"))) == paths(
+        INDEX.candidates(figure(9.0, "ms", qualifier="under")))
+    assert paths(INDEX.candidates(figure(21.0, "ms", low=1.0))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(0.0, "ms"))) == []
+
+
+def test_a_percentage_is_compared_with_percentages_and_a_bare_number_with_any_unit() -> None:
+    assert paths(INDEX.candidates(figure(5.0, "%"))) == [
+        "diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)", "pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)",
+        "pct_more(run:vit-inf1:accuracy, run:vit-g5:accuracy)"]
+    assert paths(INDEX.candidates(figure(5.0, "pp"))) == ["diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)"]
+    assert paths(INDEX.candidates(figure(12.0, ""))) == [  # 6 to 24 of any unit
+        "instance:inf2:device_count", "pct_less(run:bert-g5:latency, run:bert-inf1:latency)",
+        "pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)", "pct_more(run:vit-inf1:accuracy, run:vit-g5:accuracy)",
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+
+
+def test_the_candidates_of_a_figure_measure_what_its_words_name() -> None:
+    latency = frozenset({"latency"})
+    assert paths(INDEX.candidates(figure(9.0, "ms"), quantities=latency)) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), quantities=frozenset({"throughput"}))) == []
+    assert paths(INDEX.candidates(figure(9.0, "ms"), context={"g5"})) == ["run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(4.0, "ms"), quantities=latency, context={"bert"})) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), aspects=Aspects("p99"))) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+
+
+def test_how_far_a_near_miss_may_be() -> None:
+    assert FigureIndex._near(figure(4.0, "x")) == 0.5
+    assert FigureIndex._near(LiteralFigure("f", 0, 1, 4.5, 1, "x")) == 0.15
+    assert FigureIndex._near(figure(4.0, "ms")) == 0.15
+
+
+def test_a_claimed_figure_is_checked_against_the_measured_one() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(80.0, "GB/s", "measured")})
+    found = index.match(find_figures("100 GB/s")[0], {"trn1"})
+    assert found is not None and (found.candidate.expression, found.agrees, found.expected) == (
+        "device:trn1:bandwidth:measured", False, "80 GB/s")
+    assert found.reason == "100 GB/s is the claimed figure (device:trn1:bandwidth:claimed); the specifications give 80 GB/s"
+    agreeing = index.match(find_figures("80 GB/s")[0], {"trn1"})
+    assert agreeing is not None and (agreeing.candidate.expression, agreeing.agrees) == (
+        "device:trn1:bandwidth:measured", True)
+
+
+def test_the_quantity_of_a_value() -> None:
+    assert INDEX.quantity("run:bert-inf1:latency") == "latency"
+    assert INDEX._cheap_quantity("run:bert-inf1:latency") == "latency"
+    assert INDEX.quantity("device:trn1:memory") == "memory"
