@@ -186,3 +186,76 @@ def test_the_quantity_of_a_value() -> None:
     assert INDEX.quantity("run:bert-inf1:latency") == "latency"
     assert INDEX._cheap_quantity("run:bert-inf1:latency") == "latency"
     assert INDEX.quantity("device:trn1:memory") == "memory"
+
+
+LATENCY = frozenset({"latency"})
+
+
+def test_a_figure_further_off_contradicts_the_value_its_words_name_in_full() -> None:
+    assert match("20 ms", {"bert", "inf1"}, quantities=LATENCY) == (
+        "run:bert-inf1:latency", False, "10 ms", "the data gives 10 ms")
+    assert match("20 ms", {"bert", "inf1"}) is None  # the quantity unnamed
+    assert match("about 20 ms", {"bert", "inf1"}, quantities=LATENCY) is None
+    assert match("20 ms more", {"bert", "inf1"}, quantities=LATENCY) is None  # a direction: no absolute figure
+    assert match("20 ms", {"bert"}, quantities=LATENCY) is None  # two runs named alike: neither is meant
+
+
+def test_of_several_values_of_one_subject_the_nearest() -> None:
+    index = FigureIndex({"run:m-a:latency_p50": Value(10.0, "ms", "latency"),
+                         "run:m-a:latency_p99": Value(30.0, "ms", "latency")})
+    assert match("25 ms", {"m", "a"}, index, quantities=LATENCY) == (
+        "run:m-a:latency_p99", False, "30 ms", "the data gives 30 ms")
+
+
+def test_a_value_of_zero() -> None:
+    index = FigureIndex({"run:m-a:wait": Value(0.0, "ms", "latency"), "run:m-b:wait": Value(1e-12, "ms", "latency"),
+                         "run:m-c:wait": Value(-0.5, "ms", "latency")})
+    assert paths(index.candidates(figure(0.0, "ms"))) == ["run:m-a:wait", "run:m-b:wait"]
+    assert match("0 ms", {"m", "a"}, index) == ("run:m-a:wait", True, "0 ms", "")
+    assert paths(index.candidates(figure(2.0, "ms", qualifier="less than"))) == ["run:m-a:wait", "run:m-b:wait"]
+
+
+def test_the_percentile_the_words_name_is_that_of_a_derived_claims_operand() -> None:
+    index = FigureIndex({"run:m-a:latency_p50_ms": Value(10.0, "ms", "l"),
+                         "run:m-b:latency_p50_ms": Value(8.0, "ms", "l")})
+    assert [c.op for c in index.candidates(figure(2.0, "ms"), aspects=Aspects("50"))] == ["diff"]
+    assert [c.op for c in index.candidates(figure(2.0, "ms"), aspects=Aspects("99"))] == []
+
+
+def test_a_derived_claim_only_its_context_names_in_full_is_matched() -> None:
+    bert = "run:bert-inf1:latency, run:bert-g5:latency"
+    assert match("2 ms more", {"inf1"}) is None
+    assert match("2 ms more", {"inf1"}, everywhere=True) == (f"diff({bert})", True, "2.00 ms", "")
+    assert match("25% less", {"inf1"}) is None
+    assert match("2.2 ms more", {"inf1"}) is None
+    assert match("2.2 ms more", {"inf1", "g5"}) == (f"diff({bert})", False, "2.00 ms", "the data gives 2.00 ms")
+
+
+def test_of_values_that_agree_the_best_named_then_the_nearest_then_the_first_by_name() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(8.6, "ms", "l"), "run:m-b:latency": Value(9.2, "ms", "l")})
+    assert match("9 ms", {"m", "a", "b"}, index)[:2] == ("run:m-b:latency", True)  # type: ignore[index]
+    named = FigureIndex({"run:m-b:latency": Value(10.0, "ms", "l"), "run:m-a:latency": Value(10.4, "ms", "l")})
+    assert match("10 ms", {"m", "b"}, named)[:2] == ("run:m-b:latency", True)  # type: ignore[index]
+    tie = FigureIndex({"run:m-a:latency": Value(10.0, "ms", "l"), "run:m-b:latency": Value(10.0, "ms", "l")})
+    assert match("10 ms", {"m"}, tie)[:2] == ("run:m-a:latency", True)  # type: ignore[index]
+    reverse = FigureIndex({"run:m-b:latency": Value(10.0, "ms", "l"), "run:m-a:latency": Value(10.0, "ms", "l")})
+    assert match("10 ms", {"m"}, reverse)[:2] == ("run:m-a:latency", True)  # type: ignore[index]
+
+
+def test_a_near_miss_of_a_claimed_figure_is_said_against_it() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(80.0, "GB/s", "measured")})
+    assert match("110 GB/s", {"trn1"}, index) == (
+        "device:trn1:bandwidth:claimed", False, "100 GB/s", "the data gives 100 GB/s")
+    same = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                        "device:trn1:bandwidth:measured": Value(100.0, "GB/s", "measured")})
+    assert match("100 GB/s", {"trn1"}, same)[:2] == ("device:trn1:bandwidth:claimed", True)  # type: ignore[index]
+
+
+def test_a_derived_value_with_many_digits_is_written_at_the_texts_precision() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(1.2345678, "ms", "l", derived=True),
+                         "run:m-b:latency": Value(1.2345678, "ms", "l"),
+                         "run:m-c:latency": Value(1.25, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "a"}, index) == ("run:m-a:latency", True, "1.235 ms", "")
+    assert match("1.23 ms", {"m", "b"}, index) == ("run:m-b:latency", True, "1.2345678 ms", "")
+    assert match("1.25 ms", {"m", "c"}, index) == ("run:m-c:latency", True, "1.25 ms", "")
