@@ -259,3 +259,26 @@ def test_a_derived_value_with_many_digits_is_written_at_the_texts_precision() ->
     assert match("1.23 ms", {"m", "a"}, index) == ("run:m-a:latency", True, "1.235 ms", "")
     assert match("1.23 ms", {"m", "b"}, index) == ("run:m-b:latency", True, "1.2345678 ms", "")
     assert match("1.25 ms", {"m", "c"}, index) == ("run:m-c:latency", True, "1.25 ms", "")
+
+
+def test_a_range_looks_from_its_low_end() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(3.2, "ms", "l"), "run:n-b:latency": Value(3.6, "ms", "l")})
+    assert paths(index.candidates(figure(10.0, "ms", low=7.0))) == ["run:n-b:latency"]
+
+
+def test_a_maximum_is_near_its_figure() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "latency")})
+    assert match("up to 12 ms", {"bert", "inf1"}, index) is None
+    assert match("up to 10.5 ms", {"bert", "inf1"}, index) == ("run:bert-inf1:latency", True, "10 ms", "")
+
+
+def test_a_bare_number_near_a_derived_claim_is_no_contradiction() -> None:
+    [bare] = find_figures("26.5", loose=True)
+    assert INDEX.match(bare, {"bert", "inf1", "g5"}) is None
+
+
+def test_a_percentage_with_the_wrong_direction_word_more() -> None:
+    assert match("20% more", {"bert", "inf1", "g5"}) == (
+        "pct_more(run:bert-inf1:latency, run:bert-g5:latency)", False, "25.0%",
+        "20.0% is pct_less(run:bert-g5:latency, run:bert-inf1:latency); more is "
+        "pct_more(run:bert-inf1:latency, run:bert-g5:latency) = 25.0%")
