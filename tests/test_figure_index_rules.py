@@ -282,3 +282,22 @@ def test_a_percentage_with_the_wrong_direction_word_more() -> None:
         "pct_more(run:bert-inf1:latency, run:bert-g5:latency)", False, "25.0%",
         "20.0% is pct_less(run:bert-g5:latency, run:bert-inf1:latency); more is "
         "pct_more(run:bert-inf1:latency, run:bert-g5:latency) = 25.0%")
+
+
+def test_a_bare_number_skips_a_derived_claim_and_looks_on() -> None:
+    index = FigureIndex({**VALUES, "device:bert-box:memory": Value(27.0, "GB", "memory")})
+    [bare] = find_figures("26.5", loose=True)
+    found = index.match(bare, {"bert", "inf1", "g5"})
+    assert found is not None and (found.candidate.expression, found.agrees) == ("device:bert-box:memory", False)
+
+
+def test_of_near_misses_the_nearest() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(10.0, "ms", "l"), "run:m-b:latency": Value(10.8, "ms", "l")})
+    assert match("11.5 ms", {"m", "a", "b"}, index)[:2] == ("run:m-b:latency", False)  # type: ignore[index]
+
+
+def test_a_ratio_said_the_other_way_is_no_agreement() -> None:
+    [bare] = find_figures("1.25 lower", loose=True)
+    found = INDEX.match(bare, {"bert", "inf1", "g5"})
+    assert found is not None and (found.candidate.op, found.agrees) == ("ratio", False)
+    assert found.reason == "1.250x is ratio(run:bert-inf1:latency, run:bert-g5:latency), not what the text says"
