@@ -301,3 +301,17 @@ def test_a_ratio_said_the_other_way_is_no_agreement() -> None:
     found = INDEX.match(bare, {"bert", "inf1", "g5"})
     assert found is not None and (found.candidate.op, found.agrees) == ("ratio", False)
     assert found.reason == "1.250x is ratio(run:bert-inf1:latency, run:bert-g5:latency), not what the text says"
+
+
+def test_a_derived_claim_measures_what_its_operands_measure() -> None:
+    everyone = {"bert", "inf1", "g5"}
+    assert paths(INDEX.candidates(figure(2.0, "ms"), quantities=frozenset({"throughput"}), context=everyone)) == []
+    assert paths(INDEX.candidates(figure(2.0, "ms"), quantities=LATENCY, context=everyone)) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)"]
+
+
+def test_a_value_named_in_full_is_looked_for_up_to_ten_times_off() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "latency")})
+    assert match("95 ms", {"bert", "inf1"}, index, quantities=LATENCY)[:2] == (  # type: ignore[index]
+        "run:bert-inf1:latency", False)
+    assert match("105 ms", {"bert", "inf1"}, index, quantities=LATENCY) is None
