@@ -315,3 +315,32 @@ def test_a_value_named_in_full_is_looked_for_up_to_ten_times_off() -> None:
     assert match("95 ms", {"bert", "inf1"}, index, quantities=LATENCY)[:2] == (  # type: ignore[index]
         "run:bert-inf1:latency", False)
     assert match("105 ms", {"bert", "inf1"}, index, quantities=LATENCY) is None
+
+
+def test_without_a_catalog_no_word_names_a_kind_of_subject() -> None:
+    assert INDEX.platform_words == set()
+    assert INDEX.subject_words("model") == set()
+
+
+def test_a_value_in_percentage_points_read_from_a_file_is_a_percentage_too() -> None:
+    points = "".join(["p", "p"])  # as a file or the build's pickle gives it: not the code's literal
+    index = FigureIndex({"run:m-a:gain": Value(3.0, points, "gain")})
+    assert paths(index.candidates(figure(3.0, "%"))) == ["run:m-a:gain"]
+
+
+def test_a_derived_claim_named_in_part_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({**VALUES, "device:inf1:setup": Value(2.04, "ms", "setup")})
+    assert match("2 ms more", {"inf1"}, index) == ("device:inf1:setup", True, "2.04 ms", "")
+
+
+def test_a_maximum_far_above_one_value_does_not_stop_the_next() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(5.0, "ms", "latency"),
+                         "run:bert-inf1:latency_p50": Value(11.8, "ms", "latency")})
+    assert match("up to 12 ms", {"bert", "inf1"}, index) == ("run:bert-inf1:latency_p50", True, "11.8 ms", "")
+
+
+def test_a_difference_written_as_an_absolute_figure_in_another_unit() -> None:
+    index = FigureIndex({"run:m-a:time": Value(2.0, "s", "time"), "run:m-b:time": Value(1.5, "s", "time")})
+    found = match("500 ms", {"m", "a", "b"}, index)
+    assert found is not None and found[0] == "run:m-b:time"
+    assert found[3].endswith("run:m-b:time is 1.5 s = 1500 ms")
