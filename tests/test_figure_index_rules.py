@@ -344,3 +344,35 @@ def test_a_difference_written_as_an_absolute_figure_in_another_unit() -> None:
     found = match("500 ms", {"m", "a", "b"}, index)
     assert found is not None and found[0] == "run:m-b:time"
     assert found[3].endswith("run:m-b:time is 1.5 s = 1500 ms")
+
+
+def test_a_value_before_a_derived_claim_that_agrees_as_well() -> None:
+    index = FigureIndex({**VALUES, "run:bert-inf1:gap": Value(2.0, "ms", "gap")})
+    assert match("2 ms more", {"bert", "inf1", "g5"}, index)[:2] == ("run:bert-inf1:gap", True)  # type: ignore[index]
+
+
+def test_a_value_is_never_a_difference_said_the_other_way() -> None:
+    assert match("faster by 10 ms", {"bert", "inf1"}) is None
+
+
+def test_of_equally_named_values_the_nearest() -> None:
+    agreeing = FigureIndex({"run:m-x:latency": Value(8.6, "ms", "l"), "run:m-y:latency": Value(9.2, "ms", "l")})
+    assert match("9 ms", {"m", "x", "y"}, agreeing)[:2] == ("run:m-y:latency", True)  # type: ignore[index]
+    missing = FigureIndex({"run:m-x:latency": Value(10.0, "ms", "l"), "run:m-y:latency": Value(10.8, "ms", "l")})
+    assert match("11.5 ms", {"m", "x", "y"}, missing)[:2] == ("run:m-y:latency", False)  # type: ignore[index]
+    tied = FigureIndex({"run:m-a:latency_p50": Value(30.0, "ms", "latency"),
+                        "run:m-a:latency_p99": Value(20.0, "ms", "latency")})
+    assert match("25 ms", {"m", "a"}, tied, quantities=LATENCY)[0] == "run:m-a:latency_p50"  # type: ignore[index]
+
+
+def test_figures_below_one_and_zero_look_near_themselves() -> None:
+    index = FigureIndex({"run:m-a:wait": Value(0.5, "ms", "latency")})
+    assert paths(index.candidates(figure(0.5, "ms"))) == ["run:m-a:wait"]
+    assert paths(index.candidates(figure(0.0, "ms"))) == []
+
+
+def test_a_derived_value_keeps_its_own_text_up_to_six_digits() -> None:
+    six = FigureIndex({"run:m-x:latency": Value(1.23456, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "x"}, six)[2] == "1.23456 ms"  # type: ignore[index]
+    seven = FigureIndex({"run:m-x:latency": Value(1.234567, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "x"}, seven)[2] == "1.235 ms"  # type: ignore[index]
