@@ -376,3 +376,21 @@ def test_a_derived_value_keeps_its_own_text_up_to_six_digits() -> None:
     assert match("1.23 ms", {"m", "x"}, six)[2] == "1.23456 ms"  # type: ignore[index]
     seven = FigureIndex({"run:m-x:latency": Value(1.234567, "ms", "l", derived=True)})
     assert match("1.23 ms", {"m", "x"}, seven)[2] == "1.235 ms"  # type: ignore[index]
+
+
+def test_a_near_miss_of_a_figure_below_one_is_relative_to_it() -> None:
+    index = FigureIndex({"run:m-x:latency": Value(0.6, "ms", "latency")})
+    assert match("0.5 ms", {"m", "x"}, index) is None  # 20% off
+    near = FigureIndex({"run:m-x:latency": Value(0.56, "ms", "latency")})
+    assert match("0.5 ms", {"m", "x"}, near)[:2] == ("run:m-x:latency", False)  # type: ignore[index]
+
+
+def test_a_claimed_figure_equal_to_the_measured_one_in_another_unit() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(1.0, "TB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(1.0, "TB/s", "measured")})
+    assert match("1 TB/s", {"trn1"}, index)[:2] == ("device:trn1:bandwidth:claimed", True)  # type: ignore[index]
+
+
+def test_a_bare_number_is_never_a_value_named_in_full() -> None:
+    [bare] = find_figures("20.5", loose=True)
+    assert INDEX.match(bare, {"bert", "inf1"}, quantities=LATENCY) is None
