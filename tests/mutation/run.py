@@ -62,6 +62,16 @@ MODULES: dict[str, list[str]] = {
     "data/checking/published_references.py": ["--noconftest", "tests/test_published_reference_rules.py"],
     "state/dependencies.py": ["--noconftest", "tests/test_dependency_rules.py"],
     "site/downloads/csv_index.py": ["--noconftest", "tests/test_csv_index_rules.py"],
+    # data/checking and drift matching
+    "data/checking/every_file.py": ["--noconftest", "tests/test_every_file_rules.py"],
+    "data/checking/errors.py": ["--noconftest", "tests/test_located_error_rules.py"],
+    "data/checking/touching.py": ["--noconftest", "tests/test_touching_rules.py"],
+    "data/checking/matrix_files.py": ["--noconftest", "tests/test_matrix_file_rules.py"],
+    "data/checking/validation.py": ["--noconftest", "tests/test_validation_rules.py"],
+    "data/checking/file_records.py": ["--noconftest", "tests/test_validation_rules.py"],
+    "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
+    "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
+    "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and

@@ -1,0 +1,396 @@
+"""The figure index (``drift/figure_index.py``) on a few values built in the test, without a catalog
+(records are named by the words of their ids): which values and derived claims it holds, by unit and
+number, which of them a figure may be, and what a figure duplicates or contradicts. No data loaded, no
+Sphinx (``make mutation`` runs it with ``--noconftest`` per mutant: ``tests/MUTATION.md``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuron_docs.data.figures.values import Value
+from neuron_docs.drift.aspects import Aspects
+from neuron_docs.drift.figure_index import FigureIndex
+from neuron_docs.drift.literal_figures import LiteralFigure, find_figures
+
+VALUES = {
+    "run:bert-inf1:latency": Value(10.0, "ms", "latency"),
+    "run:bert-g5:latency": Value(8.0, "ms", "latency"),
+    "run:vit-inf1:accuracy": Value(80.0, "%", "top-1"),
+    "run:vit-g5:accuracy": Value(75.0, "%", "top-1"),
+    "instance:inf2:device_count": Value(12, "", "chips"),
+    "instance:inf2:batch": Value(4, "", "batch"),
+    "device:trn1:memory": Value(32.0, "GB", "memory"),
+    "device:trn1:clock": Value(2.0, "s", "time"),
+}
+INDEX = FigureIndex(VALUES)
+
+
+def entries(index: FigureIndex) -> dict[str, list[Any]]:
+    return {unit: [e if isinstance(e, str) else (e.expression, e.op) for e in found]
+            for unit, found in index._entries.items()}
+
+
+def match(text: str, context: set[str], index: FigureIndex = INDEX, **options: Any) -> tuple[Any, ...] | None:
+    [figure] = find_figures(text)
+    found = index.match(figure, context, **options)
+    return found and (found.candidate.expression, found.agrees, found.expected, found.reason)
+
+
+def test_every_value_and_derived_claim_by_unit_sorted_by_number() -> None:
+    assert {unit: list(numbers) for unit, numbers in INDEX._numbers.items()} == {
+        "ms": [2.0, 8.0, 10.0, 2000.0], "%": [5.0, 6.25, 6.666666666666665, 19.999999999999996, 25.0, 75.0, 80.0],
+        "chips": [12.0], "GB": [32.0], "x": [1.25], "pp": [5.0]}
+    bert, vit = "run:bert-inf1:latency, run:bert-g5:latency", "run:vit-inf1:accuracy, run:vit-g5:accuracy"
+    assert entries(INDEX) == {
+        "ms": [(f"diff({bert})", "diff"), "run:bert-g5:latency", "run:bert-inf1:latency", "device:trn1:clock"],
+        "%": [(f"diff({vit})", "diff"), ("pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)", "pct_less"),
+              (f"pct_more({vit})", "pct_more"), ("pct_less(run:bert-g5:latency, run:bert-inf1:latency)", "pct_less"),
+              (f"pct_more({bert})", "pct_more"), "run:vit-g5:accuracy", "run:vit-inf1:accuracy"],
+        "chips": ["instance:inf2:device_count"], "GB": ["device:trn1:memory"],
+        "x": [(f"ratio({bert})", "ratio")], "pp": [(f"diff({vit})", "diff")]}
+
+
+def test_values_are_compared_only_within_their_group() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "l"), "run:gpt-g5:latency": Value(8.0, "ms", "l"),
+                         "instance:a:memory": Value(4.0, "GB", "m"), "instance:b:memory": Value(2.0, "GB", "m"),
+                         "model:x:size": Value(4.0, "GB", "s"), "model:y:size": Value(2.0, "GB", "s"),
+                         "instance:a:price": Value(2.0, "USD/h", "p"), "instance:b:price": Value(2.0, "USD/h", "p"),
+                         "instance:c:price": Value(0.0, "USD/h", "p")})
+    assert sorted(e for e in entries(index)["GB"] if isinstance(e, tuple)) == [
+        ("diff(instance:a:memory, instance:b:memory)", "diff")]
+    assert all(isinstance(e, str) for e in entries(index)["ms"] + entries(index)["USD/h"])
+    assert index._group_of("accuracy", "vit-inf1-b4") == "vit"
+    assert index._group_of("device", "trn1") == index._group_of("instance", "inf2") == ""
+    assert index._group_of("model", "bert") == "bert"
+
+
+def test_a_group_larger_than_the_bound_has_no_derived_claims() -> None:
+    def runs(n: int) -> dict[str, Value]:
+        return {f"run:m-i{k}:latency": Value(float(k + 1), "ms", "l") for k in range(n)}
+    assert FigureIndex.MAX_GROUP == 16
+    assert len(FigureIndex(runs(16))._entries["ms"]) == 16 + 120
+    assert len(FigureIndex(runs(17))._entries["ms"]) == 17
+    assert len(FigureIndex(runs(2))._entries["x"]) == 1
+
+
+def test_a_figure_that_agrees_with_a_value_its_context_names() -> None:
+    assert match("10 ms", {"bert", "inf1"}) == ("run:bert-inf1:latency", True, "10 ms", "")
+    assert match("10 ms", set()) is None
+    assert match("10 ms", set(), everywhere=True) is None  # a value whose records nothing names is not a subject
+    assert match("12 chips", {"inf2"}) == ("instance:inf2:device_count", True, "12 chips", "")
+    assert match("4 chips", {"inf2"}) is None  # a batch size is no figure
+
+
+def test_a_near_miss_contradicts_the_value() -> None:
+    assert match("11 ms", {"bert", "inf1"}) == ("run:bert-inf1:latency", False, "10 ms", "the data gives 10 ms")
+    assert match("12 ms", {"bert", "inf1"}) is None
+
+
+def test_a_value_in_another_unit() -> None:
+    assert match("2 s", {"trn1"}) == ("device:trn1:clock", True, "2 s", "")
+    assert match("2000 ms", {"trn1"}) == ("device:trn1:clock", True, "2 s = 2000 ms", "")
+
+
+def test_derived_claims_with_their_direction() -> None:
+    bert = "run:bert-inf1:latency, run:bert-g5:latency"
+    context = {"bert", "inf1", "g5"}
+    assert match("2 ms more", context) == (f"diff({bert})", True, "2.00 ms", "")
+    assert match("25% more", context) == (f"pct_more({bert})", True, "25.0%", "")
+    assert match("20% less", context) == ("pct_less(run:bert-g5:latency, run:bert-inf1:latency)", True, "20.0%", "")
+    assert match("1.25x", context) == (f"ratio({bert})", True, "1.250x", "")
+    assert match("5% more", {"vit", "inf1", "g5"}) == (
+        "diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)", True, "5.00%", "")
+
+
+def test_a_percentage_with_the_wrong_direction_word_is_its_counterpart() -> None:
+    assert match("25% less", {"bert", "inf1", "g5"}) == (
+        "pct_less(run:bert-g5:latency, run:bert-inf1:latency)", False, "20.0%",
+        "25.0% is pct_more(run:bert-inf1:latency, run:bert-g5:latency); less is "
+        "pct_less(run:bert-g5:latency, run:bert-inf1:latency) = 20.0%")
+
+
+def test_a_difference_written_as_an_absolute_figure() -> None:
+    assert match("5 pp", {"vit", "inf1", "g5"}) == (
+        "run:vit-inf1:accuracy", False, "80% = 80 percentage points",
+        "5 pp is diff(run:vit-inf1:accuracy, run:vit-g5:accuracy) (a difference), written as an absolute figure; "
+        "run:vit-inf1:accuracy is 80% = 80 percentage points")
+
+
+def figure(number: float, unit: str, **fields: Any) -> LiteralFigure:
+    return LiteralFigure("f", 0, 1, number, 0, unit, **fields)
+
+
+def paths(found: list[Any]) -> list[str]:
+    return sorted(c.expression for c in found)
+
+
+def test_the_candidates_of_a_figure_are_within_a_factor_of_it() -> None:
+    assert paths(INDEX.candidates(figure(9.0, "ms"))) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), spread=1.2)) == ["run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), spread=1.1)) == []
+    assert paths(INDEX.candidates(figure(16.0, "ms"))) == ["run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(4.0, "ms"))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms", qualifier="less than"))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms", qualifier="up to"))) == paths(
+        INDEX.candidates(figure(9.0, "ms", qualifier="under")))
+    assert paths(INDEX.candidates(figure(21.0, "ms", low=1.0))) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(0.0, "ms"))) == []
+
+
+def test_a_percentage_is_compared_with_percentages_and_a_bare_number_with_any_unit() -> None:
+    assert paths(INDEX.candidates(figure(5.0, "%"))) == [
+        "diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)", "pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)",
+        "pct_more(run:vit-inf1:accuracy, run:vit-g5:accuracy)"]
+    assert paths(INDEX.candidates(figure(5.0, "pp"))) == ["diff(run:vit-inf1:accuracy, run:vit-g5:accuracy)"]
+    assert paths(INDEX.candidates(figure(12.0, ""))) == [  # 6 to 24 of any unit
+        "instance:inf2:device_count", "pct_less(run:bert-g5:latency, run:bert-inf1:latency)",
+        "pct_less(run:vit-g5:accuracy, run:vit-inf1:accuracy)", "pct_more(run:vit-inf1:accuracy, run:vit-g5:accuracy)",
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+
+
+def test_the_candidates_of_a_figure_measure_what_its_words_name() -> None:
+    latency = frozenset({"latency"})
+    assert paths(INDEX.candidates(figure(9.0, "ms"), quantities=latency)) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), quantities=frozenset({"throughput"}))) == []
+    assert paths(INDEX.candidates(figure(9.0, "ms"), context={"g5"})) == ["run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(4.0, "ms"), quantities=latency, context={"bert"})) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)", "run:bert-g5:latency"]
+    assert paths(INDEX.candidates(figure(9.0, "ms"), aspects=Aspects("p99"))) == [
+        "run:bert-g5:latency", "run:bert-inf1:latency"]
+
+
+def test_how_far_a_near_miss_may_be() -> None:
+    assert FigureIndex._near(figure(4.0, "x")) == 0.5
+    assert FigureIndex._near(LiteralFigure("f", 0, 1, 4.5, 1, "x")) == 0.15
+    assert FigureIndex._near(figure(4.0, "ms")) == 0.15
+
+
+def test_a_claimed_figure_is_checked_against_the_measured_one() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(80.0, "GB/s", "measured")})
+    found = index.match(find_figures("100 GB/s")[0], {"trn1"})
+    assert found is not None and (found.candidate.expression, found.agrees, found.expected) == (
+        "device:trn1:bandwidth:measured", False, "80 GB/s")
+    assert found.reason == "100 GB/s is the claimed figure (device:trn1:bandwidth:claimed); the specifications give 80 GB/s"
+    agreeing = index.match(find_figures("80 GB/s")[0], {"trn1"})
+    assert agreeing is not None and (agreeing.candidate.expression, agreeing.agrees) == (
+        "device:trn1:bandwidth:measured", True)
+
+
+def test_the_quantity_of_a_value() -> None:
+    assert INDEX.quantity("run:bert-inf1:latency") == "latency"
+    assert INDEX._cheap_quantity("run:bert-inf1:latency") == "latency"
+    assert INDEX.quantity("device:trn1:memory") == "memory"
+
+
+LATENCY = frozenset({"latency"})
+
+
+def test_a_figure_further_off_contradicts_the_value_its_words_name_in_full() -> None:
+    assert match("20 ms", {"bert", "inf1"}, quantities=LATENCY) == (
+        "run:bert-inf1:latency", False, "10 ms", "the data gives 10 ms")
+    assert match("20 ms", {"bert", "inf1"}) is None  # the quantity unnamed
+    assert match("about 20 ms", {"bert", "inf1"}, quantities=LATENCY) is None
+    assert match("20 ms more", {"bert", "inf1"}, quantities=LATENCY) is None  # a direction: no absolute figure
+    assert match("20 ms", {"bert"}, quantities=LATENCY) is None  # two runs named alike: neither is meant
+
+
+def test_of_several_values_of_one_subject_the_nearest() -> None:
+    index = FigureIndex({"run:m-a:latency_p50": Value(10.0, "ms", "latency"),
+                         "run:m-a:latency_p99": Value(30.0, "ms", "latency")})
+    assert match("25 ms", {"m", "a"}, index, quantities=LATENCY) == (
+        "run:m-a:latency_p99", False, "30 ms", "the data gives 30 ms")
+
+
+def test_a_value_of_zero() -> None:
+    index = FigureIndex({"run:m-a:wait": Value(0.0, "ms", "latency"), "run:m-b:wait": Value(1e-12, "ms", "latency"),
+                         "run:m-c:wait": Value(-0.5, "ms", "latency")})
+    assert paths(index.candidates(figure(0.0, "ms"))) == ["run:m-a:wait", "run:m-b:wait"]
+    assert match("0 ms", {"m", "a"}, index) == ("run:m-a:wait", True, "0 ms", "")
+    assert paths(index.candidates(figure(2.0, "ms", qualifier="less than"))) == ["run:m-a:wait", "run:m-b:wait"]
+
+
+def test_the_percentile_the_words_name_is_that_of_a_derived_claims_operand() -> None:
+    index = FigureIndex({"run:m-a:latency_p50_ms": Value(10.0, "ms", "l"),
+                         "run:m-b:latency_p50_ms": Value(8.0, "ms", "l")})
+    assert [c.op for c in index.candidates(figure(2.0, "ms"), aspects=Aspects("50"))] == ["diff"]
+    assert [c.op for c in index.candidates(figure(2.0, "ms"), aspects=Aspects("99"))] == []
+
+
+def test_a_derived_claim_only_its_context_names_in_full_is_matched() -> None:
+    bert = "run:bert-inf1:latency, run:bert-g5:latency"
+    assert match("2 ms more", {"inf1"}) is None
+    assert match("2 ms more", {"inf1"}, everywhere=True) == (f"diff({bert})", True, "2.00 ms", "")
+    assert match("25% less", {"inf1"}) is None
+    assert match("2.2 ms more", {"inf1"}) is None
+    assert match("2.2 ms more", {"inf1", "g5"}) == (f"diff({bert})", False, "2.00 ms", "the data gives 2.00 ms")
+
+
+def test_of_values_that_agree_the_best_named_then_the_nearest_then_the_first_by_name() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(8.6, "ms", "l"), "run:m-b:latency": Value(9.2, "ms", "l")})
+    assert match("9 ms", {"m", "a", "b"}, index)[:2] == ("run:m-b:latency", True)  # type: ignore[index]
+    named = FigureIndex({"run:m-b:latency": Value(10.0, "ms", "l"), "run:m-a:latency": Value(10.4, "ms", "l")})
+    assert match("10 ms", {"m", "b"}, named)[:2] == ("run:m-b:latency", True)  # type: ignore[index]
+    tie = FigureIndex({"run:m-a:latency": Value(10.0, "ms", "l"), "run:m-b:latency": Value(10.0, "ms", "l")})
+    assert match("10 ms", {"m"}, tie)[:2] == ("run:m-a:latency", True)  # type: ignore[index]
+    reverse = FigureIndex({"run:m-b:latency": Value(10.0, "ms", "l"), "run:m-a:latency": Value(10.0, "ms", "l")})
+    assert match("10 ms", {"m"}, reverse)[:2] == ("run:m-a:latency", True)  # type: ignore[index]
+
+
+def test_a_near_miss_of_a_claimed_figure_is_said_against_it() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(80.0, "GB/s", "measured")})
+    assert match("110 GB/s", {"trn1"}, index) == (
+        "device:trn1:bandwidth:claimed", False, "100 GB/s", "the data gives 100 GB/s")
+    same = FigureIndex({"device:trn1:bandwidth:claimed": Value(100.0, "GB/s", "claimed"),
+                        "device:trn1:bandwidth:measured": Value(100.0, "GB/s", "measured")})
+    assert match("100 GB/s", {"trn1"}, same)[:2] == ("device:trn1:bandwidth:claimed", True)  # type: ignore[index]
+
+
+def test_a_derived_value_with_many_digits_is_written_at_the_texts_precision() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(1.2345678, "ms", "l", derived=True),
+                         "run:m-b:latency": Value(1.2345678, "ms", "l"),
+                         "run:m-c:latency": Value(1.25, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "a"}, index) == ("run:m-a:latency", True, "1.235 ms", "")
+    assert match("1.23 ms", {"m", "b"}, index) == ("run:m-b:latency", True, "1.2345678 ms", "")
+    assert match("1.25 ms", {"m", "c"}, index) == ("run:m-c:latency", True, "1.25 ms", "")
+
+
+def test_a_range_looks_from_its_low_end() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(3.2, "ms", "l"), "run:n-b:latency": Value(3.6, "ms", "l")})
+    assert paths(index.candidates(figure(10.0, "ms", low=7.0))) == ["run:n-b:latency"]
+
+
+def test_a_maximum_is_near_its_figure() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "latency")})
+    assert match("up to 12 ms", {"bert", "inf1"}, index) is None
+    assert match("up to 10.5 ms", {"bert", "inf1"}, index) == ("run:bert-inf1:latency", True, "10 ms", "")
+
+
+def test_a_bare_number_near_a_derived_claim_is_no_contradiction() -> None:
+    [bare] = find_figures("26.5", loose=True)
+    assert INDEX.match(bare, {"bert", "inf1", "g5"}) is None
+
+
+def test_a_percentage_with_the_wrong_direction_word_more() -> None:
+    assert match("20% more", {"bert", "inf1", "g5"}) == (
+        "pct_more(run:bert-inf1:latency, run:bert-g5:latency)", False, "25.0%",
+        "20.0% is pct_less(run:bert-g5:latency, run:bert-inf1:latency); more is "
+        "pct_more(run:bert-inf1:latency, run:bert-g5:latency) = 25.0%")
+
+
+def test_a_bare_number_skips_a_derived_claim_and_looks_on() -> None:
+    index = FigureIndex({**VALUES, "device:bert-box:memory": Value(27.0, "GB", "memory")})
+    [bare] = find_figures("26.5", loose=True)
+    found = index.match(bare, {"bert", "inf1", "g5"})
+    assert found is not None and (found.candidate.expression, found.agrees) == ("device:bert-box:memory", False)
+
+
+def test_of_near_misses_the_nearest() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(10.0, "ms", "l"), "run:m-b:latency": Value(10.8, "ms", "l")})
+    assert match("11.5 ms", {"m", "a", "b"}, index)[:2] == ("run:m-b:latency", False)  # type: ignore[index]
+
+
+def test_a_ratio_said_the_other_way_is_no_agreement() -> None:
+    [bare] = find_figures("1.25 lower", loose=True)
+    found = INDEX.match(bare, {"bert", "inf1", "g5"})
+    assert found is not None and (found.candidate.op, found.agrees) == ("ratio", False)
+    assert found.reason == "1.250x is ratio(run:bert-inf1:latency, run:bert-g5:latency), not what the text says"
+
+
+def test_a_derived_claim_measures_what_its_operands_measure() -> None:
+    everyone = {"bert", "inf1", "g5"}
+    assert paths(INDEX.candidates(figure(2.0, "ms"), quantities=frozenset({"throughput"}), context=everyone)) == []
+    assert paths(INDEX.candidates(figure(2.0, "ms"), quantities=LATENCY, context=everyone)) == [
+        "diff(run:bert-inf1:latency, run:bert-g5:latency)"]
+
+
+def test_a_value_named_in_full_is_looked_for_up_to_ten_times_off() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(10.0, "ms", "latency")})
+    assert match("95 ms", {"bert", "inf1"}, index, quantities=LATENCY)[:2] == (  # type: ignore[index]
+        "run:bert-inf1:latency", False)
+    assert match("105 ms", {"bert", "inf1"}, index, quantities=LATENCY) is None
+
+
+def test_without_a_catalog_no_word_names_a_kind_of_subject() -> None:
+    assert INDEX.platform_words == set()
+    assert INDEX.subject_words("model") == set()
+
+
+def test_a_value_in_percentage_points_read_from_a_file_is_a_percentage_too() -> None:
+    points = "".join(["p", "p"])  # as a file or the build's pickle gives it: not the code's literal
+    index = FigureIndex({"run:m-a:gain": Value(3.0, points, "gain")})
+    assert paths(index.candidates(figure(3.0, "%"))) == ["run:m-a:gain"]
+
+
+def test_a_derived_claim_named_in_part_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({**VALUES, "device:inf1:setup": Value(2.04, "ms", "setup")})
+    assert match("2 ms more", {"inf1"}, index) == ("device:inf1:setup", True, "2.04 ms", "")
+
+
+def test_a_maximum_far_above_one_value_does_not_stop_the_next() -> None:
+    index = FigureIndex({"run:bert-inf1:latency": Value(5.0, "ms", "latency"),
+                         "run:bert-inf1:latency_p50": Value(11.8, "ms", "latency")})
+    assert match("up to 12 ms", {"bert", "inf1"}, index) == ("run:bert-inf1:latency_p50", True, "11.8 ms", "")
+
+
+def test_a_difference_written_as_an_absolute_figure_in_another_unit() -> None:
+    index = FigureIndex({"run:m-a:time": Value(2.0, "s", "time"), "run:m-b:time": Value(1.5, "s", "time")})
+    found = match("500 ms", {"m", "a", "b"}, index)
+    assert found is not None and found[0] == "run:m-b:time"
+    assert found[3].endswith("run:m-b:time is 1.5 s = 1500 ms")
+
+
+def test_a_value_before_a_derived_claim_that_agrees_as_well() -> None:
+    index = FigureIndex({**VALUES, "run:bert-inf1:gap": Value(2.0, "ms", "gap")})
+    assert match("2 ms more", {"bert", "inf1", "g5"}, index)[:2] == ("run:bert-inf1:gap", True)  # type: ignore[index]
+
+
+def test_a_value_is_never_a_difference_said_the_other_way() -> None:
+    assert match("faster by 10 ms", {"bert", "inf1"}) is None
+
+
+def test_of_equally_named_values_the_nearest() -> None:
+    agreeing = FigureIndex({"run:m-x:latency": Value(8.6, "ms", "l"), "run:m-y:latency": Value(9.2, "ms", "l")})
+    assert match("9 ms", {"m", "x", "y"}, agreeing)[:2] == ("run:m-y:latency", True)  # type: ignore[index]
+    missing = FigureIndex({"run:m-x:latency": Value(10.0, "ms", "l"), "run:m-y:latency": Value(10.8, "ms", "l")})
+    assert match("11.5 ms", {"m", "x", "y"}, missing)[:2] == ("run:m-y:latency", False)  # type: ignore[index]
+    tied = FigureIndex({"run:m-a:latency_p50": Value(30.0, "ms", "latency"),
+                        "run:m-a:latency_p99": Value(20.0, "ms", "latency")})
+    assert match("25 ms", {"m", "a"}, tied, quantities=LATENCY)[0] == "run:m-a:latency_p50"  # type: ignore[index]
+
+
+def test_figures_below_one_and_zero_look_near_themselves() -> None:
+    index = FigureIndex({"run:m-a:wait": Value(0.5, "ms", "latency")})
+    assert paths(index.candidates(figure(0.5, "ms"))) == ["run:m-a:wait"]
+    assert paths(index.candidates(figure(0.0, "ms"))) == []
+
+
+def test_a_derived_value_keeps_its_own_text_up_to_six_digits() -> None:
+    six = FigureIndex({"run:m-x:latency": Value(1.23456, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "x"}, six)[2] == "1.23456 ms"  # type: ignore[index]
+    seven = FigureIndex({"run:m-x:latency": Value(1.234567, "ms", "l", derived=True)})
+    assert match("1.23 ms", {"m", "x"}, seven)[2] == "1.235 ms"  # type: ignore[index]
+
+
+def test_a_near_miss_of_a_figure_below_one_is_relative_to_it() -> None:
+    index = FigureIndex({"run:m-x:latency": Value(0.6, "ms", "latency")})
+    assert match("0.5 ms", {"m", "x"}, index) is None  # 20% off
+    near = FigureIndex({"run:m-x:latency": Value(0.56, "ms", "latency")})
+    assert match("0.5 ms", {"m", "x"}, near)[:2] == ("run:m-x:latency", False)  # type: ignore[index]
+
+
+def test_a_claimed_figure_equal_to_the_measured_one_in_another_unit() -> None:
+    index = FigureIndex({"device:trn1:bandwidth:claimed": Value(1.0, "TB/s", "claimed"),
+                         "device:trn1:bandwidth:measured": Value(1.0, "TB/s", "measured")})
+    assert match("1 TB/s", {"trn1"}, index)[:2] == ("device:trn1:bandwidth:claimed", True)  # type: ignore[index]
+
+
+def test_a_bare_number_is_never_a_value_named_in_full() -> None:
+    [bare] = find_figures("20.5", loose=True)
+    assert INDEX.match(bare, {"bert", "inf1"}, quantities=LATENCY) is None
