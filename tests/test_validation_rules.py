@@ -394,3 +394,17 @@ def test_a_record_of_a_remembered_part_is_placed_from_the_files_text() -> None:
     assert place_of(again, "sources", "c", ("title",)) == (7, ("sources", 2, "title"), False)
     assert ("sources", "a") in again.record_paths and file_places(again, "sources.yaml") is again.positions["sources.yaml"]
     assert file_places(Catalog(Path(".")), "sources.yaml") == {}  # a file never read has no places
+
+
+def test_the_prose_of_a_file_that_has_some_is_read_with_it() -> None:
+    """A file of prose (devices.yaml: its notes) gives its free texts with its records; a file without
+    prose (sources.yaml) gives none, and a catalog made of both has the one file's."""
+    devices = "devices:\n- id: d1\n  name: D1\n  note: About 2 GB/s.\n# this test's own text\n"
+    part = read_file("devices.yaml", devices)
+    [text] = part.free_texts["devices.yaml"]
+    assert (text.field, text.text, text.heading, text.line) == ("note", "About 2 GB/s.", "d1 D1", 4)
+    assert read_file("sources.yaml", SOURCES).free_texts == {}
+    cat = Catalog(Path("."))
+    merge(cat, read_file("sources.yaml", SOURCES))
+    merge(cat, part)
+    assert list(cat.free_texts) == ["devices.yaml"]
