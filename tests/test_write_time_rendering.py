@@ -34,7 +34,7 @@ from neuron_docs.data.figures.shown import figure
 from neuron_docs.data.figures.values import build_values
 from neuron_docs.directives import matrix as matrix_directives
 from neuron_docs.render.expand import MAX_COLUMN_WIDTH
-from neuron_docs.node_data import CELLS_HTML, ROWS_HTML
+from neuron_docs.node_data import CELLS_HTML, CSV_ROWS, ROWS_HTML
 from neuron_docs.render.html_rows import rows_html
 from neuron_docs.render.light_rows import RowWriter
 from neuron_docs.render.placeholder import deferred, deferred_inline
@@ -144,7 +144,9 @@ def test_rows_made_as_html_are_what_the_writer_writes_for_the_nodes(site, monkey
                 if CELLS_HTML.on(row):
                     words = [t.astext() for t in nodes_row.findall(nodes.Text)]
                     assert row.astext().split() == " ".join(words).split(), docname
-            assert table_csv(made, page_notes(fast)) == table_csv(as_nodes, page_notes(slow)), docname
+            assert CSV_ROWS.get(made) == CSV_ROWS.get(as_nodes), docname  # one model, however the rows are written
+            CSV_ROWS.pop(as_nodes, None)  # the nodes read back: the model says what they show
+            assert table_csv(made) == table_csv(as_nodes, page_notes(slow)), docname
             compared += 1
     assert compared and light
 
@@ -211,6 +213,18 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
         made.append(row is not None)
         return row
 
+    read_back: list[tuple[str, str]] = []
+
+    def read_matrices_back(app: Any, doctree: nodes.document, docname: str) -> None:
+        """Each matrix's CSV as its model gives it, and as its nodes read back with the page's notes."""
+        for table in doctree.findall(nodes.table):
+            if "neuron-support-matrix" in table["classes"]:
+                given = table_csv(table)
+                rows = CSV_ROWS.pop(table, None)
+                assert rows is not None, docname  # made from its rows, though they are written as nodes
+                read_back.append((table_csv(table, page_notes(doctree)), given))
+                CSV_ROWS.set(table, rows)
+
     for mode in ("light", "nodes"):
         srcdir = tmp_path / mode
         shutil.copytree(ROOT, srcdir)
@@ -219,6 +233,8 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
             if mode == "nodes":
                 patch.setattr(matrix_directives, "row_writer", lambda ctx: None)
             app = make_app("html", srcdir=srcdir, confoverrides={"neuron_data_dir": str(data)})
+            if mode == "nodes":  # before the tables' CSVs are written (400)
+                app.connect("doctree-resolved", read_matrices_back, priority=390)
             app.build()
         out = Path(app.outdir)
         outputs[mode] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
@@ -229,6 +245,8 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
     assert "[1] Published note, with a comma" in csv and "[2] Project note: =Our own note" in csv
     assert CELLS_HTML.key not in outputs["light"]["matrix.html"].decode()
     assert any(made)  # the rows without a note were made as HTML
+    # The matrix's CSV is its model's however its rows are written, and says what its nodes show.
+    assert read_back and all(nodes_read == given for nodes_read, given in read_back), read_back
 
 
 def test_prose_roles_leave_placeholders_and_the_page_the_figures(site) -> None:

@@ -154,7 +154,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("build-finished", device_pages.remove_stale_output),
     Handler("build-finished", build_lock.release_build_lock, 10_000, "after every other handler (the downloads, "
             "the sitemap) has written"),
-    Handler("build-finished", loading.thaw, 10_000),
+    Handler("build-finished", loading.thaw, 10_000, "after every other handler: the downloads read the data set"),
 )
 
 

@@ -136,7 +136,7 @@ class MatrixView:
             table = build_table(headers, [], classes=["neuron-support-matrix", "neuron-sortable"], name=self.name)
             body = next(iter(table.findall(nodes.tbody)))
             body.extend([self._light_row(self.writer, row, row_id) for row, row_id in zip(rows, row_ids, strict=True)])
-            CSV_ROWS.set(table, self._csv_rows(headers, rows))
+        CSV_ROWS.set(table, self._csv_rows(headers, rows))  # from the rows, however they are written
         CSV_NAME.set(table, self.name)
         # The devices whose current matrix this table shows (read by site.device_checks).
         MATRIX_DEVICES.set(table, list(self.matrix.devices) if self.latest else [])

@@ -10,8 +10,6 @@ only when its bytes change (else its mtime stays). Only HTML builders get downlo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +18,7 @@ from sphinx.util import logging
 
 from ...state.domain import state
 from .links import download_uri, links_downloads, writes_downloads
-from .table_csv import page_notes, table_csv
+from .table_csv import table_csv
 from ...node_data import CSV_NAME, TABLE_NAME_ID
 
 if TYPE_CHECKING:
@@ -29,26 +27,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 TABLES_DIR = "_downloads/tables"
-
-
-class _PageNotes(Mapping[str, str]):
-    """The page's notes by id (:func:`.table_csv.page_notes`), found only once a table has a note marker."""
-
-    def __init__(self, doctree: nodes.document) -> None:
-        self._doctree = doctree
-
-    @cached_property
-    def _notes(self) -> dict[str, str]:
-        return page_notes(self._doctree)
-
-    def __getitem__(self, key: str) -> str:
-        return self._notes[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._notes)
-
-    def __len__(self) -> int:
-        return len(self._notes)
 
 
 def csv_name(table: nodes.table, docname: str, index: int) -> str | None:
@@ -65,12 +43,11 @@ def write_table_csvs(app: Sphinx, doctree: nodes.document, docname: str) -> None
     writes = writes_downloads(app)
     written = state(app.env).csv_written
     target = Path(app.outdir, TABLES_DIR)
-    notes = _PageNotes(doctree)
     for index, table in enumerate(list(doctree.findall(nodes.table)), start=1):
         name = csv_name(table, docname, index)
         if not name:
             continue
-        content = table_csv(table, notes).encode("utf-8")
+        content = table_csv(table).encode("utf-8")
         digest = hashlib.sha256(content).hexdigest()
         if name in written and written[name][1] != digest:
             logger.warning("table download %r is written by %s and %s with different content", name,
