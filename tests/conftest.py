@@ -35,7 +35,9 @@ FIRST = ("test_incremental.py", "test_extension.py",  # parallel builds: they fo
          "test_site_browser.py", "test_axe_browser.py",
          "test_preview.py", "test_hostile_data.py", "test_broken_site.py", "test_data_broken.py",
          "test_matrix_diff.py", "test_output_safety.py", "test_write_time_rendering.py", "test_data_changes.py",
-         "test_data_properties.py", "test_drift.py", "test_performance_pages.py", "test_advisor_browser.py")
+         "test_data_properties.py", "test_drift.py", "test_performance_pages.py", "test_advisor_browser.py",
+         "test_architecture.py", "test_nothing_lost.py", "test_audit.py", "test_benchmark_history.py",
+         "test_benchmark_history_pages.py", "test_drift_corpus.py", "test_fit.py", "test_fuzz_data.py")
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
 
