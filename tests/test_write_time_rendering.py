@@ -202,6 +202,13 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
         matrix = next(m for m in document["matrices"] if "trainium" in m["devices"])
         note(matrix["rows"][0]["cells"], note="Published note, with a comma")
         note(matrix["rows"][2]["cells"], annotation="=Our own note")
+        # Family labels put into the HTML of another row's (RowWriter.link_cell): characters to
+        # escape, a label followed by words of its own, one holding a character the swap stands on.
+        matrix["rows"][1]["label"] = 'Encoder <&> "quoted"'
+        matrix["rows"][3]["published_in"] = "prose"
+        matrix["rows"][4]["label"] = "Odd \ue003 label"
+        matrix["rows"][5]["published_in"] = "prose"
+        matrix["rows"][5]["label"] = "Tail & <b>"
 
     edit_yaml(sorted((data / "matrix").glob("*.yaml"))[-1], add_notes)
     outputs = {}
@@ -228,6 +235,8 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
     for mode in ("light", "nodes"):
         srcdir = tmp_path / mode
         shutil.copytree(ROOT, srcdir)
+        # The families' own places, on a page of their own: the matrix's rows link to them.
+        (srcdir / "guidelines.rst").write_text(":orphan:\n\nGuidelines\n==========\n\n.. neuron:family-guidelines::\n")
         with monkeypatch.context() as patch:
             patch.setattr(RowWriter, "row", counted)
             if mode == "nodes":
@@ -243,7 +252,10 @@ def test_a_matrix_with_notes_gives_the_same_html_and_csv_with_rows_made_as_html(
     csv = outputs["light"]["_downloads/tables/support-matrix-trainium.csv"].decode()
     assert "Notes" in csv.splitlines()[0]
     assert "[1] Published note, with a comma" in csv and "[2] Project note: =Our own note" in csv
-    assert CELLS_HTML.key not in outputs["light"]["matrix.html"].decode()
+    page = outputs["light"]["matrix.html"].decode()
+    assert CELLS_HTML.key not in page
+    assert 'href="guidelines.html#family-' in page
+    assert "Encoder &lt;&amp;&gt; &quot;quoted&quot;" in page and "Odd \ue003 label" in page
     assert any(made)  # the rows without a note were made as HTML
     # The matrix's CSV is its model's however its rows are written, and says what its nodes show.
     assert read_back and all(nodes_read == given for nodes_read, given in read_back), read_back

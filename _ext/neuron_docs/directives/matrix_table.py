@@ -24,13 +24,12 @@ from ..render.tables import badge, build_table, table_row
 from ..node_data import CSV_NAME, CSV_ROWS, MATRIX_DEVICES, PREVIEW_KEY
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable
 
     from ..data import Catalog
     from ..data.records.matrix import Cell, Column, Matrix, Revision, Row
     from ..render.light_rows import RowWriter
     from ..render.placeholder import RenderContext
-    from ..render.tables import Cell as TableCell
 
 
 def header_text(column: Column) -> str:
@@ -214,15 +213,16 @@ class MatrixView:
         cells = [row.cells[column.key] for column in self.columns]
         if self.anchors or any(self.cell_text(cell).note for cell in cells):
             return table_row(self._row(row), row_id)
-        made: list[tuple[Hashable | None, Callable[[], TableCell]]] = [
-            (None, partial(self._label, row)),
-            (("categories", *row.categories), partial(self._categories, row)),
-            (("fit", row.fit), partial(self._fit, row)),
+        name, source = self._name(row)
+        made: list[Callable[[], tuple[str, str] | None]] = [
+            partial(writer.link_cell, "family", row.family, name, source, partial(self._label, row)),
+            partial(writer.cell, ("categories", *row.categories), partial(self._categories, row)),
+            partial(writer.cell, ("fit", row.fit), partial(self._fit, row)),
         ]
         for column, cell in zip(self.columns, cells, strict=True):
             # What a cell shows: its status (badge and roadmap link) and its date, not its place.
-            made.append((("cell", cell.status, self.since(row.family, column.key)),
-                         partial(self._cell, row, column.key, cell)))
+            made.append(partial(writer.cell, ("cell", cell.status, self.since(row.family, column.key)),
+                                partial(self._cell, row, column.key, cell)))
         return writer.row(made, row_id.split()) or table_row(self._row(row), row_id)
 
     def _csv_rows(self, headers: list[str], rows: list[Row]) -> list[list[str]]:

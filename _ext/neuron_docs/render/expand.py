@@ -121,7 +121,7 @@ def set_aside_box(document: nodes.document, catalog: Catalog, looked_up: Iterabl
         top.insert(first, node)
 
 
-class _CachedUris:
+class CachedUris:
     """A builder whose relative URIs are computed once per pair of pages (thousands of links of a
     table go to a few pages)."""
 
@@ -142,17 +142,19 @@ class _CachedUris:
         return getattr(self._builder, name)
 
 
-def resolve_generated_references(content: list[nodes.Node], docname: str, env: BuildEnvironment) -> bool:
+def resolve_generated_references(content: list[nodes.Node], docname: str, env: BuildEnvironment,
+                                 uris: CachedUris | None = None) -> bool:
     """Resolve the links ``content`` makes to Neuron objects, as Sphinx's resolver would but
     without its copies and events: the link's content moves into the reference; a link to an
     object the project does not describe keeps its text (see :mod:`neuron_docs.state.domain`). Whether
-    other pending references are left (for Sphinx's resolver)."""
+    other pending references are left (for Sphinx's resolver). ``uris``: the builder's relative
+    URIs kept from earlier calls (one table's many links)."""
     domain = neuron_domain(env)
     builder = state(env).builder
     others = False
     if builder is None:  # no builder-inited (not a build): Sphinx's resolver does it all
         return True
-    cached = cast("Builder", _CachedUris(builder))
+    cached = cast("Builder", uris if uris is not None else CachedUris(builder))
     for root in content:
         if not isinstance(root, nodes.Element):
             continue

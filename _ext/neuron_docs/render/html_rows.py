@@ -46,8 +46,14 @@ class Unsupported(Exception):
     """A node the rules here do not cover: the writer writes the ``tbody``."""
 
 
-def _attval(text: str) -> str:
+def attribute_html(text: str) -> str:
+    """``text`` as the value of an HTML attribute, as the writer writes it."""
     return _WHITESPACE.sub(" ", text).translate(_ESCAPE)
+
+
+def text_html(text: str) -> str:
+    """``text`` (a text node's) as HTML, as the writer writes it."""
+    return text.translate(_ESCAPE)
 
 
 def _starttag(node: nodes.Element, tagname: str, attributes: dict[str, str], last: tuple[str, ...] = ()) -> str:
@@ -67,13 +73,13 @@ def _starttag(node: nodes.Element, tagname: str, attributes: dict[str, str], las
     if ids:
         atts["id"] = ids[0]
         suffix = "".join(f'<span id="{i}"></span>' for i in ids[1:])
-    parts = [tagname, *(f'{name}="{_attval(value)}"' for name, value in sorted(atts.items()))]
+    parts = [tagname, *(f'{name}="{attribute_html(value)}"' for name, value in sorted(atts.items()))]
     return f"<{' '.join(parts)}>{suffix}"
 
 
 def _write(node: nodes.Node, out: list[str]) -> None:
     if isinstance(node, nodes.Text):
-        out.append(node.astext().translate(_ESCAPE))
+        out.append(text_html(node.astext()))
         return
     name = node.tagname
     if name not in _TAGS or not isinstance(node, nodes.Element) or any(k in node for k in _UNHANDLED.get(name, ())):
