@@ -457,6 +457,9 @@ def test_neuron_devices_and_column_labels() -> None:
                               "n1": s.Device.model_construct(id="n1", kind="neuron"),
                               "n2": s.Device.model_construct(id="n2", kind="neuron")}
     assert neuron_devices(cat) == ["n1", "n2"]
+    # a device's kind as the cached catalog (a pickle) gives it back: equal, not the code's literal
+    cat.records["devices"]["n3"] = s.Device.model_construct(id="n3", kind=_as_read("neuron"))
+    assert neuron_devices(cat) == ["n1", "n2", "n3"]
     assert column_label(cat, "nofw/training/x") == "nofw, training/x"
 
 
@@ -483,6 +486,11 @@ def test_the_best_of_each_family_measured_on_a_device() -> None:
     # a device the advisor does not compare is compared for its own page
     assert [(f.family, f.best.run if f.best else None) for f in best_on_device(cat, runs, "gpu")] == [("alpha", "g")]
     assert FamilyBest("inference", "x", None).best is None
+    # runs whose workload is an equal text but another object (a pickle's, a file's) are still of it
+    read = [replace(r, workload=_as_read(r.workload)) for r in runs]
+    assert [(f.workload, f.family, f.best.run if f.best else None) for f in best_on_device(cat, read, "d1")] == [
+        ("inference", "zeta", None), ("inference", "alpha", "a2"), ("inference", "unlisted", "u"),
+        ("training", "alpha", "t"), ("training", "trainfam", "tt")]
     with pytest.raises(FrozenInstanceError):
         out[0].best = None  # type: ignore[misc]
 
@@ -502,7 +510,7 @@ def test_the_slice_the_advisor_embeds(known: Known, monkeypatch: pytest.MonkeyPa
             best("p1", identity="published:p", device="d1", throughput=5.0, framework=_as_read("fw1"),
                  family=_as_read("fam")),
             best("p2", identity="published:p", device="d1", throughput=50.0, framework="aaa", latency=1.0, cost=9.0),
-            best("t1", identity="published:p", device="d2", workload="training", framework="fw1",
+            best("t1", identity="published:p", device="d2", workload=_as_read("training"), framework="fw1",
                  latency=None, cost=None)]
     monkeypatch.setattr(a, "all_runs", lambda derived, held_since=None: list(runs))
     out = a.advisor_slice(SimpleNamespace(catalog=cat))

@@ -122,12 +122,25 @@ def test_figures_of_two_dimensions_are_not_compared() -> None:
 def test_a_difference_at_the_declared_decimals_else_the_units_own() -> None:
     assert words("instance:c:price, instance:b:price | diff more/less") == "$0.11/h less"
     assert words("instance:b:price, instance:c:price | diff .1f less/more") == "$0.1/h less"
-    assert words("run:a:top1, run:b:top1 | diff less/more") == "4% more"  # %: 0 decimals
+    assert words("run:a:top1, run:b:top1 | diff less/more") == "4 percentage points more"  # %: 0 decimals
     assert words("run:a:speed, run:b:speed | diff less/more") == "1.3x more"  # x: 1 decimal
     assert words("run:a:memory, run:b:memory | diff less/more") == "10.35 GB more"  # any other unit: 2
     assert words("run:a:gain, run:b:gain | diff less/more") == "0.73 percentage points more"  # pp: 2
     assert words("diff(instance:c:price, instance:b:price), diff(instance:b:price, instance:b:price)"
                  " | diff less/more") == "$0.11/h more"
+
+
+def test_a_difference_of_two_percentages_is_in_percentage_points() -> None:
+    # 80% against 76.4% is 3.6 percentage points more; "4% more" would be 4% of 76.4%, about 3 points
+    assert words("run:a:top1, run:b:top1 | diff .1f less/more") == "3.6 percentage points more"
+    assert words("run:b:top1, run:a:top1 | diff less/more") == "4 percentage points less"
+    percent = "".join(["%"])  # as a file or the build's pickle gives it
+    values = {"run:c:top1": v(81.0, percent, "Top-1 of c"), "run:d:top1": v(80.0, percent, "Top-1 of d")}
+    shown = compared(Catalog(data_dir=Path(".")), values, "run:c:top1, run:d:top1 | diff less/more")
+    assert shown.text == "1 percentage point more"  # one point, as people write it
+    shown = compared(Catalog(data_dir=Path(".")), values, "run:c:top1, run:d:top1 | diff .1f less/more")
+    assert shown.text == "1.0 percentage points more"
+    assert words("run:a:top1, run:b:top1 | pct .0f less/more") == "5% more"  # a percentage of B stays a percentage
 
 
 def test_a_difference_in_dollars_has_the_cents() -> None:

@@ -272,6 +272,16 @@ def test_a_maximum_is_near_its_figure() -> None:
     assert match("up to 10.5 ms", {"bert", "inf1"}, index) == ("run:bert-inf1:latency", True, "10 ms", "")
 
 
+def test_a_maximum_far_above_a_difference_is_not_that_difference_written_as_a_figure() -> None:
+    # "up to 12 ms" about runs of 10 and 8 ms: the 2 ms between them is below the maximum, as each run
+    # is, but far below it; the figure is no difference, and says nothing wrong about either run.
+    for context in ({"bert", "inf1"}, {"bert", "g5"}, {"bert", "inf1", "g5"}):
+        assert match("up to 12 ms", context) is None
+        assert match("at most 12 ms", context) is None
+    assert match("up to 2.2 ms", {"bert", "inf1", "g5"})[:2] == (  # type: ignore[index]
+        "run:bert-inf1:latency", False)  # near the difference: still a difference written as a figure
+
+
 def test_a_bare_number_near_a_derived_claim_is_no_contradiction() -> None:
     [bare] = find_figures("26.5", loose=True)
     assert INDEX.match(bare, {"bert", "inf1", "g5"}) is None

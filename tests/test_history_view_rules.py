@@ -53,7 +53,7 @@ def obs(oid: str, version: str, value: str, state_n: int, *, cid: str = "c", met
         id=oid, configuration=cid, neuron_version="".join(list(version)), metric="".join(list(metric)),
         value=Decimal(value),
         first_published=D(2024, 1, state_n), first_state=f"s{state_n}", last_seen=last_seen, ended=ended,
-        status=status, version_from="column")
+        status="".join(list(status)), version_from="column")  # texts as the pickled cache gives them: other objects
 
 
 def price(pid: str, usd: str, first: D, ended: D | None = None, instance: str = "inf2.xlarge") -> hs.HistoricalPrice:

@@ -208,3 +208,11 @@ def test_a_store_that_could_not_be_read_leaves_the_runs_missing_not_empty(collec
     cat.broken = [Broken(collection, "other", "f.csv", 3, [problem])]
     derive_latest_runs(cat)
     assert list(cat.published_inference_runs) == ["c1"]
+
+
+def test_a_figures_status_is_compared_by_value_as_the_cache_gives_it_back() -> None:
+    # The cached catalog is a pickle: its statuses are equal texts, never the code's literal objects.
+    status = "".join(["pub", "lished"])
+    cat = catalog([config("c1")], [obs("c1-t", "c1", status=status)])
+    derive_latest_runs(cat)
+    assert cat.published_inference_runs["c1"].throughput_inferences_per_s == Decimal("10.5")

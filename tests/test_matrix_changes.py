@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+import pickle
+from typing import Any, TypeVar
 
 import pytest
 from pydantic import ValidationError
@@ -158,3 +159,37 @@ def test_a_category_dropped_is_a_change_too() -> None:
         _row("enc", {"pytorch/inference": Cell(status="supported")}, categories=["nlp"])])])
     assert _as_tuples(changes(wide, narrow).items) == {("categories", "m1", "enc", None, None, '["nlp", "cv"]', '["nlp"]')}
     assert _as_tuples(changes(narrow, wide).items) == {("categories", "m1", "enc", None, None, '["nlp"]', '["nlp", "cv"]')}
+
+
+T = TypeVar("T")
+
+
+def _read_back(value: T) -> T:
+    """``value`` as the build's cache gives it back (``data/dataset.py`` pickles the catalog, its
+    revisions and their changes with it): equal texts, none of them the code's literal objects."""
+    return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))  # type: ignore[no-any-return]
+
+
+def test_changes_read_back_from_the_cache_are_shown_and_described_by_value() -> None:
+    made = Changes(old=None, new=dt.date(2023, 1, 2), items=[
+        MatrixChange(kind="label", matrix="m1", subject="title", old="Matrix m1", new="Matrix one"),
+        MatrixChange(kind="fit", matrix="m1", family="dec", old="good", new="poor"),
+        MatrixChange(kind="cell", matrix="m1", family="enc", old={"status": "na", "note": "later", "link": None},
+                     new="na")])
+    diff = _read_back(made)
+    label = made.items[0].kind  # the code's literal, as pydantic keeps it
+    assert diff.items[0].kind == label and diff.items[0].kind is not label  # the premise
+    assert [c.kind for c in diff.shown()] == ["fit", "cell"]  # a label is no change a reader sees
+    assert describe(diff.items[1]) == "Good Fit -> Not a Good Fit"  # a fit in the pages' words
+    assert describe(diff.items[2]) == "NA (note 'later') -> NA"  # the status said once, not as an extra
+
+
+def test_revisions_read_back_apart_compare_their_rows_by_value() -> None:
+    """A preview's base and head come from two catalogs (each maybe from its own cache entry): equal
+    fits and places of publication are no change, though they are not the same objects."""
+    def revision(day: int) -> Revision:
+        return _matrix_revision(day, [_matrix("m1", [_column("pytorch")], [
+            _row("enc", {"pytorch/inference": Cell(status="supported")}, fit="poor", published_in="prose")])])
+    old, new = _read_back(revision(1)), _read_back(revision(2))
+    assert old.matrices[0].rows[0].fit is not new.matrices[0].rows[0].fit  # the premise
+    assert changes(old, new).is_empty()

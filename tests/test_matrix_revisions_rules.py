@@ -42,3 +42,18 @@ def test_a_cell_holds_for_a_device_never_before_the_device_was_listed() -> None:
     assert history.cell_since(nine, CELL, "inf2") == dt.date(2023, 1, 9)  # changed after it joined
     assert history.cell_since(nine, CELL, "trn1") == dt.date(2023, 1, 9)  # a device never listed
     assert history.cell_since(five, ("m", "gpt", "pytorch/inference"), "inf2") is None  # no such cell
+
+
+def test_more_revisions_than_cpython_caches_ints_for_still_announce_none_after_the_last() -> None:
+    """Over 256 revisions, a typed "Last update" after the newest (or none that reads as a date)
+    announces no revision: the index past the end is compared with the count by value (two equal ints
+    over 256 are other objects)."""
+    start = dt.date(2020, 1, 1)
+    ahead = (start + dt.timedelta(days=400)).strftime("%m/%d/%Y")
+    revs = [_matrix_revision(1, [_matrix("m", [_column("pytorch")],
+                                         [_row("bert", {"pytorch/inference": Cell(status="supported")})],
+                                         last_update_published=typed)]).model_copy(
+                update={"date": start + dt.timedelta(days=n)})
+            for n, typed in enumerate([ahead] * 150 + ["soon"] * 150)]
+    typed = MatrixRevisions.of(revs).typed_last_updates()
+    assert len(typed) == 300 and all(t.announced is None for t in typed)

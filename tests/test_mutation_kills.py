@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from neuron_docs.data import Catalog
-from neuron_docs.data.checking.identities import name_clashes, same_as_problems
+from neuron_docs.data.checking.identities import identity_of, name_clashes, same_as_problems
 from neuron_docs.data.matrix.revisions import MatrixRevisions, typed_date
 from neuron_docs.data.records.matrix import Cell
 from neuron_docs.data.records.models import Model
@@ -64,6 +64,17 @@ def test_a_published_model_the_same_as_itself_is_an_error_but_a_seed_of_the_same
     plain = _identity_catalog([_published("base")])
     # A seed model may share its published model's id: that is the point of same_as, not a loop.
     assert list(same_as_problems("models", _seed("base", same_as="base"), plain)) == []
+
+
+def test_a_collection_named_by_value_as_a_caller_may_hold_it() -> None:
+    """The collection's name compared by value: one made at run time (as a catalog read back from the
+    build's pickle holds its collections' names) is the published models' all the same."""
+    published = "".join(["published", "_models"])
+    catalog = _identity_catalog([_published("base", same_as="base")])
+    [(field, message)] = list(same_as_problems(published, catalog.published_models["base"], catalog))
+    assert field == ("same_as",) and "is the same as itself" in message
+    assert identity_of(published, _published("base")) == "published:base"
+    assert identity_of("".join(["mod", "els"]), _seed("base")) == "seed:base"
 
 
 def test_a_same_as_chain_names_the_identity_to_point_at() -> None:

@@ -283,11 +283,11 @@ class FigureIndex:
             compatible = fits_direction(candidate, figure)
             number = in_unit(candidate.number, candidate.unit, figure.unit)
             error = abs(number - figure.number) / max(abs(figure.number), 1e-12)
+            if ok and figure.qualifier in ("up to", "at most") and error > 0.15:
+                continue  # "up to $0.80" is a maximum near that figure, not any value or difference below it
             if ok and compatible:
                 if score <= 0 and not everywhere:
                     continue
-                if figure.qualifier in ("up to", "at most") and error > 0.15:
-                    continue  # "up to $0.80" is a maximum near that figure, not any value below it
                 key: tuple[float, ...] = (3.0, candidate.op == "value", int(score), -error, score)
             elif ok and not compatible and score > 0 and candidate.op != "value":
                 key = (2.0, 0, int(score), -error, score)

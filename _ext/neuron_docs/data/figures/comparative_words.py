@@ -4,10 +4,11 @@
 the pair may be any two words (``cheaper/more expensive``, ``lower/higher``, ``fewer/more``):
 the first is said of A below B. ``faster/slower`` (and ``slower/faster``) reads the figures' unit: a
 time (ms, s) is faster when lower, a rate (inferences/s, TFLOPS) when higher. ``A, B | diff less/more``
-prints the difference with its word ("$0.11 less"), by the display rule at the declared format
-(``diff .2f less/more``), ``A, B | pct .0f faster/slower`` the difference in percent of B ("36%
-faster"); ``A, B | times`` prints "2.9 times as much as" (A at least B), else "65% less
-than". A data change that moves A past B rewrites the sentence: its words are the data's.
+prints the difference with its word ("$0.11 less"; of two percentages in percentage points, "4
+percentage points more"), by the display rule at the declared format (``diff .2f less/more``),
+``A, B | pct .0f faster/slower`` the difference in percent of B ("36% faster"); ``A, B | times``
+prints "2.9 times as much as" (A at least B), else "65% less than". A data change that moves A past
+B rewrites the sentence: its words are the data's.
 """
 
 from __future__ import annotations
@@ -112,7 +113,10 @@ def compared(catalog: Catalog, values: Values, text: str) -> Shown:
             words = f"{format_number(abs(a.number / b.number - 1) * 100, '%', NumberFormat(places))} {word}"
         if mode == "diff":
             places = number_format.decimals if number_format.decimals is not None else _DEFAULT_DECIMALS.get(a.unit, 2)
-            words = f"{format_number(abs(a.number - b.number), a.unit, NumberFormat(places))} {word}"
+            # Two percentages differ by percentage points (as diff() says): "4 percentage points more", not "4% more"
+            unit = "pp" if a.unit == "%" else a.unit
+            amount = format_number(abs(a.number - b.number), unit, NumberFormat(places))
+            words = f"{'1 percentage point' if amount == '1 percentage points' else amount} {word}"
     shown_a = figure(catalog, values, left, require_format=False)
     shown_b = figure(catalog, values, right, require_format=False)
     files = tuple(sorted({*shown_a.files, *shown_b.files}))
