@@ -18,11 +18,11 @@ into that cell's HTML for each other row, its link resolved by the domain as any
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
-from ..state.domain import state, xref
+from ..state.domain import neuron_domain, state, xref
 from .tables import table_entry
 from .expand import CachedUris, resolve_generated_references
 from .html_rows import attribute_html, entry_html, text_html
@@ -31,6 +31,8 @@ from ..node_data import CELLS_HTML
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
 
+    from sphinx import addnodes
+    from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
     from .tables import Cell
@@ -62,6 +64,8 @@ class RowWriter:
         self._cells: dict[Hashable, tuple[str, str] | None] = {}
         #: A link cell's HTML and words with stand-ins for what differs, by shape (:meth:`link_cell`).
         self._shapes: dict[Hashable, tuple[str, str] | None] = {}
+        #: A link of each kind (as :func:`..state.domain.xref` makes it), for the domain to resolve.
+        self._pending: dict[str, addnodes.pending_xref] = {}
 
     def cell(self, key: Hashable | None, make: Callable[[], Cell]) -> tuple[str, str] | None:
         """The HTML of the cell ``make`` gives and its words (made once per ``key``; ``None``:
@@ -84,11 +88,12 @@ class RowWriter:
         cell of its shape is made in full, with stand-ins for the link, its title and the words; the
         others are its HTML with their own put in. A link that resolves to this page or to nothing,
         or a shape whose cell is not that (checked on the cell made in full), is made in full."""
-        paragraph = nodes.paragraph("", "", xref(kind, target, text))
-        resolve_generated_references([paragraph], self.docname, self.env, self._uris)
-        link = paragraph[0]
+        if kind not in self._pending:
+            self._pending[kind] = cast("addnodes.pending_xref", xref(kind, ""))
+        link = neuron_domain(self.env).resolve_xref(self.env, self.docname, cast("Builder", self._uris), kind, target,
+                                                    self._pending[kind], nodes.inline())
         values = [text, tail]
-        if not isinstance(link, nodes.reference) or "refuri" not in link:
+        if link is None or "refuri" not in link:
             return self.cell(None, make)
         values += [link["refuri"], link.get("reftitle", "")]
         if any(c in _STAND_INS for value in values for c in value):
