@@ -31,7 +31,7 @@ from ..data.catalog import FILE_NAMES
 from ..data.records.labels import FIT_TEXT, STATUS_TEXT
 from ..data.checking.matrix_files import MATRIX_DIR
 from ..data.record_keys import file_key
-from ..state.domain import neuron_domain, xref
+from ..state.domain import neuron_domain, state, xref
 from ..render.placeholder import NoParams, RenderContext, defer, renderer
 from ..render.assets import add_static_path
 from ..render.uris import place_uri
@@ -59,6 +59,10 @@ NOT_MEASURED = "None measured"
 #: The data files the advisor shows: all of them (fit, rationale, support, issues, runs, prices, and
 #: the benchmark history, for since when each best configuration's figures hold).
 ADVISOR_FILES = (*FILE_NAMES, MATRIX_DIR)
+
+
+#: The name (and id) of the advisor's static table.
+TABLE_NAME = "advisor-all-families"
 
 
 class advisor_data(nodes.General, nodes.Element):
@@ -100,7 +104,7 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
         shown.add(index)
         return text(str(runs[index][fields.index(TEXT_FIELDS[which])]))
 
-    model = TableModel(HEADERS, name="advisor-all-families", classes=["neuron-advisor-table", "neuron-sortable"])
+    model = TableModel(HEADERS, name=TABLE_NAME, classes=["neuron-advisor-table", "neuron-sortable"])
     for family in catalog.families.values():
         for device in data["devices"]:  # type: ignore[attr-defined]
             key = f"{family.id}|{device['id']}|"
@@ -112,6 +116,7 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
     placeholder = advisor_data()
     placeholder["slice"] = data
+    state(ctx.env).table_models[(ctx.docname, TABLE_NAME)] = model.copy()  # for its blocks outside the web
     static = model.table()
     unsaid = fields.index("price_unstated")
     note = unstated_sentence([cast("list[str]", runs[i][unsaid]) for i in sorted(shown)])

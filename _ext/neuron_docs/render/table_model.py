@@ -9,9 +9,9 @@ nodes of every generated table of the site.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
@@ -102,6 +102,15 @@ def linked(kind: str, target: str, label: str, *, after: str = "") -> TableCell:
     return TableCell([reference, nodes.Text(after)], label + after) if after else TableCell(reference, label)
 
 
+def _copied(page: Cell) -> Cell:
+    """A cell's page content with nodes of its own (text as it is)."""
+    if isinstance(page, nodes.Node):
+        return page.deepcopy()
+    if page is None or isinstance(page, str):
+        return page
+    return [cast("nodes.Node", node).deepcopy() for node in page]
+
+
 def missing(kind: str, why: str = "") -> TableCell:
     """No figure, saying why (:func:`.tables.blank`): a dash on the page, an empty CSV cell."""
     return TableCell(blank(kind, why), "")
@@ -136,6 +145,12 @@ class TableModel:
             return self.csv
         return [[" ".join(header.split()) for header in self.headers],
                 *([cell.csv_cell() for cell in row] for row in self.rows)]
+
+    def copy(self) -> TableModel:
+        """The model with nodes of its own: a table made from a model takes the model's nodes (and
+        the links among them are resolved in place), so a model to be written again is copied first."""
+        return replace(self, rows=[[replace(cell, page=_copied(cell.page)) for cell in row] for row in self.rows],
+                       row_ids=list(self.row_ids))
 
     def table(self) -> nodes.table:
         """The docutils table, carrying its CSV rows (and its download's name when given)."""

@@ -8,23 +8,31 @@ an item per device, the best architecture fit first (good, with limitations, not
 published fit), each with its fit and rationale and, below, what the row's other columns say: the
 support per framework, known issues and roadmap items, the best configurations ("None measured"
 ones gathered in one line). The rows' ids (links to a family on a device) move to their items.
+
+The blocks are made from the table's model, which the advisor keeps for them when it renders the
+table (:attr:`..state.build.BuildState.table_models`), not read back from the table's nodes; the table
+stays until its CSV download's link is put under it, then the blocks take its place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from ..data.records.labels import FIT_TEXT
+from ..directives.advisor import TABLE_NAME
+from ..render.expand import resolve_generated_references
+from ..render.tables import table_entry
+from ..state.domain import state
 from .html_only import writes_html_as_is
 from ..node_data import TABLE_NAME_ID
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: The name of the advisor's static table (its id).
-TABLE_ID = "advisor-all-families"
+    from ..render.table_model import TableModel
 #: The rank of each fit's words (the cell's first strong text); a cell without a fit ranks last.
 FIT_RANK = {FIT_TEXT[key]: rank for rank, key in enumerate(("good", "limited", "poor"))}
 #: What a "best" cell says when nothing answers it: gathered into one line.
@@ -60,9 +68,8 @@ def _line(label: str, content: list[nodes.Node]) -> nodes.list_item:
     return nodes.list_item("", paragraph)
 
 
-def _device_item(headers: list[str], row: nodes.row) -> nodes.list_item:
-    entries = [child for child in row.children if isinstance(child, nodes.entry)]
-    item = nodes.list_item(ids=list(row["ids"]))
+def _device_item(headers: Sequence[str], entries: list[nodes.entry], ids: str | None) -> nodes.list_item:
+    item = nodes.list_item(ids=ids.split() if ids else [])
     heading = nodes.paragraph()
     heading += _inline(entries[1])
     heading += nodes.Text(": ")
@@ -82,28 +89,25 @@ def _device_item(headers: list[str], row: nodes.row) -> nodes.list_item:
     return item
 
 
-def compact_blocks(table: nodes.table) -> list[nodes.Node]:
-    """The table's rows as a block per family (its first column), devices ranked by fit."""
-    group = next(child for child in table.children if isinstance(child, nodes.tgroup))
-    head = next(group.findall(nodes.thead))
-    headers = [entry.astext() for entry in head.findall(nodes.entry)]
-    families: dict[str, list[nodes.row]] = {}
-    for row in next(group.findall(nodes.tbody)).children:
-        if isinstance(row, nodes.row):
-            families.setdefault(row[0].astext(), []).append(row)
+def compact_blocks(model: TableModel, ids: Sequence[str] = ()) -> list[nodes.Node]:
+    """The model's rows as a block per family (its first column), devices ranked by fit; ``ids``: the
+    table's, kept on a target before the blocks. The model's nodes go into the blocks."""
+    families: dict[str, list[tuple[list[nodes.entry], str | None]]] = {}
+    for row, row_id in zip(model.rows, model.row_ids, strict=True):
+        families.setdefault(row[0].csv, []).append(([table_entry(cell.page) for cell in row], row_id))
     out: list[nodes.Node] = []
     for rows in families.values():
         block = nodes.container(classes=["neuron-advisor-family"])
         title = nodes.paragraph(classes=["neuron-advisor-family-title"])
-        title += nodes.strong("", "", *_inline(rows[0][0]))
+        title += nodes.strong("", "", *_inline(rows[0][0][0]))
         block += title
         devices = nodes.bullet_list()
-        for row in sorted(rows, key=lambda row: _rank(row[2])):
-            devices += _device_item(headers, row)
+        for entries, row_id in sorted(rows, key=lambda row: _rank(row[0][2])):
+            devices += _device_item(model.headers, entries, row_id)
         block += devices
         out.append(block)
-    if table["ids"]:
-        out.insert(0, nodes.target("", "", ids=list(table["ids"])))
+    if ids:
+        out.insert(0, nodes.target("", "", ids=list(ids)))
     return out
 
 
@@ -111,6 +115,9 @@ def advisor_as_blocks(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     """Outside the web builders, the advisor's static table becomes a block per family."""
     if writes_html_as_is(app):
         return
+    models = state(app.env).table_models
     for table in list(doctree.findall(nodes.table)):
-        if TABLE_ID in table["ids"] or TABLE_NAME_ID.get(table) == TABLE_ID:
-            table.replace_self(compact_blocks(table))
+        if TABLE_NAME_ID.get(table) == TABLE_NAME:
+            blocks = compact_blocks(models[(docname, TABLE_NAME)], table["ids"])
+            resolve_generated_references(blocks, docname, app.env)
+            table.replace_self(blocks)

@@ -71,6 +71,10 @@ class BuildState:
     pages_written: set[str] = field(default_factory=set)
     #: The object types whose places pages make when written, by type (:func:`.hosted.add_hosted_type`).
     hosted: dict[str, Any] = field(default_factory=dict)
+    #: (docname, table name) -> the model of a generated table that a later step writes another way
+    #: than as a table (a :class:`..render.table_model.TableModel` with nodes of its own: the advisor's
+    #: static table as a block per family outside the web builders, :mod:`..site.advisor_blocks`).
+    table_models: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     @property
     def dataset(self) -> DataSet:
