@@ -305,3 +305,21 @@ def test_write_made_from_goes_through_the_process_register(tmp_path: Path, monke
     write_made_from(tmp_path / "two" / "data.json", "k", pieces)
     assert pieces.calls == 0 and (tmp_path / "two" / "data.json").read_text(encoding="utf-8") == "first"
     assert isinstance(json_stream.MADE_FILES, MadeFiles)
+
+
+def test_nulls_in_an_array_are_no_repeated_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(json_stream, "CHUNK", 1000)
+    assert list(json_pieces(iter([None, None, 1]))) == ["[\n null,\n null,\n 1", "\n]"]
+
+
+def test_this_very_file_is_not_read_again_when_its_path_is_given_anew(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    made = MadeFiles()
+    first = tmp_path / "one" / "data.json"
+    made.write(first, "key-1", Pieces("made once"))
+
+    def never(path: Path, pieces: Any) -> None:
+        raise AssertionError(f"{path} written again")
+
+    monkeypatch.setattr(json_stream, "write_if_changed", never)
+    made.write(Path(str(first)), "".join(["key-", "1"]), Pieces("never"))  # equal path and key, other objects

@@ -403,3 +403,12 @@ def test_a_model_without_rows_is_read_from_its_nodes() -> None:
     tbl = table(row("A"), row("9 ms"))
     CSV_ROWS.set(tbl, [])
     assert rows_of(table_csv(tbl)) == [["A (ms)"], ["9"]]
+
+
+def test_a_marker_that_is_itself_left_out_is_gathered_once() -> None:
+    hidden_marker = nodes.reference("4", "4", refid="n4", classes=["neuron-note-marker", "neuron-visually-hidden"])
+    tbl = table(row("A"), row(entry(para("x", hidden_marker))))
+    flat = _flat_rows(tbl)
+    assert flat == _general_rows(tbl)
+    assert [len(marks) for _, marks in flat] == [0, 1]
+    assert rows_of(table_csv(tbl, {"n4": "four"})) == [["A", "Notes"], ["x", "[4] four"]]
