@@ -412,3 +412,17 @@ def test_a_marker_that_is_itself_left_out_is_gathered_once() -> None:
     assert flat == _general_rows(tbl)
     assert [len(marks) for _, marks in flat] == [0, 1]
     assert rows_of(table_csv(tbl, {"n4": "four"})) == [["A", "Notes"], ["x", "[4] four"]]
+
+
+def test_the_space_before_a_block_follows_the_last_text_read_not_the_first() -> None:
+    cell = entry(nodes.Text("a "), nodes.Text("b"), para("c"))
+    assert both(table(row("A"), row(cell))) == [["A"], ["a b c"]]
+    cell = entry(para(nodes.Text("a "), nodes.Text("b"), para("c")))
+    assert both(table(row("A"), row(cell))) == [["A"], ["a b c"]]
+
+
+def test_a_row_short_of_a_column_of_figures_by_several_cells_is_left_short() -> None:
+    tbl = table(row("Name", "Kind", "Size"), row("a", "x", "4 GB"), row("b"), row("c", "y", "5 GB"))
+    assert rows_of(table_csv(tbl)) == [["Name", "Kind", "Size (GB)"], ["a", "x", "4"], ["b"], ["c", "y", "5"]]
+    assert given(["Name", "Kind", "Size"], ["a", "x", fig(4.0, "GB")], ["b"]) == [
+        ["Name", "Kind", "Size (GB)"], ["a", "x", "4"], ["b"]]
