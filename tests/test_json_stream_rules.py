@@ -323,3 +323,9 @@ def test_this_very_file_is_not_read_again_when_its_path_is_given_anew(tmp_path: 
 
     monkeypatch.setattr(json_stream, "write_if_changed", never)
     made.write(Path(str(first)), "".join(["key-", "1"]), Pieces("never"))  # equal path and key, other objects
+
+
+def test_plain_members_are_gathered_a_thousand_at_a_time_by_default() -> None:
+    pieces = list(json_pieces(iter(range(2001))))
+    assert len(pieces) == 4 and pieces[-1] == "\n]"
+    assert [piece.count("\n") for piece in pieces[:3]] == [1000, 1000, 1]
