@@ -164,3 +164,30 @@ def test_tables_of_a_page_are_numbered_from_one_whatever_they_are(tmp_path: Path
     doc = page(table("1", generated=False), table("2"), table("3"))
     tf.write_table_csvs(App(tmp_path), doc, "p")
     assert sorted(p.name for p in (tmp_path / "_downloads" / "tables").iterdir()) == ["p-table-2.csv", "p-table-3.csv"]
+
+
+@pytest.mark.parametrize(("before", "after"), [("1", "2"), ("2", "1"), ("x", "y"), ("y", "x")])
+def test_a_clash_is_warned_whichever_content_comes_first(tmp_path: Path, warnings: list[Any], before: str,
+                                                         after: str) -> None:
+    app = App(tmp_path)
+    tf.write_table_csvs(app, page(table(before, name="t")), "a")
+    tf.write_table_csvs(app, page(table(after, name="t")), "b")
+    assert len(warnings) == 1
+
+
+def test_a_file_is_rewritten_for_other_bytes_of_its_size_whichever_sort_first(tmp_path: Path,
+                                                                              warnings: list[Any]) -> None:
+    path = tmp_path / "_downloads" / "tables" / "t.csv"
+    for cell in ("5", "3", "9", "1"):
+        tf.write_table_csvs(App(tmp_path), page(table(cell, name="t")), "p")
+        assert path.read_text(encoding="utf-8") == f"A\n{cell}\n"
+
+
+def test_a_long_file_of_the_same_bytes_is_left_alone(tmp_path: Path, warnings: list[Any]) -> None:
+    # Over 256 bytes: its size and the content's length are equal ints but not one object.
+    long = "".join(["x"] * 600)
+    path = tmp_path / "_downloads" / "tables" / "t.csv"
+    tf.write_table_csvs(App(tmp_path), page(table(long, name="t")), "p")
+    _old(path)
+    tf.write_table_csvs(App(tmp_path), page(table(long, name="t")), "p")
+    assert path.stat().st_mtime_ns == 1_000_000_000 and path.stat().st_size > 256
