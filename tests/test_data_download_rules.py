@@ -89,3 +89,10 @@ def test_a_data_set_without_a_date_says_so(monkeypatch: pytest.MonkeyPatch) -> N
     catalog = SimpleNamespace(records={}, file_of=lambda name: "x")
     intro, _ = dd.render_data_downloads(SimpleNamespace(catalog=catalog), NoParams())  # type: ignore[arg-type]
     assert intro.astext().endswith("data last updated unknown.")
+
+
+def test_the_table_is_the_renderer_its_placeholders_name() -> None:
+    from neuron_docs.render.placeholder import Renderer
+
+    assert isinstance(dd.render_data_downloads, Renderer)
+    assert dd.render_data_downloads.name == "data-downloads" and dd.render_data_downloads.tables
