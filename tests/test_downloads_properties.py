@@ -56,7 +56,7 @@ def _as_lazy(value: Any, data: st.DataObject) -> Any:
     return iter([_as_lazy(v, data) for v in value])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.text(max_size=12))
 def test_a_cell_is_quoted_exactly_when_a_spreadsheet_could_read_a_formula(cell: str) -> None:
     out = neutralised(cell)
@@ -65,7 +65,7 @@ def test_a_cell_is_quoted_exactly_when_a_spreadsheet_could_read_a_formula(cell: 
     assert not out.startswith(FORMULA_STARTS) or _PLAIN_NUMBER.fullmatch(out)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_a_figures_csv_cell_reads_back_as_its_number(number: float) -> None:
     from docutils import nodes
