@@ -72,6 +72,15 @@ MODULES: dict[str, list[str]] = {
     "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
     "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
     "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
+    # site/downloads
+    "site/downloads/table_csv.py": ["--noconftest", "tests/test_table_csv_rules.py"],
+    "site/downloads/json_stream.py": ["--noconftest", "tests/test_json_stream_rules.py"],
+    "site/downloads/data_json.py": ["--noconftest", "tests/test_data_json_rules.py"],
+    "site/downloads/history_csv.py": ["--noconftest", "tests/test_history_csv_rules.py"],
+    "site/downloads/links.py": ["--noconftest", "tests/test_download_link_rules.py"],
+    "site/downloads/table_files.py": ["--noconftest", "tests/test_table_file_rules.py"],
+    "site/downloads/data_schema.py": ["--noconftest", "tests/test_data_schema_rules.py"],
+    "site/downloads/data_download.py": ["--noconftest", "tests/test_data_download_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and

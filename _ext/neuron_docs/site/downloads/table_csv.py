@@ -186,7 +186,8 @@ def _numeric_columns(header: Sequence[str | CsvFigure], rows: Sequence[Sequence[
             figure = _figure(row[column], parse) if column < len(row) and _words(row[column]) else None
             if figure:
                 number = figure[0]
-                row[column] = f"{number:g}" if number.is_integer() and abs(number) < 1e15 else repr(number)
+                # A whole number in full (``:g`` keeps six digits: 1234567 was "1.23457e+06").
+                row[column] = f"{number:.0f}" if number.is_integer() and abs(number) < 1e15 else repr(number)
             if mixed:
                 row.insert(column + 1, figure[1] if figure else "")
     return head, [[_words(cell) for cell in row] for row in table]
