@@ -5,7 +5,8 @@ templates on the web pages; the text and manual-page builders get the same conte
 (:mod:`neuron_docs.site.html_only`). Each configuration's table of the HTML is in the text and the
 manual pages (same count, same titles), and every change What's new lists; the PDF's share is
 measured on the real site in ``tests/test_builders.py``. The advisor's static table is a block per
-family outside HTML (:mod:`neuron_docs.site.advisor_blocks`), tested on the real site's LaTeX there.
+family outside HTML (:mod:`neuron_docs.site.advisor_blocks`), made from its model
+(``tests/test_advisor_blocks_rules.py``) and tested on the real site's LaTeX there.
 """
 
 from __future__ import annotations
