@@ -74,6 +74,8 @@ MODULES: dict[str, list[str]] = {
     "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
     # fit, free text and the history's columns
     "data/figures/fit.py": ["--noconftest", "tests/test_fit_rules.py"],
+    "data/files/free_text.py": ["--noconftest", "tests/test_free_text_rules.py"],
+    "data/published/columns.py": ["--noconftest", "tests/test_columns_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
