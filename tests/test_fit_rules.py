@@ -172,6 +172,12 @@ def test_a_name_without_a_size(name: str) -> None:
     assert fit.size_from_name(name) is None
 
 
+def test_the_smallest_size_a_name_gives_is_one_parameter() -> None:
+    one = fit.size_from_name("x-0.000001m")
+    assert one is not None and one.parameters == 1
+    assert fit.size_from_name("x-0.0000001m") is None  # a tenth of a parameter: none
+
+
 def test_a_size_from_a_name_is_named_by_its_key_and_its_text() -> None:
     found = fit.size_from_name("  Org/Some-Model-7B  ")
     assert found is not None and found.name == "Org/Some-Model-7B" and found.id == "name:somemodel7b"
@@ -236,6 +242,25 @@ def test_places_are_the_neuron_instances_with_a_memory_smallest_first() -> None:
     assert small == fit.FitInstance("accel.small", "accel", "Accel Two", 2, 16 * GB, (1, 2), ("FP32", "BF16", "FP8"), 8)
     assert wide.cores == 12 and wide.degrees == (1, 2, 4, 8, 12) and wide.vcpus == 96
     assert wide.memory(8) == 128 * GB
+
+
+def test_places_are_ordered_by_what_the_whole_instance_holds_not_one_neuroncore() -> None:
+    cat = catalog()
+    # 8 NeuronCores of 5 GB: less per NeuronCore than accel's 16 GB, more in all (40 GB) than accel.small's 32
+    cat.records["devices"]["dense"] = device("dense", cores=8, mem=memory(40, "GB"), types=["BF16"])
+    cat.records["instances"]["dense.x"] = instance("dense.x", "dense", 1, 1)
+    assert [p.instance for p in fit.places(cat)][:3] == ["elder.x", "accel.small", "dense.x"]
+
+
+def test_only_a_neuron_devices_instances_are_places() -> None:
+    # a GPU record that gives NeuronCores (as a "neuron" would) is still no place for the estimate
+    cat = catalog()
+    cat.records["devices"]["gpu"] = device("gpu", kind="gpu", cores=4, mem=memory(80, "GB"))
+    assert fit.core_bytes(cat, "gpu") == 20 * GB
+    assert "gpu.x" not in {p.instance for p in fit.places(cat)}
+    # a kind read back from a pickle (not the literal's object) is still "neuron"
+    cat.records["devices"]["accel"] = device("accel", kind="".join(["neu", "ron"]), mem=memory(32, "GB"))
+    assert "accel.small" in {p.instance for p in fit.places(pickle.loads(pickle.dumps(cat)))}
 
 
 def test_a_first_generation_device_offers_one_neuroncore_and_a_later_one_every_degree() -> None:
@@ -315,6 +340,13 @@ def test_a_degree_of_several_neuroncores_and_a_device_that_fits_them() -> None:
     tiny = fit.lines_for(options, sized(10**6, dtype="BF16"))
     assert tiny[3] == "Smallest fit: elder.x with 1 NeuronCore (2.15 GB of device memory)."
     assert tiny[4] == "On Elder One: elder.x, 1 NeuronCore."
+    assert tiny[5] == "On Accel Two: accel.small, 1 NeuronCore."  # each device's own places only
+
+
+def test_the_answer_assumes_the_first_published_type() -> None:
+    lines = fit.lines_for(fit.places(catalog()), fit.Size("two", "Two", 10**6, ("FP32", "FP8")))
+    assert lines[1] == "Two: 1M parameters at FP32, 4 bytes each."
+    assert lines[-1].startswith("Assumed: FP32 weights (as published), ")
 
 
 def test_a_size_read_from_a_name_says_so() -> None:
@@ -527,6 +559,9 @@ def test_training_needs_sixteen_bytes_a_parameter_sharded_and_its_headroom() -> 
     assert fit.training_need(sized(1001), 2, 1, 1, None) == (2002 + 6006, 1602)
     assert fit.training_need(sized(1001), 3, 1, 1, None) == (1335 + 4004, 1068)
     assert fit.training_need(sized(1), 1, 1, 3, 2) == (4 + 4, 2)
+    # the optimizer's share rounded up to whole bytes: 12012 / 5 is 2402.4
+    need = fit.training_need(sized(1001), 1, 1, 5, 1)
+    assert need == (4004 + 2403, 1282) and all(isinstance(n, int) for n in need)
     assert fit.TRAINING_BYTES == 16
 
 
@@ -547,6 +582,14 @@ def test_a_training_run_is_checked_on_one_neuroncore_of_its_first_known_instance
     assert no_zero.detail == ("Small Model training, TP 2 x PP 1: 16 bytes per parameter, 24 GB per NeuronCore + "
                               "20% headroom")
     assert not no_zero.fits and no_zero.smallest_degree is None and no_zero.need == 28_800_000_000
+
+
+def test_a_training_run_without_a_data_parallel_degree_has_one() -> None:
+    place = fit.FitInstance("x", "d", "D", 4, 10**9, (1, 2, 4), ("BF16",))
+    run = training_run("t", "m", ["x"], tp_degree=2, dp_degree=None, zero_stage=1)
+    check = fit._training_check(run, sized(1000), place)
+    assert ", ZeRO-1 over DP 1:" in check.detail
+    assert check.need == sum(fit.training_need(sized(1000), 2, 1, 1, 1)) == 9600  # 2000 + 6000 on one NeuronCore
 
 
 def test_the_smallest_training_degree_is_the_first_whose_share_and_headroom_fit() -> None:
