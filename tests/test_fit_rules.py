@@ -263,6 +263,15 @@ def test_only_a_neuron_devices_instances_are_places() -> None:
     assert "accel.small" in {p.instance for p in fit.places(pickle.loads(pickle.dumps(cat)))}
 
 
+def test_an_instance_that_is_no_place_is_passed_over() -> None:
+    cat = catalog()
+    cat.records["instances"] = {"gpu.x": cat.records["instances"]["gpu.x"],
+                                "ghost.x": cat.records["instances"]["ghost.x"],
+                                "blank.x": cat.records["instances"]["blank.x"],
+                                "accel.small": cat.records["instances"]["accel.small"]}
+    assert [p.instance for p in fit.places(cat)] == ["accel.small"]
+
+
 def test_a_first_generation_device_offers_one_neuroncore_and_a_later_one_every_degree() -> None:
     cat = catalog()
     cat.records["devices"]["accel"] = device("accel", generation=None, mem=memory(32, "GB"), types=["BF16"])
@@ -341,6 +350,23 @@ def test_a_degree_of_several_neuroncores_and_a_device_that_fits_them() -> None:
     assert tiny[3] == "Smallest fit: elder.x with 1 NeuronCore (2.15 GB of device memory)."
     assert tiny[4] == "On Elder One: elder.x, 1 NeuronCore."
     assert tiny[5] == "On Accel Two: accel.small, 1 NeuronCore."  # each device's own places only
+
+
+def test_a_device_too_large_says_the_most_its_largest_place_holds() -> None:
+    options = [fit.FitInstance("s.x", "s", "Small", 4, 10, (1, 2, 4), ("BF16",)),
+               fit.FitInstance("b.x", "b", "Big", 1, 100, (1,), ("BF16",))]
+    lines = fit.lines_for(options, sized(20))  # 48 bytes
+    assert lines[3:6] == ["Smallest fit: b.x with 1 NeuronCore (100 B of device memory).",
+                          "On Small: too large (at most 40 B, on s.x).", "On Big: b.x, 1 NeuronCore."]
+
+
+def test_a_devices_places_are_those_of_its_name_however_it_was_made() -> None:
+    # device ids equal but other objects (read back from a file or a pickle): one device, both places
+    small = fit.FitInstance("a.small", "".join(["dev", "ice"]), "Dev", 1, 10, (1,), ("BF16",))
+    large = fit.FitInstance("a.large", "".join(["de", "vice"]), "Dev", 8, 10, (1, 2, 4, 8), ("BF16",))
+    lines = fit.lines_for([small, large], sized(20))  # 48 bytes: 8 NeuronCores of a.large
+    assert lines[3:5] == ["Smallest fit: a.large with 8 NeuronCores (80 B of device memory).",
+                          "On Dev: a.large, 8 NeuronCores."]
 
 
 def test_the_answer_assumes_the_first_published_type() -> None:
@@ -510,6 +536,7 @@ def test_a_run_fits_exactly_at_its_memory() -> None:
     ({"model_data_type": "mixed"}, "BF16", "BF16"),
     ({}, "BF16", "BF16"),
     ({"autocast_data_type": "fp32"}, "BF16", "FP32"),
+    ({"autocast_data_type": "bf16, then fp32"}, "BF16", "BF16"),
 ])
 def test_the_types_a_run_names_decide_its_weights_and_kv_cache(fields: dict[str, Any], dtype: str, kv_dtype: str) -> None:
     cat = catalog()
