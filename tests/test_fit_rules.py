@@ -671,6 +671,9 @@ def test_a_misfit_says_the_run_its_numbers_and_what_is_wrong() -> None:
     training = fit.RunCheck("t9", "published_training_runs", "Small", "accel.small", 1, 29 * GB, 16 * GB, None, "S:")
     assert "ran on one NeuronCore of accel.small, but" in fit.misfit_message(training)
     assert "need 29 GB, one NeuronCore of accel.small have 16 GB;" in fit.misfit_message(training)
+    # a check read back (its collection another object than the literal) is worded the same
+    again = fit.RunCheck("r9", "".join(["published_", "inference_runs"]), "Big", "accel.large", 8, 2, 1, None, "d")
+    assert "ran on 8 NeuronCores of accel.large, but" in fit.misfit_message(pickle.loads(pickle.dumps(again)))
 
 
 @pytest.mark.parametrize(("text", "types"), [
