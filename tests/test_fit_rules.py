@@ -611,6 +611,17 @@ def test_a_training_run_is_checked_on_one_neuroncore_of_its_first_known_instance
     assert not no_zero.fits and no_zero.smallest_degree is None and no_zero.need == 28_800_000_000
 
 
+def test_the_smallest_training_degree_agrees_with_the_check() -> None:
+    # 1001 parameters: 16016 bytes on one NeuronCore and 3204 of headroom (20% is 3203.2, rounded up): 19220.
+    # On 19219 bytes the run at TP 1 does not fit, so TP 1 is not the smallest degree either.
+    place = fit.FitInstance("x", "d", "D", 2, 19219, (1, 2), ("BF16",))
+    check = fit._training_check(training_run("t", "m", ["x"], tp_degree=1), sized(1001), place)
+    assert check.need == 19220 and not check.fits and check.smallest_degree == 2
+    roomy = fit.FitInstance("x", "d", "D", 2, 19220, (1, 2), ("BF16",))
+    check = fit._training_check(training_run("t", "m", ["x"], tp_degree=1), sized(1001), roomy)
+    assert check.fits and check.smallest_degree == 1
+
+
 def test_a_training_run_without_a_data_parallel_degree_has_one() -> None:
     place = fit.FitInstance("x", "d", "D", 4, 10**9, (1, 2, 4), ("BF16",))
     run = training_run("t", "m", ["x"], tp_degree=2, dp_degree=None, zero_stage=1)
