@@ -51,6 +51,9 @@ def test_a_vision_tables_throughput_is_in_images() -> None:
         assert C.field_for("Throughput (inference/sec)", column, category) == "throughput_inferences_per_s"
     other = C.RUN_COLUMNS["Latency P50 (ms)"]
     assert C.field_for("Latency P50 (ms)", other, "vision") == "latency_p50_ms"
+    # every other header of a vision table keeps its own field, whatever it sorts before or after
+    for name in ("Throughput (tokens/second)", "Weight Storage Data Type", "Avg Throughput (/sec)"):
+        assert C.field_for(name, C.RUN_COLUMNS[name], "vision") == C.RUN_COLUMNS[name].field
     assert C.field_for(built("Throughput (inference/sec)"), column, built("vision_sd")) == "throughput_images_per_s"
 
 
