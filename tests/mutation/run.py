@@ -81,6 +81,10 @@ MODULES: dict[str, list[str]] = {
     "site/downloads/table_files.py": ["--noconftest", "tests/test_table_file_rules.py"],
     "site/downloads/data_schema.py": ["--noconftest", "tests/test_data_schema_rules.py"],
     "site/downloads/data_download.py": ["--noconftest", "tests/test_data_download_rules.py"],
+    # fit, free text and the history's columns
+    "data/figures/fit.py": ["--noconftest", "tests/test_fit_rules.py"],
+    "data/files/free_text.py": ["--noconftest", "tests/test_free_text_rules.py"],
+    "data/published/columns.py": ["--noconftest", "tests/test_columns_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and

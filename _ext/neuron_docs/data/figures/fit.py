@@ -476,8 +476,10 @@ def _training_check(run: ps.PublishedTrainingRun, size: Size, place: FitInstance
               + (f", ZeRO-{run.zero_stage} over DP {dp}" if run.zero_stage else "")
               + f": {TRAINING_BYTES} bytes per parameter, {shown_memory(held)} per NeuronCore + "
               f"{HEADROOM_PERCENT}% headroom")
-    smallest = next((d for d in place.degrees if training_need(size, d, run.pp_degree, dp, run.zero_stage)[0]
-                     * (100 + HEADROOM_PERCENT) // 100 <= place.core_bytes), None)
+    # The need of each degree as the check counts it (the headroom rounded up), so that the run's own
+    # degree is among those allowed exactly when the run fits.
+    smallest = next((d for d in place.degrees
+                     if sum(training_need(size, d, run.pp_degree, dp, run.zero_stage)) <= place.core_bytes), None)
     return RunCheck(run.id, "published_training_runs", run.model, place.instance, 1, held + headroom,
                     place.core_bytes, smallest, detail)
 
