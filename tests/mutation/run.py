@@ -72,6 +72,11 @@ MODULES: dict[str, list[str]] = {
     "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
     "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
     "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
+    # drift matching (stop 43)
+    "drift/quantities.py": ["--noconftest", "tests/test_quantity_rules.py"],
+    "drift/units.py": ["--noconftest", "tests/test_quantity_rules.py"],
+    "drift/comparatives.py": ["--noconftest", "tests/test_drift_comparison_rules.py"],
+    "drift/passages.py": ["--noconftest", "tests/test_passage_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
