@@ -77,6 +77,8 @@ MODULES: dict[str, list[str]] = {
     "drift/units.py": ["--noconftest", "tests/test_quantity_rules.py"],
     "drift/comparatives.py": ["--noconftest", "tests/test_drift_comparison_rules.py"],
     "drift/passages.py": ["--noconftest", "tests/test_passage_rules.py"],
+    "drift/aspects.py": ["--noconftest", "tests/test_aspect_rules.py"],
+    "drift/keywords.py": ["--noconftest", "tests/test_keyword_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
