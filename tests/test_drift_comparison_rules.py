@@ -74,6 +74,9 @@ def test_negative_figures_are_compared_with_their_sign() -> None:
     assert said("It costs more: -$5 against $3.") == ["costs more"]
     assert said("It costs less: $3 against -$5.") == ["costs less"]
     assert said("It costs less: -$3 against -$5.") == ["costs less"]
+    # Both negative: each with its own sign.
+    assert check("It costs less: -$5 against -$3.") == []
+    assert check("It costs more: -$3 against -$5.") == []
 
 
 # --- a word between the two figures before "than" ---------------------------------------------------
