@@ -409,3 +409,11 @@ def test_verdicts_come_in_the_order_of_the_text() -> None:
     figures = Figures(answers={"12 ms": answer("12 ms", True)})
     found = engine(figures, claims=claims).check("It supports less: 12 ms against 4 ms.")
     assert [(v.start, v.kind) for v in found] == [(0, "claim"), (12, "comparison"), (18, "figure")]
+
+
+@pytest.mark.parametrize("word", ["cheaper", "faster", "slower", "better", "worse", "over", "above", "ahead", "behind",
+                                  "increase", "decreased", "drop", "dropped"])
+def test_a_negative_difference_is_checked_whatever_its_direction_word(word: str) -> None:
+    # Every direction word the figure reader knows: the engine's trigger must not skip the check.
+    found = engine().check(f"It is -$0.11 {word} now.")
+    assert [(v.kind, v.text) for v in found] == [("comparison", f"-$0.11 {word}")]
