@@ -93,6 +93,7 @@ def test_a_word_between_the_figures_before_than() -> None:
 
 def test_figures_of_other_units_or_sentences_are_not_compared() -> None:
     assert check("It is less: 6 ms against $4.") == []
+    assert check("It is less: $6 against 4 ms.") == []
     assert check("It is less: 6 ms. Against 4 ms it is.") == []
 
 
@@ -113,6 +114,8 @@ def test_each_pair_of_neighbours_is_compared() -> None:
     assert said("It is less: 6 ms, 7 ms against 8 ms; more: 1 ms against 2 ms.") == ["more"]
     assert said("It is less: 6 ms against 4 ms, and 3 ms against 9 ms.") == ["is less"]
     assert check("It is less: 1 ms; 9 ms against 5 ms.") == []
+    # A comparison that holds leaves the next ones of its sentence to be checked.
+    assert said("It is less: 4 ms against 6 ms; and less: 9 ms against 5 ms.") == ["less"]
 
 
 def test_the_words_before_the_figure_before_the_pair_are_not_its() -> None:

@@ -80,6 +80,7 @@ MODULES: dict[str, list[str]] = {
     "drift/aspects.py": ["--noconftest", "tests/test_aspect_rules.py"],
     "drift/keywords.py": ["--noconftest", "tests/test_keyword_rules.py"],
     "drift/engine.py": ["--noconftest", "tests/test_engine_rules.py"],
+    "drift/tables.py": ["--noconftest", "tests/test_table_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
