@@ -230,3 +230,14 @@ def test_the_badge_of_a_matrix_cell() -> None:
     assert claims.badge("decoder", "trn", "tensorflow") is None
     assert claims.frameworks_with_cells("decoder", "trn") == ["pytorch", "jax"]
     assert claims.frameworks_with_cells("encoder", "inf2") == []
+
+
+@pytest.mark.parametrize(("sentence", "said"), [
+    ("Decoders aren't a good fit for Trainium.", "poor"), ("Decoders isn\u2019t a good fit for Trainium.", "poor"),
+    ("Decoders aren't supported on Trainium.", "unsupported"),
+    ("Decoders don't have support on Trainium.", "unsupported"),
+    ("Decoders won't be supported on Trainium.", "unsupported"),
+])
+def test_a_negation_written_as_a_contraction(sentence: str, said: str) -> None:
+    [claim] = index().claims(sentence)
+    assert claim.said == said
