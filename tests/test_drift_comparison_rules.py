@@ -183,6 +183,13 @@ def test_the_direction_of_a_negative_difference_read_at_run_time(direction: str,
     assert verdict.text == "-$0.11 x"
 
 
+def test_figures_of_one_unit_read_at_run_time_are_compared() -> None:
+    text = "It is less: 6 ms against 4 ms."
+    first, second = find_figures(text)
+    figures = [LiteralFigure(first.text, first.start, first.end, first.number, 0, "".join(["m", "s"])), second]
+    assert [v.text for v in comparisons(text, [(0, len(text))], figures, [(0, len(text))])] == ["is less"]
+
+
 @pytest.mark.parametrize("direction", ["", "diff"])
 def test_a_negative_figure_without_a_direction_says_nothing(direction: str) -> None:
     text = "It is -$0.11 x"

@@ -83,6 +83,7 @@ MODULES: dict[str, list[str]] = {
     "drift/tables.py": ["--noconftest", "tests/test_table_rules.py"],
     "drift/fit_claims.py": ["--noconftest", "tests/test_fit_claim_rules.py"],
     "drift/sources.py": ["--noconftest", "tests/test_other_source_rules.py"],
+    "drift/history.py": ["--noconftest", "tests/test_history_quote_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
