@@ -84,6 +84,7 @@ MODULES: dict[str, list[str]] = {
     "drift/fit_claims.py": ["--noconftest", "tests/test_fit_claim_rules.py"],
     "drift/sources.py": ["--noconftest", "tests/test_other_source_rules.py"],
     "drift/history.py": ["--noconftest", "tests/test_history_quote_rules.py"],
+    "drift/data_text.py": ["--noconftest", "tests/test_data_text_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
