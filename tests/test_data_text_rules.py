@@ -16,7 +16,7 @@ import pytest
 
 from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.files.free_text import DATA_TEXT_FILES, FreeText
-from neuron_docs.drift.data_text import DataPassage, check_data_file, data_passages, data_problems
+from neuron_docs.drift.data_text import DataPassage, _verdicts, check_data_file, data_passages, data_problems
 from neuron_docs.drift.engine import DriftEngine
 from neuron_docs.drift.verdicts import Verdict
 
@@ -133,13 +133,7 @@ def test_a_text_is_checked_for_a_digit_or_a_multiple_in_words(tmp_path: Path, te
 def test_a_quoted_figure_whatever_its_spacing() -> None:
     passage = DataPassage(Path("errata.yaml"), free("it is 75  % less", quoted="Inferentia costs 75 %\n less"))
     checker = engine({"it is 75  % less": [verdict("75 %\n less"), verdict("75 % more")]})
-    found = check_data_file_from(checker, [passage])
-    assert [v.text for _, v in found] == ["75 % more"]
-
-
-def check_data_file_from(checker: Any, passages: list[DataPassage]) -> list[tuple[DataPassage, Verdict]]:
-    from neuron_docs.drift.data_text import _verdicts
-    return list(_verdicts(checker, passages))
+    assert [v.text for _, v in _verdicts(checker, [passage])] == ["75 % more"]
 
 
 # --- the build's problems --------------------------------------------------------------------------------
