@@ -7,6 +7,8 @@ which of them the data does not hold. No catalog, no Sphinx (``make mutation`` r
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from neuron_docs.drift.aspects import (
@@ -62,6 +64,8 @@ def test_a_value_can_be_the_percentile_wanted() -> None:
     assert same_percentile(made("99"), made("prun:x:latency_p99_ms"))
     assert not same_percentile(made("90"), "prun:x:latency_p99_ms")
     assert not same_percentile(made("100"), "prun:x:latency_p99_ms")
+    assert not same_percentile(made("90"), "prun:x:latency_p50_ms")
+    assert not same_percentile(made("99"), "prun:x:latency_p100_ms")
     # A value of no percentile can be any.
     assert same_percentile(made("90"), "prun:x:latency_ms")
     assert same_percentile(None, "prun:x:latency_ms")
@@ -83,6 +87,10 @@ def test_the_compiler_options_a_text_names() -> None:
     assert options_of_text("x-fast-math fp32, nofast-math none") == frozenset()
     assert options_of_text("") == frozenset()
     assert Aspects() == Aspects(None, None, frozenset())
+    # Frozen: hashable, and not changed once made.
+    assert hash(Aspects("50", 4)) == hash(Aspects("50", 4))
+    with pytest.raises(FrozenInstanceError):
+        Aspects().batch = 4  # type: ignore[misc]
 
 
 # --- subjects --------------------------------------------------------------------------------------------
@@ -116,6 +124,9 @@ def test_the_subject_nearest_the_figure_unknown_or_not() -> None:
     # Equally near: the first.
     assert unknown_subject(text, 4, {"trn1"}) == "Inf2"
     assert unknown_subject(text, 4, {"inf2"}) is None
+    # The first in the text, not the first in order of names.
+    assert unknown_subject("Trn1 an Inf2", 4, {"inf2"}) == "Trn1"
+    assert unknown_subject("Trn1 an Inf2", 4, {"trn1"}) is None
     assert unknown_subject("no subject here", 0, set()) is None
     assert unknown_subject("Inf2 and more", 40, {"trn1"}) == "Inf2"
 
