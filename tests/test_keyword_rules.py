@@ -130,6 +130,7 @@ def test_without_a_catalog_a_record_is_named_by_the_words_of_its_id() -> None:
     ("model:llama-3.1", (LLAMA,)),
     ("model:llama-3.1.fp8", (LLAMA,)),  # a model whose id has a dot: its variant found by the id's start
     ("model:vitals", (frozenset({"vitals"}),)),
+    ("model:c1", (frozenset({"c1"}),)), ("model:inf2.xlarge", (frozenset({"inf2"}),)),
     ("model:other-net.v2", (frozenset({"other-net", "othernet", "other", "net"}),)),
     ("some:thing.else", (frozenset({"thing", "else"}),)),
 ])
@@ -138,7 +139,9 @@ def test_the_groups_of_a_record(key: str, expected: tuple[frozenset[str], ...]) 
 
 
 @pytest.mark.parametrize("key", ["run:a1", "run:nope", "accuracy:r1", "prun:r1", "prun:pt1", "ptrain:pr1",
-                                 "instance:trn-chip", "device:inf2.xlarge", "comparison:r1", "comparison:nope"])
+                                 "instance:trn-chip", "device:inf2.xlarge", "comparison:r1", "comparison:nope",
+                                 # a record of a kind checked later (kinds that sort after the key's own)
+                                 "run:pt1", "prun:inf2.xlarge", "device:c1", "instance:bert-base", "accuracy:vit.x"])
 def test_a_key_that_names_no_record_of_its_kind_is_named_by_its_words(key: str) -> None:
     record = key.partition(":")[2]
     assert RecordKeywords(catalog()).groups(key) == (tokens(record.replace(".", " ")),)
