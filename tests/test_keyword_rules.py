@@ -64,7 +64,8 @@ def catalog(inf2_devices: int = 1) -> Catalog:
     r["published_training_runs"] = {x.id: x for x in (
         ps.PublishedTrainingRun.model_construct(id="pt1", model="Mamba Train",
                                                 instances=["trn1.32xlarge", "inf2.xlarge"]),
-        ps.PublishedTrainingRun.model_construct(id="pt2", model="Mamba Train", instances=["farm-box", "yard-box"]))}
+        ps.PublishedTrainingRun.model_construct(id="pt2", model="Mamba Train", instances=["farm-box", "yard-box"]),
+        ps.PublishedTrainingRun.model_construct(id="pt3", model="Mamba Train", instances=[]))}
     return cat
 
 
@@ -117,6 +118,7 @@ def test_without_a_catalog_a_record_is_named_by_the_words_of_its_id() -> None:
     ("prun:pr1", (frozenset({"llama", "seven"}), TRN1)),
     ("prun:pr2", (INF2,)),  # a model named by stop words only: its instance alone
     ("ptrain:pt1", (frozenset({"mamba", "train"}), TRN1 | INF2)),
+    ("ptrain:pt3", (frozenset({"mamba", "train"}),)),  # no instance: its model alone
     ("instance:inf2.xlarge", (INF2,)),
     ("instance:trn1.32xlarge", (TRN1_OWN,)),  # sixteen chips: not named by its device
     ("instance:p5.48xlarge", (frozenset({"p5.48xlarge", "p5"}),)),
@@ -141,7 +143,10 @@ def test_the_groups_of_a_record(key: str, expected: tuple[frozenset[str], ...]) 
 @pytest.mark.parametrize("key", ["run:a1", "run:nope", "accuracy:r1", "prun:r1", "prun:pt1", "ptrain:pr1",
                                  "instance:trn-chip", "device:inf2.xlarge", "comparison:r1", "comparison:nope",
                                  # a record of a kind checked later (kinds that sort after the key's own)
-                                 "run:pt1", "prun:inf2.xlarge", "device:c1", "instance:bert-base", "accuracy:vit.x"])
+                                 "run:pt1", "prun:inf2.xlarge", "device:c1", "instance:bert-base", "accuracy:vit.x",
+                                 "device:pr1", "accuracy:c1", "comparison:hopper-card", "accuracy:trn-chip",
+                                 # and of kinds the keywords do not know
+                                 "zone:r1", "aa:a1", "zone:c1", "aa:hopper-card"])
 def test_a_key_that_names_no_record_of_its_kind_is_named_by_its_words(key: str) -> None:
     record = key.partition(":")[2]
     assert RecordKeywords(catalog()).groups(key) == (tokens(record.replace(".", " ")),)
@@ -197,3 +202,13 @@ def test_the_kind_of_each_group() -> None:
     assert kind(frozenset({"farm-box", "farmbox", "farm", "box", "yard-box", "yardbox", "yard"})) == "platform"
     assert kind(frozenset({"offsite-box", "offsitebox", "offsite", "box"})) == ""
     assert kind(frozenset({"no-such-box", "nosuchbox", "no", "such", "box"})) == ""
+
+
+def test_a_published_run_on_no_instance_gives_no_platform_group() -> None:
+    cat = Catalog(data_dir=Path("."))
+    cat.records["published_training_runs"] = {"pt": ps.PublishedTrainingRun.model_construct(
+        id="pt", model="Mamba Train", instances=[])}
+    keywords = RecordKeywords(cat)
+    assert keywords.groups("ptrain:pt") == (frozenset({"mamba", "train"}),)
+    assert keywords.vocabulary.kind(frozenset()) == ""
+    assert keywords.vocabulary.words == {"model": {"mamba", "train"}, "platform": set()}
