@@ -417,3 +417,66 @@ def test_a_negative_difference_is_checked_whatever_its_direction_word(word: str)
     # Every direction word the figure reader knows: the engine's trigger must not skip the check.
     found = engine().check(f"It is -$0.11 {word} now.")
     assert [(v.kind, v.text) for v in found] == [("comparison", f"-$0.11 {word}")]
+
+
+# --- what the engine's own indexes and role outputs are ------------------------------------------------------
+
+def test_each_index_is_made_once_when_first_needed() -> None:
+    real = DriftEngine(catalog(), {})
+    assert real.figures is real.figures
+    assert real.history is real.history
+    assert real.claims is real.claims
+    assert type(real.history).__name__ == "ObservationsByRelease"
+    assert type(real.claims).__name__ == "ClaimIndex"
+
+
+def test_what_a_value_role_prints() -> None:
+    from neuron_docs.data.figures.values import Value
+    values = {"run:x:latency": Value(12.0, "ms", "latency", collection="inference_runs"),
+              "run:y:latency": Value(10.0, "ms", "latency", collection="inference_runs")}
+    real = DriftEngine(catalog(), values)
+    assert real.shown_value("run:x:latency") == "12 ms"
+    assert real.shown_value("run:x:latency | .1f") == "12.0 ms"
+    assert real.shown_value("compare:run:x:latency, run:y:latency | diff less/more") == "2.00 ms more"
+    assert real.shown_value("compare:run:x:latency, run:y:latency | less/more") == "more"
+    # What the build would show as a problem: nothing.
+    assert real.shown_value("run:nope:latency") is None
+    assert real.shown_value("compare:run:x:latency") is None
+
+
+# --- where a figure's words are read ------------------------------------------------------------------------
+
+def test_a_figure_at_the_start_of_its_sentence() -> None:
+    figures = Figures()
+    engine(figures).check("It is low. About 12 ms, the p99. Then p50.")
+    assert figures.calls[0]["figure"] == "About 12 ms"
+    assert figures.calls[0]["sentence"] == {"about", "12", "ms", "the", "p99"}
+    assert figures.calls[0]["aspects"] == Aspects("99", None, frozenset())
+
+
+def test_the_nearest_percentile_and_release_in_a_later_sentence() -> None:
+    figures, history = Figures(), History()
+    text = "Intro here. Then 12 ms, p50 on Neuron 2.9; later the p99 is on Neuron 2.10 and 5 ms."
+    engine(figures, history, observations=True).check(text)
+    assert figures.calls[0]["aspects"] == Aspects("50", None, frozenset())
+    assert [call[2] for call in history.calls][:1] == ["2.9.0"]
+    figures.calls.clear()
+    # The nearest percentile in the clause, by the figure's place in it.
+    engine(figures).check("Intro here. The p50 is 5 ms or the p99 is 12 ms.")
+    assert [c["aspects"].percentile for c in figures.calls] == ["50", "99"]
+
+
+def test_the_options_of_the_sentence_but_never_the_headings() -> None:
+    figures = Figures()
+    engine(figures).check("With fast-math=none, it takes 12 ms.", "Runs with auto-cast=all at batch size 8")
+    assert figures.calls[0]["aspects"] == Aspects(None, None, frozenset({"fast-math=none"}))
+    figures.calls.clear()
+    engine(figures).check("It takes 12 ms.", "Runs with auto-cast=all at batch size 8")
+    assert figures.calls[0]["aspects"] == Aspects(None, None, frozenset())
+
+
+def test_after_a_history_verdict_the_next_figures_are_checked() -> None:
+    history = History(Quoted("history:obs-1", "14 ms", False, "in 2.18"))
+    figures = Figures(answers={"5 GB": answer("5 GB", True)})
+    found = engine(figures, history, observations=True).check("In Neuron 2.18 it took 12 ms and 5 GB.")
+    assert [v.kind for v in found] == ["history", "figure"]
