@@ -480,3 +480,10 @@ def test_after_a_history_verdict_the_next_figures_are_checked() -> None:
     figures = Figures(answers={"5 GB": answer("5 GB", True)})
     found = engine(figures, history, observations=True).check("In Neuron 2.18 it took 12 ms and 5 GB.")
     assert [v.kind for v in found] == ["history", "figure"]
+
+
+def test_comparatives_of_counts_written_in_words() -> None:
+    # A passage without a digit: its counts in words are figures all the same.
+    found = engine().check("It has more: twelve Trainium chips against sixteen Trainium chips.")
+    assert [(v.kind, v.text) for v in found] == [("comparison", "more")]
+    assert engine().check("It has more: sixteen Trainium chips against twelve Trainium chips.") == []

@@ -182,7 +182,7 @@ class DriftEngine:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
-        if COMPARATIVE_TRIGGER.search(text) and any(ch.isdigit() for ch in text):
+        if COMPARATIVE_TRIGGER.search(text) and (any(ch.isdigit() for ch in text) or figures):  # "twelve chips"
             out.extend(comparisons(text, sentences(text), find_figures(text), spans))
         if CLAIM_TRIGGER.search(text):
             for claim in self.claims.claims(text, spans):
