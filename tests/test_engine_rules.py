@@ -487,3 +487,20 @@ def test_comparatives_of_counts_written_in_words() -> None:
     found = engine().check("It has more: twelve Trainium chips against sixteen Trainium chips.")
     assert [(v.kind, v.text) for v in found] == [("comparison", "more")]
     assert engine().check("It has more: sixteen Trainium chips against twelve Trainium chips.") == []
+
+
+def test_what_an_engine_finds_worth_checking() -> None:
+    assert DriftEngine(catalog(), {}).worth_checking("Supported, 12 ms") == (True, True)
+
+
+def test_a_figure_at_the_start_of_the_passage() -> None:
+    figures = Figures()
+    engine(figures).check("12 ms is the latency.")
+    assert [c["figure"] for c in figures.calls] == ["12 ms"]
+
+
+def test_the_release_nearest_the_figure_in_a_later_sentence() -> None:
+    history = History()
+    text = "Intro here, a long first sentence of words. On Neuron 2.9 it gave 12 ms, unlike later on Neuron 2.10."
+    engine(Figures(), history, observations=True).check(text)
+    assert [call[2] for call in history.calls] == ["2.9.0"]
