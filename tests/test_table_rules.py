@@ -74,7 +74,8 @@ def rows(*texts: Sequence[str]) -> list[list[TextCell]]:
 
 
 def figure(expression: str, kind: str = "figure", reason: str = "") -> Verdict:
-    return Verdict(0, "x", kind, expression, "", True, reason, "")
+    """A verdict of the engine, its kind made at run time (as one read back from a cache is)."""
+    return Verdict(0, "x", "".join(list(kind)), expression, "", True, reason, "")
 
 
 def badges(found: list[tuple[int, int, Verdict]]) -> list[tuple[int, int, str, str, bool, str, str]]:
@@ -89,6 +90,7 @@ def badges(found: list[tuple[int, int, Verdict]]) -> list[tuple[int, int, str, s
     ("Memory [GiB]", "GiB"), ("Latency in ms", "ms"), ("# of chips", "chips"), ("Memory (GB)", "GB"),
     # Not a unit: the next candidate, else none.
     ("Cost (approx) in USD", "$"), ("(widgets)", ""), ("Name", ""), ("(GB extra)", ""), ("", ""),
+    ("Size (GB, up to 2 TB)", ""),  # a figure in the parenthesis is no unit
 ])
 def test_the_unit_a_header_gives_its_bare_numbers(header: str, unit: str) -> None:
     assert header_unit(header) == unit
@@ -315,6 +317,12 @@ def test_a_row_of_another_width_is_reported_and_no_figure_read() -> None:
     assert found == [(1, 0, Verdict(0, "row 2", "table", "", "", False,
                                     "the row has 3 cells and the first row 2: the table's figures are not read", ""))]
     assert check.calls == []
+
+
+def test_header_rows_shorter_than_the_table() -> None:
+    check = Check()
+    assert check_table(check, Claims(), rows(["Model"], ["A", "B", "Latency (ms)"], ["x", "y", "12"]), 2) == []
+    assert check.calls == [("12 ms", "Latency (ms)\nx", None)]
 
 
 def test_the_width_is_the_last_header_rows() -> None:
