@@ -332,3 +332,25 @@ def test_the_width_is_the_last_header_rows() -> None:
     assert check.calls == [("12 ms", "(ms)\nBERT", None)]
     assert check_table(check, Claims(), [], 0) == []
     assert check_table(check, Claims(), [[]], 0) == []
+
+
+def test_the_first_body_row_of_another_width() -> None:
+    check = Check()
+    found = check_table(check, Claims(), rows(["Model", "Latency (ms)"], ["BERT", "12", "13"], ["GPT", "1"]), 1)
+    assert [(i, v.kind) for i, _, v in found] == [(1, "table")]
+    assert check.calls == []
+
+
+def test_a_table_of_three_hundred_columns() -> None:
+    # Counts over 256 are other int objects each time they are made: compared by value, not identity.
+    width = 300
+    header = ["Model", *(f"Latency {k} (ms)" for k in range(1, width - 1)), "Improvement factor"]
+    body = ["Dense", *(str(k) for k in range(1, width - 1)), "2x"]
+    check = Check()
+    found = check_table(check, Claims(), rows(header, body), 1)
+    assert found == []
+    assert len(check.calls) == width - 1
+    multiple = check.calls[-1]
+    assert multiple[0] == "2x"
+    assert multiple[1].count("Improvement factor") == 1
+    assert multiple[1].count("Latency 298 (ms)") == 1
