@@ -9,7 +9,7 @@ files, no Sphinx (``make mutation`` runs it with ``--noconftest`` per mutant: ``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -268,6 +268,7 @@ def test_limited_support_is_a_status_under_a_framework_and_the_fit_elsewhere() -
 @pytest.mark.parametrize(("header", "stub", "cell", "heading"), [
     ("Inferentia2", "Decoders", "Fast", ""),  # not a badge
     ("Inferentia2", "", "Good Fit", ""),  # no stub
+    ("Inferentia2", "Widgets", "Good Fit", ""),  # a stub naming no family
     ("Inferentia2", "Decoders and Encoders", "Good Fit", ""),  # two families
     ("Inferentia2 and Trainium", "Decoders", "Good Fit", ""),  # two devices
     ("Family", "Decoders", "Good Fit", ""),  # no device
@@ -354,3 +355,31 @@ def test_a_table_of_three_hundred_columns() -> None:
     assert multiple[0] == "2x"
     assert multiple[1].count("Improvement factor") == 1
     assert multiple[1].count("Latency 298 (ms)") == 1
+
+
+def test_a_cell_is_frozen() -> None:
+    cell = TextCell("12", ((0, 2),))
+    assert hash(cell) == hash(TextCell("12", ((0, 2),)))
+    with pytest.raises(FrozenInstanceError):
+        cell.text = "13"  # type: ignore[misc]
+
+
+def test_only_the_rows_figure_verdicts_are_its_figures() -> None:
+    # A value another source gives, or a comparison, is not a figure of the row a ratio can be of.
+    for kind in ("source", "comparison", "history"):
+        check = Check({"1300 TFLOPS": [figure("device:trn2:fp8", kind=kind)], "650 TFLOPS": [figure("device:trn1:fp8")],
+                       "2x": [figure("ratio(device:trn2:fp8, device:trn1:fp8)")]})
+        found = check_table(check, Claims(), rows(*MULTIPLE_ROWS), 1)
+        assert [j for _, j, _ in found] == [1, 3]
+
+
+def test_a_ratio_of_two_of_the_rows_several_figures() -> None:
+    header = ["Data type", "Trainium2 (TFLOPS)", "Improvement factor", "Trainium (TFLOPS)", "Other (TFLOPS)"]
+    check = Check({"1300 TFLOPS": [figure("device:trn2:fp8")], "650 TFLOPS": [figure("device:trn1:fp8")],
+                   "5 TFLOPS": [figure("device:other:fp8")],
+                   "2x": [figure("ratio(device:trn2:fp8, device:trn1:fp8)")]})
+    found = check_table(check, Claims(), rows(header, ["Dense", "1300", "2x", "650", "5"]), 1)
+    assert [(j, v.expression) for _, j, v in found] == [
+        (1, "device:trn2:fp8"), (2, "ratio(device:trn2:fp8, device:trn1:fp8)"), (3, "device:trn1:fp8"),
+        (4, "device:other:fp8")]
+
