@@ -241,3 +241,14 @@ def test_the_badge_of_a_matrix_cell() -> None:
 def test_a_negation_written_as_a_contraction(sentence: str, said: str) -> None:
     [claim] = index().claims(sentence)
     assert claim.said == said
+
+
+def test_a_phrase_or_a_name_at_the_sentences_start() -> None:
+    assert found("Supported: Decoders on Trainium.") == [
+        ("Supported", "decoder", "trn", "supported", "supported", ":neuron:status:`decoder/trn/pytorch`")]
+    assert found("Decoders are a good fit for Trainium; Encoders are a good fit for Inferentia2.") == [
+        ("good fit", "decoder", "trn", "good", "good", ":neuron:fit:`decoder/trn`"),
+        ("good fit", "encoder", "inf2", "good", "good", ":neuron:fit:`encoder/inf2`")]
+    # A framework at the clause's start is its.
+    assert found("JAX supports Decoders on Trainium.") == [
+        ("supports", "decoder", "trn", "supported", "unsupported", ":neuron:status:`decoder/trn/jax`")]
