@@ -252,3 +252,22 @@ def test_a_phrase_or_a_name_at_the_sentences_start() -> None:
     # A framework at the clause's start is its.
     assert found("JAX supports Decoders on Trainium.") == [
         ("supports", "decoder", "trn", "supported", "unsupported", ":neuron:status:`decoder/trn/jax`")]
+
+
+def test_what_a_claim_agrees_with_whatever_the_words_order() -> None:
+    assert not FitClaim(0, 1, "x", "f", "d", "good", "poor", "r").agrees
+    assert not FitClaim(0, 1, "x", "f", "d", "supported", "unsupported", "r").agrees
+    assert not FitClaim(0, 1, "x", "f", "d", "unsupported", "supported", "r").agrees
+
+
+def test_names_of_another_clause_are_not_this_ones() -> None:
+    assert found("Encoders are a good fit for Inferentia2; Decoders run on Trainium.") == [
+        ("good fit", "encoder", "inf2", "good", "good", ":neuron:fit:`encoder/inf2`")]
+    assert found("Trainium is a good fit for Decoders, but Inferentia2 is not a good fit for Encoders.") == [
+        ("good fit", "decoder", "trn", "good", "good", ":neuron:fit:`decoder/trn`"),
+        ("not a good fit", "encoder", "inf2", "poor", "good", ":neuron:fit:`encoder/inf2`")]
+
+
+def test_where_a_support_claim_is() -> None:
+    text = "Fine. Decoders are not supported on Trainium."
+    assert [(c.start, c.end, c.text) for c in index().claims(text)] == [(19, 32, "not supported")]
