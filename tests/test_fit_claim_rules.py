@@ -9,7 +9,7 @@ every column), the phrase's place and role, and the badge of a matrix cell. No d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +47,8 @@ class Matrices(Catalog):
 def catalog() -> Matrices:
     cat = Matrices(data_dir=Path("."))
     cat.records["devices"] = {
-        "trn": s.Device.model_construct(id="trn", purpose=made("training")),
-        "inf2": s.Device.model_construct(id="inf2", purpose="inference")}
+        "trn": s.Device.model_construct(id="trn", name="Trainium", purpose=made("training")),
+        "inf2": s.Device.model_construct(id="inf2", name="Inferentia2", purpose="inference")}
     cat.fits = {("decoder", "trn"): made("good"), ("decoder", "inf2"): "poor", ("encoder", "inf2"): "good"}
     cat.cells = {
         ("decoder", "trn"): {"pytorch/training": Cell("supported"), "pytorch/inference": Cell("roadmap"),
@@ -271,3 +271,19 @@ def test_names_of_another_clause_are_not_this_ones() -> None:
 def test_where_a_support_claim_is() -> None:
     text = "Fine. Decoders are not supported on Trainium."
     assert [(c.start, c.end, c.text) for c in index().claims(text)] == [(19, 32, "not supported")]
+
+
+def test_the_name_tables_are_made_once_from_the_catalog() -> None:
+    claims = ClaimIndex(catalog())
+    assert claims.families is claims.families
+    assert claims.devices is claims.devices
+    assert claims.frameworks is claims.frameworks
+    assert claims.devices.ids("on Trainium") == ["trn"]
+
+
+def test_a_claim_is_frozen() -> None:
+    claim = FitClaim(0, 1, "x", "f", "d", "good", "good", "r")
+    assert hash(claim) == hash(FitClaim(0, 1, "x", "f", "d", "good", "good", "r"))
+    with pytest.raises(FrozenInstanceError):
+        claim.said = "poor"  # type: ignore[misc]
+
