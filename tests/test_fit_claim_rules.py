@@ -287,3 +287,9 @@ def test_a_claim_is_frozen() -> None:
     with pytest.raises(FrozenInstanceError):
         claim.said = "poor"  # type: ignore[misc]
 
+
+
+def test_a_phrase_not_written_by_hand_leaves_the_next_clauses_checked() -> None:
+    text = "Decoders are a good fit for Trainium, but not a good fit for Inferentia2."
+    assert found(text, [(40, len(text))]) == [
+        ("not a good fit", "decoder", "inf2", "poor", "poor", ":neuron:fit:`decoder/inf2`")]
