@@ -6,6 +6,7 @@ of comparison and as the source writes it. No data files, no Sphinx (``make muta
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,9 @@ def catalog() -> Catalog:
     ("instance:trn1.32xlarge:nothing", (None, 16)), ("instance:gone:fp8", (None, 1)),
     ("instance:x1.large:fp8", (None, 300)), ("model:trainium:fp8", (None, 1)),
     ("device:a:b:fp8", (None, 1)),
+    # Only a device's or an instance's path reads a specification.
+    ("claim:trainium:fp8", (None, 1)), ("accuracy:trainium:fp8", (None, 1)), ("run:trn1.32xlarge:own", (None, 1)),
+    ("claim:trn1.32xlarge:own", (None, 1)), ("prun:trn1.32xlarge:fp8", (None, 1)),
 ])
 def test_the_specification_a_path_reads_and_how_many_times(path: str, expected: tuple[object, int]) -> None:
     assert _quantity(catalog(), made(path)) == expected
@@ -82,3 +86,11 @@ def test_most_figures_have_no_other_value(path: str) -> None:
 
 def test_without_a_catalog_no_other_value() -> None:
     assert other_values(None, "device:trainium:fp8") == []
+
+
+def test_another_value_is_frozen() -> None:
+    value = OtherValue(1.0, "GB", 1.0, "GB", "blog", "why")
+    assert hash(value) == hash(OtherValue(1.0, "GB", 1.0, "GB", "blog", "why"))
+    with pytest.raises(FrozenInstanceError):
+        value.number = 2.0  # type: ignore[misc]
+
