@@ -50,6 +50,7 @@ CONFIGS = [
     config("c-bert-base", "bert-base", instances="trn1.32xlarge", batch=None),
     config("c-gpt2", "gpt2", "inf2.xlarge", withdrawn=date(2024, 1, 2)),
     config("c-vit", "vit", "inf2.8xlarge"),
+    config("c-albert-13", "albert-base-v2", "inf2.xlarge"),
 ]
 OBSERVATIONS = [
     obs("o-albert-29", "c-albert", "2.9.0", THROUGHPUT, 2437.0),
@@ -65,6 +66,10 @@ OBSERVATIONS = [
     obs("o-gpt2", "c-gpt2", "2.9.0", THROUGHPUT, 100.0),
     obs("o-gpt2-wrong", "c-gpt2", "2.11.0", THROUGHPUT, 120.0, status="corrected"),
     obs("o-vit", "c-vit", "2.9.0", THROUGHPUT, 700.0),
+    # 2.13.0: a P99 listed before a P50 corrected and its fix.
+    obs("o-13-p99", "c-albert-13", "2.13.0", P99, 9.0),
+    obs("o-13-p50-wrong", "c-albert-13", "2.13.0", P50, 7.0, date(2024, 2, 1), status="corrected"),
+    obs("o-13-p50", "c-albert-13", "2.13.0", P50, 7.5, date(2024, 2, 3)),
     # Left out: a configuration the history lacks, a metric of no known field, a field without a unit.
     obs("o-lost", "c-gone", "2.9.0", THROUGHPUT, 2437.0),
     obs("o-odd", "c-albert", "2.9.0", "no_such_metric", 2437.0),
@@ -263,3 +268,9 @@ def test_a_figure_with_a_qualifier_or_a_range() -> None:
     assert summary(HISTORY.match(LiteralFigure("over 2,000 inferences/s", 0, 1, 2000.0, 0, "inferences/s",
                                                qualifier="over"), ALBERT, "2.9.0", aspects=Aspects(batch=1))) == (
         "history:o-albert-29", True, "2437 inferences/s")
+
+
+def test_a_corrected_figure_is_replaced_by_its_own_metrics_fix() -> None:
+    found = quote("7 ms", ALBERT, release="2.13.0")
+    assert summary(found) == ("history:o-13-p50", False, "7.5 ms")
+
