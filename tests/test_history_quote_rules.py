@@ -194,6 +194,9 @@ def test_the_subject_the_words_name() -> None:
 def test_the_model_named_best() -> None:
     assert summary(quote("300 inferences/s", {"bert", "large", "trn1"})) == ("history:o-bert-large", True, "300 inferences/s")
     assert summary(quote("500 inferences/s", {"bert", "base", "trn1"})) == ("history:o-bert-base", True, "500 inferences/s")
+    # A model named less well is not meant, even by a figure it agrees with.
+    assert summary(quote("500 inferences/s", {"bert", "large", "trn1"})) == ("history:o-bert-large", False,
+                                                                            "300 inferences/s")
     # Named as well: both, the nearest.
     assert summary(quote("450 inferences/s", {"bert", "trn1"})) == ("history:o-bert-base", False, "500 inferences/s")
     assert summary(quote("350 inferences/s", {"bert", "trn1"})) == ("history:o-bert-large", False, "300 inferences/s")
