@@ -184,7 +184,7 @@ def test_the_subject_the_words_name() -> None:
     assert summary(quote("2,437 inferences/s", {"albert", "inf2.xlarge"})) == ("history:o-albert-29", True, "2437 inferences/s")
     # An instance type written in full must be the configuration's own.
     assert quote("2,437 inferences/s", {"albert", "inf2", "inf2.8xlarge"}) is None
-    assert summary(quote("300 inferences/s", {"bert", "large", "trn1.2xlarge"})) == ("history:o-bert-large", True,
+    assert summary(quote("300 inferences/s", {"bert", "bert-large", "trn1.2xlarge"})) == ("history:o-bert-large", True,
                                                                                       "300 inferences/s")
     # A family the catalog gives the instance, or the instance type's first part.
     assert summary(quote("700 inferences/s", {"vit", "inferentia-two"})) == ("history:o-vit", True, "700 inferences/s")
@@ -192,10 +192,10 @@ def test_the_subject_the_words_name() -> None:
 
 
 def test_the_model_named_best() -> None:
-    assert summary(quote("300 inferences/s", {"bert", "large", "trn1"})) == ("history:o-bert-large", True, "300 inferences/s")
-    assert summary(quote("500 inferences/s", {"bert", "base", "trn1"})) == ("history:o-bert-base", True, "500 inferences/s")
+    assert summary(quote("300 inferences/s", {"bert", "bert-large", "trn1"})) == ("history:o-bert-large", True, "300 inferences/s")
+    assert summary(quote("500 inferences/s", {"bert", "bert-base", "trn1"})) == ("history:o-bert-base", True, "500 inferences/s")
     # A model named less well is not meant, even by a figure it agrees with.
-    assert summary(quote("500 inferences/s", {"bert", "large", "trn1"})) == ("history:o-bert-large", False,
+    assert summary(quote("500 inferences/s", {"bert", "bert-large", "trn1"})) == ("history:o-bert-large", False,
                                                                             "300 inferences/s")
     # Named as well: both, the nearest.
     assert summary(quote("450 inferences/s", {"bert", "trn1"})) == ("history:o-bert-base", False, "500 inferences/s")
@@ -257,11 +257,11 @@ def test_what_followed_a_withdrawn_configuration() -> None:
 
 
 def test_the_current_figure_still_published() -> None:
-    found = quote("300 inferences/s", {"bert", "large", "trn1"})
+    found = quote("300 inferences/s", {"bert", "bert-large", "trn1"})
     assert found is not None
     assert found.reason == ("right for Neuron 2.9.0 (the current figure): the throughput of bert-large on "
                             "trn1.32xlarge;trn1.2xlarge, batch size 1, published 2023-03-01; still published")
-    found = quote("500 inferences/s", {"bert", "base", "trn1"})
+    found = quote("500 inferences/s", {"bert", "bert-base", "trn1"})
     assert found is not None
     assert found.reason == ("right for Neuron 2.9.0 (the current figure): the throughput of bert-base on "
                             "trn1.32xlarge, published 2023-03-01; still published")
