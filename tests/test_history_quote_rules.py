@@ -9,6 +9,7 @@ data files, no Sphinx (``make mutation`` runs it with ``--noconftest`` per mutan
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -277,3 +278,13 @@ def test_a_corrected_figure_is_replaced_by_its_own_metrics_fix() -> None:
     found = quote("7 ms", ALBERT, release="2.13.0")
     assert summary(found) == ("history:o-13-p50", False, "7.5 ms")
 
+
+
+def test_quotes_and_entries_are_frozen() -> None:
+    found = quote("2,437 inferences/s", ALBERT, aspects=Aspects(batch=1))
+    assert found is not None
+    with pytest.raises(FrozenInstanceError):
+        found.agrees = False  # type: ignore[misc]
+    entry = HISTORY._by_release["2.9.0"][0]
+    with pytest.raises(FrozenInstanceError):
+        entry.number = 1.0  # type: ignore[misc]
