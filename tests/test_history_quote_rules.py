@@ -52,8 +52,17 @@ CONFIGS = [
     config("c-gpt2", "gpt2", "inf2.xlarge", withdrawn=date(2024, 1, 2)),
     config("c-vit", "vit", "inf2.8xlarge"),
     config("c-albert-13", "albert-base-v2", "inf2.xlarge"),
+    config("c-albert-14", "albert-base-v2", "inf2.xlarge"),
+    config("c-albert-15", "albert-base-v2", "inf2.xlarge"),
+    config("c-albert-trn", "albert-base-v2", "trn1.32xlarge"),
 ]
 OBSERVATIONS = [
+    # Left out: a configuration the history lacks, a metric of no known field, a field without a unit.
+    obs("o-lost", "c-gone", "2.9.0", THROUGHPUT, 2437.0),
+    obs("o-odd", "c-albert", "2.9.0", "no_such_metric", 2437.0),
+    obs("o-batch", "c-albert", "2.9.0", "batch_size", 2437.0),
+    # Named by its model but not its instance's family where ALBERT is: passed over, not the end.
+    obs("o-albert-trn", "c-albert-trn", "2.9.0", THROUGHPUT, 111.0),
     obs("o-albert-29", "c-albert", "2.9.0", THROUGHPUT, 2437.0),
     obs("o-albert-210", "c-albert", "2.10.0", THROUGHPUT, 2500.0, date(2023, 5, 1)),
     obs("o-albert-p50", "c-albert", "2.9.0", P50, 4.1),
@@ -71,10 +80,13 @@ OBSERVATIONS = [
     obs("o-13-p99", "c-albert-13", "2.13.0", P99, 9.0),
     obs("o-13-p50-wrong", "c-albert-13", "2.13.0", P50, 7.0, date(2024, 2, 1), status="corrected"),
     obs("o-13-p50", "c-albert-13", "2.13.0", P50, 7.5, date(2024, 2, 3)),
-    # Left out: a configuration the history lacks, a metric of no known field, a field without a unit.
-    obs("o-lost", "c-gone", "2.9.0", THROUGHPUT, 2437.0),
-    obs("o-odd", "c-albert", "2.9.0", "no_such_metric", 2437.0),
-    obs("o-batch", "c-albert", "2.9.0", "batch_size", 2437.0),
+    # 2.14.0: a P50 listed before a P99 corrected and its fix.
+    obs("o-14-p50", "c-albert-14", "2.14.0", P50, 3.0),
+    obs("o-14-p99-wrong", "c-albert-14", "2.14.0", P99, 7.0, date(2024, 3, 1), status="corrected"),
+    obs("o-14-p99", "c-albert-14", "2.14.0", P99, 7.5, date(2024, 3, 3)),
+    # 2.15.0: a figure below one, and one in seconds.
+    obs("o-15-p50", "c-albert-15", "2.15.0", P50, 0.6),
+    obs("o-15-run", "c-albert-15", "2.15.0", "duration", 2.0),
 ]
 
 
@@ -128,7 +140,7 @@ def test_a_figure_right_for_its_release() -> None:
     found = quote("2,437 inferences/s", ALBERT, quantities=frozenset({"throughput"}), aspects=Aspects(batch=1))
     assert found is not None
     assert (found.expression, found.agrees, found.expected) == ("history:o-albert-29", True, "2437 inferences/s")
-    assert found.observation is OBSERVATIONS[0]
+    assert found.observation is next(o for o in OBSERVATIONS if o.id == "o-albert-29")
     assert found.configuration is CONFIGS[0]
     assert found.reason == ("right for Neuron 2.9.0 (an older release's figure): the throughput of albert-base-v2 on "
                             "inf2.xlarge, batch size 1, published 2023-03-01; Neuron 2.12.0 gives 2650 inferences/s, published "
@@ -288,3 +300,31 @@ def test_quotes_and_entries_are_frozen() -> None:
     entry = HISTORY._by_release["2.9.0"][0]
     with pytest.raises(FrozenInstanceError):
         entry.number = 1.0  # type: ignore[misc]
+
+
+def test_a_corrected_figure_is_replaced_by_its_fix_whatever_the_metrics_order() -> None:
+    assert summary(quote("7 ms", ALBERT, release="2.14.0")) == ("history:o-14-p99", False, "7.5 ms")
+
+
+def test_a_figure_in_another_unit_is_not_a_releases_figure() -> None:
+    assert quote("2,437 ms", ALBERT, aspects=Aspects(batch=1)) is None
+
+
+def test_a_figure_below_one_is_off_by_its_own_size() -> None:
+    # 0.6 ms against 0.35 ms is off by 0.25, more than half of 0.35; against 0.42 ms, less than half.
+    assert quote("0.35 ms", ALBERT, release="2.15.0") is None
+    assert summary(quote("0.42 ms", ALBERT, release="2.15.0")) == ("history:o-15-p50", False, "0.6 ms")
+    assert quote("0 ms", ALBERT, release="2.15.0") is None
+
+
+def test_a_figure_in_seconds_of_a_metric_in_seconds() -> None:
+    assert summary(quote("2 s", ALBERT, release="2.15.0")) == ("history:o-15-run", True, "2 s")
+    assert summary(quote("2,000 ms", ALBERT, release="2.15.0")) == ("history:o-15-run", True, "2 s")
+
+
+def test_an_entry_of_another_family_is_passed_over() -> None:
+    assert summary(quote("111 inferences/s", {"albert", "trn1"})) == ("history:o-albert-trn", True,
+                                                                       "111 inferences/s")
+    assert summary(quote("2,437 inferences/s", {"albert", "inf2"})) == ("history:o-albert-29", True,
+                                                                         "2437 inferences/s")
+
