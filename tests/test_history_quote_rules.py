@@ -55,6 +55,8 @@ CONFIGS = [
     config("c-albert-14", "albert-base-v2", "inf2.xlarge"),
     config("c-albert-15", "albert-base-v2", "inf2.xlarge"),
     config("c-albert-trn", "albert-base-v2", "trn1.32xlarge"),
+    config("c-roberta", "roberta", "inf2.xlarge"),
+    config("c-albert-b4", "albert-base-v2", "inf2.xlarge", batch=4),
 ]
 OBSERVATIONS = [
     # Left out: a configuration the history lacks, a metric of no known field, a field without a unit.
@@ -87,6 +89,10 @@ OBSERVATIONS = [
     # 2.15.0: a figure below one, and one in seconds.
     obs("o-15-p50", "c-albert-15", "2.15.0", P50, 0.6),
     obs("o-15-run", "c-albert-15", "2.15.0", "duration", 2.0),
+    # A later release's figure listed before an earlier one's.
+    obs("o-roberta-220", "c-roberta", "2.20.0", THROUGHPUT, 50.0, date(2025, 1, 1)),
+    obs("o-roberta-29", "c-roberta", "2.9.0", THROUGHPUT, 40.0),
+    obs("o-albert-b4", "c-albert-b4", "2.9.0", THROUGHPUT, 3000.0),
 ]
 
 
@@ -327,4 +333,18 @@ def test_an_entry_of_another_family_is_passed_over() -> None:
                                                                        "111 inferences/s")
     assert summary(quote("2,437 inferences/s", {"albert", "inf2"})) == ("history:o-albert-29", True,
                                                                          "2437 inferences/s")
+
+
+def test_what_followed_is_the_latest_release_whatever_the_order() -> None:
+    found = quote("40 inferences/s", {"roberta", "inf2"})
+    assert found is not None
+    assert found.reason.endswith("; Neuron 2.20.0 gives 50 inferences/s, published 2025-01-01")
+
+
+def test_a_figure_of_this_release_is_not_another_releases() -> None:
+    # 3,000 is 2.9.0's figure at batch size 4: at batch size 1 it contradicts 2.9.0's, and is no other release's.
+    found = quote("3,000 inferences/s", ALBERT, aspects=Aspects(batch=1))
+    assert summary(found) == ("history:o-albert-29", False, "2437 inferences/s")
+    assert found is not None
+    assert "figure)" not in found.reason
 
