@@ -8,7 +8,7 @@ No catalog loaded, no Sphinx (``make mutation`` runs it with ``--noconftest`` pe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,8 @@ from neuron_docs.drift.verdicts import Verdict
 
 
 def verdict(text: str, kind: str = "figure", agrees: bool = False) -> Verdict:
-    return Verdict(0, text, kind, "run:x:latency", "5 ms", agrees, "" if agrees else "it is 5 ms", "")
+    """An engine's verdict, its kind made at run time (as one read back from a cache is)."""
+    return Verdict(0, text, "".join(list(kind)), "run:x:latency", "5 ms", agrees, "" if agrees else "it is 5 ms", "")
 
 
 @dataclass
@@ -171,3 +172,11 @@ def test_every_file_with_texts_in_order(tmp_path: Path) -> None:
         (name, len(DATA_TEXT_FILES) - i) for i, name in enumerate(DATA_TEXT_FILES)]
     checker.catalog.free_texts = {"notes.yaml": [free("it takes 12 ms")]}
     assert data_problems(checker, tmp_path) == []
+
+
+def test_a_passage_is_frozen() -> None:
+    passage = DataPassage(Path("errata.yaml"), free("it takes 12 ms"))
+    assert hash(passage) == hash(DataPassage(Path("errata.yaml"), free("it takes 12 ms")))
+    with pytest.raises(FrozenInstanceError):
+        passage.path = Path("x")  # type: ignore[misc]
+

@@ -52,6 +52,8 @@ CONFIGS = [
     config("c-gpt2", "gpt2", "inf2.xlarge", withdrawn=date(2024, 1, 2)),
     config("c-vit", "vit", "inf2.8xlarge"),
     config("c-albert-13", "albert-base-v2", "inf2.xlarge"),
+    config("c-albert-00", "albert-base-v2", "inf2.xlarge"),
+    config("c-albert-99", "albert-base-v2", "inf2.xlarge"),
     config("c-albert-14", "albert-base-v2", "inf2.xlarge"),
     config("c-albert-15", "albert-base-v2", "inf2.xlarge"),
     config("c-albert-trn", "albert-base-v2", "trn1.32xlarge"),
@@ -79,6 +81,8 @@ OBSERVATIONS = [
     obs("o-gpt2-wrong", "c-gpt2", "2.11.0", THROUGHPUT, 120.0, status="corrected"),
     obs("o-vit", "c-vit", "2.9.0", THROUGHPUT, 700.0),
     # 2.13.0: a P99 listed before a P50 corrected and its fix.
+    obs("o-13-other-after", "c-albert-99", "2.13.0", P50, 20.0),
+    obs("o-13-other-before", "c-albert-00", "2.13.0", P50, 21.0),
     obs("o-13-p99", "c-albert-13", "2.13.0", P99, 9.0),
     obs("o-13-p50-wrong", "c-albert-13", "2.13.0", P50, 7.0, date(2024, 2, 1), status="corrected"),
     obs("o-13-p50", "c-albert-13", "2.13.0", P50, 7.5, date(2024, 2, 3)),
@@ -164,6 +168,9 @@ def test_a_figure_contradicting_its_releases_nearest() -> None:
     assert summary(quote("1,700 inferences/s", ALBERT, aspects=Aspects(batch=1))) == (
         "history:o-albert-29", False, "2437 inferences/s")
     assert quote("4,900 inferences/s", ALBERT, aspects=Aspects(batch=1)) is None
+    # Exactly half off (2,437 of 4,874) is still meant.
+    assert summary(quote("4,874 inferences/s", ALBERT, aspects=Aspects(batch=1))) == (
+        "history:o-albert-29", False, "2437 inferences/s")
     assert summary(quote("4,800 inferences/s", ALBERT, aspects=Aspects(batch=1))) == (
         "history:o-albert-29", False, "2437 inferences/s")
 
