@@ -69,6 +69,13 @@ def test_the_line_of_a_figure_in_a_folded_text() -> None:
     assert passage.line_of(RAW, "   ") == 3
 
 
+def test_a_line_after_a_blank_first_line() -> None:
+    raw = "\n" + RAW
+    passage = DataPassage(Path("errata.yaml"), free("", raw.index("it"), raw.index("note"), line=4))
+    assert passage.line_of(raw, "12 ms") == 4
+    assert passage.line_of(raw, "112 ms") == 5
+
+
 def test_a_figure_is_looked_for_in_its_text_only() -> None:
     note = RAW.index("note: ") + 6
     passage = DataPassage(Path("errata.yaml"), free("", note, len(RAW), line=6))
