@@ -293,3 +293,8 @@ def test_a_phrase_not_written_by_hand_leaves_the_next_clauses_checked() -> None:
     text = "Decoders are a good fit for Trainium, but not a good fit for Inferentia2."
     assert found(text, [(40, len(text))]) == [
         ("not a good fit", "decoder", "inf2", "poor", "poor", ":neuron:fit:`decoder/inf2`")]
+
+
+def test_a_framework_of_the_next_clause_is_not_this_ones() -> None:
+    assert found("Decoders are supported on Trainium; JAX is another story.") == [
+        ("supported", "decoder", "trn", "supported", "supported", ":neuron:status:`decoder/trn/pytorch`")]
