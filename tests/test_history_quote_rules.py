@@ -40,7 +40,7 @@ def config(cid: str, model: str, instance: str | None = None, instances: str | N
 def obs(oid: str, cid: str, version: str, metric: str, value: float, published: date = date(2023, 3, 1),
         status: str = "published") -> hs.BenchmarkObservation:
     return hs.BenchmarkObservation.model_construct(id=oid, configuration=cid, neuron_version=made(version),
-                                                   metric=metric, value=value, first_published=published,
+                                                   metric=made(metric), value=value, first_published=published,
                                                    status=made(status))
 
 
@@ -94,6 +94,7 @@ OBSERVATIONS = [
     obs("o-15-p50", "c-albert-15", "2.15.0", P50, 0.6),
     obs("o-15-run", "c-albert-15", "2.15.0", "duration", 2.0),
     # A later release's figure listed before an earlier one's.
+    obs("o-roberta-220-old", "c-roberta", "2.20.0", THROUGHPUT, 45.0, date(2024, 12, 1), status="superseded"),
     obs("o-roberta-220", "c-roberta", "2.20.0", THROUGHPUT, 50.0, date(2025, 1, 1)),
     obs("o-roberta-29", "c-roberta", "2.9.0", THROUGHPUT, 40.0),
     obs("o-albert-b4", "c-albert-b4", "2.9.0", THROUGHPUT, 3000.0),
