@@ -85,6 +85,19 @@ MODULES: dict[str, list[str]] = {
     "data/figures/fit.py": ["--noconftest", "tests/test_fit_rules.py"],
     "data/files/free_text.py": ["--noconftest", "tests/test_free_text_rules.py"],
     "data/published/columns.py": ["--noconftest", "tests/test_columns_rules.py"],
+    # drift matching (stop 43)
+    "drift/quantities.py": ["--noconftest", "tests/test_quantity_rules.py"],
+    "drift/units.py": ["--noconftest", "tests/test_quantity_rules.py"],
+    "drift/comparatives.py": ["--noconftest", "tests/test_drift_comparison_rules.py"],
+    "drift/passages.py": ["--noconftest", "tests/test_passage_rules.py"],
+    "drift/aspects.py": ["--noconftest", "tests/test_aspect_rules.py"],
+    "drift/keywords.py": ["--noconftest", "tests/test_keyword_rules.py"],
+    "drift/engine.py": ["--noconftest", "tests/test_engine_rules.py"],
+    "drift/tables.py": ["--noconftest", "tests/test_table_rules.py"],
+    "drift/fit_claims.py": ["--noconftest", "tests/test_fit_claim_rules.py"],
+    "drift/sources.py": ["--noconftest", "tests/test_other_source_rules.py"],
+    "drift/history.py": ["--noconftest", "tests/test_history_quote_rules.py"],
+    "drift/data_text.py": ["--noconftest", "tests/test_data_text_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and

@@ -66,8 +66,10 @@ def said_per_chip(text: str, start: int, end: int) -> bool:
 #: Words after which a clause names what it compares with, not its subject.
 _BASELINE = re.compile(r"\b(?:than|against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|over|from)\b",
                        re.IGNORECASE)
-#: Words of a comparative (:mod:`.comparatives`).
-COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger",
+#: Words of a comparative (:mod:`.comparatives`), and the direction words a negative difference is
+#: written with ("-$0.11 less", "a -$0.11 drop": :mod:`.literal_figures`' ``_UP`` and ``_DOWN``).
+COMPARATIVE_TRIGGER = re.compile(r"more|less|cheaper|lower|fewer|smaller|expensive|costlier|higher|greater|larger|"
+                                 r"faster|slower|better|worse|increase|decrease|drop|over|above|ahead|behind",
                                  re.IGNORECASE)
 #: Words of a fit or support claim ("a good fit", "Supported", "supports"), any case.
 CLAIM_TRIGGER = re.compile(r"fit|support", re.IGNORECASE)
@@ -180,7 +182,7 @@ class DriftEngine:
                     out.append(Verdict(figure.start, figure.text.replace("\n", " "), "figure",
                                        match.candidate.expression, match.expected, match.agrees, match.reason,
                                        match.role))
-        if COMPARATIVE_TRIGGER.search(text) and any(ch.isdigit() for ch in text):
+        if COMPARATIVE_TRIGGER.search(text) and (any(ch.isdigit() for ch in text) or figures):  # "twelve chips"
             out.extend(comparisons(text, sentences(text), find_figures(text), spans))
         if CLAIM_TRIGGER.search(text):
             for claim in self.claims.claims(text, spans):

@@ -18,9 +18,12 @@ from .passages import sentences
 if TYPE_CHECKING:
     from ..data.catalog import Catalog
 
-_NOT_FIT = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:a\s+)?good\s+fit\b|\b(?:poor|bad)\s+fits?\b", re.I)
+#: A negation: "not", "never", or a contraction ("isn't", "aren't", "don't", typographic apostrophe too),
+#: whose "n't" follows a letter, so no word boundary comes before it.
+_NEGATION = r"(?:\bnot|\bnever|n['\u2019]t)"
+_NOT_FIT = re.compile(rf"{_NEGATION}\s+(?:\w+\s+)?(?:a\s+)?good\s+fit\b|\b(?:poor|bad)\s+fits?\b", re.I)
 _FIT = re.compile(r"\bgood\s+fits?\b", re.I)
-_NOT_SUPPORTED = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:supported|support)\b|\bunsupported\b|"
+_NOT_SUPPORTED = re.compile(rf"{_NEGATION}\s+(?:\w+\s+)?(?:supported|support)\b|\bunsupported\b|"
                             r"\b(?:no|lacks?)\s+support\b", re.I)
 _SUPPORTED = re.compile(r"\bsupport(?:ed|s)\b|\b(?:has|have|with|adds?|added|offers?)\s+(?:\w+\s+)?support\b", re.I)
 _CLAUSE = re.compile(r"[;:]|,\s*(?:but|while|whereas|and)\b|\s(?:but|whereas|while)\s", re.I)
