@@ -72,6 +72,8 @@ MODULES: dict[str, list[str]] = {
     "drift/names.py": ["--noconftest", "tests/test_name_rules.py"],
     "drift/literal_figures.py": ["--noconftest", "tests/test_literal_figure_rules.py"],
     "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
+    # the benchmark importer
+    "benchmark_import/history_rows.py": ["--noconftest", "tests/test_history_rows_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
