@@ -60,15 +60,15 @@ def test_a_line_with_a_hash_inside_is_no_comment(tmp_path: Path) -> None:
 
 
 def test_load_groups_the_rows_by_id_by_configuration_and_metric_and_by_instance(tmp_path: Path) -> None:
-    write(tmp_path / STATES_FILE, "id,date\ns1,2024-01-01\ns2,2024-02-01\n")
+    write(tmp_path / STATES_FILE, "id,date\ns1,2024-01-01\ns2,2024-02-01\ns3,2024-03-01\n")
     write(tmp_path / CONFIGURATIONS_FILE, "id,model\nc1,A\nc2,B\n")
     write(tmp_path / OBSERVATIONS_FILE, "id,configuration,metric,neuron_version\n"
                                         "o1,c1,latency_p50_ms,2.1\no2,c1,latency_p50_ms,2.2\n"
                                         "o3,c1,throughput_inferences_per_s,2.1\no4,c2,latency_p50_ms,2.1\n")
     write(tmp_path / PRICES_FILE, "id,instance\np1,inf2.xlarge\np2,inf2.xlarge\np3,trn1.2xlarge\n")
     history = History.load(tmp_path)
-    assert [r["id"] for r in history.states] == ["s1", "s2"]
-    assert history.latest == history.states[-1] and history.latest["id"] == "s2"
+    assert [r["id"] for r in history.states] == ["s1", "s2", "s3"]
+    assert history.latest == history.states[-1] and history.latest["id"] == "s3"
     assert {k: v["model"] for k, v in history.configurations.items()} == {"c1": "A", "c2": "B"}
     assert {k: [o["id"] for o in v] for k, v in history.observations.items()} == {
         ("c1", "latency_p50_ms"): ["o1", "o2"], ("c1", "throughput_inferences_per_s"): ["o3"],
@@ -277,3 +277,30 @@ def test_identity_after_a_pickle_round_trip_is_the_same() -> None:
     run = pickle.loads(pickle.dumps(inference(tp_degree=2)))
     assert hr.identity(run, "".join(["inf", "2"]), "inf2/throughput_data_encoder.csv") == hr.identity(
         inference(tp_degree=2), "inf2", "inf2/throughput_data_encoder.csv")
+
+
+def test_a_description_does_not_depend_on_its_field_names_being_the_codes_own_texts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field names built at run time (as a list read from a file or a pickle would be): equal to
+    the literals, other objects."""
+    built = tuple("".join(list(name)) for name in h.DESCRIPTION_FIELDS)
+    i = built.index("published_text")
+    assert built == h.DESCRIPTION_FIELDS and built[i] is not h.DESCRIPTION_FIELDS[i]
+    monkeypatch.setattr(hr.h, "DESCRIPTION_FIELDS", built)
+    run = inference(published_text={"Zed": "1"}, neuron_version="2.20")
+    out = hr.description(run, 5, "Neuron Version")
+    assert out["published_text"] == '{"Neuron Version": "2.20", "Zed": "1"}' and out["row"] == "5"
+
+
+def test_the_latest_version_of_a_configuration_named_by_a_text_read_from_a_file() -> None:
+    history = History(observations={("c1", "latency_p50_ms"): [{"neuron_version": "2.9.0"}]})
+    assert history.latest_version("".join(["c", "1"])) == "2.9.0"
+
+
+def test_the_view_of_a_kind_read_from_a_file() -> None:
+    assert hr._view("".join(["train", "ing"]), "trn1/latency_data_x.csv") == "training"
+
+
+def test_a_release_whose_canonical_form_sorts_before_its_text_keeps_its_text() -> None:
+    long = inference(neuron_version="2.20.00")  # canonical "2.20.0", which sorts before "2.20.00"
+    assert json.loads(hr.description(long, 1, "Neuron Version")["published_text"]) == {"Neuron Version": "2.20.00"}
