@@ -74,6 +74,8 @@ MODULES: dict[str, list[str]] = {
     "drift/figure_index.py": ["--noconftest", "tests/test_figure_index_rules.py"],
     # the benchmark importer
     "benchmark_import/history_rows.py": ["--noconftest", "tests/test_history_rows_rules.py"],
+    "benchmark_import/tables.py": ["--noconftest", "tests/test_import_tables_rules.py"],
+    "benchmark_import/read.py": ["--noconftest", "tests/test_import_read_rules.py", "tests/test_import_tables_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
