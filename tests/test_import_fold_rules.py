@@ -332,6 +332,24 @@ def test_a_history_read_back_folds_into_itself() -> None:
     assert [f.read for f in facts] == [False] * 5
 
 
+def test_a_held_configuration_is_read_back_as_held() -> None:
+    """Kept published in the latest state without a row (its file unreadable, or a partial state
+    without it), a configuration keeps its description (table, row, framework name) when the history is
+    read back for the next import: the description is its latest row's, not the held state's."""
+    other = row(batch_size="16", file="inf2/other.csv")
+    history = F.fold([state(0, row(), other), state(1, other, error_files=frozenset({row().file}))])[0]
+    facts = F.stored_facts(history)
+    held = [r for r in facts[1].rows if r.held]
+    assert [r.identity for r in held] == [BASE] and facts[1].held_ids == {configuration_id(BASE)}
+    assert refold(history).configurations[configuration_id(BASE)]["table"] == "t"
+    assert refold(history).texts() == history.texts()
+    # held, then withdrawn: the same
+    history = F.fold([state(0, row(), other), state(1, other, scope="partial", files={other.file: "d"}),
+                      state(2, other)])[0]
+    assert history.configurations[configuration_id(BASE)]["withdrawn"] == DATES[2]
+    assert refold(history).texts() == history.texts()
+
+
 def test_stored_states_give_their_counts_files_and_decisions() -> None:
     s0 = state(0, row(), files={"a.csv": "1"}, decided=frozenset({("b.csv", "a.csv", True), ("a.csv", "c.csv", False)}),
                error_files=frozenset({"z.csv"}), scope="partial")
