@@ -14,6 +14,8 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from neuron_docs.benchmark_import import tables as T
 from neuron_docs.benchmark_import.read import ImportResult, Problem, config_key
 from neuron_docs.data.published import columns as C
@@ -564,3 +566,33 @@ def test_a_problem_of_no_line_comes_before_the_header_s_whatever_its_column(tmp_
     text = f"{HEAD},Alpha\nbert,PyTorch 2.1,inf2.xlarge ,8,2.20.0,100,5,1\n"
     result = one(tmp_path, text)
     assert [(p.line, p.column) for p in result.problems] == [(None, "Inst. Type"), (1, "Alpha")]
+
+
+def test_a_model_name_of_fifty_characters_or_more_is_cut_at_fifty(tmp_path: Path) -> None:
+    model = "a" * 60
+    result = file_result(tmp_path, f"{HEAD}\n{model},PyTorch 2.1,Inf2.xlarge,8,2.20.0,100,5\n", rel=ENC)
+    assert result.inference_runs[0].id.startswith("inf2-" + "a" * 50 + "-")
+
+
+def test_column_tables_read_from_a_pickle_import_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The published columns as other objects than the code's literals (a table read from a file or a
+    pickle): the import compares their kinds and fields by value."""
+    put(tmp_path, ENC, f"{HEAD},Scaling Efficiency,Zed\n{ROW},9,1\nbert,PyTorch 2.1,Inf9.xlarge,16,2.20.0,1,1,,\n"
+                       f"bert,Transformers NeuronX,Inf2.xlarge,32,2.20.0,1,1,,\nbert,PyTorch 2.1,Inf2.xlarge,64,2.20.0,1,1,,\n")
+    put(tmp_path, "trn1/training_data_decoder.csv",
+        f"{TRAIN_HEAD},Strong/Weak Scaling\n{TRAIN_ROW},strong scaling\n"
+        "Llama,trn1.32xlarge/trn9.32xlarge,2,TP=8 DP=8 PP=1,47.95,2.24.0,weak scaling\n")
+    put(tmp_path, "inf2/inf2_instance_prices.csv", f"{PRICES}Inf9.xlarge,1\n")
+
+    def seen() -> tuple[list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+        result = run(tmp_path)
+        return ([str(p) for p in result.problems], [r.model_dump() for r in result.records],
+                [t.model_dump() for t in result.tables])
+
+    expected = seen()
+    assert len(expected[1]) == 4 and len(expected[0]) == 5
+    for name in ("RUN_COLUMNS", "PRICE_COLUMNS", "REQUIRED", "ENUMS", "ENUM_TEXT", "TRAINING_MARKERS",
+                 "CONTEXT_FIELDS"):
+        monkeypatch.setattr(C, name, pickle.loads(pickle.dumps(getattr(C, name))))
+    assert C.RUN_COLUMNS["Inst. Type"].kind == "instance"
+    assert seen() == expected
