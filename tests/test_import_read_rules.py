@@ -10,6 +10,7 @@ import pickle
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from neuron_docs.benchmark_import import read as R
 from neuron_docs.benchmark_import.read import ImportResult, Problem
@@ -351,3 +352,43 @@ def test_a_training_run_is_priced_by_any_of_its_instances() -> None:
     R.check_prices_cover_runs(bare)
     assert [p.message for p in bare.problems] == [
         "run run-t: no price for trn1.32xlarge/trn1n.32xlarge in the trn1 price file; its cost cannot be shown"]
+
+
+def built(text: str) -> str:
+    """``text`` as another object than the code's literal (as a text read from a file or a pickle is)."""
+    return "".join(list(text))
+
+
+def test_kinds_and_generations_read_from_a_file_are_compared_by_value() -> None:
+    assert R.resolve_framework("PyTorch 1.13", built("inf1"))[0] == "torch-neuron"
+    assert R.resolve_framework("Tensorflow 1.15", built("inf1"))[0] == "tensorflow-neuron-tf1"
+    assert R.resolve_framework("Tensorflow 2.5", built("inf1"))[0] == "tensorflow-neuron-tf2"
+    run = inference(application_type="batch")
+    assert R.render_cell(built("framework"), "framework", run) == "PyTorch 2.1"
+    assert R.render_cell(built("instances"), "instances", training()) == "trn1.32xlarge/trn1n.32xlarge"
+    assert R.render_cell(built("enum"), built("application_type"), run) == "Batch"
+    assert R.parse_cell(built("framework"), "framework", "PyTorch 2.1", "inf2")["framework"] == "torch-neuronx"
+    assert R.parse_cell(built("instance"), "instance", "Inf2.xlarge", "inf2") == {"instance": "inf2.xlarge"}
+    assert R.parse_cell(built("instances"), "instances", "a/B", "inf2") == {"instances": ["a", "b"]}
+    assert R.parse_cell(built("enum"), built("run_mode"), "Data Parallel", "inf2") == {"run_mode": "data-parallel"}
+    assert R.parse_cell(built("topology"), "topology", "TP=8 PP=1", "trn1")["tp_degree"] == 8
+    assert R.parse_cell(built("version"), "neuron_version", "2.1 *", "inf2") == {"neuron_version": "2.1"}
+    with pytest.raises(ValueError, match="whole number"):
+        R.parse_cell(built("count"), "batch_size", "1.5", "inf2")
+    with pytest.raises(ValueError, match="plain decimal"):
+        R.parse_cell(built("figure"), "latency_p50_ms", "1e3", "inf2")
+
+
+def test_a_validation_error_of_pydantic_in_words() -> None:
+    with pytest.raises(ValidationError) as exc:
+        s.InstancePrice.model_validate({"id": "x", "instance": "inf2.xlarge", "usd_per_hour": "-1",
+                                        "basis": "on-demand", "source": "src"})
+    messages = sorted(R.error_message(err) for err in exc.value.errors())
+    assert messages[0] == "as_of is missing; expected a value (prices need their as-of date and basis)"
+    assert messages[1].startswith("expected ") and messages[1].endswith("(got '-1')")
+    errors = pickle.loads(pickle.dumps([{**e, "type": built(e["type"])} for e in exc.value.errors()]))
+    assert sorted(R.error_message(err) for err in errors) == messages
+
+
+def test_a_generation_of_a_folder_read_from_a_path() -> None:
+    assert R.table_identity(built("inf1/latency_data_encoder.csv"))[0] == "inf1"
