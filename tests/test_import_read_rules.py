@@ -392,3 +392,23 @@ def test_a_validation_error_of_pydantic_in_words() -> None:
 
 def test_a_generation_of_a_folder_read_from_a_path() -> None:
     assert R.table_identity(built("inf1/latency_data_encoder.csv"))[0] == "inf1"
+
+
+def test_the_width_is_the_headers_and_a_ragged_first_or_last_row_is_named() -> None:
+    header, rows, problems = R.read_table("A,B\n1\n2,3\n4,5,6\n", "f.csv")
+    assert header == ["A", "B"] and rows == [(3, ["2", "3"])]
+    assert [(p.line, p.message.split(";")[0]) for p in problems] == [(2, "row has 1 fields"), (4, "row has 3 fields")]
+
+
+def test_severities_read_back_are_compared_by_value() -> None:
+    result = ImportResult(problems=[Problem("a", 1, "", "e", built("error")), Problem("a", 2, "", "w", built("warning"))])
+    assert [p.message for p in result.errors] == ["e"] and [p.message for p in result.warnings] == ["w"]
+
+
+def test_a_run_of_an_unpriced_generation_does_not_end_the_price_check() -> None:
+    result = ImportResult(tables=[table("inf1-t", "inf1"), table("inf2-t", "inf2"), table("inf2-p", "inf2", "prices")],
+                          prices=[price("inf2.xlarge")],
+                          inference_runs=[inference(id="r1", table="inf1-t", instance="inf1.xlarge"),
+                                          inference(id="r2", instance="inf2.8xlarge")])
+    R.check_prices_cover_runs(result)
+    assert [p.message.split(":")[0] for p in result.problems] == ["run r2"]
