@@ -596,3 +596,47 @@ def test_column_tables_read_from_a_pickle_import_the_same(tmp_path: Path, monkey
         monkeypatch.setattr(C, name, pickle.loads(pickle.dumps(getattr(C, name))))
     assert C.RUN_COLUMNS["Inst. Type"].kind == "instance"
     assert seen() == expected
+
+
+def test_the_rows_after_one_its_model_refuses_still_load(tmp_path: Path) -> None:
+    rel = "trn1/training_data_decoder.csv"
+    result = file_result(tmp_path, f"{TRAIN_HEAD}\nLlama,trn1.32xlarge,4,TP=8 DP=16 PP=1,-1,2.24.0\n{TRAIN_ROW}\n",
+                         rel=rel)
+    assert [(p.line, p.column) for p in result.errors] == [(2, " Performance [seq/sec]")]
+    assert [r.nodes for r in result.training_runs] == [2]
+
+
+def built(text: str) -> str:
+    """``text`` as another object than the code's literal (as a text read from a file or a pickle is)."""
+    return "".join(list(text))
+
+
+def test_a_layouts_kind_read_back_is_compared_by_value() -> None:
+    header = ["Model", "Topology", "Inst. Type"]
+    mapping = {0: (C.RUN_COLUMNS["Model"], "model"), 1: (C.RUN_COLUMNS["Topology"], "topology")}
+    assert T._columns_of_fields(header, mapping, built("training"))["tp_degree"] == "Topology"
+    assert T._columns_of_fields(header, mapping, built("inference"))["framework_name"] == ""
+    layout = T._Layout("p.csv", "inf2", "t", built("prices"), header,
+                       {2: (C.PRICE_COLUMNS["Inst. Type"], "instance")}, {}, {})
+    problems: list[Problem] = []
+    T._parse_row(layout, 2, ["", "", "Inf9.xlarge"], set(), set(), problems)
+    assert [p.message for p in problems] == ["unknown instance 'inf9.xlarge'; expected an id of instances.yaml "
+                                             "(a price for an instance that is not there)"]
+
+
+def test_an_empty_required_cell_is_said_whatever_the_other_problems_of_its_row(tmp_path: Path) -> None:
+    result = file_result(tmp_path, f"{HEAD}\nbert,PyTorch 2.1,Inf9.xlarge,,2.20.0,100,5\n", rel=ENC)
+    assert where(result) == [(ENC, 2, "Inst. Type"), (ENC, 2, "Batch Size")]
+
+
+def test_a_spelling_longer_than_its_value_is_no_spacing_warning(tmp_path: Path) -> None:
+    text = f"{HEAD}\nbert,PyTorch 2.1,Inf2.xlarge,8,2.20.0 *,100,5\nbert,PyTorch 2.1,Inf2.xlarge,16,2.20.0 *,100,5\n"
+    result = file_result(tmp_path, text, rel=ENC)
+    assert result.tables[0].spellings["Neuron Version"] == {"2.20.0": "2.20.0 *"}
+    assert result.problems == []
+
+
+def test_equal_figures_of_two_rows_are_the_same_figures_however_written(tmp_path: Path) -> None:
+    text = f"{HEAD}\n{ROW}\nbert,PyTorch 2.1,Inf2.xlarge,8,2.20.0, 100,5\n"
+    result = file_result(tmp_path, text, rel=ENC)
+    assert where(result) == [(ENC, 3, "")] and ": the same figures;" in result.problems[0].message
