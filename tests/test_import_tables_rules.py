@@ -55,12 +55,13 @@ def where(result: ImportResult, severity: str | None = "error") -> list[tuple[st
     return [(p.file, p.line, p.column) for p in result.problems if severity is None or p.severity == severity]
 
 
-def file_result(tmp_path: Path, text: str | bytes, rel: str = "x.csv", **kw: Any) -> ImportResult:
+def file_result(tmp_path: Path, text: str | bytes, rel: str = "x.csv", instances: list[str] = INSTANCES,
+                **kw: Any) -> ImportResult:
     path = put(tmp_path, rel, text)
     result = ImportResult()
     args: dict[str, Any] = dict(source="src", as_of="2024-01-01", region=None, term=None)
     args.update(kw)
-    T.import_file(path, rel, result, set(INSTANCES), set(FRAMEWORKS), **args)
+    T.import_file(path, rel, result, set(instances), set(FRAMEWORKS), **args)
     return result
 
 
@@ -640,3 +641,21 @@ def test_equal_figures_of_two_rows_are_the_same_figures_however_written(tmp_path
     text = f"{HEAD}\n{ROW}\nbert,PyTorch 2.1,Inf2.xlarge,8,2.20.0, 100,5\n"
     result = file_result(tmp_path, text, rel=ENC)
     assert where(result) == [(ENC, 3, "")] and ": the same figures;" in result.problems[0].message
+
+
+def test_an_unknown_column_of_a_training_file_is_matched_against_the_run_columns(tmp_path: Path) -> None:
+    rel = "trn1/training_data_decoder.csv"
+    result = file_result(tmp_path, f"{TRAIN_HEAD},Nodez\n{TRAIN_ROW},1\n", rel=rel)
+    assert where(result) == [(rel, 1, "Nodez")] and "did you mean 'Nodes'?" in result.problems[0].message
+    problems: list[Problem] = []
+    T._map_columns("p.csv", ["Inst Type"], built("prices"), None, problems)
+    assert "did you mean 'Inst. Type'?" in problems[0].message
+
+
+def test_a_price_cell_its_tables_spelling_cannot_give_is_a_problem(tmp_path: Path) -> None:
+    rel = "inf2/inf2_instance_prices.csv"
+    result = file_result(tmp_path, "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.85\nInf2.8xlarge,0.85\n"
+                                   "Inf2.24xlarge, 0.85\n", rel=rel, instances=INSTANCES + ["inf2.24xlarge"])
+    assert [(p.line, p.column) for p in result.errors] == [(4, "RI-Effective hourly rate")]
+    assert result.errors[0].message == "published text cannot be reproduced"
+    assert len(result.prices) == 3
