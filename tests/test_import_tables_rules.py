@@ -659,3 +659,39 @@ def test_a_price_cell_its_tables_spelling_cannot_give_is_a_problem(tmp_path: Pat
     assert [(p.line, p.column) for p in result.errors] == [(4, "RI-Effective hourly rate")]
     assert result.errors[0].message == "published text cannot be reproduced"
     assert len(result.prices) == 3
+
+
+def test_the_rows_after_a_row_with_a_problem_still_load(tmp_path: Path) -> None:
+    result = file_result(tmp_path, f"{HEAD}\nbert,PyTorch 2.1,Inf2.xlarge,x,2.20.0,100,5\n{ROW}\n", rel=ENC)
+    assert where(result) == [(ENC, 2, "Batch Size")] and len(result.inference_runs) == 1
+
+
+def test_an_empty_required_cell_is_said_beside_a_problem_of_a_column_named_before_it(tmp_path: Path) -> None:
+    result = file_result(tmp_path, f"{HEAD}\nbert,PyTorch 2.1,,x,2.20.0,100,5\n", rel=ENC)
+    assert where(result) == [(ENC, 2, "Batch Size"), (ENC, 2, "Inst. Type")]
+
+
+def test_a_refused_item_of_a_list_is_located_at_the_lists_column(tmp_path: Path) -> None:
+    rel = "trn1/training_data_decoder.csv"
+    result = file_result(tmp_path, f"{TRAIN_HEAD}\nLlama,trn1.32xlarge/Bad_Id!,2,TP=8 DP=8 PP=1,47.95,2.24.0\n",
+                         rel=rel, instances=[*INSTANCES, "bad_id!"])
+    assert [(p.line, p.column) for p in result.errors] == [(2, "Instance-Type")]
+
+
+def test_an_unknown_instance_of_a_training_file_is_no_price(tmp_path: Path) -> None:
+    rel = "trn1/training_data_decoder.csv"
+    result = file_result(tmp_path, f"{TRAIN_HEAD},Inst. Type\n{TRAIN_ROW},trn9.2xlarge\n", rel=rel)
+    assert [p.message for p in result.errors] == ["unknown instance 'trn9.2xlarge'; expected an id of instances.yaml"]
+
+
+def test_a_price_layout_read_back_loads_prices() -> None:
+    layout = T._Layout("p.csv", "inf2", "inf2-p", built("prices"), ["Inst. Type", "RI-Effective hourly rate"],
+                       {0: (C.PRICE_COLUMNS["Inst. Type"], "instance"),
+                        1: (C.PRICE_COLUMNS["RI-Effective hourly rate"], "usd_per_hour")},
+                       {"instance": "Inst. Type", "usd_per_hour": "RI-Effective hourly rate"}, {})
+    problems: list[Problem] = []
+    rows: list[T.ParsedRow] = [(2, {"instance": "inf2.xlarge", "usd_per_hour": "1"}, {}, {}),
+                               (3, {"instance": "inf2.xlarge", "usd_per_hour": "2"}, {}, {})]
+    loaded = T._load_records(layout, rows, problems, source="s", as_of="2024-01-01", region=None, term=None)
+    assert [(line, r.id) for line, r, _ in loaded] == [(2, "inf2.xlarge-reserved-effective-2024-01-01")]
+    assert [(p.line, p.column) for p in problems] == [(3, "Inst. Type")]
