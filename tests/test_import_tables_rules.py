@@ -695,3 +695,15 @@ def test_a_price_layout_read_back_loads_prices() -> None:
     loaded = T._load_records(layout, rows, problems, source="s", as_of="2024-01-01", region=None, term=None)
     assert [(line, r.id) for line, r, _ in loaded] == [(2, "inf2.xlarge-reserved-effective-2024-01-01")]
     assert [(p.line, p.column) for p in problems] == [(3, "Inst. Type")]
+
+
+def test_a_row_shorter_than_the_header_is_passed_over_in_the_instance_column() -> None:
+    header = ["Model", "Batch Size", "Inst. Type"]
+    rows = [(2, ["bert", "8"]), (3, ["bert"]), (4, ["bert", "8", "Inf2.xlarge"])]
+    assert T._identify("data.csv", header, rows, None, []) == ("inf2", "inf2-data", None, None)
+
+
+def test_an_unknown_column_of_a_price_layout_read_back_is_matched_against_the_price_columns() -> None:
+    problems: list[Problem] = []
+    T._map_columns("p.csv", ["RI-Effective hourly rat"], built("prices"), None, problems)
+    assert "did you mean 'RI-Effective hourly rate'?" in problems[0].message
