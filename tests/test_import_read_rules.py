@@ -412,3 +412,9 @@ def test_a_run_of_an_unpriced_generation_does_not_end_the_price_check() -> None:
                                           inference(id="r2", instance="inf2.8xlarge")])
     R.check_prices_cover_runs(result)
     assert [p.message.split(":")[0] for p in result.problems] == ["run r2"]
+
+
+def test_an_instance_of_another_generation_names_none() -> None:
+    assert R.table_identity("data.csv", ["trn2.48xlarge", "inf2.xlarge"])[0] is None
+    assert R.table_identity("data.csv", ["c5.xlarge"])[:2] == (None, "unknown-data")
+    assert R.table_identity("data.csv", ["x", "trn1.2xlarge", "c5.xlarge"])[0] == "trn1"

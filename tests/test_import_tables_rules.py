@@ -707,3 +707,14 @@ def test_an_unknown_column_of_a_price_layout_read_back_is_matched_against_the_pr
     problems: list[Problem] = []
     T._map_columns("p.csv", ["RI-Effective hourly rat"], built("prices"), None, problems)
     assert "did you mean 'RI-Effective hourly rate'?" in problems[0].message
+
+
+def test_an_instance_column_of_a_generation_the_records_do_not_know_is_a_located_problem(tmp_path: Path) -> None:
+    """Not a crash: the table's generation must be one of inf1, inf2, trn1 (``PublishedTable``), so a
+    file outside a generation folder whose instance column names a trn2 (or c5) instance cannot be
+    placed, and says so."""
+    for instance in ("Trn2.48xlarge", "c5.xlarge"):
+        result = file_result(tmp_path, f"{HEAD}\nbert,PyTorch 2.1,{instance},8,2.20.0,100,5\n{ROW}\n", rel="data.csv",
+                             instances=[*INSTANCES, instance.lower()])
+        assert where(result) == [("data.csv", None, "")] and "generation" in result.problems[0].message
+        assert result.tables == [] and result.inference_runs == []
