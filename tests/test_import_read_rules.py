@@ -418,3 +418,11 @@ def test_an_instance_of_another_generation_names_none() -> None:
     assert R.table_identity("data.csv", ["trn2.48xlarge", "inf2.xlarge"])[0] is None
     assert R.table_identity("data.csv", ["c5.xlarge"])[:2] == (None, "unknown-data")
     assert R.table_identity("data.csv", ["x", "trn1.2xlarge", "c5.xlarge"])[0] == "trn1"
+
+
+def test_problems_order_by_file_line_column_and_message() -> None:
+    problems = [Problem("b", 1, "", "x"), Problem("a", 2, "", "x"), Problem("a", 1, "z", "x"), Problem("a", 1, "b", "y"),
+                Problem("a", 1, "b", "x")]
+    assert sorted(problems) == [Problem("a", 1, "b", "x"), Problem("a", 1, "b", "y"), Problem("a", 1, "z", "x"),
+                                Problem("a", 2, "", "x"), Problem("b", 1, "", "x")]
+    assert len({Problem("a", 1, "", "x"), Problem("a", 1, "", "x")}) == 1  # frozen: hashable, equal by value
