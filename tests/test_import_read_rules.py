@@ -426,3 +426,20 @@ def test_problems_order_by_file_line_column_and_message() -> None:
     assert sorted(problems) == [Problem("a", 1, "b", "x"), Problem("a", 1, "b", "y"), Problem("a", 1, "z", "x"),
                                 Problem("a", 2, "", "x"), Problem("b", 1, "", "x")]
     assert len({Problem("a", 1, "", "x"), Problem("a", 1, "", "x")}) == 1  # frozen: hashable, equal by value
+
+
+def test_a_file_of_many_columns_has_no_ragged_row() -> None:
+    width = 300  # beyond CPython's small ints: field counts compared by value
+    header, rows, problems = R.read_table(",".join(f"c{i}" for i in range(width)) + "\n" + ",".join("1" * width) + "\n",
+                                          "f.csv")
+    assert len(header) == width and problems == [] and rows == [(2, ["1"] * width)]
+
+
+def test_a_p99_above_its_p50_is_no_warning() -> None:
+    for low, high in (("ttft_p50_ms", "ttft_p99_ms"), ("tpot_p50_ms", "tpot_p99_ms"),
+                      ("latency_per_token_p50_ms", "latency_per_token_p99_ms")):
+        assert warnings_of(inference(**{low: "4", high: "5"})) == []
+
+
+def test_a_topology_using_more_neuroncores_than_the_nodes_have_is_warned() -> None:
+    assert warnings_of(training(nodes=1)) == [("topology", "TP x DP x PP = 64 NeuronCores, but 1 nodes x 32 = 32")]
