@@ -443,3 +443,8 @@ def test_a_p99_above_its_p50_is_no_warning() -> None:
 
 def test_a_topology_using_more_neuroncores_than_the_nodes_have_is_warned() -> None:
     assert warnings_of(training(nodes=1)) == [("topology", "TP x DP x PP = 64 NeuronCores, but 1 nodes x 32 = 32")]
+
+
+def test_a_topology_of_many_nodes_using_every_neuroncore_is_no_warning() -> None:
+    # 16 nodes x 32 = 512 NeuronCores: beyond CPython's small ints, compared by value
+    assert warnings_of(training(nodes=16, topology="TP=8 DP=64 PP=1", dp_degree=64)) == []
