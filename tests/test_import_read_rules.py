@@ -448,3 +448,14 @@ def test_a_topology_using_more_neuroncores_than_the_nodes_have_is_warned() -> No
 def test_a_topology_of_many_nodes_using_every_neuroncore_is_no_warning() -> None:
     # 16 nodes x 32 = 512 NeuronCores: beyond CPython's small ints, compared by value
     assert warnings_of(training(nodes=16, topology="TP=8 DP=64 PP=1", dp_degree=64)) == []
+
+
+def test_a_tab_is_a_character_of_its_record_not_a_line_end() -> None:
+    assert [(r.line, r.fields) for r in R._record_lines("a\tb,c\n1\t,2\n")] == [(1, 2), (2, 2)]
+    assert [(r.line, r.fields) for r in R._record_lines("a\n\t\n")] == [(1, 1), (2, 1)]
+
+
+def test_a_file_of_many_rows_is_read_whole() -> None:
+    count = 300  # beyond CPython's small ints: record counts compared by value
+    header, rows, problems = R.read_table("A,B\n" + "".join(f"{i},x\n" for i in range(count)), "f.csv")
+    assert problems == [] and len(rows) == count and rows[-1] == (count + 1, [str(count - 1), "x"])
