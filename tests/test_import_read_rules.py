@@ -459,3 +459,7 @@ def test_a_file_of_many_rows_is_read_whole() -> None:
     count = 300  # beyond CPython's small ints: record counts compared by value
     header, rows, problems = R.read_table("A,B\n" + "".join(f"{i},x\n" for i in range(count)), "f.csv")
     assert problems == [] and len(rows) == count and rows[-1] == (count + 1, [str(count - 1), "x"])
+
+
+def test_a_tab_inside_quotes_is_no_line_end_either() -> None:
+    assert [(r.line, r.fields) for r in R._record_lines('a\n"x\ty"\n2\n')] == [(1, 1), (2, 1), (3, 1)]
