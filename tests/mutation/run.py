@@ -98,6 +98,11 @@ MODULES: dict[str, list[str]] = {
     "drift/sources.py": ["--noconftest", "tests/test_other_source_rules.py"],
     "drift/history.py": ["--noconftest", "tests/test_history_quote_rules.py"],
     "drift/data_text.py": ["--noconftest", "tests/test_data_text_rules.py"],
+    # the benchmark importer
+    "benchmark_import/history_rows.py": ["--noconftest", "tests/test_history_rows_rules.py"],
+    "benchmark_import/tables.py": ["--noconftest", "tests/test_import_tables_rules.py"],
+    "benchmark_import/read.py": ["--noconftest", "tests/test_import_read_rules.py", "tests/test_import_tables_rules.py"],
+    "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],  # not measured yet
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and

@@ -530,7 +530,9 @@ def stored_facts(history: History) -> list[StateFacts]:
                 for i in _presence(obs, position, latest, dates, order):
                     figures.setdefault(i, {})[metric] = PublishedFigure(obs["neuron_version"], obs["version_from"],
                                                                obs["value"])
-        last = max(presence)
+        # The description is that of its latest row: a state that kept it published without one
+        # (held) published none.
+        last = max((i for i in presence if cid not in out[i].held_ids), default=max(presence))
         for i in sorted(presence):
             if cid in out[i].held_ids:
                 out[i].rows.append(RowFact(identity_at.get(i, current), "", {}, held=True, where=order[i]))

@@ -217,14 +217,14 @@ _GENERATION = re.compile(r"[a-z]+[0-9]+(?=[a-z]*\.)")
 def table_identity(rel: str, instances: Iterable[str] = ()) -> tuple[str | None, str, str | None, str | None]:
     """(generation, table id, view, category) of a published file path such as ``inf2/latency_data_encoder.csv``;
     when neither its folder nor its name says the generation, that of the first of ``instances`` (the
-    file's instance column: ``trn1.2xlarge`` -> ``trn1``, ``trn1n.32xlarge`` -> ``trn1``)."""
+    file's instance column: ``trn1.2xlarge`` -> ``trn1``; ``trn2.48xlarge``: None, not one of GENERATIONS)."""
     path = Path(rel)
     stem = path.stem
     parent = path.parent.name.lower()
     generation = parent if parent in GENERATIONS else next(
         (g for g in GENERATIONS if stem.lower().startswith(g)), None)
-    if generation is None:
-        generation = next((m[0] for text in instances if (m := _GENERATION.match(text.strip().lower()))), None)
+    if generation is None and (m := next(filter(None, (_GENERATION.match(t.strip().lower()) for t in instances)), None)):
+        generation = m[0] if m[0] in GENERATIONS else None
     view = next((v for v in ("throughput", "latency") if stem.startswith(v + "_")), None)
     category = None
     m = re.match(r"^(?:throughput|latency|training)_data_(.+)$", stem)
