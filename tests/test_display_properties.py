@@ -10,7 +10,6 @@ of a page is on one element once the page's ids are made unique (:mod:`neuron_do
 
 from __future__ import annotations
 
-import math
 import re
 from decimal import Decimal
 from types import SimpleNamespace
@@ -22,6 +21,7 @@ from docutils.utils import new_document
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from helpers.numbers import number_of, same_number
 from neuron_docs.data.figures.formatting import (SIGNIFICANT_DIGITS, NumberFormat, change_value, cost_value,
                                                  figure_value, plain_number, plain_value, round_half_up, shown_change,
                                                  shown_cost, shown_cost_number, shown_figure)
@@ -86,17 +86,8 @@ def test_a_change_is_signed_and_read_back_to_a_tenth_of_a_percent(ratio: float) 
     assert abs(float(shown.rstrip("%")) - ratio * 100) <= 0.05 + 1e-9
 
 
-def _plain(text: str) -> float | None:
-    """The number a plain text shows, None for scientific notation or an exponent form."""
-    bare = text.removesuffix("%").replace("$", "").replace(",", "")
-    return None if "e" in bare or "×" in bare else float(bare)
 
 
-def _same(value: float | None, expected: float | None) -> bool:
-    """Equal, and a zero as unsigned as the other."""
-    if value is None or expected is None:
-        return value is expected
-    return value == expected and math.copysign(1, value) == math.copysign(1, expected)
 
 
 @settings(max_examples=150, deadline=None)
@@ -104,7 +95,7 @@ def _same(value: float | None, expected: float | None) -> bool:
        | st.floats(min_value=1e-18, max_value=1e-12) | st.integers(-10**18, 10**18),
        st.sampled_from([NumberFormat(), NumberFormat(0), NumberFormat(1), NumberFormat(3, sign=True)]))
 def test_any_plain_value_is_the_number_its_text_shows(number: float, fmt: NumberFormat) -> None:
-    assert _same(plain_value(number, fmt), _plain(plain_number(number, fmt))), (number, fmt)
+    assert same_number(plain_value(number, fmt), number_of(plain_number(number, fmt))), (number, fmt)
 
 
 @settings(max_examples=100)
@@ -112,9 +103,9 @@ def test_any_plain_value_is_the_number_its_text_shows(number: float, fmt: Number
 def test_the_value_of_a_figure_or_cost_is_the_number_shown(value: Decimal, negative: bool) -> None:
     """What a CSV or chart holds of a figure is the number its text shows (issue 37, 3)."""
     value = -value if negative else value
-    assert _same(figure_value(value), _plain(shown_figure(value)))
-    assert _same(cost_value(value), _plain(shown_cost(value)))
-    assert _same(change_value(float(value) / 100), _plain(shown_change(float(value) / 100)))
+    assert same_number(figure_value(value), number_of(shown_figure(value)))
+    assert same_number(cost_value(value), number_of(shown_cost(value)))
+    assert same_number(change_value(float(value) / 100), number_of(shown_change(float(value) / 100)))
 
 
 #: Every metric of a published run, by its field: a latency (``_ms``) is better lower, a throughput higher.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 from decimal import Decimal
 
 import pytest
 
+from helpers.numbers import number_of, same_number
 from neuron_docs.data.figures.formatting import (NumberFormat, change_value, cost_value, display_number, figure_value,
                                                  format_number, memory_figure, parameters_figure, plain_number,
                                                  plain_value, round_half_up, scientific, shown_change, shown_cost,
@@ -248,18 +248,8 @@ def test_rounding_half_up_of_ints_and_large_numbers() -> None:
 # The numbers the printed figures are made from (`*_value`, `*_figure`): what a CSV or a chart holds ----
 
 
-def _number_of(text: str) -> float | None:
-    """The number a plain text shows (its unit, dollar sign, thousands separators and percent dropped),
-    None for scientific notation or an exponent form."""
-    bare = text.removesuffix("%").replace("$", "").replace(",", "")
-    return None if "e" in bare or "×" in bare else float(bare)
 
 
-def _same(value: float | None, expected: float | None) -> bool:
-    """Equal, and a zero as unsigned as the other (a CSV's -0 would be a second spelling of 0)."""
-    if value is None or expected is None:
-        return value is expected
-    return value == expected and math.copysign(1, value) == math.copysign(1, expected)
 
 
 @pytest.mark.parametrize("number", [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, 2.5, -2.675, 0.125, 1e-5, -1e-5, 1e-15,
@@ -267,7 +257,7 @@ def _same(value: float | None, expected: float | None) -> bool:
                                     -1e16, 2**53 + 2, 1e20, 9.99e20, 1e21, 1e22, -1e22, 1.5e40, 7, -7, 10**17])
 @pytest.mark.parametrize("fmt", [NumberFormat(), NumberFormat(0), NumberFormat(2), NumberFormat(1, sign=True)])
 def test_a_plain_value_is_the_number_the_text_shows(number: float, fmt: NumberFormat) -> None:
-    assert _same(plain_value(number, fmt), _number_of(plain_number(number, fmt))), (number, fmt)
+    assert same_number(plain_value(number, fmt), number_of(plain_number(number, fmt))), (number, fmt)
 
 
 @pytest.mark.parametrize("number", [float("nan"), float("inf"), float("-inf")])
@@ -283,7 +273,7 @@ def test_plain_values_by_hand() -> None:
     assert plain_value(1e21, NumberFormat(2)) is None and plain_value(9.99e20, NumberFormat(0)) == 9.99e20
     assert plain_value(1e20, NumberFormat(1)) == 1e20
     assert plain_value(0.5) == 0.5 and plain_value(-0.5) == -0.5 and plain_value(-2.5, NumberFormat(0)) == -3.0
-    assert _same(plain_value(-0.04, NumberFormat(1)), 0.0) and _same(plain_value(-0.0), 0.0)
+    assert same_number(plain_value(-0.04, NumberFormat(1)), 0.0) and same_number(plain_value(-0.0), 0.0)
     assert plain_value(1.005, NumberFormat(2)) == 1.01 and plain_value(7) == 7.0
 
 
@@ -292,20 +282,20 @@ def test_plain_values_by_hand() -> None:
                                    Decimal("1E+3"), Decimal("2.5E+2"), Decimal("123456.7"), 1e16, 1e25, 3e-17,
                                    Decimal("-12.34567")])
 def test_a_figures_value_is_the_number_shown(value: Decimal | float) -> None:
-    assert _same(figure_value(value), _number_of(shown_figure(value))), value
+    assert same_number(figure_value(value), number_of(shown_figure(value))), value
 
 
 @pytest.mark.parametrize("usd", [Decimal("9176.6"), 9176.6, 0.0263, Decimal("0.02649"), 0.18735, 1, 0.999, -1.005,
                                  Decimal("-0.0012345"), 0, Decimal("1234567.891"), 1e25, 0.00000012, 2.5])
 def test_a_costs_value_is_the_number_shown(usd: Decimal | float) -> None:
-    assert _same(cost_value(usd), _number_of(shown_cost(usd))), usd
+    assert same_number(cost_value(usd), number_of(shown_cost(usd))), usd
     if cost_value(usd) is not None and usd >= 0:  # (a negative cost, which no data has, keeps its "$")
         assert cost_value(usd) == float(shown_cost_number(usd))
 
 
 @pytest.mark.parametrize("ratio", [0.031, -0.12, 0.0, -0.0004, 0.00049, 1.5, -0.99949, 1e18, 2.0, 0.5])
 def test_a_changes_value_is_the_percentage_shown(ratio: float) -> None:
-    assert _same(change_value(ratio), _number_of(shown_change(ratio))), ratio
+    assert same_number(change_value(ratio), number_of(shown_change(ratio))), ratio
 
 
 def test_values_by_hand() -> None:
@@ -313,7 +303,7 @@ def test_values_by_hand() -> None:
     assert figure_value(1.5) == 1.5 and figure_value(Decimal("1E+3")) == 1000.0
     assert cost_value(Decimal("9176.6")) == 9176.6 and cost_value(0.0263) == 0.026 and cost_value(2.5) == 2.5
     assert change_value(0.031) == 3.1 and change_value(-0.12) == -12.0 and change_value(2.0) == 200.0
-    assert _same(change_value(-0.0004), 0.0)
+    assert same_number(change_value(-0.0004), 0.0)
 
 
 @pytest.mark.parametrize("size", [0, -5, 1, 7, 999, 1000, 9_949, 9_950, 99_499, 99_500, 100_000, 440_000_000,

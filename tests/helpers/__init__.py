@@ -9,6 +9,7 @@
 - :mod:`helpers.watchdog`: a guard that fails a test rather than let it hang.
 - :mod:`helpers.git`: git run in a throw-away repository with a fixed identity and date.
 - :mod:`helpers.snapshots`: doctrees as stable text, compared with stored snapshots or written anew.
+- :mod:`helpers.numbers`: the number a printed figure shows, and equality of two such numbers.
 
 The fixtures stay in ``tests/conftest.py``; a test module imports these by name
 (``from helpers.paths import DATA``), never from ``conftest``.
