@@ -326,3 +326,12 @@ def test_figures_by_hand() -> None:
     assert memory_figure(-1) == (0.0, "B") and memory_figure(1_649_267_441_664) == (1.65, "TB")
     assert parameters_figure(46.7e9) == (46.7, "B") and parameters_figure(0) == (0.0, "")
     assert parameters_figure(-2) == (0.0, "") and parameters_figure(7) == (7.0, "")
+
+
+def test_one_percentage_point_is_singular_whatever_its_sign() -> None:
+    """The display rule writes one point as people write it; other amounts keep the plural."""
+    assert format_number(1, "pp") == "1 percentage point"
+    assert format_number(-1, "pp") == "-1 percentage point"
+    assert format_number(1, "pp", NumberFormat(sign=True)) == "+1 percentage point"
+    assert format_number(1, "pp", NumberFormat(1)) == "1.0 percentage points"
+    assert format_number(11, "pp") == "11 percentage points"

@@ -115,8 +115,7 @@ def compared(catalog: Catalog, values: Values, text: str) -> Shown:
             places = number_format.decimals if number_format.decimals is not None else _DEFAULT_DECIMALS.get(a.unit, 2)
             # Two percentages differ by percentage points (as diff() says): "4 percentage points more", not "4% more"
             unit = "pp" if a.unit == "%" else a.unit
-            amount = format_number(abs(a.number - b.number), unit, NumberFormat(places))
-            words = f"{'1 percentage point' if amount == '1 percentage points' else amount} {word}"
+            words = f"{format_number(abs(a.number - b.number), unit, NumberFormat(places))} {word}"
     shown_a = figure(catalog, values, left, require_format=False)
     shown_b = figure(catalog, values, right, require_format=False)
     files = tuple(sorted({*shown_a.files, *shown_b.files}))

@@ -271,6 +271,8 @@ def _with_unit(text: str, unit: str) -> str:
     if unit in ("USD", "USD/h"):
         sign = text[0] if text[0] in "+-" else ""
         return f"{sign}${text.lstrip('+-')}{_SUFFIX.get(unit, '')}"
+    if unit == "pp" and text.lstrip("+-") == "1":
+        return text + " percentage point"  # one point, as people write it
     if unit in _SUFFIX:
         return text + _SUFFIX[unit]
     return f"{text} {unit}"
