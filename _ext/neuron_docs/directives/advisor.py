@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
-from ..state.build import is_html
+from ..state.build import is_html, writes_web_pages
 from ..data.figures.advisor import SupportCell, advisor_slice, column_label, support_cell
 from ..data.figures.fit import fit_slice
 from ..data.figures.prices import unstated_sentence
@@ -116,7 +116,9 @@ def render_advisor(ctx: RenderContext, params: NoParams) -> list[nodes.Node]:
     app_box = nodes.container(ids=["neuron-advisor-app"], classes=["neuron-advisor-app"])
     placeholder = advisor_data()
     placeholder["slice"] = data
-    state(ctx.env).table_models[(ctx.docname, TABLE_NAME)] = model.copy()  # for its blocks outside the web
+    builder = state(ctx.env).builder
+    if builder is not None and not writes_web_pages(builder):  # for its blocks (.site.advisor_blocks)
+        state(ctx.env).table_models[(ctx.docname, TABLE_NAME)] = model.copy()
     static = model.table()
     unsaid = fields.index("price_unstated")
     note = unstated_sentence([cast("list[str]", runs[i][unsaid]) for i in sorted(shown)])

@@ -26,18 +26,17 @@ from ..directives.charts.svg import render_svg
 from ..render.expand import size_columns
 from ..render.table_model import TableModel, text
 from ..render.uris import place_uri
+from ..state.build import writes_web_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: The builders that write the node's HTML as it is.
-WEB_BUILDERS = ("html", "dirhtml", "singlehtml")
 #: The formats that take the charts as images (their files: :mod:`.chart_files`).
 IMAGE_FORMATS = ("latex",)
 
 
 def writes_html_as_is(app: Sphinx) -> bool:
-    return app.builder.name in WEB_BUILDERS
+    return writes_web_pages(app.builder)
 
 
 def _takes_images(app: Sphinx) -> bool:

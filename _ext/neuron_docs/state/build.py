@@ -96,6 +96,16 @@ class BuildState:
         return self.drift
 
 
+#: The builders that write the web pages: the node's HTML as it is (the others get other forms of
+#: some content: :mod:`..site.html_only`, :mod:`..site.advisor_blocks`).
+WEB_BUILDERS = ("html", "dirhtml", "singlehtml")
+
+
+def writes_web_pages(builder: Builder) -> bool:
+    """Whether ``builder`` writes the web pages (not the ePub, the PDF or text)."""
+    return builder.name in WEB_BUILDERS
+
+
 def is_html(app: Sphinx) -> bool:
     """Whether the build writes HTML (stylesheets, scripts, tooltips, downloads)."""
     return getattr(app.builder, "format", "") == "html"
