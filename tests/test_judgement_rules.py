@@ -187,3 +187,15 @@ def test_a_rule_of_other_parameters_judges_and_states_them() -> None:
     assert "more than 25%" in text and "less than 40%" in text and "2.5 times the noise" in text and "at least 2%" in text
     with pytest.raises(FrozenInstanceError):
         wide.threshold = 0.1  # type: ignore[misc]
+
+
+def test_a_level_whose_first_release_moves_the_other_way_is_no_step() -> None:
+    # PELT cuts 112 112 | 100 100 | 109 118 118 | 129 x 6. 118 -> 129 (9.3%) is within the threshold:
+    # merged first (129's six releases make the level 129); then 100 -> that level, whose first release
+    # (109) is within 10% of 100: merged. The level so made is 129, 15% above the 112 before it, but its
+    # first release, 100, is 11% *below* 112: not a step the same way, so it is merged too and the
+    # series is one level (median 118). Counting it as a step would call a fall of 11% "improved".
+    values = [112.0, 112.0, 100.0, 100.0, 109.0, 118.0, 118.0, *[129.0] * 6]
+    assert 129.0 / 112.0 > 1.1 and 100.0 / 112.0 < 0.9 and 109.0 / 100.0 < 1.1 and 129.0 / 118.0 < 1.1  # the premise
+    assert judged(values) == (["first", *["steady"] * 12], [None, *[118.0] * 12])
+    assert judged(values, lower_is_better=True) == (["first", *["steady"] * 12], [None, *[118.0] * 12])
