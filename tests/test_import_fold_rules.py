@@ -214,6 +214,21 @@ def test_the_same_release_or_a_later_one_is_no_step_back() -> None:
     assert F.fold([state(0, row("2.9.0")), state(1, row("2.10.0", "90"))])[2] == []
 
 
+def test_a_row_of_no_release_after_one_keeps_the_configurations_release() -> None:
+    """A file without a release column in a state whose subject names none (nor any before it) gives
+    a row of no release: it is no step back, and the configuration's newest release stays the one
+    published before (a later row older than that is still set aside)."""
+    no_release = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                         {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    states = [state(0, row("2.21.0"), subject="docs"), state(1, no_release, subject="docs"),
+              state(2, row("2.20.0", "80"), subject="docs")]
+    history, summaries, problems = F.fold(states)
+    assert [(p.line, "2.20.0 for a configuration already published with 2.21.0" in p.message) for p in problems] == [
+        (2, True)]
+    assert (summaries[sid(1)].placed, summaries[sid(2)].set_aside) == (1, 1)
+    assert sorted(o["value"] for o in observations(history)) == ["100", "90"]
+
+
 def test_a_row_with_a_column_added_continues_its_configuration() -> None:
     states = [state(0, row()), state(1, row(tp_degree="2")), state(2, row(tp_degree="2"))]
     history, _, _ = F.fold(states)
