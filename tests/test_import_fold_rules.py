@@ -389,3 +389,71 @@ def test_a_stored_record_without_its_states_spans_its_first_to_its_last_seen() -
     assert F._presence({"first_state": sid(1), "last_seen": DATES[2]}, position, 3, dates, order) == {1, 2}
     assert F._presence({"first_state": sid(2), "last_seen": DATES[0]}, position, 3, dates, order) == {2}
     assert F._presence({"first_state": sid(1), "last_seen": "2024-02-15"}, position, 3, dates, order) == {1}
+
+
+# The survivors of the mutation run (stop 44) ---------------------------------------------------
+
+
+def built(text: str) -> str:
+    """``text`` as a new object at run time (as a pickled catalog or a parsed file gives it), never
+    the interned literal: an ``is`` compared with ``==``'s literal tells them apart."""
+    return "".join(list(text))
+
+
+def test_a_partial_state_read_back_is_partial_whatever_object_names_its_scope() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    partial = F.fold([state(0, row(), other), state(1, other, scope=built("partial"))])[0]
+    assert partial.configurations[configuration_id(BASE)]["withdrawn"] == ""
+
+
+def test_a_configuration_of_no_release_then_one_is_no_step_back() -> None:
+    # published first with no release (no column, no state release), then with one
+    history, _, problems = F.fold([state(0, row(""), subject="docs"), state(1, row("2.20.0", "90"), subject="docs")])
+    assert problems == [] and [o["neuron_version"] for o in observations(history)] == ["", "2.20.0"]
+
+
+def test_a_state_of_no_rows_read_counts_none() -> None:
+    history, summaries, _ = F.fold([StateFacts(sid(0), DATES[0], "c0", "Release 0")])
+    assert summaries[sid(0)].rows == 0 and history.states[0]["rows"] == "0"
+
+
+def test_a_configuration_held_two_states_running_stays_published() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    unread = frozenset({row().file})
+    history = F.fold([state(0, row(), other), state(1, other, error_files=unread),
+                      state(2, other, error_files=unread)])[0]
+    config = history.configurations[configuration_id(BASE)]
+    assert (config["states"], config["withdrawn"]) == (f"{sid(0)}..", "")
+    assert [s["held"] for s in history.states] == ["", configuration_id(BASE), configuration_id(BASE)]
+
+
+def test_a_configurations_newest_release_follows_each_later_one() -> None:
+    # 2.20, then 2.21, then 2.20 again: the last goes back from 2.21
+    problems = F.fold([state(0, row("2.20.0")), state(1, row("2.21.0", "90")), state(2, row("2.20.0", "80"))])[2]
+    assert ["already published with 2.21.0" in p.message for p in problems] == [True]
+
+
+def test_a_partial_state_keeps_prices_whatever_object_names_its_scope() -> None:
+    p1, q = PriceFact("inf2.xlarge", "on-demand", "0.76", "p.csv"), PriceFact("inf2.8xlarge", "on-demand", "1.9", "p.csv")
+    partial, _, _ = F.fold([state(0, prices=(p1, q)), state(1, prices=(p1,), scope=built("partial"), files={})])
+    assert [p["status"] for p in partial.prices["inf2.8xlarge"]] == ["published"]
+
+
+def test_a_new_summary_counts_nothing() -> None:
+    assert F.StateSummary("s") == F.StateSummary("s", 0, 0, 0, 0, 0, 0, 0, False)
+
+
+def test_a_row_of_a_configurations_current_identity_is_filed_before_one_of_its_earlier_identity() -> None:
+    # s0: A (BASE); s1: A continued as BASE + dp; s2: BASE (listed first) and BASE + dp: A is BASE + dp's
+    states = [state(0, row()), state(1, row(dp_degree="2")), state(2, row(), row(dp_degree="2"))]
+    history, _, _ = F.fold(states)
+    a = history.configurations[configuration_id(BASE)]
+    assert (a["dp_degree"], a["states"]) == ("2", f"{sid(0)}..")
+    assert history.configurations[configuration_id({**BASE, "first_state": sid(2)})]["dp_degree"] == ""
+
+
+def test_a_figure_of_no_release_column_is_of_its_states_release() -> None:
+    of_state = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                       {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    history = F.fold([state(0, of_state, subject="Neuron 2.20 release")])[0]
+    assert [(o["neuron_version"], o["version_from"]) for o in observations(history)] == [("2.20.0", "state")]
