@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from neuron_docs.benchmark_import import fold as F
 from neuron_docs.benchmark_import.fold import PriceFact, PublishedFigure, RowFact, StateFacts
 from neuron_docs.benchmark_import.history_rows import History, configuration_id, digest
@@ -457,3 +460,35 @@ def test_a_figure_of_no_release_column_is_of_its_states_release() -> None:
                        {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
     history = F.fold([state(0, of_state, subject="Neuron 2.20 release")])[0]
     assert [(o["neuron_version"], o["version_from"]) for o in observations(history)] == [("2.20.0", "state")]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 30), min_size=1, max_size=4))
+def test_no_release_is_before_every_release(parts: list[int]) -> None:
+    release = ".".join(map(str, parts))
+    figures = {"throughput_inferences_per_s": PublishedFigure(release, "column", "1")}
+    assert F._row_version("", RowFact(BASE, "", figures)) == release
+
+
+def test_a_state_read_back_places_its_rows_but_those_set_aside_now() -> None:
+    back = state(1, row("2.20.0", "90"), placed=1)
+    history, _, _ = F.fold([state(0, row("2.21.0")), back])
+    assert history.states[1]["placed"] == "0"
+
+
+def test_a_stored_state_of_empty_counts_counts_none() -> None:
+    stored = History(states=[{"id": sid(0), "date": DATES[0], "commit": "c0", "subject": "", "rows": "",
+                              "placed": "", "set_aside": ""}])
+    [fact] = F.stored_facts(stored)
+    assert (fact.rows_read, fact.set_aside, fact.placed, fact.scope, fact.files) == (0, 0, 0, "whole", {})
+
+
+def test_a_row_of_no_release_column_is_read_back_of_no_release() -> None:
+    """A row read back has the release of its own column (RowFact.version), "" for one whose figures
+    are of the state's release, as when it was read."""
+    of_state = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                       {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    history = F.fold([state(0, of_state, subject="Neuron 2.20 release"), state(1, row("2.21.0", "80"))])[0]
+    facts = F.stored_facts(history)
+    assert [r.version for f in facts for r in f.rows] == ["", "2.21.0"]
+    assert refold(history).texts() == history.texts()
