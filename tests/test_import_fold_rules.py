@@ -492,3 +492,45 @@ def test_a_row_of_no_release_column_is_read_back_of_no_release() -> None:
     facts = F.stored_facts(history)
     assert [r.version for f in facts for r in f.rows] == ["", "2.21.0"]
     assert refold(history).texts() == history.texts()
+
+
+def test_an_equal_identity_is_no_continuation() -> None:
+    assert not F.continues(BASE, dict(BASE))
+
+
+def test_earlier_identities_and_paths_are_written_by_state_id() -> None:
+    # two states of one date ordered by STATES.tsv, not by their ids: "...-cb" before "...-ca"
+    ids = ["2024-01-01-cb", "2024-01-01-ca", "2024-02-01-cc"]
+    facts = [state(0, row(file="a.csv")), state(1, row(tp_degree="2", file="b.csv")),
+             state(2, row(tp_degree="2", dp_degree="2", file="c.csv"))]
+    for fact, sid_ in zip(facts, ids, strict=True):
+        fact.id = sid_
+    config = F.fold(facts)[0].configurations[configuration_id(BASE)]
+    assert list(json.loads(config["identities"])) == ["2024-01-01-ca", "2024-01-01-cb"]
+    assert list(json.loads(config["paths"])) == ["2024-01-01-ca", "2024-01-01-cb"]
+
+
+def test_a_long_history_ends_nothing_its_latest_state_publishes() -> None:
+    # 300 states: the latest state's position is no small (cached) int
+    states = [StateFacts(f"2020-01-01-c{i:03d}", "2020-01-01", f"c{i}", "Release 2.20", rows=[row()], rows_read=1)
+              for i in range(300)]
+    history = F.fold(states)[0]
+    config = history.configurations[configuration_id(BASE)]
+    assert (config["withdrawn"], config["states"]) == ("", "2020-01-01-c000..")
+    assert [o["status"] for o in observations(history)] == ["published"]
+
+
+def test_earlier_identities_and_paths_are_written_as_their_text() -> None:
+    states = [state(0, row(model="bért", file="ü/a.csv")), state(1, row(model="bért", tp_degree="2", file="b.csv"))]
+    config = F.fold(states)[0].configurations[configuration_id({**BASE, "model": "bért"})]
+    assert '"bért"' in config["identities"] and '"ü/a.csv"' in config["paths"]
+
+
+def test_a_configuration_held_then_published_again_is_read_back_with_its_row() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    history = F.fold([state(0, row(), other), state(1, other, error_files=frozenset({row().file})),
+                      state(2, row(value="120"), other)])[0]
+    facts = F.stored_facts(history)
+    assert [[(r.identity == BASE, r.held) for r in f.rows if r.identity["batch_size"] == "8"] for f in facts] == [
+        [(True, False)], [(True, True)], [(True, False)]]
+    assert refold(history).texts() == history.texts()
