@@ -534,3 +534,51 @@ def test_a_configuration_held_then_published_again_is_read_back_with_its_row() -
     assert [[(r.identity == BASE, r.held) for r in f.rows if r.identity["batch_size"] == "8"] for f in facts] == [
         [(True, False)], [(True, True)], [(True, False)]]
     assert refold(history).texts() == history.texts()
+
+
+def test_a_new_configuration_after_a_continued_one_in_a_state() -> None:
+    # the continued row first, the new one after it
+    history = F.fold([state(0, row()), state(1, row(tp_degree="2"), row(batch_size="16"))])[0]
+    assert sorted(history.configurations) == sorted([configuration_id(BASE), configuration_id({**BASE, "batch_size": "16"})])
+
+
+def test_a_stored_file_of_a_colon_in_its_path_is_read_back_whole() -> None:
+    history = F.fold([state(0, row(), files={"a:b.csv": "0123456789ab"})])[0]
+    assert F.stored_facts(history)[0].files == {"a:b.csv": "0123456789ab"}
+
+
+def test_a_state_read_back_keeps_a_configuration_it_held() -> None:
+    """A state of the history that kept a configuration published without a row keeps it so when an
+    older state folded in now moves the configuration to a file it could read."""
+    other = row(batch_size="16", file="inf2/other.csv")
+    history = F.fold([state(0, row(), other), state(2, other, error_files=frozenset({row().file}))])[0]
+    facts = F.stored_facts(history)
+    moved = state(1, row(file="inf2/moved.csv"), other)
+    refolded = F.fold([facts[0], moved, facts[1]])[0]
+    config = refolded.configurations[configuration_id(BASE)]
+    assert (config["states"], config["withdrawn"]) == (f"{sid(0)}..", "")
+    assert refolded.states[2]["held"] == configuration_id(BASE)
+
+
+def test_a_figure_of_a_later_release_supersedes_whatever_the_releases_text_order() -> None:
+    history = F.fold([state(0, row("2.9.0")), state(1, row("2.10.0", "90"))])[0]
+    assert [(o["neuron_version"], o["status"]) for o in observations(history)] == [
+        ("2.9.0", "superseded"), ("2.10.0", "published")]
+
+
+def test_releases_and_their_sources_built_at_run_time() -> None:
+    """Texts equal to the literals the module compares with but other objects (as a parsed file gives
+    them): a figure's release column, the same release published again."""
+    column = built("column")
+    assert F._row_version("", RowFact(BASE, "2.20.0", {"m": PublishedFigure("2.21.0", column, "1")})) == "2.21.0"
+    figure = RowFact(BASE, built("2.21.0"), {"throughput_inferences_per_s": PublishedFigure(built("2.21.0"), column, "1")},
+                     {"table": "t", "row": "2"}, file=row().file)
+    again = RowFact(BASE, built("2.21.0"), {"throughput_inferences_per_s": PublishedFigure(built("2.21.0"), column, "2")},
+                    {"table": "t", "row": "2"}, file=row().file)
+    history = F.fold([state(0, figure, subject="Neuron 2.20"), state(1, again, subject="Neuron 2.20")])[0]
+    assert [(o["neuron_version"], o["status"]) for o in observations(history)] == [
+        ("2.21.0", "corrected"), ("2.21.0", "published")]
+    for rows in history.observations.values():
+        for o in rows:
+            o["version_from"] = built(o["version_from"])
+    assert [r.version for f in F.stored_facts(history) for r in f.rows] == ["2.21.0", "2.21.0"]
