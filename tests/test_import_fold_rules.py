@@ -582,3 +582,38 @@ def test_releases_and_their_sources_built_at_run_time() -> None:
         for o in rows:
             o["version_from"] = built(o["version_from"])
     assert [r.version for f in F.stored_facts(history) for r in f.rows] == ["2.21.0", "2.21.0"]
+
+
+def test_a_stored_record_without_its_states_was_last_seen_in_the_last_state_by_then() -> None:
+    order = [sid(i) for i in range(4)]
+    position = {s: i for i, s in enumerate(order)}
+    dates = dict(zip(order, DATES, strict=False))
+    # last seen between two states' dates: the one before
+    assert F._presence({"first_state": sid(0), "last_seen": "2024-02-15"}, position, 3, dates, order) == {0, 1}
+
+
+def test_a_price_fact_is_a_value() -> None:
+    assert len({PriceFact("i", "on-demand", "1", "p.csv"), PriceFact("i", "on-demand", "1", "p.csv")}) == 1
+
+
+def test_a_state_of_nothing_set_aside_counts_none() -> None:
+    history, summaries, _ = F.fold([StateFacts(sid(0), DATES[0], "c0", "Release 0", rows=[row()])])
+    assert summaries[sid(0)].set_aside == 0 and history.states[0]["set_aside"] == "0"
+
+
+def test_an_identity_of_a_dropped_column_keeps_the_one_before() -> None:
+    # the earlier identity (BASE + tp) sorts before the current one (BASE) as a key
+    history = F.fold([state(0, row(tp_degree="2")), state(1, row())])[0]
+    config = history.configurations[configuration_id({**BASE, "tp_degree": "2"})]
+    assert json.loads(config["identities"]) == {sid(0): {**BASE, "tp_degree": "2"}}
+
+
+def test_a_configurations_earlier_paths_are_compared_by_value() -> None:
+    history = F.fold([state(0, row(file=built("inf2/a.csv"))), state(1, row(file=built("inf2/a.csv")))])[0]
+    assert history.configurations[configuration_id(BASE)]["paths"] == ""
+
+
+def test_a_row_read_back_has_a_description_only_in_its_configurations_latest_state() -> None:
+    history = F.fold([state(0, row()), state(1, row()), state(2, row(batch_size="16"))])[0]
+    described = [[r.description is not None for r in f.rows if r.identity == BASE] for f in F.stored_facts(history)]
+    assert described == [[False], [True], []]
