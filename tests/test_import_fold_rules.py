@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from neuron_docs.benchmark_import import fold as F
 from neuron_docs.benchmark_import.fold import PriceFact, PublishedFigure, RowFact, StateFacts
 from neuron_docs.benchmark_import.history_rows import History, configuration_id, digest
@@ -214,6 +217,21 @@ def test_the_same_release_or_a_later_one_is_no_step_back() -> None:
     assert F.fold([state(0, row("2.9.0")), state(1, row("2.10.0", "90"))])[2] == []
 
 
+def test_a_row_of_no_release_after_one_keeps_the_configurations_release() -> None:
+    """A file without a release column in a state whose subject names none (nor any before it) gives
+    a row of no release: it is no step back, and the configuration's newest release stays the one
+    published before (a later row older than that is still set aside)."""
+    no_release = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                         {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    states = [state(0, row("2.21.0"), subject="docs"), state(1, no_release, subject="docs"),
+              state(2, row("2.20.0", "80"), subject="docs")]
+    history, summaries, problems = F.fold(states)
+    assert [(p.line, "2.20.0 for a configuration already published with 2.21.0" in p.message) for p in problems] == [
+        (2, True)]
+    assert (summaries[sid(1)].placed, summaries[sid(2)].set_aside) == (1, 1)
+    assert sorted(o["value"] for o in observations(history)) == ["100", "90"]
+
+
 def test_a_row_with_a_column_added_continues_its_configuration() -> None:
     states = [state(0, row()), state(1, row(tp_degree="2")), state(2, row(tp_degree="2"))]
     history, _, _ = F.fold(states)
@@ -374,3 +392,228 @@ def test_a_stored_record_without_its_states_spans_its_first_to_its_last_seen() -
     assert F._presence({"first_state": sid(1), "last_seen": DATES[2]}, position, 3, dates, order) == {1, 2}
     assert F._presence({"first_state": sid(2), "last_seen": DATES[0]}, position, 3, dates, order) == {2}
     assert F._presence({"first_state": sid(1), "last_seen": "2024-02-15"}, position, 3, dates, order) == {1}
+
+
+# The survivors of the mutation run (stop 44) ---------------------------------------------------
+
+
+def built(text: str) -> str:
+    """``text`` as a new object at run time (as a pickled catalog or a parsed file gives it), never
+    the interned literal: an ``is`` compared with ``==``'s literal tells them apart."""
+    return "".join(list(text))
+
+
+def test_a_partial_state_read_back_is_partial_whatever_object_names_its_scope() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    partial = F.fold([state(0, row(), other), state(1, other, scope=built("partial"))])[0]
+    assert partial.configurations[configuration_id(BASE)]["withdrawn"] == ""
+
+
+def test_a_configuration_of_no_release_then_one_is_no_step_back() -> None:
+    # published first with no release (no column, no state release), then with one
+    history, _, problems = F.fold([state(0, row(""), subject="docs"), state(1, row("2.20.0", "90"), subject="docs")])
+    assert problems == [] and [o["neuron_version"] for o in observations(history)] == ["", "2.20.0"]
+
+
+def test_a_state_of_no_rows_read_counts_none() -> None:
+    history, summaries, _ = F.fold([StateFacts(sid(0), DATES[0], "c0", "Release 0")])
+    assert summaries[sid(0)].rows == 0 and history.states[0]["rows"] == "0"
+
+
+def test_a_configuration_held_two_states_running_stays_published() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    unread = frozenset({row().file})
+    history = F.fold([state(0, row(), other), state(1, other, error_files=unread),
+                      state(2, other, error_files=unread)])[0]
+    config = history.configurations[configuration_id(BASE)]
+    assert (config["states"], config["withdrawn"]) == (f"{sid(0)}..", "")
+    assert [s["held"] for s in history.states] == ["", configuration_id(BASE), configuration_id(BASE)]
+
+
+def test_a_configurations_newest_release_follows_each_later_one() -> None:
+    # 2.20, then 2.21, then 2.20 again: the last goes back from 2.21
+    problems = F.fold([state(0, row("2.20.0")), state(1, row("2.21.0", "90")), state(2, row("2.20.0", "80"))])[2]
+    assert ["already published with 2.21.0" in p.message for p in problems] == [True]
+
+
+def test_a_partial_state_keeps_prices_whatever_object_names_its_scope() -> None:
+    p1, q = PriceFact("inf2.xlarge", "on-demand", "0.76", "p.csv"), PriceFact("inf2.8xlarge", "on-demand", "1.9", "p.csv")
+    partial, _, _ = F.fold([state(0, prices=(p1, q)), state(1, prices=(p1,), scope=built("partial"), files={})])
+    assert [p["status"] for p in partial.prices["inf2.8xlarge"]] == ["published"]
+
+
+def test_a_new_summary_counts_nothing() -> None:
+    assert F.StateSummary("s") == F.StateSummary("s", 0, 0, 0, 0, 0, 0, 0, False)
+
+
+def test_a_row_of_a_configurations_current_identity_is_filed_before_one_of_its_earlier_identity() -> None:
+    # s0: A (BASE); s1: A continued as BASE + dp; s2: BASE (listed first) and BASE + dp: A is BASE + dp's
+    states = [state(0, row()), state(1, row(dp_degree="2")), state(2, row(), row(dp_degree="2"))]
+    history, _, _ = F.fold(states)
+    a = history.configurations[configuration_id(BASE)]
+    assert (a["dp_degree"], a["states"]) == ("2", f"{sid(0)}..")
+    assert history.configurations[configuration_id({**BASE, "first_state": sid(2)})]["dp_degree"] == ""
+
+
+def test_a_figure_of_no_release_column_is_of_its_states_release() -> None:
+    of_state = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                       {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    history = F.fold([state(0, of_state, subject="Neuron 2.20 release")])[0]
+    assert [(o["neuron_version"], o["version_from"]) for o in observations(history)] == [("2.20.0", "state")]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 30), min_size=1, max_size=4))
+def test_no_release_is_before_every_release(parts: list[int]) -> None:
+    release = ".".join(map(str, parts))
+    figures = {"throughput_inferences_per_s": PublishedFigure(release, "column", "1")}
+    assert F._row_version("", RowFact(BASE, "", figures)) == release
+
+
+def test_a_state_read_back_places_its_rows_but_those_set_aside_now() -> None:
+    back = state(1, row("2.20.0", "90"), placed=1)
+    history, _, _ = F.fold([state(0, row("2.21.0")), back])
+    assert history.states[1]["placed"] == "0"
+
+
+def test_a_stored_state_of_empty_counts_counts_none() -> None:
+    stored = History(states=[{"id": sid(0), "date": DATES[0], "commit": "c0", "subject": "", "rows": "",
+                              "placed": "", "set_aside": ""}])
+    [fact] = F.stored_facts(stored)
+    assert (fact.rows_read, fact.set_aside, fact.placed, fact.scope, fact.files) == (0, 0, 0, "whole", {})
+
+
+def test_a_row_of_no_release_column_is_read_back_of_no_release() -> None:
+    """A row read back has the release of its own column (RowFact.version), "" for one whose figures
+    are of the state's release, as when it was read."""
+    of_state = RowFact(BASE, "", {"throughput_inferences_per_s": PublishedFigure("", "state", "90")},
+                       {"table": "t", "row": "2"}, file=row().file, where="s/x.csv", line=2)
+    history = F.fold([state(0, of_state, subject="Neuron 2.20 release"), state(1, row("2.21.0", "80"))])[0]
+    facts = F.stored_facts(history)
+    assert [r.version for f in facts for r in f.rows] == ["", "2.21.0"]
+    assert refold(history).texts() == history.texts()
+
+
+def test_an_equal_identity_is_no_continuation() -> None:
+    assert not F.continues(BASE, dict(BASE))
+
+
+def test_earlier_identities_and_paths_are_written_by_state_id() -> None:
+    # two states of one date ordered by STATES.tsv, not by their ids: "...-cb" before "...-ca"
+    ids = ["2024-01-01-cb", "2024-01-01-ca", "2024-02-01-cc"]
+    facts = [state(0, row(file="a.csv")), state(1, row(tp_degree="2", file="b.csv")),
+             state(2, row(tp_degree="2", dp_degree="2", file="c.csv"))]
+    for fact, sid_ in zip(facts, ids, strict=True):
+        fact.id = sid_
+    config = F.fold(facts)[0].configurations[configuration_id(BASE)]
+    assert list(json.loads(config["identities"])) == ["2024-01-01-ca", "2024-01-01-cb"]
+    assert list(json.loads(config["paths"])) == ["2024-01-01-ca", "2024-01-01-cb"]
+
+
+def test_a_long_history_ends_nothing_its_latest_state_publishes() -> None:
+    # 300 states: the latest state's position is no small (cached) int
+    states = [StateFacts(f"2020-01-01-c{i:03d}", "2020-01-01", f"c{i}", "Release 2.20", rows=[row()], rows_read=1)
+              for i in range(300)]
+    history = F.fold(states)[0]
+    config = history.configurations[configuration_id(BASE)]
+    assert (config["withdrawn"], config["states"]) == ("", "2020-01-01-c000..")
+    assert [o["status"] for o in observations(history)] == ["published"]
+
+
+def test_earlier_identities_and_paths_are_written_as_their_text() -> None:
+    states = [state(0, row(model="bért", file="ü/a.csv")), state(1, row(model="bért", tp_degree="2", file="b.csv"))]
+    config = F.fold(states)[0].configurations[configuration_id({**BASE, "model": "bért"})]
+    assert '"bért"' in config["identities"] and '"ü/a.csv"' in config["paths"]
+
+
+def test_a_configuration_held_then_published_again_is_read_back_with_its_row() -> None:
+    other = row(batch_size="16", file="inf2/other.csv")
+    history = F.fold([state(0, row(), other), state(1, other, error_files=frozenset({row().file})),
+                      state(2, row(value="120"), other)])[0]
+    facts = F.stored_facts(history)
+    assert [[(r.identity == BASE, r.held) for r in f.rows if r.identity["batch_size"] == "8"] for f in facts] == [
+        [(True, False)], [(True, True)], [(True, False)]]
+    assert refold(history).texts() == history.texts()
+
+
+def test_a_new_configuration_after_a_continued_one_in_a_state() -> None:
+    # the continued row first, the new one after it
+    history = F.fold([state(0, row()), state(1, row(tp_degree="2"), row(batch_size="16"))])[0]
+    assert sorted(history.configurations) == sorted([configuration_id(BASE), configuration_id({**BASE, "batch_size": "16"})])
+
+
+def test_a_stored_file_of_a_colon_in_its_path_is_read_back_whole() -> None:
+    history = F.fold([state(0, row(), files={"a:b.csv": "0123456789ab"})])[0]
+    assert F.stored_facts(history)[0].files == {"a:b.csv": "0123456789ab"}
+
+
+def test_a_state_read_back_keeps_a_configuration_it_held() -> None:
+    """A state of the history that kept a configuration published without a row keeps it so when an
+    older state folded in now moves the configuration to a file it could read."""
+    other = row(batch_size="16", file="inf2/other.csv")
+    history = F.fold([state(0, row(), other), state(2, other, error_files=frozenset({row().file}))])[0]
+    facts = F.stored_facts(history)
+    moved = state(1, row(file="inf2/moved.csv"), other)
+    refolded = F.fold([facts[0], moved, facts[1]])[0]
+    config = refolded.configurations[configuration_id(BASE)]
+    assert (config["states"], config["withdrawn"]) == (f"{sid(0)}..", "")
+    assert refolded.states[2]["held"] == configuration_id(BASE)
+
+
+def test_a_figure_of_a_later_release_supersedes_whatever_the_releases_text_order() -> None:
+    history = F.fold([state(0, row("2.9.0")), state(1, row("2.10.0", "90"))])[0]
+    assert [(o["neuron_version"], o["status"]) for o in observations(history)] == [
+        ("2.9.0", "superseded"), ("2.10.0", "published")]
+
+
+def test_releases_and_their_sources_built_at_run_time() -> None:
+    """Texts equal to the literals the module compares with but other objects (as a parsed file gives
+    them): a figure's release column, the same release published again."""
+    column = built("column")
+    assert F._row_version("", RowFact(BASE, "2.20.0", {"m": PublishedFigure("2.21.0", column, "1")})) == "2.21.0"
+    figure = RowFact(BASE, built("2.21.0"), {"throughput_inferences_per_s": PublishedFigure(built("2.21.0"), column, "1")},
+                     {"table": "t", "row": "2"}, file=row().file)
+    again = RowFact(BASE, built("2.21.0"), {"throughput_inferences_per_s": PublishedFigure(built("2.21.0"), column, "2")},
+                    {"table": "t", "row": "2"}, file=row().file)
+    history = F.fold([state(0, figure, subject="Neuron 2.20"), state(1, again, subject="Neuron 2.20")])[0]
+    assert [(o["neuron_version"], o["status"]) for o in observations(history)] == [
+        ("2.21.0", "corrected"), ("2.21.0", "published")]
+    for rows in history.observations.values():
+        for o in rows:
+            o["version_from"] = built(o["version_from"])
+    assert [r.version for f in F.stored_facts(history) for r in f.rows] == ["2.21.0", "2.21.0"]
+
+
+def test_a_stored_record_without_its_states_was_last_seen_in_the_last_state_by_then() -> None:
+    order = [sid(i) for i in range(4)]
+    position = {s: i for i, s in enumerate(order)}
+    dates = dict(zip(order, DATES, strict=False))
+    # last seen between two states' dates: the one before
+    assert F._presence({"first_state": sid(0), "last_seen": "2024-02-15"}, position, 3, dates, order) == {0, 1}
+
+
+def test_a_price_fact_is_a_value() -> None:
+    assert len({PriceFact("i", "on-demand", "1", "p.csv"), PriceFact("i", "on-demand", "1", "p.csv")}) == 1
+
+
+def test_a_state_of_nothing_set_aside_counts_none() -> None:
+    history, summaries, _ = F.fold([StateFacts(sid(0), DATES[0], "c0", "Release 0", rows=[row()])])
+    assert summaries[sid(0)].set_aside == 0 and history.states[0]["set_aside"] == "0"
+
+
+def test_an_identity_of_a_dropped_column_keeps_the_one_before() -> None:
+    # the earlier identity (BASE + tp) sorts before the current one (BASE) as a key
+    history = F.fold([state(0, row(tp_degree="2")), state(1, row())])[0]
+    config = history.configurations[configuration_id({**BASE, "tp_degree": "2"})]
+    assert json.loads(config["identities"]) == {sid(0): {**BASE, "tp_degree": "2"}}
+
+
+def test_a_configurations_earlier_paths_are_compared_by_value() -> None:
+    history = F.fold([state(0, row(file=built("inf2/a.csv"))), state(1, row(file=built("inf2/a.csv")))])[0]
+    assert history.configurations[configuration_id(BASE)]["paths"] == ""
+
+
+def test_a_row_read_back_has_a_description_only_in_its_configurations_latest_state() -> None:
+    history = F.fold([state(0, row()), state(1, row()), state(2, row(batch_size="16"))])[0]
+    described = [[r.description is not None for r in f.rows if r.identity == BASE] for f in F.stored_facts(history)]
+    assert described == [[False], [True], []]

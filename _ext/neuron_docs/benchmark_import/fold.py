@@ -265,7 +265,12 @@ def fold(states: Sequence[StateFacts]) -> tuple[History, dict[str, StateSummary]
 def _row_version(release: str, row: RowFact) -> str:
     """The newest release of a row: its own, its figures' (each its column's or the state's ``release``)."""
     versions = [f.version if f.version_from == "column" else release for f in row.figures.values()]
-    return max([row.version or release, *versions], key=lambda v: version_key(v) if v else (-1,))
+    return max([row.version or release, *versions], key=_release_key)
+
+
+def _release_key(version: str) -> tuple[int, ...]:
+    """A release's order; no release ("": none in its file nor its state's subject) before every one."""
+    return version_key(version) if version else (-1,)
 
 
 def _goes_back(folding: _Folding, state: StateFacts, summary: StateSummary, cid: str, row: RowFact,
@@ -359,7 +364,7 @@ def _place_rows(folding: _Folding, i: int, release: str, matched: dict[str, RowF
         if row.description is not None and i >= config.described_at:
             config.description, config.described_at = row.description, i
         version = row_version(row)
-        if not config.top or version_key(version) > version_key(config.top):
+        if not config.top or _release_key(version) > version_key(config.top):
             config.top = version
         for metric, figure in row.figures.items():
             resolved = figure.version if figure.version_from == "column" else release
