@@ -273,7 +273,7 @@ def test_keep_leaves_out_the_tables_holding_no_row(tmp_path: Path) -> None:
 
 def test_tables_text_is_the_header_then_block_yaml_in_the_order_given() -> None:
     shared = ["Model", "Größe"]
-    tables = [{"id": "z", "path": "z.csv", "columns": shared, "spellings": {"Model": {"b": "B", "a": "A"}}},
+    tables: list[dict[str, Any]] = [{"id": "z", "path": "z.csv", "columns": shared, "spellings": {"Model": {"b": "B", "a": "A"}}},
               {"id": "a", "path": "a.csv", "columns": shared}]
     text = E.tables_text(tables)
     assert text.startswith(E._TABLES_HEADER + "published_tables:\n- id: z\n  path: z.csv\n")
