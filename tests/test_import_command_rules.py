@@ -12,7 +12,9 @@ import csv
 import fcntl
 import hashlib
 import io
+import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -215,6 +217,27 @@ def test_an_unknown_source_is_an_error(tmp_path: Path, data: Path, capsys: pytes
     assert "; 1 errors, 0 warnings; " in out[-1]
 
 
+def test_an_unknown_source_of_no_as_of_is_an_error_and_no_date(tmp_path: Path, data: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    before = files_of(data)
+    src = snapshot(tmp_path, {ENC: ENC_TEXT.replace("gpt", "bert")})
+    status, out, _ = run(capsys, src, "--data", data, "--source", "nowhere")
+    assert status == 1
+    assert [line.split(": error: ")[1][:14] for line in out[:-1]] == ["unknown source", "no date for th"]
+    assert out[-1].endswith("; no new state; 2 errors, 0 warnings; 0 data files changed")
+    assert files_of(data) == before
+
+
+def test_help_names_the_command_and_what_it_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m neuron_docs.benchmark_import ")
+    assert "Import the published benchmark tables into ``data/``" in " ".join(out.split())
+    assert "folded in state by state" not in out  # the first line of the docstring only
+
+
 def test_a_row_in_error_is_printed_and_the_exit_status_is_1(tmp_path: Path, data: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     text = ENC_TEXT.replace("gpt", "bert") + "bert,PyTorch 2.1,Inf2.xlarge,2,2.20.0,fast,9\n"
@@ -230,7 +253,8 @@ def test_history_rows_that_do_not_validate_write_nothing(tmp_path: Path, data: P
 
     def invalid(texts: dict[str, str]) -> list[Problem]:
         seen.append(set(texts))
-        return [Problem(STATES_FILE, 2, "", "history row does not validate: no")]
+        # a severity built at run time: problems compared by value, not as the code's own literal
+        return [Problem(STATES_FILE, 2, "", "history row does not validate: no", "".join(["er", "ror"]))]
 
     monkeypatch.setattr(command, "validate_texts", invalid)
     before = files_of(data)
@@ -311,6 +335,27 @@ def test_a_state_in_error_is_counted_and_the_exit_status_is_1(tmp_path: Path, da
     assert status == 1
     assert out[0].startswith(f"2024-01-01-aaaa/{ENC}:4: 'Throughput (inference/second)': error: ")
     assert out[-1] == "1 states imported (1 in the history), 2 configurations, 4 figures; 1 errors; 5 data files changed"
+
+
+def test_import_history_adds_the_states_the_history_lacks_and_counts_errors_by_value(
+        tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Called by its parameters' names, without ``rebuild``: the history's states are kept; problems
+    read back from a pickle (their severities other objects than the code's literals) are counted."""
+    run(capsys, states(tmp_path, {"2024-01-01-aaaa": {ENC: ENC_TEXT}}, "one"), "--data", data)
+    real = command.import_states
+
+    def pickled(*args: Any, **kw: Any) -> Any:
+        history, summaries, problems = real(*args, **kw)
+        return history, summaries, pickle.loads(pickle.dumps(problems))
+
+    monkeypatch.setattr(command, "import_states", pickled)
+    bad = ENC_TEXT + "bert,PyTorch 2.1,Inf2.xlarge,2,2.20.0,fast,9\n"
+    src = states(tmp_path, {"2024-02-01-bbbb": {ENC: bad}}, "two")
+    status = command.import_history(src=src, data_dir=data, instances=["inf2.xlarge"], frameworks=["torch-neuronx"],
+                                    source="src")
+    assert status == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith("1 states imported (2 in the history), ")
+    assert [r["id"] for r in rows(data, STATES_FILE)] == ["2024-01-01-aaaa", "2024-02-01-bbbb"]
 
 
 def test_a_folder_of_states_whose_history_does_not_validate_writes_nothing(

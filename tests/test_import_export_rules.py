@@ -108,6 +108,9 @@ def test_a_zero_and_set_lists_and_mappings_are_kept_unset_fields_left_out() -> N
     assert E._plain(price(as_of=dt.date(2024, 1, 1)))["as_of"] == dt.date(2024, 1, 1)
     layout = E._plain(table(spellings={}, columns=["Model"]))
     assert "spellings" not in layout and layout["columns"] == ["Model"] and layout["tail_newlines"] == 1
+    # an empty list is unset too (a published model of no aliases)
+    model = s.PublishedModel.model_validate({"id": "bert", "name": "BERT", "family": "encoder", "aliases": []})
+    assert E._plain(model) == {"id": "bert", "name": "BERT", "family": "encoder"}
 
 
 # Reading a list of the data directory ---------------------------------------------------------
@@ -309,6 +312,7 @@ def test_the_latest_states_layouts_are_at_their_path_inside_the_state() -> None:
     prefix = "2024-01-01-abc/"
     tables = [table(id="lat", view="latency", path=prefix + LAT), table(id="enc", path=prefix + ENC, page="own.rst"),
               table(id="gone", path=prefix + "inf2/gone.csv"),
+              table(id="trn", kind="training", view=None, path=prefix + "trn1/training_data_decoder.csv"),
               table(id="p", kind="prices", view=None, category=None, path=prefix + PRICES, columns=["Inst. Type"]),
               table(id="x", path="other/" + ENC)]
     text = E.latest_tables_text(tables, prefix, {"lat", "enc", "x"})
