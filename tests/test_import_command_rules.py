@@ -22,6 +22,7 @@ from neuron_docs.benchmark_import import command
 from neuron_docs.benchmark_import.command import main
 from neuron_docs.benchmark_import.export import PRICES_FILE, TABLES_FILE
 from neuron_docs.benchmark_import.read import Problem
+from neuron_docs.benchmark_import.states import import_states
 from neuron_docs.data.catalog import CONFIGURATIONS_FILE, HISTORY_FILES, OBSERVATIONS_FILE, STATES_FILE
 from neuron_docs.data.files.atomic import LOCK
 
@@ -342,7 +343,7 @@ def test_import_history_adds_the_states_the_history_lacks_and_counts_errors_by_v
     """Called by its parameters' names, without ``rebuild``: the history's states are kept; problems
     read back from a pickle (their severities other objects than the code's literals) are counted."""
     run(capsys, states(tmp_path, {"2024-01-01-aaaa": {ENC: ENC_TEXT}}, "one"), "--data", data)
-    real = command.import_states
+    real = import_states
 
     def pickled(*args: Any, **kw: Any) -> Any:
         history, summaries, problems = real(*args, **kw)
