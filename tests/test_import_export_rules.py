@@ -339,6 +339,10 @@ def test_render_table_writes_the_header_the_rows_spellings_and_verbatim_cells() 
         '"BERT, cased",PyTorch,inf2.8xlarge,1,100,75\n')
     assert E.render_table(layout, []) == (
         "Model,Framework,Inst. Type,Batch Size,Throughput (inference/second),Power (W)\n")
+    # a column of no field, and a verbatim cell, before the others: the cells after them are written
+    middle = table(columns=["Power (W)", "Model", "Notes", "Batch Size"])
+    assert E.render_table(middle, [inference(published_text={"Model": "BERT"})]) == \
+        "Power (W),Model,Notes,Batch Size\n,BERT,,8\n"
 
 
 def test_render_table_keeps_the_line_ends_and_the_newlines_at_the_end() -> None:
