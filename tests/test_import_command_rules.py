@@ -338,6 +338,14 @@ def test_a_state_in_error_is_counted_and_the_exit_status_is_1(tmp_path: Path, da
     assert out[-1] == "1 states imported (1 in the history), 2 configurations, 4 figures; 1 errors; 5 data files changed"
 
 
+def test_a_state_of_warnings_only_is_no_error(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = states(tmp_path, {"2024-01-01-aaaa": {ENC: ENC_TEXT.replace(",100,", ", 100,")}})
+    status, out, _ = run(capsys, src, "--data", data)
+    assert status == 0
+    assert out[0].startswith(f"2024-01-01-aaaa/{ENC}: 'Throughput (inference/second)': warning: ")
+    assert out[-1] == "1 states imported (1 in the history), 2 configurations, 4 figures; 0 errors; 5 data files changed"
+
+
 def test_import_history_adds_the_states_the_history_lacks_and_counts_errors_by_value(
         tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Called by its parameters' names, without ``rebuild``: the history's states are kept; problems
