@@ -40,7 +40,8 @@ DEVICE = ("{{id: {0}, name: {0}, vendor: AWS, kind: neuron, architecture: Neuron
           "purpose: {1}, neuroncores: 2, interconnect: ring, source: src}}")
 CATALOG = {
     "sources.yaml": "sources:\n  - {id: src, title: Published tables, date: 2024-03-01}\n"
-                    "  - {id: undated, title: Tables of no date}\n",
+                    "  - {id: undated, title: Tables of no date}\n"
+                    "  - {id: neuron-sdk-benchmarks, title: The default source}\n",
     "devices.yaml": f"devices:\n  - {DEVICE.format('inferentia2', 'inference')}\n"
                     f"  - {DEVICE.format('trainium', 'training')}\n",
     "instances.yaml": "instances:\n"
@@ -209,13 +210,32 @@ def test_a_source_of_no_date_and_no_as_of_writes_nothing(tmp_path: Path, data: P
     assert files_of(data) == before
 
 
-def test_an_unknown_source_is_an_error(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_source_is_an_error_and_writes_nothing(tmp_path: Path, data: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Every row written names its source: the data layer would refuse them all, and the state, once in
+    the history, is not imported again with the right source."""
+    before = files_of(data)
     src = snapshot(tmp_path, {ENC: ENC_TEXT.replace("gpt", "bert")})
     status, out, _ = run(capsys, src, "--data", data, "--source", "nowhere", "--as-of", "2024-01-01")
     assert status == 1
-    assert out[0] == "sources.yaml: 'id': error: unknown source 'nowhere'; expected a source of data/sources.yaml " \
-                     "(add it, with its license)"
-    assert "; 1 errors, 0 warnings; " in out[-1]
+    assert out == ["sources.yaml: 'id': error: unknown source 'nowhere'; expected a source of data/sources.yaml "
+                   "(add it, with its license)",
+                   "2 inference runs, 0 training runs, 0 prices from 1 tables; no new state; 1 errors, 0 warnings; "
+                   "0 data files changed"]
+    assert files_of(data) == before
+    assert run(capsys, src, "--data", data, "--source", "src", "--as-of", "2024-01-01")[0] == 0
+    assert {r["source"] for r in rows(data, CONFIGURATIONS_FILE)} == {"src"}
+
+
+def test_a_folder_of_states_of_an_unknown_source_writes_nothing(tmp_path: Path, data: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    before = files_of(data)
+    src = states(tmp_path, {"2024-01-01-aaaa": {ENC: ENC_TEXT}})
+    status, out, _ = run(capsys, src, "--data", data, "--source", "nowhere")
+    assert status == 1
+    assert out == ["sources.yaml: 'id': error: unknown source 'nowhere'; expected a source of data/sources.yaml "
+                   "(add it, with its license)", "nothing written"]
+    assert files_of(data) == before
 
 
 def test_an_unknown_source_of_no_as_of_is_an_error_and_no_date(tmp_path: Path, data: Path,
