@@ -87,7 +87,7 @@ def _import(args: argparse.Namespace) -> int:
     return _fold_snapshot(args.src, args.data, result, as_of, write=unknown is None)
 
 
-def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | None, *, write: bool = True) -> int:
+def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | None, write: bool) -> int:
     """Fold what :func:`import_published` read into the history as a partial state dated ``as_of``;
     write the history, and the tables' layouts and prices when that state is the latest (``write``
     false: nothing, the problems printed only)."""
