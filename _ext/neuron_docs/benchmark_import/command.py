@@ -8,7 +8,8 @@ the tables it read and their prices are written with it (:func:`.export.data_tex
 same files twice changes nothing. A configuration keeps its id, so an updated measurement is a
 changed figure on the same id in ``make matrix-diff``. A folder of published states
 (``<date>-<commit>/``) is folded in state by state (:func:`import_history`, :func:`.states.import_states`;
-``--rebuild``: into an empty history). Every problem is printed, located by file, line and column.
+``--rebuild``: into an empty history). Every problem is printed, located by file, line and column;
+with a ``--source`` that ``sources.yaml`` does not hold, nothing is written.
 No Sphinx here.
 """
 
@@ -60,35 +61,43 @@ def main(argv: list[str] | None = None) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.data)
+    source = catalog.sources.get(args.source)
+    # Every row written names the source: with an unknown one the data layer would refuse them, and the
+    # states, once in the history, are not imported again (with the right source): nothing is written.
+    unknown = None if source else Problem("sources.yaml", None, "id", f"unknown source {args.source!r}; expected "
+                                          "a source of data/sources.yaml (add it, with its license)")
     if args.src.is_dir() and any(p.is_dir() and STATE_NAME.match(p.name) for p in args.src.iterdir()):
+        if unknown:
+            print(unknown)
+            print("nothing written")
+            return 1
         return import_history(args.src, args.data, list(catalog.instances), list(catalog.frameworks),
                               source=args.source, rebuild=args.rebuild)
-    source = catalog.sources.get(args.source)
     as_of = args.as_of or (source.date.isoformat() if source and source.date else None)
     result = import_published(args.src, catalog.instances, catalog.frameworks, source=args.source, as_of=as_of,
                               region=args.region, term=args.term)
-    if source is None:
-        result.problems.append(Problem("sources.yaml", None, "id", f"unknown source {args.source!r}; expected "
-                                       "a source of data/sources.yaml (add it, with its license)"))
+    if unknown:
+        result.problems.append(unknown)
     named = {m.name for m in catalog.published_models.values()}
     paths = {t.id: t.path for t in result.tables}
     for model in sorted({(paths[r.table], r.model) for r in [*result.inference_runs, *result.training_runs]
                          if r.model not in named}):
         result.problems.append(Problem(model[0], None, "Model", f"model {model[1]!r} has no family; add it to "
                                        "benchmarks/published/models.yaml to link it to its family", "warning"))
-    return _fold_snapshot(args.src, args.data, result, as_of)
+    return _fold_snapshot(args.src, args.data, result, as_of, write=unknown is None)
 
 
-def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | None) -> int:
+def _fold_snapshot(src: Path, data: Path, result: ImportResult, as_of: str | None, write: bool) -> int:
     """Fold what :func:`import_published` read into the history as a partial state dated ``as_of``;
-    write the history, and the tables' layouts and prices when that state is the latest."""
+    write the history, and the tables' layouts and prices when that state is the latest (``write``
+    false: nothing, the problems printed only)."""
     problems = list(result.problems)
     written: list[Path] = []
     summary = None
     if as_of is None:
         problems.append(Problem(str(src), None, "", "no date for the snapshot; expected --as-of YYYY-MM-DD or a "
                                                     "source with a date in sources.yaml"))
-    elif result.inference_runs or result.training_runs or result.prices:
+    elif write and (result.inference_runs or result.training_runs or result.prices):
         files = (folder_files(src) if src.is_dir()
                  else {next(t.path for t in result.tables): hashlib.sha256(src.read_bytes()).hexdigest()[:12]}
                  if result.tables else {})
