@@ -623,3 +623,11 @@ def test_of_derived_claims_said_the_other_way_the_nearest_is_named() -> None:
     found = match("25% less", {"m", "n", "a", "b"}, index)
     assert found is not None and found[:2] == ("pct_less(run:n-b:latency, run:n-a:latency)", False)
     assert found[3].startswith("25.1% is pct_more(run:n-a:latency, run:n-b:latency); less is")
+
+
+def test_a_value_of_a_subject_of_another_kind_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({"device:trainium:wait": Value(6.0, "ms", "latency"),
+                         "run:bert-big:latency": Value(10.0, "ms", "latency")}, catalog())
+    # The device's 6 ms comes first and is no model's figure; BERT's run on Trainium is named in full.
+    assert match("50 ms", {"bert", "trainium"}, index, quantities=LATENCY) == (
+        "run:bert-big:latency", False, "10 ms", "the data gives 10 ms")
