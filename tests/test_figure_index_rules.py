@@ -631,3 +631,12 @@ def test_a_value_of_a_subject_of_another_kind_does_not_stop_the_values_after_it(
     # The device's 6 ms comes first and is no model's figure; BERT's run on Trainium is named in full.
     assert match("50 ms", {"bert", "trainium"}, index, quantities=LATENCY) == (
         "run:bert-big:latency", False, "10 ms", "the data gives 10 ms")
+
+
+def test_a_derived_claim_its_sentence_does_not_cover_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({"run:bert-big:latency": Value(10.0, "ms", "latency"),
+                         "run:bert-small:latency": Value(8.0, "ms", "latency"),
+                         "run:vit-g5:gap": Value(2.04, "ms", "gap")}, catalog())
+    # BERT's 2 ms between two trn1 runs comes first; the sentence names the g5: ViT's 2.04 ms on it.
+    assert match("2 ms more", {"bert", "trn1", "vit", "g5"}, index, sentence={"g5"}) == (
+        "run:vit-g5:gap", True, "2.04 ms", "")
