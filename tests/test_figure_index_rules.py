@@ -1,13 +1,19 @@
 """The figure index (``drift/figure_index.py``) on a few values built in the test, without a catalog
 (records are named by the words of their ids): which values and derived claims it holds, by unit and
-number, which of them a figure may be, and what a figure duplicates or contradicts. No data loaded, no
-Sphinx (``make mutation`` runs it with ``--noconftest`` per mutant: ``tests/MUTATION.md``)."""
+number, which of them a figure may be, and what a figure duplicates or contradicts; then with a small
+catalog built in the test (``model_construct``): the batch size and compiler options of a run, the
+subjects of each kind a context names, the platforms a sentence names, another source's value. No data
+loaded, no Sphinx (``make mutation`` runs it with ``--noconftest`` per mutant: ``tests/MUTATION.md``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from neuron_docs.data.catalog import Catalog
 from neuron_docs.data.figures.values import Value
+from neuron_docs.data.records import models as s
+from neuron_docs.data.records import published as ps
 from neuron_docs.drift.aspects import Aspects
 from neuron_docs.drift.figure_index import FigureIndex
 from neuron_docs.drift.literal_figures import LiteralFigure, find_figures
@@ -404,3 +410,233 @@ def test_a_claimed_figure_equal_to_the_measured_one_in_another_unit() -> None:
 def test_a_bare_number_is_never_a_value_named_in_full() -> None:
     [bare] = find_figures("20.5", loose=True)
     assert INDEX.match(bare, {"bert", "inf1"}, quantities=LATENCY) is None
+
+
+# --- with a small catalog (``model_construct``): runs' configurations, the vocabulary of subjects,
+# the platforms a sentence names, other sources' values ---------------------------------------------
+
+def made(text: str) -> str:
+    """``text`` built at run time: equal to the literal, another object (as a parsed or unpickled text is)."""
+    return "".join(list(text))
+
+
+def spec(value: float, unit: str, *also: tuple[float, str]) -> s.Quantity:
+    return s.Quantity.model_construct(value=value, unit=unit, label="x", source="own", also=[
+        s.OtherSource.model_construct(value=v, unit=None, source=source, why=f"{source} rounds") for v, source in also])
+
+
+def catalog() -> Catalog:
+    """Two models; a Trainium device and a GPU; two trn1 instances (one of 16 chips) and a g5; runs of
+    BERT on both trn1 and of ViT on the g5, accuracy runs and a published run, of several batch sizes
+    and compiler options."""
+    cat = Catalog(data_dir=Path("."))
+    r = cat.records
+    r["devices"] = {d.id: d for d in (
+        s.Device.model_construct(id="trainium", name="Trainium Chip", kind="trainium", specs={
+            "fp8": spec(190.0, "TFLOPS", (185.0, "old-page"), (191.0, "arch-page")),
+            "bf16": spec(95.0, "TFLOPS", (95.3, "slides"))}),
+        s.Device.model_construct(id="alpha", name="Alpha GPU", kind="gpu", specs={}))}
+    r["instances"] = {i.id: i for i in (
+        s.Instance.model_construct(id="trn1.32xlarge", family="trn1", device="trainium", device_count=16, specs={}),
+        s.Instance.model_construct(id="trn1.2xlarge", family="trn1", device="trainium", device_count=1, specs={}),
+        s.Instance.model_construct(id="g5.xlarge", family="g5", device="alpha", device_count=1, specs={}))}
+    r["models"] = {m.id: m for m in (
+        s.Model.model_construct(id="bert", name="BERT Cased", family="enc", aliases=[], same_as=None),
+        s.Model.model_construct(id="vit", name="ViT Huge", family="img", aliases=[], same_as=None))}
+    r["environments"] = {e.id: e for e in (
+        s.Environment.model_construct(id="env-big", instance="trn1.32xlarge"),
+        s.Environment.model_construct(id="env-small", instance="trn1.2xlarge"),
+        s.Environment.model_construct(id="env-g5", instance="g5.xlarge"))}
+    r["inference_runs"] = {x.id: x for x in (
+        s.InferenceRun.model_construct(id="bert-big", model="bert", environment="env-big", batch_size=1,
+                                       compiler_options=made("Fast-Math=none")),
+        s.InferenceRun.model_construct(id="bert-small", model="bert", environment="env-small", batch_size=4,
+                                       compiler_options=None),
+        s.InferenceRun.model_construct(id="bert-wide", model="bert", environment="env-small", batch_size=16,
+                                       compiler_options="fast-math=none, auto-cast=all;x"),
+        s.InferenceRun.model_construct(id="vit-g5", model="vit", environment="env-g5", batch_size=1),
+        s.InferenceRun.model_construct(id="vit-many", model="vit", environment="env-g5", batch_size=512))}
+    r["accuracy_runs"] = {x.id: x for x in (
+        s.AccuracyRun.model_construct(id="vit-a8", model="vit", environment="env-g5", batch_size=8),
+        s.AccuracyRun.model_construct(id="vit-any", model="vit", environment="env-g5", batch_size=None))}
+    r["published_inference_runs"] = {x.id: x for x in (
+        ps.PublishedInferenceRun.model_construct(id="vit-pub", model="ViT Huge", instance="g5.xlarge", batch_size=2),)}
+    return cat
+
+
+CATALOG_VALUES = {
+    "run:bert-big:latency": Value(10.0, "ms", "latency"), "run:bert-small:latency": Value(8.0, "ms", "latency"),
+    "run:bert-wide:latency": Value(9.0, "ms", "latency"), "run:vit-g5:latency": Value(9.5, "ms", "latency"),
+    "run:ghost-x:latency": Value(9.0, "ms", "latency"),  # a run the catalog does not hold
+    "accuracy:vit-a8:top1": Value(80.0, "%", "accuracy"), "accuracy:vit-any:top1": Value(81.0, "%", "accuracy"),
+    "prun:vit-pub:latency": Value(9.2, "ms", "latency"),
+    "device:trainium:fp8": Value(190.0, "TFLOPS", "FP8", source="trainium-page"),
+    "device:trainium:bf16": Value(95.0, "TFLOPS", "BF16", source="trainium-page"),
+    "device:trainium:clock": Value(9.0, "ms", "clock"),
+    "instance:g5.xlarge:price": Value(1.0, "USD/h", "price"),
+    "run:vit-many:throughput": Value(900.0, "inferences/s", "throughput"),
+    "device:trainium:memory_bandwidth:claimed": Value(820.0, "GB/s", "memory bandwidth"),
+}
+
+
+def catalog_index() -> FigureIndex:
+    return FigureIndex(CATALOG_VALUES, catalog())
+
+
+def test_a_run_is_a_candidate_only_with_the_batch_size_its_text_names() -> None:
+    index = catalog_index()
+    everyone = ["device:trainium:clock", "prun:vit-pub:latency", "run:bert-big:latency", "run:bert-small:latency",
+                "run:bert-wide:latency", "run:ghost-x:latency", "run:vit-g5:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects())) == everyone
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects("50"))) == everyone
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(batch=4))) == [
+        "device:trainium:clock", "run:bert-small:latency", "run:ghost-x:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(batch=1))) == [
+        "device:trainium:clock", "run:bert-big:latency", "run:ghost-x:latency", "run:vit-g5:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(batch=2))) == [
+        "device:trainium:clock", "prun:vit-pub:latency", "run:ghost-x:latency"]
+    assert paths(index.candidates(figure(80.0, "%"), aspects=Aspects(batch=8))) == [
+        "accuracy:vit-a8:top1", "accuracy:vit-any:top1"]  # an accuracy run of no stated batch size: any
+    assert paths(index.candidates(figure(80.0, "%"), aspects=Aspects(batch=1))) == ["accuracy:vit-any:top1"]
+    # A batch size as the text gives it is another object than the data's (beyond the small integers
+    # Python keeps one of): equal is the same batch size.
+    assert paths(index.candidates(figure(900.0, "inferences/s"), aspects=Aspects(batch=int(made("512"))))) == [
+        "run:vit-many:throughput"]
+    assert paths(index.candidates(figure(800.0, "GB/s"), aspects=Aspects(batch=4))) == [
+        "device:trainium:memory_bandwidth:claimed"]  # a path of four parts: no run
+    # Without a catalog no run's configuration is known: every value is a candidate.
+    assert paths(FigureIndex(CATALOG_VALUES).candidates(figure(9.0, "ms"), aspects=Aspects(batch=4))) == everyone
+
+
+def test_a_run_is_a_candidate_only_with_the_compiler_options_its_text_names() -> None:
+    index = catalog_index()
+    fast = frozenset({"fast-math=none"})
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(options=fast))) == [
+        "device:trainium:clock", "run:bert-big:latency", "run:bert-wide:latency", "run:ghost-x:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(options=fast | {"auto-cast=all"}))) == [
+        "device:trainium:clock", "run:bert-wide:latency", "run:ghost-x:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), aspects=Aspects(batch=1, options=fast))) == [
+        "device:trainium:clock", "run:bert-big:latency", "run:ghost-x:latency"]
+    assert paths(index.candidates(figure(80.0, "%"), aspects=Aspects(options=fast))) == []
+
+
+def test_a_part_of_a_record_its_context_does_not_name_is_one_no_other_subject_of_its_kind_is_named() -> None:
+    index = catalog_index()
+    assert paths(index.candidates(figure(9.0, "ms"), context={"bert"})) == [
+        "run:bert-big:latency", "run:bert-small:latency", "run:bert-wide:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), context={"bert", "g5"})) == []  # another instance named
+    assert paths(index.candidates(figure(9.0, "ms"), context={"vit", "trn1"})) == []  # another of each named
+    assert paths(index.candidates(figure(9.0, "ms"), context={"vit", "trainium"})) == [
+        "device:trainium:clock"]  # BERT's runs on Trainium: another model named
+    assert paths(index.candidates(figure(9.0, "ms"), context={"trainium"})) == [
+        "device:trainium:clock", "run:bert-big:latency", "run:bert-small:latency", "run:bert-wide:latency"]
+
+
+def test_an_instance_type_written_in_full_is_that_instance_only() -> None:
+    index = catalog_index()
+    assert paths(index.candidates(figure(9.0, "ms"), context={"bert", "trn1"})) == [
+        "run:bert-big:latency", "run:bert-small:latency", "run:bert-wide:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), context={"bert", "trn1", "trn1.32xlarge"})) == [
+        "run:bert-big:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), context={"bert", "trn1.2xlarge", "trn1.32xlarge"})) == [
+        "run:bert-big:latency", "run:bert-small:latency", "run:bert-wide:latency"]
+    assert paths(index.candidates(figure(9.0, "ms"), context={"trainium", "trn1.2xlarge"})) == [
+        "device:trainium:clock", "run:bert-small:latency", "run:bert-wide:latency"]
+
+
+def test_a_derived_claim_covers_every_platform_its_sentence_names() -> None:
+    index = FigureIndex({"run:bert-big:latency": Value(10.0, "ms", "latency"),
+                         "run:bert-small:latency": Value(8.0, "ms", "latency"),
+                         "run:vit-g5:latency": Value(5.0, "ms", "latency")}, catalog())
+    diff = "diff(run:bert-big:latency, run:bert-small:latency)"
+    context = {"bert", "trn1"}
+    assert match("2 ms more", context, index) == (diff, True, "2.00 ms", "")
+    assert match("2 ms more", context, index, sentence={"bert", "trn1"}) == (diff, True, "2.00 ms", "")
+    assert match("2 ms more", context, index, sentence={"bert"}) == (diff, True, "2.00 ms", "")
+    own = {"trn1", "trn1.32xlarge", "trn1.2xlarge", "trainium", "chip"}
+    assert match("2 ms more", context, index, sentence=own) == (diff, True, "2.00 ms", "")
+    assert match("2 ms more", context, index, sentence={"bert", "trn1", "g5"}) is None
+    # Records the catalog does not hold are named by their ids' words, of no kind: "trn1" in one is
+    # no platform of the claim.
+    ghosts = FigureIndex({"run:ghost-trn1:latency": Value(10.0, "ms", "latency"),
+                          "run:ghost-g5:latency": Value(8.0, "ms", "latency")}, catalog())
+    assert match("2 ms more", {"ghost"}, ghosts, sentence={"ghost"})[:2] == (  # type: ignore[index]
+        "diff(run:ghost-trn1:latency, run:ghost-g5:latency)", True)
+    assert match("2 ms more", {"ghost"}, ghosts, sentence={"ghost", "trn1"}) is None
+    # A value is no derived claim: the platforms its sentence names are its context's business.
+    assert match("10 ms", context | {"trn1.32xlarge"}, index, sentence={"g5"})[:2] == (  # type: ignore[index]
+        "run:bert-big:latency", True)
+
+
+def test_a_figure_agreeing_with_another_sources_value_quotes_that_source() -> None:
+    index = catalog_index()
+    [figure] = find_figures("191 TFLOPS")
+    found = index.match(figure, {"trainium"})
+    assert found is not None
+    assert (found.candidate.expression, found.agrees, found.expected, found.role, found.quoted) == (
+        "device:trainium:fp8", True, "190 TFLOPS", ":neuron:value:`device:trainium:fp8`", "arch-page")
+    assert found.reason == ("arch-page (191 TFLOPS) for device:trainium:fp8; the data uses 190 TFLOPS "
+                            "(trainium-page): arch-page rounds")
+    assert match("188 TFLOPS", {"trainium"}, index) == (
+        "device:trainium:fp8", False, "190 TFLOPS", "the data gives 190 TFLOPS")  # no source's value
+    # A figure agreeing with the data's value is the data's, whatever another source says.
+    [agreeing] = find_figures("95 TFLOPS")
+    found = index.match(agreeing, {"trainium"})
+    assert found is not None and (found.agrees, found.quoted, found.reason) == (True, "", "")
+
+
+def test_a_value_named_in_full_is_one_of_a_subject_of_each_kind_the_words_name() -> None:
+    index = catalog_index()
+    price = frozenset({"price"})
+    assert match("$5 per hour", {"g5"}, index, quantities=price) == (
+        "instance:g5.xlarge:price", False, "$1/h", "the data gives $1/h")
+    assert match("$5 per hour", {"vit", "g5"}, index, quantities=price) is None  # a model's figure
+    # A run is named in full by its model and its instance, not by its model alone.
+    assert match("50 ms", {"vit"}, index, quantities=LATENCY) is None
+    assert match("50 ms", {"vit", "g5"}, index, quantities=LATENCY)[:2] == (  # type: ignore[index]
+        "run:vit-g5:latency", False)
+
+
+def test_a_range_in_a_unit_with_a_factor_looks_from_its_low_end_in_the_base_unit() -> None:
+    index = FigureIndex({"run:m-a:time": Value(100.0, "ms", "time"), "run:n-b:time": Value(600.0, "ms", "time")})
+    assert paths(index.candidates(find_figures("1-2 s")[0])) == ["run:n-b:time"]  # 500 ms to 4 s
+
+
+def test_a_value_within_a_billionth_of_zero_either_side_is_a_candidate_of_zero() -> None:
+    index = FigureIndex({"run:m-a:wait": Value(-5e-10, "ms", "latency"), "run:m-b:wait": Value(5e-10, "ms", "latency"),
+                         "run:m-c:wait": Value(-2e-9, "ms", "latency")})
+    assert paths(index.candidates(figure(0.0, "ms"))) == ["run:m-a:wait", "run:m-b:wait"]
+
+
+def test_fifteen_percent_off_is_still_near() -> None:
+    index = FigureIndex({"run:m-a:latency": Value(17.0, "ms", "latency")})
+    assert abs(17.0 - 20.0) / 20.0 == 0.15
+    assert match("20 ms", {"m", "a"}, index) == ("run:m-a:latency", False, "17 ms", "the data gives 17 ms")
+    assert match("up to 20 ms", {"m", "a"}, index)[:2] == ("run:m-a:latency", True)  # type: ignore[index]
+
+
+def test_of_derived_claims_said_the_other_way_the_nearest_is_named() -> None:
+    # 25.4% and 25.1% more both read "25%": the second, nearer, is the one the text says the other way
+    # (its name sorts after the first's, so that neither the order of names nor the farther decides).
+    index = FigureIndex({"run:m-a:latency": Value(12.54, "ms", "l"), "run:m-b:latency": Value(10.0, "ms", "l"),
+                         "run:n-a:latency": Value(12.51, "ms", "l"), "run:n-b:latency": Value(10.0, "ms", "l")})
+    found = match("25% less", {"m", "n", "a", "b"}, index)
+    assert found is not None and found[:2] == ("pct_less(run:n-b:latency, run:n-a:latency)", False)
+    assert found[3].startswith("25.1% is pct_more(run:n-a:latency, run:n-b:latency); less is")
+
+
+def test_a_value_of_a_subject_of_another_kind_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({"device:trainium:wait": Value(6.0, "ms", "latency"),
+                         "run:bert-big:latency": Value(10.0, "ms", "latency")}, catalog())
+    # The device's 6 ms comes first and is no model's figure; BERT's run on Trainium is named in full.
+    assert match("50 ms", {"bert", "trainium"}, index, quantities=LATENCY) == (
+        "run:bert-big:latency", False, "10 ms", "the data gives 10 ms")
+
+
+def test_a_derived_claim_its_sentence_does_not_cover_does_not_stop_the_values_after_it() -> None:
+    index = FigureIndex({"run:bert-big:latency": Value(10.0, "ms", "latency"),
+                         "run:bert-small:latency": Value(8.0, "ms", "latency"),
+                         "run:vit-g5:gap": Value(2.04, "ms", "gap")}, catalog())
+    # BERT's 2 ms between two trn1 runs comes first; the sentence names the g5: ViT's 2.04 ms on it.
+    assert match("2 ms more", {"bert", "trn1", "vit", "g5"}, index, sentence={"g5"}) == (
+        "run:vit-g5:gap", True, "2.04 ms", "")
