@@ -103,6 +103,7 @@ MODULES: dict[str, list[str]] = {
     "benchmark_import/tables.py": ["--noconftest", "tests/test_import_tables_rules.py"],
     "benchmark_import/read.py": ["--noconftest", "tests/test_import_read_rules.py", "tests/test_import_tables_rules.py"],
     "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],  # not measured yet
+    "benchmark_import/states.py": ["--noconftest", "tests/test_import_states_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
