@@ -357,15 +357,20 @@ def test_files_at_the_top_of_a_state_are_inf1_and_named_from_the_folder_of_state
                                                                ("2021-07-29-aaaa/inf2/deep/data.csv", "inf2"),
                                                                ("2021-07-29-aaaa/instance_prices.csv", "inf1")}
     assert result.errors == []
+    assert [(p.file, p.line, p.message) for p in result.problems] == [
+        ("2021-07-29-aaaa/data.csv", None, "file outside a generation folder; read as inf1"),
+        ("2021-07-29-aaaa/instance_prices.csv", None, "file outside a generation folder; read as inf1")]
     [cost] = result.prices
     assert (cost.as_of.isoformat(), cost.source, cost.region, cost.term) == ("2021-07-29", "src", None, None)
     assert {r.source for r in result.inference_runs} == {"src"}
 
 
 def test_the_same_row_twice_is_kept_once(tmp_path: Path) -> None:
-    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {ENC: table(row()), OLD: table(row("x"), row())})
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {ENC: table(row(), row("z")),
+                                                            OLD: table(row("x"), row())})
     found, problems = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {ENC: 0, OLD: 0})
-    assert found is not None and len(found.rows) == 2 and found.set_aside == 0
+    assert found is not None and found.set_aside == 0
+    assert [(r.identity["model"], r.file) for r in found.rows] == [("x", OLD), ("bert", OLD), ("z", ENC)]
     assert [(p.file, p.line, p.column, p.severity) for p in problems] == [("2024-01-01-aaaa/" + ENC, 2, "", "warning")]
     assert problems[0].message == f"same configuration and figures as {OLD} line 3; kept once"
     assert found.decided == {(OLD, ENC, False)}
@@ -498,6 +503,7 @@ def test_two_rows_in_words() -> None:
     one = {"throughput_inferences_per_s": Decimal("100"), "latency_p50_ms": Decimal("5")}
     assert H._difference("2.20.0", one, "2.20.0", one) == ""
     assert H._difference("2.20.0", one, "2.21.0", one) == "Neuron 2.20.0 against 2.21.0"
+    assert H._difference("2.21.0", one, "2.20.0", one) == "Neuron 2.21.0 against 2.20.0"
     other = {"latency_p50_ms": Decimal("6"), "latency_p99_ms": Decimal("9")}
     assert H._difference("2.20.0", one, "2.20.0", other) == (
         "throughput_inferences_per_s 100 against none; latency_p50_ms 5 against 6; latency_p99_ms none against 9")
@@ -619,8 +625,8 @@ def test_a_historys_state_the_new_states_would_decide_otherwise_is_read_again(tm
     # without its folder
     late = tmp_path / "late"
     state(late, "2024-02-01-bbbb", {ENC: table(row())})
-    _, summaries, problems = run(late, alone)
-    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb"]
+    history, summaries, problems = run(late, alone)
+    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb"] and history.latest_tables is None
     [warning] = [p for p in problems if p.file == "2024-03-01-cccc"]
     assert (warning.line, warning.column, warning.severity) == (None, "", "warning")
     assert warning.message.startswith("read when the states around it were others")
@@ -807,3 +813,129 @@ def test_a_history_row_its_model_refuses_is_located() -> None:
     problems = H.validate_texts({name: good + bad.split("\n", 1)[1] * 2})
     assert [(p.file, p.line, p.column, p.severity) for p in problems] == [(name, 2, "", "error"), (name, 3, "", "error")]
     assert problems[0].message.startswith("history row does not validate: ")
+
+
+# Values built at run time, ties and counts -----------------------------------------------------------
+
+
+def test_a_result_read_back_from_a_pickle_gives_the_same_facts(tmp_path: Path) -> None:
+    """The kinds, paths and versions of a result whose texts are other objects than the code's literals
+    (a result read back from a pickle): price rows are not run rows, a price file's error is a price error."""
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {
+        ENC: table(row(), row("x", "two")), OLD: table(row("y")),
+        "inf2/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.45\nInf2.8xlarge,0.9\n"})
+    again: ImportResult = pickle.loads(pickle.dumps(result))
+    found, problems = H.state_facts(plain, again, "2024-01-01-aaaa/", frozenset(), {ENC: 0, OLD: 0})
+    assert found is not None and problems == []
+    assert (found.rows_read, found.set_aside, found.price_errors) == (3, 1, False)
+    assert H._runs_read(again) == 3 and len(found.prices) == 2
+    broken = replace(again, problems=[*again.problems, Problem("2024-01-01-aaaa/inf2/instance_prices.csv", 3, "",
+                                                               "bad")])
+    found = H.state_facts(plain, broken, "2024-01-01-aaaa/", frozenset(), {})[0]
+    assert found is not None and found.price_errors is True and found.set_aside == 1
+
+
+def test_the_same_figures_read_twice_are_equal_not_identical(tmp_path: Path) -> None:
+    """Two files with one row each, equal in every figure: kept once whatever objects hold the values."""
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {ENC: table(row(version="2.20")),
+                                                            OLD: table(row(version="2.20.0"))})
+    again: ImportResult = pickle.loads(pickle.dumps(result))
+    for made in (result, again):
+        found, problems = H.state_facts(plain, made, "", frozenset(), {})
+        assert found is not None and found.set_aside == 0 and len(found.rows) == 1
+        assert [p.severity for p in problems] == ["warning"] and "kept once" in problems[0].message
+    one = {"throughput_inferences_per_s": Decimal("100")}
+    assert H._difference("2.20.0", one, "2.20.0", {"throughput_inferences_per_s": Decimal("100.0")}) == ""
+    assert H._difference("2.20.0", one, "2.20.0", {"throughput_inferences_per_s": Decimal(built("100"))}) == ""
+
+
+def test_two_stale_files_of_one_age_disagreeing_are_an_error(tmp_path: Path) -> None:
+    """Neither file is fresher than the other: their disagreement is an error, not a stale copy."""
+    plain, result = read_state(tmp_path, "2024-02-01-bbbb", {OLD: table(row()), ENC: table(row(throughput="7"))})
+    found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset({OLD, ENC}), {OLD: 0, ENC: 0})
+    assert found is not None and found.set_aside == 1 and found.decided == {(OLD, ENC, True)}
+    assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "error")]
+    [kept] = found.rows
+    assert (kept.file, kept.stale) == (OLD, True)
+    # the same, introduced by later states, one newer than the other: the newer is kept, the other a stale copy
+    found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset({OLD, ENC}), {OLD: 1, ENC: 2})
+    assert found is not None and found.set_aside == 0 and found.decided == {(ENC, OLD, True)}
+    assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + OLD, "warning")]
+
+
+def test_a_state_of_one_date_joins_the_last_of_three_before_it() -> None:
+    a, b, c, d = (facts(f"2024-01-01-{x * 4}") for x in "abcd")
+    listed = {a.id: (2, ""), b.id: (3, ""), c.id: (4, ""), d.id: (5, "")}
+    problems: list[Problem] = []
+    assert H._ordered([a, b, c], [d], listed, problems) == [a, b, c, d]
+    assert [p.message for p in problems] == [
+        "published on 2024-01-01 as 2024-01-01-cccc was; ordered by STATES.tsv"]
+    assert H._ordered([a, b], [d, c], listed, []) == [a, b, c, d]
+
+
+def test_a_states_unchanged_files_are_compared_by_value(tmp_path: Path) -> None:
+    states = [facts("2024-01-01-a", {"x": built("d1"), "y": "d2"}), facts("2024-02-01-b", {"x": built("d1"), "y": "d3"})]
+    assert H._neighbours(states, 1, H._introduced(states))[0] == {"x"}
+    a = facts("2024-01-01-a", {"old.csv": built("1")})
+    b = facts("2024-02-01-b", {"old.csv": built("1"), "new.csv": "2"})
+    assert H._decisions([a, b], 1, H._introduced([a, b])) == frozenset()
+    b = replace(b, decided=frozenset({("new.csv", "old.csv", True)}))
+    assert H._decisions([a, b], 1, H._introduced([a, b])) == {("new.csv", "old.csv", True)}
+
+
+def test_a_snapshots_state_ids_and_kinds_built_at_run_time(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row())})
+    fold_in(src, data)
+    result, files = snapshot(tmp_path, {ENC: table(row(throughput="120"))})
+    again: ImportResult = pickle.loads(pickle.dumps(result))
+    history, summary, _ = H.import_snapshot(again, files, data, as_of=built("2024-06-01"))
+    assert summary is not None and len(history.states) == 2
+    history.write(data)
+    _, none, _ = H.import_snapshot(again, files, data, as_of=built("2024-06-01"))
+    assert none is None
+
+
+def test_a_file_is_stale_only_beside_a_file_introduced_after_it(tmp_path: Path) -> None:
+    """Four files: w (first state), b and a (the second), z (the third); w and b publish one configuration,
+    b and a another, a and z a third. a is stale (z is newer), w is (b is); b is not, though w is older:
+    of b and a (one age), b is kept, not a, whose name comes first."""
+    w, b, a, z = "inf2/w.csv", "inf2/b.csv", "inf2/a.csv", "inf2/z.csv"
+    introduced = {w: 0, b: 1, a: 1, z: 2}
+    plain, result = read_state(tmp_path, "2024-03-01-cccc", {w: table(row("m1")), b: table(row("m1"), row("m2")),
+                                                            a: table(row("m2"), row("m3")), z: table(row("m3"))})
+    found, _ = H.state_facts(plain, result, "2024-03-01-cccc/", frozenset(), introduced)
+    assert found is not None
+    decided = {(b, w, True), (b, a, True), (z, a, True)}
+    assert found.decided == decided
+    assert sorted((r.identity["model"], r.file, r.stale) for r in found.rows) == [
+        ("m1", b, False), ("m2", b, False), ("m3", z, False)]
+    states = [facts("2024-01-01-a", {w: "1"}), facts("2024-02-01-b", {w: "2", b: "3", a: "4"}),
+              facts("2024-03-01-c", {w: "5", b: "6", a: "7", z: "8"}, decided=decided)]
+    assert H._decisions(states, 2, H._introduced(states)) == decided
+
+
+def test_files_with_no_configuration_in_common_decide_nothing(tmp_path: Path) -> None:
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {ENC: table(row(), row("y")), OLD: table(row("x"))})
+    found, problems = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {ENC: 1, OLD: 0})
+    assert found is not None and found.decided == frozenset() and problems == []
+    assert [(r.identity["model"], r.stale) for r in found.rows] == [("bert", False), ("y", False), ("x", False)]
+
+
+def test_a_file_the_states_do_not_know_is_as_old_as_the_first_state(tmp_path: Path) -> None:
+    """A file missing from the positions given (a history's states.csv edited by hand) counts as
+    introduced by the first state: beside a file of the first state neither is fresher."""
+    a = facts("2024-01-01-a", {"y.csv": "1"})
+    b = facts("2024-02-01-b", {"y.csv": "2"})
+    for pair in (("y.csv", "z.csv"), ("z.csv", "y.csv")):
+        states = [a, replace(b, decided=frozenset({(*pair, False)}))]
+        assert H._decisions(states, 1, H._introduced(states)) == {("y.csv", "z.csv", False)}
+    plain, result = read_state(tmp_path, "2024-02-01-bbbb", {OLD: table(row()), ENC: table(row(throughput="7"))})
+    for known in ({OLD: 0}, {ENC: 0}):
+        found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), known)
+        assert found is not None and found.decided == {(OLD, ENC, False)} and found.set_aside == 1
+        assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "error")]
+    # beside a file of the second state, the unknown one is the older: a stale copy
+    found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), {OLD: 1})
+    assert found is not None and found.decided == {(OLD, ENC, True)} and found.set_aside == 0
+    assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "warning")]
