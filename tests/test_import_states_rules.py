@@ -320,6 +320,7 @@ def test_one_states_rows_with_their_files_lines_and_releases(tmp_path: Path) -> 
     assert list(roberta.figures) == ["throughput_inferences_per_s"] and roberta.line == 3
     assert bert.identity["model"] == "bert" and bert.identity["generation"] == "inf2"
     assert bert.description is not None and bert.description["row"] == "2"
+    assert roberta.description is not None and roberta.description["published_text"] == '{"Neuron Version": "2.19"}'
     assert found.files == plain.files and found.id == plain.id
 
 
