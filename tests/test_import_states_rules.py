@@ -93,7 +93,199 @@ def built(text: str) -> str:
     return out
 
 
-# The states of a folder ------------------------------------------------------------------------
+def read_state(src: Path, name: str, files: dict[str, str], subject: str | None = None,
+               release: str = "") -> tuple[StateFacts, ImportResult]:
+    folder = state(src, name, files)
+    found, _ = H.list_states(src, [])
+    [entry] = [f for f in found if f.id == name]
+    entry = replace(entry, subject=subject)
+    result = H._read(entry, src, release, INSTANCES, FRAMEWORKS, "src")
+    return facts(name, H.folder_files(folder), subject or ""), result
+
+
+def snapshot(tmp_path: Path, files: dict[str, str]) -> tuple[ImportResult, dict[str, str]]:
+    from neuron_docs.benchmark_import.tables import import_published
+
+    for rel, text in files.items():
+        put(tmp_path / "snap", rel, text)
+    result = import_published(tmp_path / "snap", INSTANCES, FRAMEWORKS, source="src", as_of="2024-06-01")
+    return result, H.folder_files(tmp_path / "snap")
+
+
+# The rules that reach most of the module first (a mutant's run stops at its first failure) --------
+
+
+def test_a_historys_state_the_new_states_would_decide_otherwise_is_read_again(tmp_path: Path) -> None:
+    """cccc was read alone: its two files disagreed, an error. bbbb, found later, holds the encoder file
+    unchanged: the same cccc read among them has a stale copy. With cccc's folder: read again; without
+    it: a warning naming cccc."""
+    cccc = {ENC: table(row()), OLD: table(row(throughput="9"))}
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-03-01-cccc", cccc)
+    _, _, problems = fold_in(src, data)
+    assert len(errors(problems)) == 1
+    alone = tmp_path / "alone"
+    shutil.copytree(data, alone)
+    # without its folder
+    late = tmp_path / "late"
+    state(late, "2024-02-01-bbbb", {ENC: table(row())})
+    history, summaries, problems = run(late, alone)
+    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb"] and history.latest_tables is None
+    [warning] = [p for p in problems if p.file == "2024-03-01-cccc"]
+    assert (warning.line, warning.column, warning.severity) == (None, "", "warning")
+    assert warning.message.startswith("read when the states around it were others")
+    # with it
+    state(late, "2024-03-01-cccc", cccc)
+    history, summaries, problems = fold_in(late, data)
+    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb", "2024-03-01-cccc"]
+    assert errors(problems) == [] and not any(p.file == "2024-03-01-cccc" for p in problems)
+    assert any("stale copy" in m for m in warnings(problems))
+    assert history.latest_tables is not None and history.latest_tables[0] == "2024-03-01-cccc"
+    every = tmp_path / "every"
+    state(every, "2024-02-01-bbbb", {ENC: table(row())})
+    state(every, "2024-03-01-cccc", cccc)
+    fold_in(every, tmp_path / "once")
+    assert texts(data) == texts(tmp_path / "once")
+
+
+def test_a_state_whose_rows_do_not_load_is_left_out_and_the_others_compared_without_it(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row())})
+    state(src, "2024-02-01-bbbb", {ENC: table(row(version="two"))})
+    state(src, "2024-03-01-cccc", {ENC: table(row()), OLD: table(row(throughput="9"))})
+    history, summaries, problems = fold_in(src, data)
+    assert [r["id"] for r in history.states] == ["2024-01-01-aaaa", "2024-03-01-cccc"]
+    assert [s_.state for s_ in summaries] == ["2024-01-01-aaaa", "2024-03-01-cccc"]
+    assert ("2024-02-01-bbbb", None, "") in errors(problems)
+    assert ("2024-02-01-bbbb/" + ENC, 2, "Neuron Version") in errors(problems)
+    assert sum(1 for p in problems if p.file == "2024-02-01-bbbb") == 1
+    # cccc's encoder file is unchanged since aaaa (bbbb left out): it is the stale one
+    assert any("stale copy" in m and "inf2/throughput_data.csv line 2" in m for m in warnings(problems))
+    assert history.latest_tables is not None and history.latest_tables[0] == "2024-03-01-cccc"
+
+
+def test_a_state_found_later_folds_in_where_it_belongs(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row())})
+    state(src, "2024-03-01-cccc", {ENC: table(row(throughput="120"))})
+    fold_in(src, data)
+    late = tmp_path / "late"
+    state(late, "2024-02-01-bbbb", {ENC: table(row(throughput="101"))})
+    history, [summary], problems = fold_in(late, data)
+    assert errors(problems) == [] and summary.state == "2024-02-01-bbbb"
+    assert [r["id"] for r in history.states] == ["2024-01-01-aaaa", "2024-02-01-bbbb", "2024-03-01-cccc"]
+    assert history.latest_tables is None  # the latest state was not read
+    every = tmp_path / "every"
+    for name in ("2024-01-01-aaaa", "2024-03-01-cccc"):
+        shutil.copytree(src / name, every / name)
+    shutil.copytree(late / "2024-02-01-bbbb", every / "2024-02-01-bbbb")
+    fold_in(every, tmp_path / "once")
+    assert texts(data) == texts(tmp_path / "once")
+
+
+def test_the_files_written_are_the_historys_and_the_latest_tables(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row()), OLD: table(row("gone")),
+                                   "inf2/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.45\n"})
+    state(src, "2024-02-01-bbbb", {ENC: table(row()), "inf2/throughput_data_x.csv": table(row("gone")),
+                                   "inf2/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.45\n"})
+    history, _, _ = fold_in(src, data)
+    assert H.placed_tables(history) == {"inf2-throughput-data-encoder", "inf2-throughput-data-x"}
+    written = H.history_texts(history)
+    assert set(written) == {*history.texts(), "benchmarks/published/tables.yaml"}
+    assert "throughput-data-encoder" in written["benchmarks/published/tables.yaml"]
+    assert "instance-prices" in written["benchmarks/published/tables.yaml"]
+    assert "2024-02-01-bbbb/" not in written["benchmarks/published/tables.yaml"]
+    gone = dict(history.configurations)
+    for cid, c in gone.items():
+        if c["model"] == "gone":
+            history.configurations[cid] = {**c, "withdrawn": "2024-03-01"}
+    assert H.placed_tables(history) == {"inf2-throughput-data-encoder"}
+    for cid, c in gone.items():
+        history.configurations[cid] = {**c, "table": ""}
+    assert H.placed_tables(history) == set()
+    assert "throughput-data-x" not in H.history_texts(history)["benchmarks/published/tables.yaml"]
+
+
+def test_a_snapshot_is_a_partial_state_named_by_its_date_and_files(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row(), row("roberta")), OLD: table(row("albert"))})
+    fold_in(src, data)
+    result, files = snapshot(tmp_path, {ENC: table(row(throughput="120"))})
+    history, summary, problems = H.import_snapshot(result, files, data, as_of="2024-06-01")
+    key = hashlib.sha256(";".join(f"{p}:{d}" for p, d in sorted(files.items())).encode()).hexdigest()[:8]
+    assert summary is not None and summary.state == f"2024-06-01-{key}"
+    last = history.states[-1]
+    assert (last["id"], last["date"], last["commit"], last["scope"]) == (summary.state, "2024-06-01", "", "partial")
+    assert last["subject"] == "Published files imported by file (1 files)"
+    assert errors(problems) == []
+    assert history.latest_tables is not None and history.latest_tables[0] == summary.state
+    # roberta, in the file it holds, is withdrawn; albert, in a file it does not hold, is not
+    by_model = {c["model"]: c["withdrawn"] for c in history.configurations.values()}
+    assert by_model == {"bert": "", "roberta": "2024-06-01", "albert": ""}
+    history.write(data)
+    again, none, _ = H.import_snapshot(result, files, data, as_of="2024-06-01", subject="Mine")
+    assert none is None and again.texts() == history.texts()
+    # the key is of the paths and digests, in order
+    two = {"b.csv": "1", "a.csv": "2"}
+    ordered = hashlib.sha256(b"a.csv:2;b.csv:1").hexdigest()[:8]
+    _, made, _ = H.import_snapshot(result, two, tmp_path / "empty", as_of="2024-06-01", subject="Mine")
+    assert made is not None and made.state == f"2024-06-01-{ordered}"
+    assert History.load(tmp_path / "empty").states == []
+
+
+def test_the_states_list_names_the_subject_of_a_historys_state_that_has_none(tmp_path: Path) -> None:
+    src, data = tmp_path / "states", tmp_path / "data"
+    state(src, "2024-01-01-aaaa", {ENC: table(row())})
+    fold_in(src, data)
+    assert History.load(data).states[0]["subject"] == ""
+    later = tmp_path / "later"
+    state(later, "2024-02-01-bbbb", {ENC: table(row())})
+    put(later, H.STATES_TSV, TSV_HEAD + "2024-01-01-aaaa\t2024-01-01\tRelease 2.20.0\n"
+        "2024-02-01-bbbb\t2024-02-01\tSecond\n")
+    history, _, _ = fold_in(later, data)
+    assert [(r["subject"], r["release"]) for r in history.states] == [("Release 2.20.0", "2.20.0"),
+                                                                       ("Second", "2.20.0")]
+    # a subject the history has stays
+    put(later, H.STATES_TSV, TSV_HEAD + "2024-01-01-aaaa\t2024-01-01\tRelease 2.21.0\n")
+    history, _, _ = run(later, data)
+    assert history.states[0]["subject"] == "Release 2.20.0"
+
+
+def test_a_file_is_stale_only_beside_a_file_introduced_after_it(tmp_path: Path) -> None:
+    """Four files: w (first state), b and a (the second), z (the third); w and b publish one configuration,
+    b and a another, a and z a third. a is stale (z is newer), w is (b is); b is not, though w is older:
+    of b and a (one age), b is kept, not a, whose name comes first."""
+    w, b, a, z = "inf2/w.csv", "inf2/b.csv", "inf2/a.csv", "inf2/z.csv"
+    introduced = {w: 0, b: 1, a: 1, z: 2}
+    plain, result = read_state(tmp_path, "2024-03-01-cccc", {w: table(row("m1")), b: table(row("m1"), row("m2")),
+                                                            a: table(row("m2"), row("m3")), z: table(row("m3"))})
+    found, _ = H.state_facts(plain, result, "2024-03-01-cccc/", frozenset(), introduced)
+    assert found is not None
+    decided = {(b, w, True), (b, a, True), (z, a, True)}
+    assert found.decided == decided
+    assert sorted((r.identity["model"], r.file, r.stale) for r in found.rows) == [
+        ("m1", b, False), ("m2", b, False), ("m3", z, False)]
+    states = [facts("2024-01-01-a", {w: "1"}), facts("2024-02-01-b", {w: "2", b: "3", a: "4"}),
+              facts("2024-03-01-c", {w: "5", b: "6", a: "7", z: "8"}, decided=decided)]
+    assert H._decisions(states, 2, H._introduced(states)) == decided
+
+
+def test_a_stale_copy_is_a_warning_and_the_fresher_files_figures_are_kept(tmp_path: Path) -> None:
+    plain, result = read_state(tmp_path, "2024-02-01-bbbb", {OLD: table(row(latency="6")),
+                                                            ENC: table(row("roberta"), row(version="2.21.0"))})
+    found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), {OLD: 0, ENC: 1})
+    assert found is not None and found.set_aside == 0 and found.decided == {(ENC, OLD, True)}
+    [problem] = problems
+    assert (problem.file, problem.line, problem.severity) == ("2024-02-01-bbbb/" + OLD, 2, "warning")
+    assert problem.message == (f"stale copy: {ENC} line 3, a newer or updated file, publishes the configuration with "
+                               "other figures (Neuron 2.20.0 against 2.21.0; latency_p50_ms 6 against 5); its figures "
+                               "kept")
+    assert [(r.identity["model"], r.file, r.version, r.stale) for r in found.rows] == [
+        ("roberta", ENC, "2.20.0", False), ("bert", ENC, "2.21.0", False)]
+
+
+# Each rule on its own -----------------------------------------------------------------------------
 
 
 def test_a_folder_of_states_in_date_order_and_what_is_not_a_state(tmp_path: Path) -> None:
@@ -145,32 +337,12 @@ def test_a_state_listed_far_down_the_states_list_comes_before_one_not_listed(tmp
     assert [(f.id, f.listed) for f in found] == [("2024-01-01-bbbb", 202), ("2024-01-01-aaaa", None)]
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["aa", "bb", "cc", "dd"]), st.booleans()),
-                min_size=1, max_size=6, unique_by=lambda t: (t[0], t[1])), st.randoms(use_true_random=False))
-def test_states_come_in_date_then_list_then_name_order(tmp_path_factory: pytest.TempPathFactory,
-                                                       states: list[tuple[int, str, bool]], rnd: Any) -> None:
-    src = tmp_path_factory.mktemp("states")
-    names = [f"2024-01-0{day}-{commit}" for day, commit, _ in states]
-    listed = [n for n, (_, _, on) in zip(names, states, strict=True) if on]
-    rnd.shuffle(listed)
-    put(src, H.STATES_TSV, TSV_HEAD + "".join(f"{n}\t{n[:10]}\tsubject\n" for n in listed))
-    for name in names:
-        (src / name).mkdir()
-    found, _ = H.list_states(src, [])
-    position = {n: i for i, n in enumerate(listed)}
-    assert [f.id for f in found] == sorted(names, key=lambda n: (n[:10], position.get(n, len(names)), n))
-
-
 def test_a_states_list_line_of_one_field_is_a_warning(tmp_path: Path) -> None:
     put(tmp_path, H.STATES_TSV, TSV_HEAD + "2024-01-01-aaaa\n")
     problems: list[Problem] = []
     assert H.list_states(tmp_path, problems) == ([], {})
     assert [(p.line, p.severity) for p in problems] == [(2, "warning")]
     assert "row has 1 fields" in problems[0].message
-
-
-# Ordering the history's states and the new ones --------------------------------------------------
 
 
 def test_states_of_one_date_need_the_states_list() -> None:
@@ -207,27 +379,6 @@ def test_the_historys_states_of_one_date_keep_their_order_without_the_states_lis
     assert H._ordered([b, a], [], {b.id: (5, "")}, []) == [b, a]
     assert H._ordered([b, a], [], {b.id: (5, ""), a.id: (4, "")}, []) == [a, b]
     assert H._ordered([], [b], {}, []) == [b]
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from("abcdefgh"), st.booleans()), min_size=1, max_size=8,
-                unique_by=lambda t: t[1]), st.randoms(use_true_random=False))
-def test_listed_states_come_in_date_then_list_order(states: list[tuple[int, str, bool]], rnd: Any) -> None:
-    made = [facts(f"2024-01-0{day}-{c * 4}") for day, c, _ in states]
-    positions = list(range(2, 2 + len(made)))
-    rnd.shuffle(positions)
-    listed = {f.id: (p, "") for f, p in zip(made, positions, strict=True)}
-    stored = [f for f, (_, _, old) in zip(made, states, strict=True) if old]
-    new = [f for f, (_, _, old) in zip(made, states, strict=True) if not old]
-    problems: list[Problem] = []
-    out = H._ordered(sorted(stored, key=lambda f: (f.date, listed[f.id])), new, listed, problems)
-    assert [f.id for f in out] == [f.id for f in sorted(made, key=lambda f: (f.date, listed[f.id]))]
-    assert errors(problems) == []
-    dated = {f.date for f in stored}
-    assert len(problems) == sum(1 for i, f in enumerate(new) if f.date in dated or any(g.date == f.date for g in new[:i]))
-
-
-# Files and the stale-file rule -------------------------------------------------------------------
 
 
 def test_a_states_files_are_its_csvs_with_their_digests(tmp_path: Path) -> None:
@@ -290,19 +441,6 @@ def test_a_file_unknown_to_the_states_is_introduced_first() -> None:
     assert H._decisions(states, 1, H._introduced(states)) == {("y.csv", "z.csv", True)}
     c = facts("2024-02-01-c", {"y.csv": "2"}, decided=frozenset({("z.csv", "y.csv", False)}))
     assert H._decisions([a, c], 1, H._introduced([a, c])) == {("y.csv", "z.csv", True)}
-
-
-# One state's facts -------------------------------------------------------------------------------
-
-
-def read_state(src: Path, name: str, files: dict[str, str], subject: str | None = None,
-               release: str = "") -> tuple[StateFacts, ImportResult]:
-    folder = state(src, name, files)
-    found, _ = H.list_states(src, [])
-    [entry] = [f for f in found if f.id == name]
-    entry = replace(entry, subject=subject)
-    result = H._read(entry, src, release, INSTANCES, FRAMEWORKS, "src")
-    return facts(name, H.folder_files(folder), subject or ""), result
 
 
 def test_one_states_rows_with_their_files_lines_and_releases(tmp_path: Path) -> None:
@@ -375,20 +513,6 @@ def test_the_same_row_twice_is_kept_once(tmp_path: Path) -> None:
     assert [(p.file, p.line, p.column, p.severity) for p in problems] == [("2024-01-01-aaaa/" + ENC, 2, "", "warning")]
     assert problems[0].message == f"same configuration and figures as {OLD} line 3; kept once"
     assert found.decided == {(OLD, ENC, False)}
-
-
-def test_a_stale_copy_is_a_warning_and_the_fresher_files_figures_are_kept(tmp_path: Path) -> None:
-    plain, result = read_state(tmp_path, "2024-02-01-bbbb", {OLD: table(row(latency="6")),
-                                                            ENC: table(row("roberta"), row(version="2.21.0"))})
-    found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), {OLD: 0, ENC: 1})
-    assert found is not None and found.set_aside == 0 and found.decided == {(ENC, OLD, True)}
-    [problem] = problems
-    assert (problem.file, problem.line, problem.severity) == ("2024-02-01-bbbb/" + OLD, 2, "warning")
-    assert problem.message == (f"stale copy: {ENC} line 3, a newer or updated file, publishes the configuration with "
-                               "other figures (Neuron 2.20.0 against 2.21.0; latency_p50_ms 6 against 5); its figures "
-                               "kept")
-    assert [(r.identity["model"], r.file, r.version, r.stale) for r in found.rows] == [
-        ("roberta", ENC, "2.20.0", False), ("bert", ENC, "2.21.0", False)]
 
 
 def test_an_unchanged_file_is_stale_beside_a_changed_one(tmp_path: Path) -> None:
@@ -511,9 +635,6 @@ def test_two_rows_in_words() -> None:
     assert H._difference(built("2.20.0"), {}, "2.20.0", {}) == ""
 
 
-# Importing a folder of states --------------------------------------------------------------------
-
-
 def test_a_folder_of_states_imports_and_again_changes_nothing(tmp_path: Path) -> None:
     src, data = tmp_path / "states", tmp_path / "data"
     state(src, "2024-01-01-aaaa", {ENC: table(row(), row("roberta"))})
@@ -531,25 +652,6 @@ def test_a_folder_of_states_imports_and_again_changes_nothing(tmp_path: Path) ->
     assert H.history_texts(again).keys() == set(before)
 
 
-def test_a_state_found_later_folds_in_where_it_belongs(tmp_path: Path) -> None:
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-01-01-aaaa", {ENC: table(row())})
-    state(src, "2024-03-01-cccc", {ENC: table(row(throughput="120"))})
-    fold_in(src, data)
-    late = tmp_path / "late"
-    state(late, "2024-02-01-bbbb", {ENC: table(row(throughput="101"))})
-    history, [summary], problems = fold_in(late, data)
-    assert errors(problems) == [] and summary.state == "2024-02-01-bbbb"
-    assert [r["id"] for r in history.states] == ["2024-01-01-aaaa", "2024-02-01-bbbb", "2024-03-01-cccc"]
-    assert history.latest_tables is None  # the latest state was not read
-    every = tmp_path / "every"
-    for name in ("2024-01-01-aaaa", "2024-03-01-cccc"):
-        shutil.copytree(src / name, every / name)
-    shutil.copytree(late / "2024-02-01-bbbb", every / "2024-02-01-bbbb")
-    fold_in(every, tmp_path / "once")
-    assert texts(data) == texts(tmp_path / "once")
-
-
 def test_a_rebuild_reads_every_state_into_an_empty_history(tmp_path: Path) -> None:
     src, data = tmp_path / "states", tmp_path / "data"
     state(src, "2024-01-01-aaaa", {ENC: table(row())})
@@ -561,24 +663,6 @@ def test_a_rebuild_reads_every_state_into_an_empty_history(tmp_path: Path) -> No
     assert history.latest_tables is not None
     kept, _, _ = run(other, data)
     assert [r["id"] for r in kept.states] == ["2024-01-01-aaaa", "2024-02-01-bbbb"]
-
-
-def test_the_states_list_names_the_subject_of_a_historys_state_that_has_none(tmp_path: Path) -> None:
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-01-01-aaaa", {ENC: table(row())})
-    fold_in(src, data)
-    assert History.load(data).states[0]["subject"] == ""
-    later = tmp_path / "later"
-    state(later, "2024-02-01-bbbb", {ENC: table(row())})
-    put(later, H.STATES_TSV, TSV_HEAD + "2024-01-01-aaaa\t2024-01-01\tRelease 2.20.0\n"
-        "2024-02-01-bbbb\t2024-02-01\tSecond\n")
-    history, _, _ = fold_in(later, data)
-    assert [(r["subject"], r["release"]) for r in history.states] == [("Release 2.20.0", "2.20.0"),
-                                                                       ("Second", "2.20.0")]
-    # a subject the history has stays
-    put(later, H.STATES_TSV, TSV_HEAD + "2024-01-01-aaaa\t2024-01-01\tRelease 2.21.0\n")
-    history, _, _ = run(later, data)
-    assert history.states[0]["subject"] == "Release 2.20.0"
 
 
 def test_the_release_of_a_state_is_its_subjects_or_the_one_before(tmp_path: Path) -> None:
@@ -594,55 +678,6 @@ def test_the_release_of_a_state_is_its_subjects_or_the_one_before(tmp_path: Path
                   for rows in history.observations.values() for o in rows
                   if o["metric"] == "throughput_inferences_per_s") == [
         ("2.3.0", "state", "100", "corrected"), ("2.3.0", "state", "110", "published")]
-
-
-def test_a_state_whose_rows_do_not_load_is_left_out_and_the_others_compared_without_it(tmp_path: Path) -> None:
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-01-01-aaaa", {ENC: table(row())})
-    state(src, "2024-02-01-bbbb", {ENC: table(row(version="two"))})
-    state(src, "2024-03-01-cccc", {ENC: table(row()), OLD: table(row(throughput="9"))})
-    history, summaries, problems = fold_in(src, data)
-    assert [r["id"] for r in history.states] == ["2024-01-01-aaaa", "2024-03-01-cccc"]
-    assert [s_.state for s_ in summaries] == ["2024-01-01-aaaa", "2024-03-01-cccc"]
-    assert ("2024-02-01-bbbb", None, "") in errors(problems)
-    assert ("2024-02-01-bbbb/" + ENC, 2, "Neuron Version") in errors(problems)
-    assert sum(1 for p in problems if p.file == "2024-02-01-bbbb") == 1
-    # cccc's encoder file is unchanged since aaaa (bbbb left out): it is the stale one
-    assert any("stale copy" in m and "inf2/throughput_data.csv line 2" in m for m in warnings(problems))
-    assert history.latest_tables is not None and history.latest_tables[0] == "2024-03-01-cccc"
-
-
-def test_a_historys_state_the_new_states_would_decide_otherwise_is_read_again(tmp_path: Path) -> None:
-    """cccc was read alone: its two files disagreed, an error. bbbb, found later, holds the encoder file
-    unchanged: the same cccc read among them has a stale copy. With cccc's folder: read again; without
-    it: a warning naming cccc."""
-    cccc = {ENC: table(row()), OLD: table(row(throughput="9"))}
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-03-01-cccc", cccc)
-    _, _, problems = fold_in(src, data)
-    assert len(errors(problems)) == 1
-    alone = tmp_path / "alone"
-    shutil.copytree(data, alone)
-    # without its folder
-    late = tmp_path / "late"
-    state(late, "2024-02-01-bbbb", {ENC: table(row())})
-    history, summaries, problems = run(late, alone)
-    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb"] and history.latest_tables is None
-    [warning] = [p for p in problems if p.file == "2024-03-01-cccc"]
-    assert (warning.line, warning.column, warning.severity) == (None, "", "warning")
-    assert warning.message.startswith("read when the states around it were others")
-    # with it
-    state(late, "2024-03-01-cccc", cccc)
-    history, summaries, problems = fold_in(late, data)
-    assert [s_.state for s_ in summaries] == ["2024-02-01-bbbb", "2024-03-01-cccc"]
-    assert errors(problems) == [] and not any(p.file == "2024-03-01-cccc" for p in problems)
-    assert any("stale copy" in m for m in warnings(problems))
-    assert history.latest_tables is not None and history.latest_tables[0] == "2024-03-01-cccc"
-    every = tmp_path / "every"
-    state(every, "2024-02-01-bbbb", {ENC: table(row())})
-    state(every, "2024-03-01-cccc", cccc)
-    fold_in(every, tmp_path / "once")
-    assert texts(data) == texts(tmp_path / "once")
 
 
 def test_a_historys_state_decided_the_same_is_not_read_again(tmp_path: Path) -> None:
@@ -669,45 +704,6 @@ def test_an_empty_folder_of_states_is_an_empty_history(tmp_path: Path) -> None:
     history, summaries, problems = run(tmp_path / "states", tmp_path / "data")
     assert (history.states, summaries, problems, history.latest_tables) == ([], [], [], None)
     assert H.history_texts(history) == history.texts()
-
-
-# A published snapshot ----------------------------------------------------------------------------
-
-
-def snapshot(tmp_path: Path, files: dict[str, str]) -> tuple[ImportResult, dict[str, str]]:
-    from neuron_docs.benchmark_import.tables import import_published
-
-    for rel, text in files.items():
-        put(tmp_path / "snap", rel, text)
-    result = import_published(tmp_path / "snap", INSTANCES, FRAMEWORKS, source="src", as_of="2024-06-01")
-    return result, H.folder_files(tmp_path / "snap")
-
-
-def test_a_snapshot_is_a_partial_state_named_by_its_date_and_files(tmp_path: Path) -> None:
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-01-01-aaaa", {ENC: table(row(), row("roberta")), OLD: table(row("albert"))})
-    fold_in(src, data)
-    result, files = snapshot(tmp_path, {ENC: table(row(throughput="120"))})
-    history, summary, problems = H.import_snapshot(result, files, data, as_of="2024-06-01")
-    key = hashlib.sha256(";".join(f"{p}:{d}" for p, d in sorted(files.items())).encode()).hexdigest()[:8]
-    assert summary is not None and summary.state == f"2024-06-01-{key}"
-    last = history.states[-1]
-    assert (last["id"], last["date"], last["commit"], last["scope"]) == (summary.state, "2024-06-01", "", "partial")
-    assert last["subject"] == "Published files imported by file (1 files)"
-    assert errors(problems) == []
-    assert history.latest_tables is not None and history.latest_tables[0] == summary.state
-    # roberta, in the file it holds, is withdrawn; albert, in a file it does not hold, is not
-    by_model = {c["model"]: c["withdrawn"] for c in history.configurations.values()}
-    assert by_model == {"bert": "", "roberta": "2024-06-01", "albert": ""}
-    history.write(data)
-    again, none, _ = H.import_snapshot(result, files, data, as_of="2024-06-01", subject="Mine")
-    assert none is None and again.texts() == history.texts()
-    # the key is of the paths and digests, in order
-    two = {"b.csv": "1", "a.csv": "2"}
-    ordered = hashlib.sha256(b"a.csv:2;b.csv:1").hexdigest()[:8]
-    _, made, _ = H.import_snapshot(result, two, tmp_path / "empty", as_of="2024-06-01", subject="Mine")
-    assert made is not None and made.state == f"2024-06-01-{ordered}"
-    assert History.load(tmp_path / "empty").states == []
 
 
 def test_a_snapshot_older_than_the_latest_state_is_folded_in_before_it(tmp_path: Path) -> None:
@@ -745,9 +741,6 @@ def test_a_snapshot_none_of_whose_rows_load_changes_nothing(tmp_path: Path) -> N
     assert [p.message for p in problems][-1].startswith("no row of the state could be placed (1 rows read)")
 
 
-# Reporting and writing -----------------------------------------------------------------------------
-
-
 def test_a_problem_repeated_in_later_states_is_reported_once() -> None:
     problems = [Problem("2024-01-01-a/inf2/x.csv", 2, "C", "bad"), Problem("2024-02-01-b/inf2/x.csv", 2, "C", "bad"),
                 Problem("2024-03-01-c/inf2/x.csv", 2, "C", "bad"), Problem("2024-02-01-b/inf2/x.csv", 3, "C", "bad"),
@@ -762,49 +755,6 @@ def test_a_problem_repeated_in_later_states_is_reported_once() -> None:
     assert H.report([]) == []
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["a/", "b/", ""]), st.sampled_from(["x.csv", "y/z.csv"]),
-                          st.sampled_from([None, 2]), st.sampled_from(["", "C"]), st.sampled_from(["m", "n"])),
-                max_size=12))
-def test_each_problem_is_reported_once_with_how_many_states_repeat_it(
-        made: list[tuple[str, str, int | None, str, str]]) -> None:
-    problems = [Problem(state_ + path, line, column, message) for state_, path, line, column, message in made]
-    keys: dict[tuple[str, int | None, str, str], int] = {}
-    for p in problems:
-        rest = p.file.partition("/")[2]
-        keys[(rest or p.file, p.line, p.column, p.message)] = keys.get((rest or p.file, p.line, p.column, p.message),
-                                                                      0) + 1
-    lines = H.report(problems)
-    assert len(lines) == len(keys)
-    for line, count in zip(lines, keys.values(), strict=True):
-        assert line.endswith(f" (also in {count - 1} later state{'s' if count > 2 else ''})") == (count > 1)
-        assert (" (also in " in line) == (count > 1)
-
-
-def test_the_files_written_are_the_historys_and_the_latest_tables(tmp_path: Path) -> None:
-    src, data = tmp_path / "states", tmp_path / "data"
-    state(src, "2024-01-01-aaaa", {ENC: table(row()), OLD: table(row("gone")),
-                                   "inf2/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.45\n"})
-    state(src, "2024-02-01-bbbb", {ENC: table(row()), "inf2/throughput_data_x.csv": table(row("gone")),
-                                   "inf2/instance_prices.csv": "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.45\n"})
-    history, _, _ = fold_in(src, data)
-    assert H.placed_tables(history) == {"inf2-throughput-data-encoder", "inf2-throughput-data-x"}
-    written = H.history_texts(history)
-    assert set(written) == {*history.texts(), "benchmarks/published/tables.yaml"}
-    assert "throughput-data-encoder" in written["benchmarks/published/tables.yaml"]
-    assert "instance-prices" in written["benchmarks/published/tables.yaml"]
-    assert "2024-02-01-bbbb/" not in written["benchmarks/published/tables.yaml"]
-    gone = dict(history.configurations)
-    for cid, c in gone.items():
-        if c["model"] == "gone":
-            history.configurations[cid] = {**c, "withdrawn": "2024-03-01"}
-    assert H.placed_tables(history) == {"inf2-throughput-data-encoder"}
-    for cid, c in gone.items():
-        history.configurations[cid] = {**c, "table": ""}
-    assert H.placed_tables(history) == set()
-    assert "throughput-data-x" not in H.history_texts(history)["benchmarks/published/tables.yaml"]
-
-
 def test_a_history_row_its_model_refuses_is_located() -> None:
     name = next(iter(HISTORY_FILES))
     good = History().texts()[name]
@@ -814,9 +764,6 @@ def test_a_history_row_its_model_refuses_is_located() -> None:
     problems = H.validate_texts({name: good + bad.split("\n", 1)[1] * 2})
     assert [(p.file, p.line, p.column, p.severity) for p in problems] == [(name, 2, "", "error"), (name, 3, "", "error")]
     assert problems[0].message.startswith("history row does not validate: ")
-
-
-# Values built at run time, ties and counts -----------------------------------------------------------
 
 
 def test_a_result_read_back_from_a_pickle_gives_the_same_facts(tmp_path: Path) -> None:
@@ -897,25 +844,6 @@ def test_a_snapshots_state_ids_and_kinds_built_at_run_time(tmp_path: Path) -> No
     assert none is None
 
 
-def test_a_file_is_stale_only_beside_a_file_introduced_after_it(tmp_path: Path) -> None:
-    """Four files: w (first state), b and a (the second), z (the third); w and b publish one configuration,
-    b and a another, a and z a third. a is stale (z is newer), w is (b is); b is not, though w is older:
-    of b and a (one age), b is kept, not a, whose name comes first."""
-    w, b, a, z = "inf2/w.csv", "inf2/b.csv", "inf2/a.csv", "inf2/z.csv"
-    introduced = {w: 0, b: 1, a: 1, z: 2}
-    plain, result = read_state(tmp_path, "2024-03-01-cccc", {w: table(row("m1")), b: table(row("m1"), row("m2")),
-                                                            a: table(row("m2"), row("m3")), z: table(row("m3"))})
-    found, _ = H.state_facts(plain, result, "2024-03-01-cccc/", frozenset(), introduced)
-    assert found is not None
-    decided = {(b, w, True), (b, a, True), (z, a, True)}
-    assert found.decided == decided
-    assert sorted((r.identity["model"], r.file, r.stale) for r in found.rows) == [
-        ("m1", b, False), ("m2", b, False), ("m3", z, False)]
-    states = [facts("2024-01-01-a", {w: "1"}), facts("2024-02-01-b", {w: "2", b: "3", a: "4"}),
-              facts("2024-03-01-c", {w: "5", b: "6", a: "7", z: "8"}, decided=decided)]
-    assert H._decisions(states, 2, H._introduced(states)) == decided
-
-
 def test_files_with_no_configuration_in_common_decide_nothing(tmp_path: Path) -> None:
     plain, result = read_state(tmp_path, "2024-01-01-aaaa", {ENC: table(row(), row("y")), OLD: table(row("x"))})
     found, problems = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {ENC: 1, OLD: 0})
@@ -940,3 +868,60 @@ def test_a_file_the_states_do_not_know_is_as_old_as_the_first_state(tmp_path: Pa
     found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), {OLD: 1})
     assert found is not None and found.decided == {(OLD, ENC, True)} and found.set_aside == 0
     assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "warning")]
+
+
+# Properties of any data (last: hypothesis's tests take longest) -----------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["aa", "bb", "cc", "dd"]), st.booleans()),
+                min_size=1, max_size=6, unique_by=lambda t: (t[0], t[1])), st.randoms(use_true_random=False))
+def test_states_come_in_date_then_list_then_name_order(tmp_path_factory: pytest.TempPathFactory,
+                                                       states: list[tuple[int, str, bool]], rnd: Any) -> None:
+    src = tmp_path_factory.mktemp("states")
+    names = [f"2024-01-0{day}-{commit}" for day, commit, _ in states]
+    listed = [n for n, (_, _, on) in zip(names, states, strict=True) if on]
+    rnd.shuffle(listed)
+    put(src, H.STATES_TSV, TSV_HEAD + "".join(f"{n}\t{n[:10]}\tsubject\n" for n in listed))
+    for name in names:
+        (src / name).mkdir()
+    found, _ = H.list_states(src, [])
+    position = {n: i for i, n in enumerate(listed)}
+    assert [f.id for f in found] == sorted(names, key=lambda n: (n[:10], position.get(n, len(names)), n))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from("abcdefgh"), st.booleans()), min_size=1, max_size=8,
+                unique_by=lambda t: t[1]), st.randoms(use_true_random=False))
+def test_listed_states_come_in_date_then_list_order(states: list[tuple[int, str, bool]], rnd: Any) -> None:
+    made = [facts(f"2024-01-0{day}-{c * 4}") for day, c, _ in states]
+    positions = list(range(2, 2 + len(made)))
+    rnd.shuffle(positions)
+    listed = {f.id: (p, "") for f, p in zip(made, positions, strict=True)}
+    stored = [f for f, (_, _, old) in zip(made, states, strict=True) if old]
+    new = [f for f, (_, _, old) in zip(made, states, strict=True) if not old]
+    problems: list[Problem] = []
+    out = H._ordered(sorted(stored, key=lambda f: (f.date, listed[f.id])), new, listed, problems)
+    assert [f.id for f in out] == [f.id for f in sorted(made, key=lambda f: (f.date, listed[f.id]))]
+    assert errors(problems) == []
+    dated = {f.date for f in stored}
+    assert len(problems) == sum(1 for i, f in enumerate(new) if f.date in dated or any(g.date == f.date for g in new[:i]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a/", "b/", ""]), st.sampled_from(["x.csv", "y/z.csv"]),
+                          st.sampled_from([None, 2]), st.sampled_from(["", "C"]), st.sampled_from(["m", "n"])),
+                max_size=12))
+def test_each_problem_is_reported_once_with_how_many_states_repeat_it(
+        made: list[tuple[str, str, int | None, str, str]]) -> None:
+    problems = [Problem(state_ + path, line, column, message) for state_, path, line, column, message in made]
+    keys: dict[tuple[str, int | None, str, str], int] = {}
+    for p in problems:
+        rest = p.file.partition("/")[2]
+        keys[(rest or p.file, p.line, p.column, p.message)] = keys.get((rest or p.file, p.line, p.column, p.message),
+                                                                      0) + 1
+    lines = H.report(problems)
+    assert len(lines) == len(keys)
+    for line, count in zip(lines, keys.values(), strict=True):
+        assert line.endswith(f" (also in {count - 1} later state{'s' if count > 2 else ''})") == (count > 1)
+        assert (" (also in " in line) == (count > 1)
