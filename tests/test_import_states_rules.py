@@ -19,9 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from neuron_docs.benchmark_import import states as H
 from neuron_docs.benchmark_import.fold import StateFacts
 from neuron_docs.benchmark_import.history_rows import History
@@ -870,58 +867,75 @@ def test_a_file_the_states_do_not_know_is_as_old_as_the_first_state(tmp_path: Pa
     assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "warning")]
 
 
-# Properties of any data (last: hypothesis's tests take longest) -----------------------------------
+# Properties of any data (last, hypothesis imported by them alone: a mutant killed before them does not
+# pay its import) --------------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["aa", "bb", "cc", "dd"]), st.booleans()),
-                min_size=1, max_size=6, unique_by=lambda t: (t[0], t[1])), st.randoms(use_true_random=False))
-def test_states_come_in_date_then_list_then_name_order(tmp_path_factory: pytest.TempPathFactory,
-                                                       states: list[tuple[int, str, bool]], rnd: Any) -> None:
-    src = tmp_path_factory.mktemp("states")
-    names = [f"2024-01-0{day}-{commit}" for day, commit, _ in states]
-    listed = [n for n, (_, _, on) in zip(names, states, strict=True) if on]
-    rnd.shuffle(listed)
-    put(src, H.STATES_TSV, TSV_HEAD + "".join(f"{n}\t{n[:10]}\tsubject\n" for n in listed))
-    for name in names:
-        (src / name).mkdir()
-    found, _ = H.list_states(src, [])
-    position = {n: i for i, n in enumerate(listed)}
-    assert [f.id for f in found] == sorted(names, key=lambda n: (n[:10], position.get(n, len(names)), n))
+def test_states_come_in_date_then_list_then_name_order(tmp_path_factory: pytest.TempPathFactory) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["aa", "bb", "cc", "dd"]), st.booleans()),
+                    min_size=1, max_size=6, unique_by=lambda t: (t[0], t[1])), st.randoms(use_true_random=False))
+    def check(states: list[tuple[int, str, bool]], rnd: Any) -> None:
+        src = tmp_path_factory.mktemp("states")
+        names = [f"2024-01-0{day}-{commit}" for day, commit, _ in states]
+        listed = [n for n, (_, _, on) in zip(names, states, strict=True) if on]
+        rnd.shuffle(listed)
+        put(src, H.STATES_TSV, TSV_HEAD + "".join(f"{n}\t{n[:10]}\tsubject\n" for n in listed))
+        for name in names:
+            (src / name).mkdir()
+        found, _ = H.list_states(src, [])
+        position = {n: i for i, n in enumerate(listed)}
+        assert [f.id for f in found] == sorted(names, key=lambda n: (n[:10], position.get(n, len(names)), n))
+
+    check()
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from("abcdefgh"), st.booleans()), min_size=1, max_size=8,
-                unique_by=lambda t: t[1]), st.randoms(use_true_random=False))
-def test_listed_states_come_in_date_then_list_order(states: list[tuple[int, str, bool]], rnd: Any) -> None:
-    made = [facts(f"2024-01-0{day}-{c * 4}") for day, c, _ in states]
-    positions = list(range(2, 2 + len(made)))
-    rnd.shuffle(positions)
-    listed = {f.id: (p, "") for f, p in zip(made, positions, strict=True)}
-    stored = [f for f, (_, _, old) in zip(made, states, strict=True) if old]
-    new = [f for f, (_, _, old) in zip(made, states, strict=True) if not old]
-    problems: list[Problem] = []
-    out = H._ordered(sorted(stored, key=lambda f: (f.date, listed[f.id])), new, listed, problems)
-    assert [f.id for f in out] == [f.id for f in sorted(made, key=lambda f: (f.date, listed[f.id]))]
-    assert errors(problems) == []
-    dated = {f.date for f in stored}
-    assert len(problems) == sum(1 for i, f in enumerate(new) if f.date in dated or any(g.date == f.date for g in new[:i]))
+def test_listed_states_come_in_date_then_list_order() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from("abcdefgh"), st.booleans()), min_size=1,
+                    max_size=8, unique_by=lambda t: t[1]), st.randoms(use_true_random=False))
+    def check(states: list[tuple[int, str, bool]], rnd: Any) -> None:
+        made = [facts(f"2024-01-0{day}-{c * 4}") for day, c, _ in states]
+        positions = list(range(2, 2 + len(made)))
+        rnd.shuffle(positions)
+        listed = {f.id: (p, "") for f, p in zip(made, positions, strict=True)}
+        stored = [f for f, (_, _, old) in zip(made, states, strict=True) if old]
+        new = [f for f, (_, _, old) in zip(made, states, strict=True) if not old]
+        problems: list[Problem] = []
+        out = H._ordered(sorted(stored, key=lambda f: (f.date, listed[f.id])), new, listed, problems)
+        assert [f.id for f in out] == [f.id for f in sorted(made, key=lambda f: (f.date, listed[f.id]))]
+        assert errors(problems) == []
+        dated = {f.date for f in stored}
+        assert len(problems) == sum(1 for i, f in enumerate(new)
+                                    if f.date in dated or any(g.date == f.date for g in new[:i]))
+
+    check()
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["a/", "b/", ""]), st.sampled_from(["x.csv", "y/z.csv"]),
-                          st.sampled_from([None, 2]), st.sampled_from(["", "C"]), st.sampled_from(["m", "n"])),
-                max_size=12))
-def test_each_problem_is_reported_once_with_how_many_states_repeat_it(
-        made: list[tuple[str, str, int | None, str, str]]) -> None:
-    problems = [Problem(state_ + path, line, column, message) for state_, path, line, column, message in made]
-    keys: dict[tuple[str, int | None, str, str], int] = {}
-    for p in problems:
-        rest = p.file.partition("/")[2]
-        keys[(rest or p.file, p.line, p.column, p.message)] = keys.get((rest or p.file, p.line, p.column, p.message),
-                                                                      0) + 1
-    lines = H.report(problems)
-    assert len(lines) == len(keys)
-    for line, count in zip(lines, keys.values(), strict=True):
-        assert line.endswith(f" (also in {count - 1} later state{'s' if count > 2 else ''})") == (count > 1)
-        assert (" (also in " in line) == (count > 1)
+def test_each_problem_is_reported_once_with_how_many_states_repeat_it() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(["a/", "b/", ""]), st.sampled_from(["x.csv", "y/z.csv"]),
+                              st.sampled_from([None, 2]), st.sampled_from(["", "C"]), st.sampled_from(["m", "n"])),
+                    max_size=12))
+    def check(made: list[tuple[str, str, int | None, str, str]]) -> None:
+        problems = [Problem(state_ + path, line, column, message) for state_, path, line, column, message in made]
+        keys: dict[tuple[str, int | None, str, str], int] = {}
+        for p in problems:
+            key = (p.file.partition("/")[2] or p.file, p.line, p.column, p.message)
+            keys[key] = keys.get(key, 0) + 1
+        lines = H.report(problems)
+        assert len(lines) == len(keys)
+        for line, count in zip(lines, keys.values(), strict=True):
+            assert line.endswith(f" (also in {count - 1} later state{'s' if count > 2 else ''})") == (count > 1)
+            assert (" (also in " in line) == (count > 1)
+
+    check()
