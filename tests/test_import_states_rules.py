@@ -345,7 +345,7 @@ def test_a_states_list_line_of_one_field_is_a_warning(tmp_path: Path) -> None:
 def test_states_of_one_date_need_the_states_list() -> None:
     a, b, c = facts("2024-01-01-aaaa"), facts("2024-01-01-bbbb"), facts("2024-02-01-cccc")
     problems: list[Problem] = []
-    assert H._ordered([a], [c, b], {}, problems) == [a, c]
+    assert H._ordered([a], [b, c], {}, problems) == [a, c]  # the state after the one refused still joins
     [problem] = problems
     assert (problem.file, problem.line, problem.column, problem.severity) == ("2024-01-01-bbbb", None, "", "error")
     assert problem.message == ("two states dated 2024-01-01 (2024-01-01-aaaa and 2024-01-01-bbbb) and no STATES.tsv "
@@ -856,6 +856,10 @@ def test_a_file_the_states_do_not_know_is_as_old_as_the_first_state(tmp_path: Pa
     for pair in (("y.csv", "z.csv"), ("z.csv", "y.csv")):
         states = [a, replace(b, decided=frozenset({(*pair, False)}))]
         assert H._decisions(states, 1, H._introduced(states)) == {("y.csv", "z.csv", False)}
+    # beside a file of the first state, by name: the unknown one first when its name is
+    for pair in (("y.csv", "a.csv"), ("a.csv", "y.csv")):
+        states = [a, replace(b, decided=frozenset({(*pair, False)}))]
+        assert H._decisions(states, 1, H._introduced(states)) == {("a.csv", "y.csv", False)}
     plain, result = read_state(tmp_path, "2024-02-01-bbbb", {OLD: table(row()), ENC: table(row(throughput="7"))})
     for known in ({OLD: 0}, {ENC: 0}):
         found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), known)
@@ -865,6 +869,35 @@ def test_a_file_the_states_do_not_know_is_as_old_as_the_first_state(tmp_path: Pa
     found, problems = H.state_facts(plain, result, "2024-02-01-bbbb/", frozenset(), {OLD: 1})
     assert found is not None and found.decided == {(OLD, ENC, True)} and found.set_aside == 0
     assert [(p.file, p.severity) for p in problems] == [("2024-02-01-bbbb/" + ENC, "warning")]
+
+
+def test_rows_of_one_configuration_and_figures_under_two_releases_are_an_error(tmp_path: Path) -> None:
+    """Equal figures are not enough to keep a row once: the release must be equal too (here the first
+    row read is of the earlier release)."""
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {OLD: table(row(version="2.19.0")), ENC: table(row())})
+    found, problems = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {OLD: 0, ENC: 0})
+    assert found is not None and found.set_aside == 1
+    assert [(p.file, p.severity) for p in problems] == [("2024-01-01-aaaa/" + ENC, "error")]
+    assert "Neuron 2.20.0 against 2.19.0" in problems[0].message
+
+
+def test_a_snapshot_after_hundreds_of_states_is_the_latest(tmp_path: Path) -> None:
+    """The latest state's position compared by value (a history of 300 states: no small-int cache)."""
+    import datetime as dt
+
+    history = History()
+    day = dt.date(2000, 1, 1)
+    for i in range(300):
+        date = (day + dt.timedelta(days=i)).isoformat()
+        history.states.append({"id": f"{date}-c{i}", "date": date, "commit": f"c{i}", "subject": "", "release": "",
+                               "rows": "0", "placed": "0", "set_aside": "0", "files": "", "overlaps": "", "unread": "",
+                               "scope": "whole", "held": ""})
+    data = tmp_path / "data"
+    history.write(data)
+    result, files = snapshot(tmp_path, {ENC: table(row())})
+    folded, summary, _ = H.import_snapshot(result, files, data, as_of="2024-06-01")
+    assert summary is not None and len(folded.states) == 301
+    assert folded.latest_tables is not None and folded.latest_tables[0] == summary.state
 
 
 # Properties of any data (last, hypothesis imported by them alone: a mutant killed before them does not
