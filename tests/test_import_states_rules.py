@@ -900,6 +900,19 @@ def test_a_snapshot_after_hundreds_of_states_is_the_latest(tmp_path: Path) -> No
     assert folded.latest_tables is not None and folded.latest_tables[0] == summary.state
 
 
+def test_of_two_unchanged_files_the_later_introduced_ranks_first(tmp_path: Path) -> None:
+    """Both files unchanged since the state before (both stale), introduced by the second and third
+    states: the third's is kept, whatever the names, and the other's disagreeing row is a stale copy."""
+    states = [facts("2024-01-01-a", {"x.csv": "0"}), facts("2024-02-01-b", {"a.csv": "1"}),
+              facts("2024-03-01-c", {"a.csv": "1", "b.csv": "2"}),
+              facts("2024-04-01-d", {"a.csv": "1", "b.csv": "2"}, decided=frozenset({("b.csv", "a.csv", True)}))]
+    assert H._decisions(states, 3, H._introduced(states)) == {("b.csv", "a.csv", True)}
+    plain, result = read_state(tmp_path, "2024-04-01-dddd", {OLD: table(row()), ENC: table(row(throughput="7"))})
+    found, problems = H.state_facts(plain, result, "2024-04-01-dddd/", frozenset({OLD, ENC}), {OLD: 1, ENC: 2})
+    assert found is not None and found.decided == {(ENC, OLD, True)} and found.set_aside == 0
+    assert [(p.file, p.severity) for p in problems] == [("2024-04-01-dddd/" + OLD, "warning")]
+
+
 # Properties of any data (last, hypothesis imported by them alone: a mutant killed before them does not
 # pay its import) --------------------------------------------------------------------------------
 
