@@ -301,6 +301,9 @@ def test_a_folder_of_states_in_date_order_and_what_is_not_a_state(tmp_path: Path
     assert (first.path, first.date.isoformat(), first.commit, first.subject, first.listed) == (
         tmp_path / "2024-01-01-bbbb", "2024-01-01", "bbbb", None, None)
     assert listed == {}
+    assert len({*found, *found}) == 3  # a state folder is a value: hashable, and frozen
+    with pytest.raises(AttributeError):
+        first.commit = "other"  # type: ignore[misc]
     assert sorted((p.file, p.line, p.column, p.severity) for p in problems) == [
         (n, None, "", "error") for n in sorted(["notes", "2024-13-01-aaaa", "2024-05-01-ABCD", "x2024-05-01-abcd",
                                                 "2024-05-01-abcd-x"])]
@@ -879,6 +882,12 @@ def test_rows_of_one_configuration_and_figures_under_two_releases_are_an_error(t
     assert found is not None and found.set_aside == 1
     assert [(p.file, p.severity) for p in problems] == [("2024-01-01-aaaa/" + ENC, "error")]
     assert "Neuron 2.20.0 against 2.19.0" in problems[0].message
+    # and the first row read of the later release
+    plain, result = read_state(tmp_path / "2", "2024-01-01-aaaa", {OLD: table(row(version="2.21.0")),
+                                                                  ENC: table(row())})
+    found, problems = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {OLD: 0, ENC: 0})
+    assert found is not None and found.set_aside == 1
+    assert "Neuron 2.20.0 against 2.21.0" in problems[0].message
 
 
 def test_a_snapshot_after_hundreds_of_states_is_the_latest(tmp_path: Path) -> None:
