@@ -922,6 +922,16 @@ def test_of_two_unchanged_files_the_later_introduced_ranks_first(tmp_path: Path)
     assert [(p.file, p.severity) for p in problems] == [("2024-04-01-dddd/" + OLD, "warning")]
 
 
+def test_a_training_files_rows_are_runs_and_its_errors_no_price_errors(tmp_path: Path) -> None:
+    head = "Model,Instance-Type,Nodes,Topology, Performance [seq/sec],Neuron Version"
+    plain, result = read_state(tmp_path, "2024-01-01-aaaa", {"trn1/training.csv": f"{head}\nLlama,trn1.32xlarge,2,"
+                                                            "TP=8 DP=8 PP=1,4,2.5\nGPT,trn1.32xlarge,2,TP=8 DP=8 PP=1,"
+                                                            "4,two\n"})
+    found, _ = H.state_facts(plain, result, "2024-01-01-aaaa/", frozenset(), {})
+    assert found is not None
+    assert (found.rows_read, found.set_aside, found.price_errors, len(found.rows)) == (2, 1, False, 1)
+
+
 # Properties of any data (last, hypothesis imported by them alone: a mutant killed before them does not
 # pay its import) --------------------------------------------------------------------------------
 
