@@ -105,6 +105,8 @@ MODULES: dict[str, list[str]] = {
     "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],
     "benchmark_import/export.py": ["--noconftest", "tests/test_import_export_rules.py"],
     "benchmark_import/command.py": ["--noconftest", "tests/test_import_command_rules.py"],
+    "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],  # not measured yet
+    "benchmark_import/states.py": ["--noconftest", "tests/test_import_states_rules.py"],
 }
 
 #: A module's timeout per mutant, where 120 s is too long: its selection runs in about 2 s, and
