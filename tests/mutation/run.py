@@ -105,7 +105,6 @@ MODULES: dict[str, list[str]] = {
     "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],
     "benchmark_import/export.py": ["--noconftest", "tests/test_import_export_rules.py"],
     "benchmark_import/command.py": ["--noconftest", "tests/test_import_command_rules.py"],
-    "benchmark_import/fold.py": ["--noconftest", "tests/test_import_fold_rules.py"],  # not measured yet
     "benchmark_import/states.py": ["--noconftest", "tests/test_import_states_rules.py"],
 }
 
