@@ -98,6 +98,8 @@ MODULES: dict[str, list[str]] = {
     "drift/sources.py": ["--noconftest", "tests/test_other_source_rules.py"],
     "drift/history.py": ["--noconftest", "tests/test_history_quote_rules.py"],
     "drift/data_text.py": ["--noconftest", "tests/test_data_text_rules.py"],
+    "drift/page_text.py": ["--noconftest", "tests/test_page_text_rules.py"],
+    "drift/audit.py": ["--noconftest", "tests/test_audit_rules.py"],
     # the benchmark importer
     "benchmark_import/history_rows.py": ["--noconftest", "tests/test_history_rows_rules.py"],
     "benchmark_import/tables.py": ["--noconftest", "tests/test_import_tables_rules.py"],
