@@ -369,3 +369,21 @@ def test_a_file_that_is_not_utf8_says_which_byte(stand_in: StandIn, tmp_path: Pa
     assert captured.err == (f"python -m neuron_docs.drift.audit: {path}: not UTF-8 text: byte 0xe9 at offset 6 cannot"
                             " be decoded; expected a UTF-8 text file\n")
     assert captured.out == ""
+
+
+def test_the_json_report_is_indented_by_two(stand_in: StandIn, pages: tuple[Path, Path],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    stand_in.verdicts = {"9 ms": {}}
+    assert main(["--format", "json", str(pages[0])]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["{", f"  {json.dumps(str(pages[0]))}: [", "    {"]
+
+
+def test_the_help_says_what_the_audit_is(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("usage: python -m neuron_docs.drift.audit")
+    assert "``make audit FILE=path``: the figures of a hand-written page checked against the data (no Sphinx)." in out
+    assert "data directory (default: " in out and str(audit.DEFAULT_DATA) in out
