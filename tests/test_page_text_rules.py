@@ -302,6 +302,14 @@ def test_a_list_table_without_header_rows() -> None:
     assert _cells(table) == [["a", "b"]] and table.lines == [[5, 6]]
 
 
+def test_a_list_table_cell_is_at_its_first_line_of_text() -> None:
+    # Its marker's line blank: the next line, not the last of the cell's lines (nor any other cell's).
+    text = ".. list-table::\n\n   * -\n       a\n       b\n     - c\n     -\n\n       9.5\n       ms\n"
+    (table,) = read_page(text).tables
+    assert _cells(table) == [["a\nb", "c", "9.5\nms"]]
+    assert table.lines == [[4, 6, 9]]
+
+
 def test_a_list_table_cell_with_text_on_its_marker_line_keeps_that_line() -> None:
     (table,) = read_page(".. list-table::\n\n   * - a\n       b\n").tables
     assert _cells(table) == [["a\nb"]] and table.lines == [[3]]
