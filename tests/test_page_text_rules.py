@@ -413,6 +413,9 @@ def test_a_simple_table() -> None:
 def test_a_simple_table_without_header_and_at_the_page_end() -> None:
     (table,) = read_page("==  ==\na   b\nc   d\n==  ==").tables
     assert _cells(table) == [["a", "b"], ["c", "d"]] and table.header_rows == 0
+    # No closing border at all.
+    (table,) = read_page("==  ==\na   b\n").tables
+    assert _cells(table) == [["a", "b"]] and table.header_rows == 0 and table.lines == [[2, 2]]
     (table,) = read_page("==  ==\na   b\n==  ==\nc   d\n").tables
     assert _cells(table) == [["a", "b"], ["c", "d"]] and table.header_rows == 0
     (table,) = read_page("==  ==\na   b\n==  ==\nc   d\n==  ==\n").tables
@@ -461,9 +464,70 @@ def test_what_is_no_pipe_table() -> None:
     assert _cells(table) == [["A"]]
 
 
+def test_a_pipe_table_row_of_its_own_width() -> None:
+    (table,) = read_page("| A | B |\n|---|---|\n| p |\n| q | r | s |\n", markdown=True).tables
+    assert _cells(table) == [["A", "B"], ["p"], ["q", "r", "s"]]
+    assert table.lines == [[1, 1], [3], [4, 4, 4]]
+
+
 def test_an_escaped_pipe_stays_in_its_cell() -> None:
     (table,) = read_page("| A | B |\n|---|---|\n| q \\| r | 5 |\n", markdown=True).tables
     assert _cells(table)[1] == ["q \\| r", "5"]
+
+
+def test_an_indented_grid_table() -> None:
+    (table,) = read_page("  +---+----+\n  | a | bb |\n  +---+----+\n").tables
+    assert _cells(table) == [["a", "bb"]] and table.lines == [[2, 2]]
+
+
+def test_a_simple_table_whose_first_cell_is_blank() -> None:
+    (table,) = read_page("=====  =====\n       a\nb      c\n=====  =====\n").tables
+    assert _cells(table) == [["", "a"], ["b", "c"]] and table.lines == [[2, 2], [3, 3]]
+
+
+def test_a_csv_tables_empty_header_rows_and_content_after_its_options() -> None:
+    (table,) = read_page(".. csv-table::\n   :header-rows:\n\n   a, b\n").tables
+    assert table.header_rows == 0
+    # After the options and a blank line, a line like an option is content.
+    (table,) = read_page(".. csv-table::\n   :header-rows: 0\n\n   :x: 1, 2\n   a, b\n").tables
+    assert _cells(table) == [[":x: 1", "2"], ["a", "b"]] and table.lines == [[4, 4], [5, 5]]
+
+
+def test_an_indented_directive_ends_at_a_line_less_indented() -> None:
+    page = read_page("* item\n\n  .. code-block::\n\n     x 1 ms\n\nBack 2 ms.\n")
+    assert _passages(page) == [(1, "", "* item"), (7, "", "Back 2 ms.")]
+
+
+def test_an_unclosed_prose_fence_of_options_only() -> None:
+    page = read_page("```{note}\n:class: x", markdown=True)
+    assert page.passages == [] and page.tables == []
+
+
+def test_a_border_on_the_last_line_is_an_empty_table() -> None:
+    for border in ("=====  =====", "+---+"):
+        page = read_page(f"Text.\n\n{border}")
+        assert _passages(page) == [(1, "", "Text.")]
+        assert page.tables == [Table([], [], 0, "")]
+
+
+def test_a_literal_marker_without_a_literal_block() -> None:
+    assert _passages(read_page("End::\nNext 1 ms.\n")) == [(1, "", "End::"), (2, "", "Next 1 ms.")]
+
+
+_ENDINGS = [".. note::\n\n   Note 1 ms.\n", ".. list-table::\n   :header-rows: 1\n", "Hd\n===\n\n" + GRID,
+            "==  ==\na   b\n", "| A |\n|---|\n| b |", "```\ncode\n", "```{note}\n:class: x\n",
+            "Literal::\n\n   code\n", ":F: 1 ms\nTerm\n  def\n", ".. csv-table::\n\n   a, b"]
+
+
+def test_a_long_page_reads_its_end_as_a_short_one() -> None:
+    # Past 256 lines (line numbers no longer small cached ints): the constructs ending a page read alike.
+    prefix = "P.\n\n" * 150
+    for ending in _ENDINGS:
+        short, long = read_page(ending, markdown=ending.startswith(("|", "`"))), \
+            read_page(prefix + ending, markdown=ending.startswith(("|", "`")))
+        assert _passages(long)[150:] == [(n + 300, h, t) for n, h, t in _passages(short)], ending
+        assert [(_cells(t), t.lines, t.header_rows) for t in long.tables] == \
+            [(_cells(t), [[n + 300 for n in row] for row in t.lines], t.header_rows) for t in short.tables], ending
 
 
 # --- properties (last: the slowest) ---------------------------------------------------------------
