@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import neuron_docs.drift as drift_package
 from neuron_docs.drift import audit, data_text
 from neuron_docs.drift.audit import AuditRow, audit_file, audit_text, main, markdown
 from neuron_docs.drift.tables import TextCell
@@ -379,7 +380,8 @@ def test_the_json_report_is_indented_by_two(stand_in: StandIn, pages: tuple[Path
     assert lines[:3] == ["{", f"  {json.dumps(str(pages[0]))}: [", "    {"]
 
 
-def test_the_help_says_what_the_audit_is(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_help_says_what_the_audit_is(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # argparse cuts words longer than a line (the default's path) otherwise
     with pytest.raises(SystemExit) as stopped:
         main(["--help"])
     assert stopped.value.code == 0
@@ -387,3 +389,39 @@ def test_the_help_says_what_the_audit_is(capsys: pytest.CaptureFixture[str]) -> 
     assert out.startswith("usage: python -m neuron_docs.drift.audit")
     assert "``make audit FILE=path``: the figures of a hand-written page checked against the data (no Sphinx)." in out
     assert "data directory (default: " in out and str(audit.DEFAULT_DATA) in out
+
+
+def test_the_arguments_by_name_and_the_options_by_name_only(stand_in: StandIn, tmp_path: Path) -> None:
+    stand_in.verdicts = {"9 ms": {}}
+    assert len(audit_text(text="It is 9 ms.", data_dir="/d", bare=True)) == 1
+    path = tmp_path / "page.rst"
+    path.write_text("It is 9 ms.\n", encoding="utf-8")
+    assert len(audit_file(path=path, data_dir="/d")) == 1
+    # Without --bare by default.
+    assert [bare for *_, bare in stand_in.checked] == [True, False]
+    with pytest.raises(TypeError):
+        audit_text("x", "/d", True)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        audit_file(path, "/d", True)  # type: ignore[misc]
+
+
+def test_the_json_format_asked_for_at_run_time(stand_in: StandIn, pages: tuple[Path, Path],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # The format is a text of the command line (another object than the code's literal).
+    assert main(["--format", "".join(["js", "on"]), str(pages[1])]) == 0
+    assert json.loads(capsys.readouterr().out) == {str(pages[1]): []}
+
+
+def test_run_as_a_module(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import runpy
+    import sys
+
+    monkeypatch.setenv("COLUMNS", "1000")
+    monkeypatch.setattr(sys, "argv", ["audit", "--help"])
+    # Run afresh, as ``python -m`` does; the module and the package's attribute are put back after.
+    monkeypatch.delitem(sys.modules, "neuron_docs.drift.audit")
+    monkeypatch.setattr(drift_package, "audit", audit)
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_module("neuron_docs.drift.audit", run_name="__main__")
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: python -m neuron_docs.drift.audit")
