@@ -158,6 +158,8 @@ def test_what_is_no_definition() -> None:
     assert _passages(read_page("Term\n   def\n", plain=True)) == [(1, "", "Term\n   def")]
     # A line indented as much as the one before continues the paragraph; two lines make no term.
     assert _passages(read_page("  a\n  b\n   c\n")) == [(1, "", "  a\n  b\n   c")]
+    # Nor a line indented less than the one before.
+    assert _passages(read_page("  a\nb\n")) == [(1, "", "  a\nb")]
     # A definition's own indented lines are not terms of further definitions.
     page = read_page("T\n  d\n    e\n")
     assert _passages(page) == [(1, "", "T"), (2, "\nT", "  d\n    e")]
@@ -214,6 +216,11 @@ def test_prose_directives_are_read_and_others_skipped() -> None:
             ".. comment here\n   still 2 ms\n\n..\n   also 3 ms\n\n.. image:: x.png\n   :alt: 4 ms\n\nEnd.\n")
     page = read_page(text)
     assert _passages(page) == [(3, "", "   A note at 9 ms."), (18, "", "End.")]
+    # No directive but a table's makes a table.
+    assert page.tables == []
+    for name in ("admonition", "code", "table", "figure", "only", "zzz"):
+        assert read_page(f".. {name}::\n\n   a, 1 ms\n").tables == [], name
+        assert read_page(f"```{{{name}}}\na, 1 ms\n```\n", markdown=True).tables == [], name
 
 
 def test_a_prose_directive_in_any_case_and_indented() -> None:
@@ -528,6 +535,22 @@ def test_a_long_page_reads_its_end_as_a_short_one() -> None:
         assert _passages(long)[150:] == [(n + 300, h, t) for n, h, t in _passages(short)], ending
         assert [(_cells(t), t.lines, t.header_rows) for t in long.tables] == \
             [(_cells(t), [[n + 300 for n in row] for row in t.lines], t.header_rows) for t in short.tables], ending
+
+
+def test_a_simple_tables_last_column_runs_to_the_line_end_past_256_columns() -> None:
+    border = " ".join(["="] * 300)
+    (table,) = read_page(f"{border}\n{' '.join(['a'] * 299)} last-one\n{border}\n").tables
+    assert _cells(table) == [["a"] * 299 + ["last-one"]]
+
+
+def test_a_grid_cell_without_padding() -> None:
+    (table,) = read_page("+---+--+\n|abc|de|\n+---+--+\n").tables
+    assert _cells(table) == [["abc", "de"]]
+
+
+def test_a_directive_without_content_ends_at_the_next_line() -> None:
+    page = read_page(".. image:: x.png\nNext 1 ms.\n\n..\nAfter 2 ms.\n")
+    assert _passages(page) == [(2, "", "Next 1 ms."), (5, "", "After 2 ms.")]
 
 
 # --- properties (last: the slowest) ---------------------------------------------------------------
