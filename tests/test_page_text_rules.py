@@ -434,6 +434,8 @@ def test_a_border_before_a_blank_line_is_no_table() -> None:
     assert page.tables == [] and _passages(page) == [(1, "", "=====  ====="), (3, "", "Text.")]
     page = read_page("+---+\n\n| a |\n")
     assert page.tables == []
+    # The blank line the page's last.
+    assert read_page("=====  =====\n\n").tables == []
 
 
 def test_a_border_inside_a_paragraph_is_no_table() -> None:
@@ -523,7 +525,7 @@ def test_a_literal_marker_without_a_literal_block() -> None:
 
 _ENDINGS = [".. note::\n\n   Note 1 ms.\n", ".. list-table::\n   :header-rows: 1\n", "Hd\n===\n\n" + GRID,
             "==  ==\na   b\n", "| A |\n|---|\n| b |", "```\ncode\n", "```{note}\n:class: x\n",
-            "Literal::\n\n   code\n", ":F: 1 ms\nTerm\n  def\n", ".. csv-table::\n\n   a, b"]
+            "Literal::\n\n   code\n", ":F: 1 ms\nTerm\n  def\n", ".. csv-table::\n\n   a, b", "| lone |"]
 
 
 def test_a_long_page_reads_its_end_as_a_short_one() -> None:
