@@ -525,7 +525,8 @@ def test_a_literal_marker_without_a_literal_block() -> None:
 
 _ENDINGS = [".. note::\n\n   Note 1 ms.\n", ".. list-table::\n   :header-rows: 1\n", "Hd\n===\n\n" + GRID,
             "==  ==\na   b\n", "| A |\n|---|\n| b |", "```\ncode\n", "```{note}\n:class: x\n",
-            "Literal::\n\n   code\n", ":F: 1 ms\nTerm\n  def\n", ".. csv-table::\n\n   a, b", "| lone |"]
+            "Literal::\n\n   code\n", ":F: 1 ms\nTerm\n  def\n", ".. csv-table::\n\n   a, b", "| lone |",
+            "==  ==\na   b\n==  ==", "Text.\n\n+---+"]
 
 
 def test_a_long_page_reads_its_end_as_a_short_one() -> None:
