@@ -8,6 +8,7 @@ the line of each cell and their header rows. No catalog, no Sphinx (``make mutat
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -554,6 +555,12 @@ def test_a_grid_cell_without_padding() -> None:
 def test_a_directive_without_content_ends_at_the_next_line() -> None:
     page = read_page(".. image:: x.png\nNext 1 ms.\n\n..\nAfter 2 ms.\n")
     assert _passages(page) == [(2, "", "Next 1 ms."), (5, "", "After 2 ms.")]
+
+
+def test_an_empty_fence_and_the_options_by_name_only() -> None:
+    assert _passages(read_page("```\n```\nAfter 1 ms.\n", markdown=True)) == [(3, "", "After 1 ms.")]
+    with pytest.raises(TypeError):
+        read_page("x", True)  # type: ignore[misc]
 
 
 # --- properties (last: the slowest) ---------------------------------------------------------------
