@@ -151,7 +151,7 @@ def _list_table(lines: list[str], start: int, end: int, heading: str, options: d
             raw[-1].append([cell.group(1)])
             cell_lines[-1].append(number + 1)
         elif raw and line.strip():
-            if not raw[-1][-1][0].strip():
+            if not raw[-1][-1][-1].strip():  # no text yet (its marker's line is blank): it starts here
                 cell_lines[-1][-1] = number + 1
             raw[-1][-1].append(line.strip())
     for row_parts in raw:
