@@ -495,6 +495,15 @@ def test_a_simple_table_whose_first_cell_is_blank() -> None:
     assert _cells(table) == [["", "a"], ["b", "c"]] and table.lines == [[2, 2], [3, 3]]
 
 
+def test_a_simple_tables_continuation_line_joins_the_row_above_it() -> None:
+    # Under the third row, not the second: the row above is the last one, whatever its place.
+    (table,) = read_page("==  ==\na   1\nb   2\nc   3\n    4\n==  ==\n").tables
+    assert _cells(table) == [["a", "1"], ["b", "2"], ["c", "3\n4"]] and table.lines == [[2, 2], [3, 3], [4, 4]]
+    # A row whose last cell is blank is a row of its own: only a blank first cell continues one.
+    (table,) = read_page("==  ==\na   1\nb\n==  ==\n").tables
+    assert _cells(table) == [["a", "1"], ["b", ""]] and table.lines == [[2, 2], [3, 3]]
+
+
 def test_a_csv_tables_empty_header_rows_and_content_after_its_options() -> None:
     (table,) = read_page(".. csv-table::\n   :header-rows:\n\n   a, b\n").tables
     assert table.header_rows == 0
