@@ -25,9 +25,8 @@ from neuron_docs.benchmark_import.read import Problem
 from neuron_docs.benchmark_import.states import import_states
 from neuron_docs.data.catalog import CONFIGURATIONS_FILE, HISTORY_FILES, OBSERVATIONS_FILE, STATES_FILE
 from neuron_docs.data.files.atomic import LOCK
+from helpers.import_files import ENC, HEAD, put
 
-HEAD = "Model,Framework,Inst. Type,Batch Size,Neuron Version,Throughput (inference/second),Latency P50 (ms)"
-ENC = "inf2/throughput_data_encoder.csv"
 LAT = "inf2/latency_data_encoder.csv"
 PRICES = "inf2/inf2_instance_prices.csv"
 TRAIN = "trn1/training_data_decoder.csv"
@@ -55,13 +54,6 @@ CATALOG = {
                      "category: nlp, description: Encoders., devices: {}}\n",
     "benchmarks/published/models.yaml": "published_models:\n  - {id: bert, name: bert, family: encoder}\n",
 }
-
-
-def put(root: Path, rel: str, text: str | bytes) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
-    return path
 
 
 @pytest.fixture

@@ -22,21 +22,12 @@ from neuron_docs.benchmark_import import export as E
 from neuron_docs.benchmark_import import tables as T
 from neuron_docs.benchmark_import.read import PAGES, ImportResult
 from neuron_docs.data.records import published as s
+from helpers.import_files import ENC, HEAD, INSTANCES, put
 
-INSTANCES = ["inf2.xlarge", "inf2.8xlarge", "inf1.xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn1.2xlarge"]
 FRAMEWORKS = ["torch-neuronx", "torch-neuron"]
-HEAD = "Model,Framework,Inst. Type,Batch Size,Neuron Version,Throughput (inference/second),Latency P50 (ms)"
-ENC = "inf2/throughput_data_encoder.csv"
 LAT = "inf2/latency_data_encoder.csv"
 PRICES = "inf2/inf2_instance_prices.csv"
 PRICES_TEXT = "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.328\nInf2.8xlarge,0.9\n"
-
-
-def put(root: Path, rel: str, text: str | bytes) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
-    return path
 
 
 def imported(root: Path, files: dict[str, str | bytes]) -> ImportResult:

@@ -25,12 +25,10 @@ from neuron_docs.benchmark_import.history_rows import History
 from neuron_docs.benchmark_import.read import ImportResult, Problem
 from neuron_docs.data.catalog import HISTORY_FILES
 from neuron_docs.data.records import published as s
+from helpers.import_files import ENC, HEAD, INSTANCES, put
 
-INSTANCES = ["inf2.xlarge", "inf2.8xlarge", "inf1.xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn1.2xlarge"]
 FRAMEWORKS = ["torch-neuronx", "torch-neuron", "tensorflow-neuronx"]
-HEAD = "Model,Framework,Inst. Type,Batch Size,Neuron Version,Throughput (inference/second),Latency P50 (ms)"
 NO_VERSION = "Model,Framework,Inst. Type,Batch Size,Throughput (inference/second),Latency P50 (ms)"
-ENC = "inf2/throughput_data_encoder.csv"
 OLD = "inf2/throughput_data.csv"
 TSV_HEAD = "state\tcommit_date\tcommit_subject\n"
 
@@ -41,13 +39,6 @@ def row(model: str = "bert", version: str = "2.20.0", throughput: str = "100", l
 
 def table(*rows: str, head: str = HEAD) -> str:
     return "\n".join((head, *rows)) + "\n"
-
-
-def put(root: Path, rel: str, text: str) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))
-    return path
 
 
 def state(src: Path, name: str, files: dict[str, str]) -> Path:

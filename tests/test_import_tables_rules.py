@@ -20,25 +20,13 @@ from neuron_docs.benchmark_import import tables as T
 from neuron_docs.benchmark_import.read import ImportResult, Problem, config_key
 from neuron_docs.data.published import columns as C
 from neuron_docs.data.records import published as s
+from helpers.import_files import ENC, HEAD, INSTANCES, put
 
-INSTANCES = ["inf2.xlarge", "inf2.8xlarge", "inf1.xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn1.2xlarge"]
 FRAMEWORKS = ["torch-neuronx", "torch-neuron", "tensorflow-neuronx"]
-HEAD = "Model,Framework,Inst. Type,Batch Size,Neuron Version,Throughput (inference/second),Latency P50 (ms)"
 ROW = "bert,PyTorch 2.1,Inf2.xlarge,8,2.20.0,100,5"
-ENC = "inf2/throughput_data_encoder.csv"
 TRAIN_HEAD = "Model,Instance-Type,Nodes,Topology, Performance [seq/sec],Neuron Version"
 TRAIN_ROW = "Llama,trn1.32xlarge/trn1n.32xlarge,2,TP=8 DP=8 PP=1,47.95,2.24.0"
 PRICES = "Inst. Type,RI-Effective hourly rate\nInf2.xlarge,0.328\n"
-
-
-def put(root: Path, rel: str, text: str | bytes) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_bytes(text.encode("utf-8"))
-    return path
 
 
 def run(path: Path, **kw: Any) -> ImportResult:
