@@ -19,6 +19,7 @@ from neuron_docs.benchmark_import.history_rows import History
 from neuron_docs.data.catalog import CONFIGURATIONS_FILE, HISTORY_FILES, OBSERVATIONS_FILE, PRICES_FILE, STATES_FILE
 from neuron_docs.data.records import history as h
 from neuron_docs.data.records import published as s
+from helpers.import_files import put
 
 
 def inference(**fields: Any) -> s.PublishedInferenceRun:
@@ -38,11 +39,6 @@ def training(**fields: Any) -> s.PublishedTrainingRun:
     return s.PublishedTrainingRun.model_validate(values)
 
 
-def write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
 # Reading ---------------------------------------------------------------------------------------
 
 
@@ -50,22 +46,22 @@ def test_a_missing_file_is_no_rows_and_comments_and_short_rows_are_read(tmp_path
     assert hr._read_rows(tmp_path / "none.csv") == []
     (tmp_path / "folder.csv").mkdir()
     assert hr._read_rows(tmp_path / "folder.csv") == []  # not a file
-    write(tmp_path / "f.csv", "# a comment\na,b,c\n#another\n1,2,3\n4\n")
+    put(tmp_path, "f.csv", "# a comment\na,b,c\n#another\n1,2,3\n4\n")
     assert hr._read_rows(tmp_path / "f.csv") == [{"a": "1", "b": "2", "c": "3"}, {"a": "4", "b": "", "c": ""}]
 
 
 def test_a_line_with_a_hash_inside_is_no_comment(tmp_path: Path) -> None:
-    write(tmp_path / "f.csv", "a,b\nx#,#y\n")
+    put(tmp_path, "f.csv", "a,b\nx#,#y\n")
     assert hr._read_rows(tmp_path / "f.csv") == [{"a": "x#", "b": "#y"}]
 
 
 def test_load_groups_the_rows_by_id_by_configuration_and_metric_and_by_instance(tmp_path: Path) -> None:
-    write(tmp_path / STATES_FILE, "id,date\ns1,2024-01-01\ns2,2024-02-01\ns3,2024-03-01\n")
-    write(tmp_path / CONFIGURATIONS_FILE, "id,model\nc1,A\nc2,B\n")
-    write(tmp_path / OBSERVATIONS_FILE, "id,configuration,metric,neuron_version\n"
+    put(tmp_path, STATES_FILE, "id,date\ns1,2024-01-01\ns2,2024-02-01\ns3,2024-03-01\n")
+    put(tmp_path, CONFIGURATIONS_FILE, "id,model\nc1,A\nc2,B\n")
+    put(tmp_path, OBSERVATIONS_FILE, "id,configuration,metric,neuron_version\n"
                                         "o1,c1,latency_p50_ms,2.1\no2,c1,latency_p50_ms,2.2\n"
                                         "o3,c1,throughput_inferences_per_s,2.1\no4,c2,latency_p50_ms,2.1\n")
-    write(tmp_path / PRICES_FILE, "id,instance\np1,inf2.xlarge\np2,inf2.xlarge\np3,trn1.2xlarge\n")
+    put(tmp_path, PRICES_FILE, "id,instance\np1,inf2.xlarge\np2,inf2.xlarge\np3,trn1.2xlarge\n")
     history = History.load(tmp_path)
     assert [r["id"] for r in history.states] == ["s1", "s2", "s3"]
     assert history.latest == history.states[-1] and history.latest["id"] == "s3"
